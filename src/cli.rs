@@ -1,0 +1,182 @@
+//! The native command-line tool. The contract (relied on by scripts):
+//! `puzzlelab solve FILE [--family F] [--metric M] [--method M] [--max-states N] [--timeout SECS]
+//! [--json] [--output-states]`; exit 0 solved, 1 no solution, 2 bad input, 3 gave up.
+
+use crate::families::{self, Puzzle, Report, SolveOptions, Status, FAMILIES};
+use crate::replay;
+use crate::search::{Flow, Method, Stats};
+use clap::{Parser, Subcommand};
+use std::io::{IsTerminal, Read, Write};
+
+#[derive(Parser)]
+#[command(name = "puzzlelab", version, about = "Solve puzzles: shortest solutions, move by move")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a puzzle file and print the moves.
+    Solve {
+        /// The puzzle file, or - for standard input.
+        file: String,
+        /// The puzzle family, or auto to detect it from the text.
+        #[arg(long, default_value = "auto")]
+        family: String,
+        /// What counts as one move (sliding: unit, slide or piece); default: as the puzzle says.
+        #[arg(long)]
+        metric: Option<String>,
+        /// Search method: auto, bfs, astar, idastar, dfs or bidir.
+        #[arg(long, default_value = "auto", value_parser = parse_method)]
+        method: Method,
+        /// Give up after storing this many states.
+        #[arg(long)]
+        max_states: Option<u64>,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// After each move, print the position it leads to.
+        #[arg(long)]
+        output_states: bool,
+    },
+    /// List the puzzle families and their formats.
+    Formats,
+}
+
+fn parse_method(name: &str) -> Result<Method, String> {
+    Method::parse(name).ok_or_else(|| format!("unknown method \"{name}\": use auto, bfs, astar, idastar, dfs or bidir"))
+}
+
+/// Runs the tool and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Formats => {
+            for family in FAMILIES {
+                println!("{} ({}): metrics {}", family.id(), family.name(), family.metrics().join(", "));
+                println!("  {}\n", family.format_help());
+            }
+            0
+        }
+        Command::Solve { file, family, metric, method, max_states, timeout, json, output_states } => {
+            let text = match read_input(&file) {
+                Ok(text) => text,
+                Err(message) => {
+                    eprintln!("puzzlelab: {message}");
+                    return 2;
+                }
+            };
+            let puzzle = match families::parse(Some(&family), &text) {
+                Ok(puzzle) => puzzle,
+                Err(e) => {
+                    eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+                    return 2;
+                }
+            };
+            if timeout.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+                eprintln!("puzzlelab: --timeout takes a positive number of seconds");
+                return 2;
+            }
+            let options = SolveOptions {
+                metric,
+                method,
+                max_states,
+                time_limit_ms: timeout.map(|t| (t * 1000.0) as u64),
+                ..SolveOptions::default()
+            };
+            let show_progress = std::io::stderr().is_terminal();
+            let report = match puzzle.solve(&options, &mut |stats: &Stats| {
+                if show_progress {
+                    eprint!("\r{}   ", replay::progress_line(stats));
+                }
+                Flow::Continue
+            }) {
+                Ok(report) => report,
+                Err(message) => {
+                    eprintln!("puzzlelab: {message}");
+                    return 2;
+                }
+            };
+            if show_progress && report.stats.explored >= crate::search::Budget::default().report_every {
+                eprint!("\r{}\r", " ".repeat(100));
+            }
+            let out = if json { json_output(&report) } else { text_output(&report, puzzle.as_ref(), output_states) };
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+            exit_code(&report)
+        }
+    }
+}
+
+fn read_input(file: &str) -> Result<String, String> {
+    const LIMIT: u64 = 64 << 20;
+    let mut bytes = Vec::new();
+    let result = if file == "-" {
+        std::io::stdin().lock().take(LIMIT + 1).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(file).and_then(|f| f.take(LIMIT + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("cannot read {file}: {e}"))?;
+    if bytes.len() as u64 > LIMIT {
+        return Err(format!("{file} is larger than {} MB; that is no puzzle file", LIMIT >> 20));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{file} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+}
+
+pub fn exit_code(report: &Report) -> i32 {
+    match report.status {
+        Status::Solved => 0,
+        Status::Unsolved => 1,
+        Status::GaveUp | Status::Cancelled => 3,
+    }
+}
+
+pub fn text_output(report: &Report, puzzle: &dyn Puzzle, output_states: bool) -> String {
+    let mut out = replay::status_line(report) + "\n";
+    if output_states && report.status == Status::Solved {
+        out.push_str(&puzzle.show(&report.moves, 0));
+        out.push('\n');
+    }
+    for (i, m) in report.moves.iter().enumerate() {
+        out.push_str(m);
+        out.push('\n');
+        if output_states {
+            out.push_str(&puzzle.show(&report.moves, i + 1));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+pub fn json_output(report: &Report) -> String {
+    let status = match report.status {
+        Status::Solved => "solved",
+        Status::Unsolved => "unsolved",
+        Status::GaveUp | Status::Cancelled => "gave_up",
+    };
+    let value = serde_json::json!({
+        "status": status,
+        "family": report.family,
+        "metric": report.metric,
+        "method": report.method.name(),
+        "length": report.moves.len(),
+        "optimal": report.optimal,
+        "moves": report.moves,
+        "explored": report.stats.explored,
+        "stored": report.stats.stored,
+        "elapsed_ms": report.stats.elapsed_ms,
+        "reason": report.reason,
+    });
+    format!("{value}\n")
+}

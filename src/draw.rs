@@ -1,0 +1,160 @@
+//! The drawing API families paint through, so the canvas, SVG export and tests see one picture.
+//!
+//! Coordinates are pixels from the top-left; colours are CSS colour strings.
+
+use std::fmt::Write;
+
+pub trait Painter {
+    /// Width and height of the drawing surface.
+    fn size(&self) -> (f64, f64);
+    fn clear(&mut self, colour: &str);
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str);
+    /// An outline only; `dash` > 0 draws it dashed.
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64);
+    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64);
+    fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str);
+    /// Text centred on (x, y).
+    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
+}
+
+/// A square-cell grid fitted into a drawing surface with a margin, centred.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridLayout {
+    pub cols: usize,
+    pub rows: usize,
+    pub cell: f64,
+    pub left: f64,
+    pub top: f64,
+}
+
+impl GridLayout {
+    pub fn fit(cols: usize, rows: usize, width: f64, height: f64) -> GridLayout {
+        let margin = 8.0;
+        let cols_f = cols.max(1) as f64;
+        let rows_f = rows.max(1) as f64;
+        let cell = ((width - 2.0 * margin) / cols_f).min((height - 2.0 * margin) / rows_f).max(1.0);
+        let left = (width - cell * cols_f) / 2.0;
+        let top = (height - cell * rows_f) / 2.0;
+        GridLayout { cols, rows, cell, left, top }
+    }
+
+    /// Top-left corner of a cell; fractional rows and columns are fine (for animation).
+    pub fn at(&self, row: f64, col: f64) -> (f64, f64) {
+        (self.left + col * self.cell, self.top + row * self.cell)
+    }
+
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
+        let col = ((x - self.left) / self.cell).floor();
+        let row = ((y - self.top) / self.cell).floor();
+        (col >= 0.0 && row >= 0.0 && (col as usize) < self.cols && (row as usize) < self.rows)
+            .then_some((row as usize, col as usize))
+    }
+}
+
+/// A colour per index that neighbours tell apart (golden-angle hues).
+pub fn palette(index: usize) -> String {
+    let hue = (index as f64 * 137.508) % 360.0;
+    let light = if index % 2 == 0 { 58 } else { 46 };
+    format!("hsl({hue:.0}, 65%, {light}%)")
+}
+
+/// Collects drawing calls as an SVG document.
+pub struct SvgPainter {
+    width: f64,
+    height: f64,
+    body: String,
+}
+
+impl SvgPainter {
+    pub fn new(width: f64, height: f64) -> Self {
+        SvgPainter { width, height, body: String::new() }
+    }
+
+    pub fn finish(self) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n{}</svg>\n",
+            self.body,
+            w = self.width,
+            h = self.height
+        )
+    }
+}
+
+/// Escapes text for XML character data and attribute values.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl Painter for SvgPainter {
+    fn size(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+    fn clear(&mut self, colour: &str) {
+        self.body.clear();
+        self.rect(0.0, 0.0, self.width, self.height, colour);
+    }
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+        let _ = writeln!(self.body, "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>", xml_escape(fill));
+    }
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64) {
+        let dash = if dash > 0.0 { format!(" stroke-dasharray=\"{dash:.1}\"") } else { String::new() };
+        let _ = writeln!(
+            self.body,
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{width:.1}\"{dash}/>",
+            xml_escape(colour)
+        );
+    }
+    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\"/>",
+            xml_escape(colour)
+        );
+    }
+    fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
+        let _ = writeln!(self.body, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\"/>", xml_escape(fill));
+    }
+    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
+        let _ = writeln!(
+            self.body,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size:.1}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"sans-serif\">{}</text>",
+            xml_escape(colour),
+            xml_escape(text)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_round_trips_cells() {
+        let layout = GridLayout::fit(4, 5, 400.0, 300.0);
+        assert_eq!(layout.cell_at(layout.left + 1.0, layout.top + 1.0), Some((0, 0)));
+        let (x, y) = layout.at(4.0, 3.0);
+        assert_eq!(layout.cell_at(x + layout.cell / 2.0, y + layout.cell / 2.0), Some((4, 3)));
+        assert_eq!(layout.cell_at(layout.left - 1.0, layout.top), None);
+        assert_eq!(layout.cell_at(x + layout.cell * 1.5, y), None);
+    }
+
+    #[test]
+    fn svg_text_is_escaped() {
+        let mut svg = SvgPainter::new(10.0, 10.0);
+        svg.text(1.0, 1.0, 5.0, "red", "<script>&\"");
+        let out = svg.finish();
+        assert!(out.contains("&lt;script&gt;&amp;&quot;"), "{out}");
+        assert!(!out.contains("<script>"));
+    }
+}

@@ -1,0 +1,245 @@
+//! Puzzle families: the traits every family implements, the registry, and format detection.
+//!
+//! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
+
+pub mod sliding;
+
+use crate::draw::Painter;
+use crate::search::{Budget, Flow, Method, Stats};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// Every family, in the order pickers list them.
+pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding];
+
+/// A family: a text format and what to do with a parsed puzzle.
+pub trait Family: Sync {
+    /// Stable identifier used by the CLI, the page and share links ("sliding").
+    fn id(&self) -> &'static str;
+    /// Human name ("Sliding blocks").
+    fn name(&self) -> &'static str;
+    /// A few lines on the format, for `puzzlelab formats` and the page's help.
+    fn format_help(&self) -> &'static str;
+    /// The move metrics the family understands; the first is the default.
+    fn metrics(&self) -> &'static [&'static str];
+    /// How sure the family is that `text` is one of its puzzles.
+    fn detect(&self, text: &str) -> Confidence;
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError>;
+    /// A small valid puzzle to start drawing from.
+    fn blank(&self) -> &'static str;
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    No,
+    Maybe,
+    Sure,
+}
+
+/// A parsed puzzle, seen by the page, the worker and the CLI.
+pub trait Puzzle {
+    fn family(&self) -> &'static str;
+
+    /// Searches for a solution. Errors are about the options (an unknown metric, a method the
+    /// puzzle cannot use), never about the puzzle, which parsed.
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, String>;
+
+    /// Replays moves (in their text form) through the rules of the metric in `options`: an error
+    /// names the first illegal move.
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError>;
+
+    /// Paints the position after `step` moves, `tween` (0..1) of the way into the next move.
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter);
+
+    /// The position after `step` moves, as text (the CLI's `--output-states`).
+    fn show(&self, moves: &[String], step: usize) -> String;
+
+    /// The puzzle in its own format; parses back to the same puzzle.
+    fn to_text(&self) -> String;
+
+    /// Draw mode, for families that have one.
+    fn editor(&self) -> Option<&dyn Editor> {
+        None
+    }
+}
+
+/// Draw mode: tools that change the puzzle by clicking cells. Every edit returns the new puzzle
+/// text, so the text stays the one source of truth (and undo is a stack of texts).
+pub trait Editor {
+    /// The tools, as (id, label); ids are passed back to [`Editor::apply`].
+    fn tools(&self) -> Vec<(String, String)>;
+    /// The text after using `tool` on the cell at (`row`, `col`), or None when nothing changes.
+    fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String>;
+    /// The text with the board resized to `cols` x `rows`.
+    fn resize(&self, cols: usize, rows: usize) -> Option<String>;
+    /// (cols, rows) of the board.
+    fn size(&self) -> (usize, usize);
+    /// The cell under a point of a drawing of `width` x `height` pixels.
+    fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)>;
+}
+
+/// What replaying a move list found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The position after the last move is a goal.
+    pub ends_solved: bool,
+    /// The first step (number of moves made) whose position is a goal, if any.
+    pub first_solved: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    /// Index of the offending move.
+    pub index: usize,
+    pub message: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.index + 1, self.message)
+    }
+}
+
+/// A problem with puzzle text, pointing at a place in it (1-based line and column).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl FormatError {
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
+        FormatError { line, column, message: message.into() }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// How to search. Everything is optional; families fill in their defaults.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// A family metric name; None = the one the puzzle text asks for, else the family default.
+    pub metric: Option<String>,
+    pub method: Method,
+    pub max_states: Option<u64>,
+    pub max_bytes: Option<u64>,
+    pub time_limit_ms: Option<u64>,
+    /// For DFS only.
+    pub max_depth: Option<u64>,
+}
+
+impl SolveOptions {
+    pub fn budget(&self) -> Budget {
+        let default = Budget::default();
+        Budget {
+            max_states: self.max_states.unwrap_or(default.max_states),
+            max_bytes: self.max_bytes.unwrap_or(default.max_bytes),
+            time_limit: self.time_limit_ms.map(Duration::from_millis),
+            report_every: default.report_every,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Solved,
+    Unsolved,
+    GaveUp,
+    Cancelled,
+}
+
+/// The result of a solve: what every front end shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub family: String,
+    pub metric: String,
+    /// The method that actually ran (never `Auto`).
+    pub method: Method,
+    pub status: Status,
+    /// Why a search gave up.
+    pub reason: Option<String>,
+    /// The moves, in the family's text form.
+    pub moves: Vec<String>,
+    pub cost: u64,
+    /// Whether the solution is guaranteed to be shortest in the metric.
+    pub optimal: bool,
+    pub stats: Stats,
+}
+
+impl Report {
+    /// Fills a report from a search outcome, turning moves into their text form.
+    pub fn from_outcome<M, S>(
+        family: &str,
+        metric: &str,
+        method: Method,
+        outcome: crate::search::Outcome<M, S>,
+        describe: impl FnOnce(&[M], &[S]) -> Vec<String>,
+    ) -> Report {
+        use crate::search::Outcome;
+        let mut report = Report {
+            family: family.to_string(),
+            metric: metric.to_string(),
+            method,
+            status: Status::Unsolved,
+            reason: None,
+            moves: Vec::new(),
+            cost: 0,
+            optimal: false,
+            stats: *outcome.stats(),
+        };
+        match outcome {
+            Outcome::Solved { moves, states, cost, .. } => {
+                report.status = Status::Solved;
+                report.moves = describe(&moves, &states);
+                report.cost = cost;
+                report.optimal = method.is_optimal();
+            }
+            Outcome::NoSolution { .. } => {}
+            Outcome::GaveUp { reason, .. } => {
+                report.status = Status::GaveUp;
+                report.reason = Some(reason);
+            }
+            Outcome::Cancelled { .. } => report.status = Status::Cancelled,
+        }
+        report
+    }
+}
+
+/// Looks a family up by id.
+pub fn family(id: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| f.id() == id)
+}
+
+/// Picks the family for `text`: the named one, or with "auto" (or None) the most confident.
+pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, FormatError> {
+    match id {
+        Some(id) if id != "auto" => family(id).ok_or_else(|| {
+            let known: Vec<_> = FAMILIES.iter().map(|f| f.id()).collect();
+            FormatError::new(1, 1, format!("unknown family \"{id}\"; known families: {}", known.join(", ")))
+        }),
+        _ => {
+            if text.trim().is_empty() {
+                return Err(FormatError::new(1, 1, "the puzzle text is empty"));
+            }
+            let best = FAMILIES.iter().copied().max_by_key(|f| f.detect(text));
+            match best {
+                Some(f) if f.detect(text) > Confidence::No => Ok(f),
+                _ => Err(FormatError::new(1, 1, "could not tell which kind of puzzle this is; pick a family")),
+            }
+        }
+    }
+}
+
+/// Chooses the family and parses `text` with it.
+pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    choose(id, text)?.parse(text)
+}

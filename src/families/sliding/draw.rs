@@ -1,0 +1,133 @@
+//! Paints a sliding-block position: board, walls, the goal area, pieces in distinct colours
+//! (a thin connector joins the parts of a piece whose cells are not connected), and a moving
+//! piece part-way along its route.
+
+use super::rules::{Metric, DIRECTIONS};
+use super::SlidingPuzzle;
+use crate::draw::{palette, GridLayout, Painter};
+
+const BACKGROUND: &str = "#f4f1ea";
+const FLOOR: &str = "#fffdf8";
+const GRID: &str = "#d9d2c3";
+const WALL: &str = "#4b4b4b";
+
+pub fn piece_colour(letter: u8) -> String {
+    palette(usize::from(letter - b'a'))
+}
+
+pub fn layout(puzzle: &SlidingPuzzle, width: f64, height: f64) -> GridLayout {
+    GridLayout::fit(puzzle.layout.width, puzzle.layout.height, width, height)
+}
+
+pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+    let rules = puzzle.rules(Metric::Piece);
+    let (width, height) = painter.size();
+    let grid = layout(puzzle, width, height);
+    let cell = grid.cell;
+    painter.clear(BACKGROUND);
+    let (x0, y0) = grid.at(0.0, 0.0);
+    painter.rect(x0, y0, cell * grid.cols as f64, cell * grid.rows as f64, GRID);
+    for index in 0..grid.cols * grid.rows {
+        let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
+        let colour = if rules.walls[index] { WALL } else { FLOOR };
+        painter.rect(x + 0.5, y + 0.5, cell - 1.0, cell - 1.0, colour);
+    }
+    for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
+        let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
+        painter.stroke_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0, &piece_colour(letter), 2.5, cell / 8.0);
+    }
+
+    let anchors = puzzle.position_after(moves, step);
+    // The piece in motion and where it is along its route, in (fractional) rows and columns.
+    let mut moving: Option<(usize, f64, f64)> = None;
+    if tween > 0.0 && step < moves.len() {
+        if let Ok((slot, dirs)) = rules.parse_move(&moves[step]) {
+            let travelled = f64::from(tween.clamp(0.0, 1.0)) * dirs.len() as f64;
+            let (mut dr, mut dc) = (0.0, 0.0);
+            for (i, &d) in dirs.iter().enumerate() {
+                let part = (travelled - i as f64).clamp(0.0, 1.0);
+                dr += f64::from(DIRECTIONS[d].0) * part;
+                dc += f64::from(DIRECTIONS[d].1) * part;
+            }
+            moving = Some((slot, dr, dc));
+        }
+    }
+    for (slot, &anchor) in anchors.iter().enumerate() {
+        let info = &rules.slots[slot];
+        let shape = &rules.shapes[info.shape];
+        let (mut row, mut col) = ((anchor as usize / grid.cols) as f64, (anchor as usize % grid.cols) as f64);
+        if let Some((moving_slot, dr, dc)) = moving {
+            if moving_slot == slot {
+                row += dr;
+                col += dc;
+            }
+        }
+        let colour = piece_colour(info.letter);
+        let inset = (cell * 0.06).max(1.5);
+        let offsets = &shape.offsets;
+        for &(r, c) in offsets {
+            let (x, y) = grid.at(row + r as f64, col + c as f64);
+            painter.rect(x + inset, y + inset, cell - 2.0 * inset, cell - 2.0 * inset, &colour);
+            // Bridge to the right and below when the piece continues there, so it reads as one block.
+            if offsets.contains(&(r, c + 1)) {
+                painter.rect(x + cell - inset - 0.5, y + inset, 2.0 * inset + 1.0, cell - 2.0 * inset, &colour);
+            }
+            if offsets.contains(&(r + 1, c)) {
+                painter.rect(x + inset, y + cell - inset - 0.5, cell - 2.0 * inset, 2.0 * inset + 1.0, &colour);
+            }
+            if offsets.contains(&(r, c + 1)) && offsets.contains(&(r + 1, c)) && offsets.contains(&(r + 1, c + 1)) {
+                painter.rect(x + cell - inset - 0.5, y + cell - inset - 0.5, 2.0 * inset + 1.0, 2.0 * inset + 1.0, &colour);
+            }
+        }
+        // Parts that do not touch still move as one: join them with a thin line.
+        let parts = components(offsets);
+        for pair in parts.windows(2) {
+            let centre = |(r, c): (usize, usize)| {
+                let (x, y) = grid.at(row + r as f64, col + c as f64);
+                (x + cell / 2.0, y + cell / 2.0)
+            };
+            let (ax, ay) = centre(pair[0]);
+            let (bx, by) = centre(pair[1]);
+            painter.line(ax, ay, bx, by, &colour, (cell * 0.08).max(2.0));
+        }
+        let (r, c) = offsets[0];
+        let (x, y) = grid.at(row + r as f64, col + c as f64);
+        painter.text(x + cell / 2.0, y + cell / 2.0, cell * 0.4, "#ffffff", &(info.letter as char).to_string());
+    }
+}
+
+/// One representative cell per group of cells connected side to side.
+fn components(offsets: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut group = vec![usize::MAX; offsets.len()];
+    let mut representatives = Vec::new();
+    for start in 0..offsets.len() {
+        if group[start] != usize::MAX {
+            continue;
+        }
+        group[start] = representatives.len();
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = offsets[i];
+            for (j, &(r2, c2)) in offsets.iter().enumerate() {
+                if group[j] == usize::MAX && r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                    group[j] = group[start];
+                    stack.push(j);
+                }
+            }
+        }
+        representatives.push(offsets[start]);
+    }
+    representatives
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_of_shapes() {
+        assert_eq!(components(&[(0, 0), (0, 1), (1, 0)]).len(), 1);
+        assert_eq!(components(&[(0, 0), (0, 2)]), vec![(0, 0), (0, 2)]);
+        assert_eq!(components(&[(0, 0), (1, 1), (2, 2)]).len(), 3);
+    }
+}

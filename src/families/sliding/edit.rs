@@ -1,0 +1,207 @@
+//! Draw mode for sliding blocks: paint pieces and walls, erase, resize, and set the goal by
+//! choosing a piece and the cells it must cover. Every edit returns new puzzle text.
+
+use super::format::Layout;
+use super::rules::Metric;
+use super::SlidingPuzzle;
+use crate::families::Editor;
+
+impl SlidingPuzzle {
+    fn letters(&self) -> Vec<u8> {
+        let mut letters: Vec<u8> = self.layout.cells.iter().copied().filter(u8::is_ascii_lowercase).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        letters
+    }
+
+    /// The goal cells as the drawing shows them, when the goal is a fixed pattern.
+    fn goal_requirements(&self) -> Vec<(usize, u8)> {
+        self.rules(Metric::Unit).goal_cells.clone()
+    }
+}
+
+/// A goal regex that asks for each (cell, letter) and nothing else: the whole flattened board,
+/// anchored, with '.' for cells that may hold anything.
+pub fn goal_for(width: usize, height: usize, wanted: &[(usize, u8)]) -> String {
+    let mut rows = Vec::with_capacity(height);
+    for r in 0..height {
+        let mut row = String::new();
+        let mut dots = 0;
+        for c in 0..width {
+            match wanted.iter().find(|(cell, _)| *cell == r * width + c) {
+                Some(&(_, letter)) => {
+                    row.push_str(&dots_text(dots));
+                    dots = 0;
+                    row.push(letter as char);
+                }
+                None => dots += 1,
+            }
+        }
+        row.push_str(&dots_text(dots));
+        rows.push(row);
+    }
+    let border = "-".repeat(width);
+    format!("^{border}{}{border}$", rows.join("-"))
+}
+
+fn dots_text(n: usize) -> String {
+    match n {
+        0..=3 => ".".repeat(n),
+        n => format!(".{{{n}}}"),
+    }
+}
+
+fn with_cell(layout: &Layout, row: usize, col: usize, value: u8) -> Layout {
+    let mut layout = layout.clone();
+    layout.cells[row * layout.width + col] = value;
+    layout
+}
+
+impl Editor for SlidingPuzzle {
+    fn tools(&self) -> Vec<(String, String)> {
+        let mut tools = vec![
+            ("piece:new".to_string(), "New piece".to_string()),
+            ("wall".to_string(), "Wall".to_string()),
+            ("erase".to_string(), "Erase".to_string()),
+        ];
+        for letter in self.letters() {
+            let l = letter as char;
+            tools.push((format!("piece:{l}"), format!("Paint {l}")));
+        }
+        for letter in self.letters() {
+            let l = letter as char;
+            tools.push((format!("goal:{l}"), format!("Goal {l}")));
+        }
+        tools
+    }
+
+    fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        let layout = &self.layout;
+        if row >= layout.height || col >= layout.width {
+            return None;
+        }
+        let current = layout.cell(row, col);
+        let changed = match tool.split_once(':') {
+            None if tool == "wall" => with_cell(layout, row, col, if current == b'#' { b' ' } else { b'#' }),
+            None if tool == "erase" => with_cell(layout, row, col, b' '),
+            Some(("piece", "new")) => {
+                let used = self.letters();
+                let letter = (b'a'..=b'z').find(|l| !used.contains(l))?;
+                with_cell(layout, row, col, letter)
+            }
+            Some(("piece", l)) => {
+                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
+                // Painting a cell of the same piece again takes it away.
+                with_cell(layout, row, col, if current == letter { b' ' } else { letter })
+            }
+            Some(("goal", l)) => {
+                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
+                let cell = row * layout.width + col;
+                let mut wanted = self.goal_requirements();
+                match wanted.iter().position(|&(c, w)| c == cell && w == letter) {
+                    Some(i) => {
+                        wanted.remove(i);
+                    }
+                    None => {
+                        wanted.retain(|&(c, _)| c != cell);
+                        wanted.push((cell, letter));
+                    }
+                }
+                wanted.sort_unstable();
+                let mut layout = layout.clone();
+                layout.goal = goal_for(layout.width, layout.height, &wanted);
+                layout
+            }
+            _ => return None,
+        };
+        (changed != *layout).then(|| changed.to_text())
+    }
+
+    fn resize(&self, cols: usize, rows: usize) -> Option<String> {
+        let old = &self.layout;
+        if cols == 0 || rows == 0 || cols * rows > super::format::MAX_CELLS || (cols, rows) == (old.width, old.height) {
+            return None;
+        }
+        let mut layout = old.clone();
+        layout.width = cols;
+        layout.height = rows;
+        layout.cells = (0..rows * cols)
+            .map(|i| {
+                let (r, c) = (i / cols, i % cols);
+                if r < old.height && c < old.width {
+                    old.cell(r, c)
+                } else {
+                    b' '
+                }
+            })
+            .collect();
+        // A goal drawn on the board follows it; a hand-written goal is kept as written.
+        let wanted = self.goal_requirements();
+        if !wanted.is_empty() && layout.goal == goal_for(old.width, old.height, &wanted) {
+            let moved: Vec<(usize, u8)> = wanted
+                .iter()
+                .filter(|(cell, _)| cell / old.width < rows && cell % old.width < cols)
+                .map(|&(cell, l)| ((cell / old.width) * cols + cell % old.width, l))
+                .collect();
+            layout.goal = goal_for(cols, rows, &moved);
+        }
+        Some(layout.to_text())
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.layout.width, self.layout.height)
+    }
+
+    fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)> {
+        super::draw::layout(self, width, height).cell_at(x, y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+
+    #[test]
+    fn goal_text_is_compact_and_means_what_it_says() {
+        let goal = goal_for(4, 5, &[(17, b'a'), (18, b'a')]);
+        assert_eq!(goal, "^----.{4}-.{4}-.{4}-.{4}-.aa.----$");
+        let text = KLOTSKI.replace("-.aa.----$", &goal);
+        let puzzle = SlidingPuzzle::parse(&text).unwrap();
+        assert_eq!(puzzle.rules(Metric::Unit).goal_cells, vec![(17, b'a'), (18, b'a')]);
+    }
+
+    #[test]
+    fn painting_walls_pieces_and_goals() {
+        let puzzle = SlidingPuzzle::parse(KLOTSKI).unwrap();
+        let text = puzzle.apply("wall", 4, 1).unwrap();
+        assert!(text.contains("i# j\n"), "{text}");
+        let text = puzzle.apply("piece:new", 4, 1).unwrap();
+        assert!(text.contains("ik j\n"), "{text}");
+        let text = puzzle.apply("piece:a", 0, 1).unwrap();
+        assert!(text.starts_with("b ac\n"), "painting a cell of a again clears it: {text}");
+        assert_eq!(puzzle.apply("erase", 4, 2), None, "erasing an empty cell changes nothing");
+        let text = puzzle.apply("goal:i", 0, 0).unwrap();
+        let edited = SlidingPuzzle::parse(&text).unwrap();
+        let mut goal = edited.rules(Metric::Unit).goal_cells.clone();
+        goal.sort_unstable();
+        assert_eq!(goal, vec![(0, b'i'), (17, b'a'), (18, b'a')]);
+        // Toggling the same cell again takes it back off.
+        let back = edited.apply("goal:i", 0, 0).unwrap();
+        assert_eq!(SlidingPuzzle::parse(&back).unwrap().rules(Metric::Unit).goal_cells, vec![(17, b'a'), (18, b'a')]);
+        assert!(puzzle.tools().iter().any(|(id, _)| id == "goal:j"));
+    }
+
+    #[test]
+    fn resizing_keeps_what_fits() {
+        let puzzle = SlidingPuzzle::parse("ab\nc\nb--\n").unwrap();
+        let text = puzzle.resize(3, 3).unwrap();
+        let bigger = SlidingPuzzle::parse(&text).unwrap();
+        assert_eq!(bigger.size(), (3, 3));
+        assert_eq!(bigger.layout.cell(0, 1), b'b');
+        let text = bigger.resize(1, 1).unwrap();
+        assert_eq!(SlidingPuzzle::parse(&text).unwrap().layout.cells, vec![b'a']);
+        assert_eq!(puzzle.resize(0, 3), None);
+    }
+}

@@ -1,0 +1,304 @@
+//! What a goal regex asks of the board.
+//!
+//! The goal is searched in the board flattened as `"-" x width`, the rows joined by `"-"`, then
+//! `"-" x width`. Most goals are a fixed-length run of character sets (`a--`, `-.aa.----$`, a
+//! whole board): those become a predicate on piece positions, which is far faster than running
+//! the regex on every state, gives A* a heuristic, and, for a whole board, an explicit goal state
+//! for bidirectional search. Everything else falls back to the regex itself.
+
+use regex_syntax::hir::{Class, Hir, HirKind, Look};
+
+/// A set of the characters a flattened board can hold: 'a'..'z' as bits 0..26, then '-', ' ', '#'.
+pub type CharSet = u32;
+pub const DASH: CharSet = 1 << 26;
+pub const SPACE: CharSet = 1 << 27;
+pub const WALL: CharSet = 1 << 28;
+
+pub fn char_bit(c: u8) -> CharSet {
+    match c {
+        b'a'..=b'z' => 1 << (c - b'a'),
+        b'-' => DASH,
+        b' ' => SPACE,
+        b'#' => WALL,
+        _ => 0,
+    }
+}
+
+/// A regex that is one character set per position, maybe anchored at either end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern {
+    pub sets: Vec<CharSet>,
+    pub at_start: bool,
+    pub at_end: bool,
+}
+
+const MAX_PATTERN: usize = 4096;
+
+pub fn fixed_pattern(hir: &Hir) -> Option<Pattern> {
+    let items: Vec<&Hir> = match hir.kind() {
+        HirKind::Concat(items) => items.iter().collect(),
+        _ => vec![hir],
+    };
+    let mut pattern = Pattern { sets: Vec::new(), at_start: false, at_end: false };
+    let last = items.len().saturating_sub(1);
+    for (i, item) in items.iter().enumerate() {
+        match item.kind() {
+            HirKind::Look(look) if i == 0 && is_start(*look) => pattern.at_start = true,
+            HirKind::Look(look) if i == last && is_end(*look) => pattern.at_end = true,
+            _ => pattern.sets.extend(sets_of(item)?),
+        }
+        if pattern.sets.len() > MAX_PATTERN {
+            return None;
+        }
+    }
+    Some(pattern)
+}
+
+fn is_start(look: Look) -> bool {
+    matches!(look, Look::Start | Look::StartLF | Look::StartCRLF)
+}
+
+fn is_end(look: Look) -> bool {
+    matches!(look, Look::End | Look::EndLF | Look::EndCRLF)
+}
+
+fn sets_of(hir: &Hir) -> Option<Vec<CharSet>> {
+    match hir.kind() {
+        HirKind::Empty => Some(Vec::new()),
+        HirKind::Literal(literal) => {
+            if !literal.0.is_ascii() {
+                return None;
+            }
+            Some(literal.0.iter().map(|&b| char_bit(b)).collect())
+        }
+        HirKind::Class(class) => Some(vec![class_set(class)]),
+        HirKind::Capture(capture) => sets_of(&capture.sub),
+        HirKind::Concat(items) => {
+            let mut sets = Vec::new();
+            for item in items {
+                sets.extend(sets_of(item)?);
+                if sets.len() > MAX_PATTERN {
+                    return None;
+                }
+            }
+            Some(sets)
+        }
+        HirKind::Repetition(rep) if Some(rep.min) == rep.max && rep.min as usize <= MAX_PATTERN => {
+            let one = sets_of(&rep.sub)?;
+            if one.len() * rep.min as usize > MAX_PATTERN {
+                return None;
+            }
+            Some(one.repeat(rep.min as usize))
+        }
+        _ => None,
+    }
+}
+
+const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz- #";
+
+fn class_set(class: &Class) -> CharSet {
+    let mut set = 0;
+    for &c in ALPHABET {
+        let inside = match class {
+            Class::Unicode(u) => u.ranges().iter().any(|r| r.start() <= c as char && c as char <= r.end()),
+            Class::Bytes(b) => b.ranges().iter().any(|r| r.start() <= c && c <= r.end()),
+        };
+        if inside {
+            set |= char_bit(c);
+        }
+    }
+    set
+}
+
+/// For each letter, the places in the regex that can match it. Two letters with the same
+/// signature are treated alike by the regex, so swapping them never changes whether it matches.
+pub fn letter_signatures(hir: &Hir) -> Vec<Vec<u32>> {
+    let mut signatures = vec![Vec::new(); 26];
+    let mut next_place = 0u32;
+    walk(hir, &mut signatures, &mut next_place);
+    signatures
+}
+
+fn walk(hir: &Hir, signatures: &mut [Vec<u32>], next_place: &mut u32) {
+    let mark = |set: CharSet, signatures: &mut [Vec<u32>], place: u32| {
+        for (letter, signature) in signatures.iter_mut().enumerate() {
+            if set & (1 << letter) != 0 {
+                signature.push(place);
+            }
+        }
+    };
+    match hir.kind() {
+        HirKind::Literal(literal) => {
+            for &b in literal.0.iter() {
+                mark(char_bit(b), signatures, *next_place);
+                *next_place += 1;
+            }
+        }
+        HirKind::Class(class) => {
+            mark(class_set(class), signatures, *next_place);
+            *next_place += 1;
+        }
+        HirKind::Capture(capture) => walk(&capture.sub, signatures, next_place),
+        HirKind::Repetition(rep) => walk(&rep.sub, signatures, next_place),
+        HirKind::Concat(items) | HirKind::Alternation(items) => {
+            for item in items {
+                walk(item, signatures, next_place);
+            }
+        }
+        HirKind::Empty | HirKind::Look(_) => {}
+    }
+}
+
+/// What one placement of a fixed pattern on the board requires.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Needs {
+    /// (letter, cells that letter must cover).
+    pub letters: Vec<(u8, Vec<usize>)>,
+    /// Cells that must be empty.
+    pub empties: Vec<usize>,
+}
+
+/// The board as the goal sees it.
+pub struct Geometry<'a> {
+    pub width: usize,
+    pub height: usize,
+    /// Row-major: true for walls.
+    pub walls: &'a [bool],
+    /// Letters on the board.
+    pub letters: CharSet,
+}
+
+enum Place {
+    Border,
+    Cell(usize),
+}
+
+impl Geometry<'_> {
+    pub fn flat_len(&self) -> usize {
+        self.width * self.height + self.height.saturating_sub(1) + 2 * self.width
+    }
+
+    fn place(&self, position: usize) -> Place {
+        let w = self.width;
+        if position < w || position >= self.flat_len() - w {
+            return Place::Border;
+        }
+        let inner = position - w;
+        let (row, col) = (inner / (w + 1), inner % (w + 1));
+        if col == w {
+            Place::Border
+        } else {
+            Place::Cell(row * w + col)
+        }
+    }
+
+    /// Where a flattened string position of cell `index` is.
+    pub fn flat_position(&self, index: usize) -> usize {
+        self.width + (index / self.width) * (self.width + 1) + index % self.width
+    }
+
+    /// Every placement of `pattern` that the fixed parts of the board (borders, walls) allow,
+    /// with what each asks of the movable parts. None when a placement asks for something that
+    /// is not one letter, empty, or anything (e.g. "a or b"): then only the regex can tell.
+    pub fn placements(&self, pattern: &Pattern) -> Option<Vec<Needs>> {
+        let total = self.flat_len();
+        let len = pattern.sets.len();
+        if len > total {
+            return Some(Vec::new());
+        }
+        let open = SPACE | self.letters;
+        let offsets: Vec<usize> = match (pattern.at_start, pattern.at_end) {
+            (true, true) if len == total => vec![0],
+            (true, true) => vec![],
+            (true, false) => vec![0],
+            (false, true) => vec![total - len],
+            (false, false) => (0..=total - len).collect(),
+        };
+        let mut all = Vec::new();
+        'offsets: for offset in offsets {
+            let mut needs = Needs::default();
+            for (k, &set) in pattern.sets.iter().enumerate() {
+                match self.place(offset + k) {
+                    Place::Border if set & DASH == 0 => continue 'offsets,
+                    Place::Border => {}
+                    Place::Cell(i) if self.walls[i] => {
+                        if set & WALL == 0 {
+                            continue 'offsets;
+                        }
+                    }
+                    Place::Cell(i) => {
+                        let allowed = set & open;
+                        if allowed == 0 {
+                            continue 'offsets;
+                        } else if allowed == open {
+                        } else if allowed == SPACE {
+                            needs.empties.push(i);
+                        } else if allowed.count_ones() == 1 {
+                            let letter = b'a' + allowed.trailing_zeros() as u8;
+                            match needs.letters.iter_mut().find(|(l, _)| *l == letter) {
+                                Some((_, cells)) => cells.push(i),
+                                None => needs.letters.push((letter, vec![i])),
+                            }
+                        } else {
+                            return None;
+                        }
+                    }
+                }
+            }
+            all.push(needs);
+        }
+        Some(all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hir(re: &str) -> Hir {
+        regex_syntax::parse(re).unwrap()
+    }
+
+    #[test]
+    fn fixed_patterns() {
+        let p = fixed_pattern(&hir("-.aa.----$")).unwrap();
+        assert_eq!(p.sets.len(), 9);
+        assert!(p.at_end && !p.at_start);
+        assert_eq!(p.sets[2], char_bit(b'a'));
+        assert_eq!(p.sets[1] & (SPACE | DASH | WALL), SPACE | DASH | WALL);
+        let p = fixed_pattern(&hir("^-{3}ab[ ]$")).unwrap();
+        assert_eq!(p.sets, vec![DASH, DASH, DASH, char_bit(b'a'), char_bit(b'b'), SPACE]);
+        assert!(fixed_pattern(&hir("ab|cd")).is_none());
+        assert_eq!(fixed_pattern(&hir("a|b")).unwrap().sets, vec![char_bit(b'a') | char_bit(b'b')]);
+        assert!(fixed_pattern(&hir("a+")).is_none());
+    }
+
+    #[test]
+    fn signatures_tell_named_letters_apart() {
+        let s = letter_signatures(&hir("-.aa.----$"));
+        assert_ne!(s[0], s[1]);
+        assert_eq!(s[1], s[2]);
+        let s = letter_signatures(&hir("[gh]--"));
+        assert_eq!(s[6], s[7]);
+        assert_ne!(s[6], s[8]);
+    }
+
+    #[test]
+    fn placements_of_a_corner_goal() {
+        // 4x5 board, no walls: "a--" can only sit with a in the bottom-right cell.
+        let walls = vec![false; 20];
+        let g = Geometry { width: 4, height: 5, walls: &walls, letters: (1 << 9) - 1 };
+        assert_eq!(g.flat_len(), 32);
+        let p = fixed_pattern(&hir("a--")).unwrap();
+        let placements = g.placements(&p).unwrap();
+        assert_eq!(placements, vec![Needs { letters: vec![(b'a', vec![19])], empties: vec![] }]);
+        let p = fixed_pattern(&hir("-.aa.----$")).unwrap();
+        let placements = g.placements(&p).unwrap();
+        assert_eq!(placements, vec![Needs { letters: vec![(b'a', vec![17, 18])], empties: vec![] }]);
+        // "a." can sit anywhere a is followed by a cell or a separator.
+        let p = fixed_pattern(&hir("a.")).unwrap();
+        assert_eq!(g.placements(&p).unwrap().len(), 20);
+        // A letter or a space at once: only the regex can tell.
+        assert!(g.placements(&fixed_pattern(&hir("[a ]--")).unwrap()).is_none());
+    }
+}

@@ -1,0 +1,803 @@
+//! The rules of sliding blocks: pieces, their placements, moves in three metrics, the goal, and
+//! the search space (states are piece anchors packed into a few machine words).
+
+use super::format::Layout;
+use super::goal::{self, Geometry, Needs};
+use crate::families::FormatError;
+use crate::search::{Reversible, Space};
+use regex::bytes::{Regex, RegexBuilder};
+use std::cell::RefCell;
+use std::ops::Range;
+
+/// What one move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Metric {
+    /// One piece moves one cell.
+    Unit,
+    /// One piece moves any number of cells in one straight line.
+    Slide,
+    /// One piece moves anywhere it can reach through free cells (the classic Klotski count).
+    Piece,
+}
+
+impl Metric {
+    pub const NAMES: &'static [&'static str] = &["unit", "slide", "piece"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Unit => "unit",
+            Metric::Slide => "slide",
+            Metric::Piece => "piece",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Metric> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "unit" => Some(Metric::Unit),
+            "slide" => Some(Metric::Slide),
+            "piece" => Some(Metric::Piece),
+            _ => None,
+        }
+    }
+}
+
+/// Directions, in the order moves are generated: up, down, left, right.
+pub const DIRECTIONS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+pub const DIRECTION_LETTERS: [char; 4] = ['U', 'D', 'L', 'R'];
+/// "no such anchor".
+const NONE: u16 = u16::MAX;
+
+/// A piece shape and every way it can stand on the board.
+pub struct Shape {
+    /// (row, col) of each cell from the top-left of the shape's bounding box.
+    pub offsets: Vec<(usize, usize)>,
+    pub height: usize,
+    pub width: usize,
+    /// Directions this shape may move in (a bit per entry of DIRECTIONS).
+    pub directions: u8,
+    /// Per anchor (bounding-box top-left cell): where one step in each direction leads, or NONE.
+    step: Vec<[u16; 4]>,
+    /// Per anchor and direction: the cells that step newly covers (a range of `pool`).
+    entering: Vec<[(u32, u32); 4]>,
+    pool: Vec<u16>,
+}
+
+impl Shape {
+    fn new(offsets: Vec<(usize, usize)>, width: usize, height: usize, walls: &[bool], axis: bool) -> Shape {
+        let shape_h = offsets.iter().map(|o| o.0).max().unwrap_or(0) + 1;
+        let shape_w = offsets.iter().map(|o| o.1).max().unwrap_or(0) + 1;
+        let directions = match (axis, shape_w.cmp(&shape_h)) {
+            (true, std::cmp::Ordering::Greater) => 0b1100,
+            (true, std::cmp::Ordering::Less) => 0b0011,
+            _ => 0b1111,
+        };
+        let fits = |anchor: usize| -> bool {
+            let (r, c) = (anchor / width, anchor % width);
+            r + shape_h <= height
+                && c + shape_w <= width
+                && offsets.iter().all(|&(dr, dc)| !walls[(r + dr) * width + c + dc])
+        };
+        let cells = |anchor: usize| -> Vec<u16> {
+            let (r, c) = (anchor / width, anchor % width);
+            offsets.iter().map(|&(dr, dc)| ((r + dr) * width + c + dc) as u16).collect()
+        };
+        let n = width * height;
+        let mut step = vec![[NONE; 4]; n];
+        let mut entering = vec![[(0u32, 0u32); 4]; n];
+        let mut pool = Vec::new();
+        for anchor in 0..n {
+            if !fits(anchor) {
+                continue;
+            }
+            let (r, c) = ((anchor / width) as i32, (anchor % width) as i32);
+            let here = cells(anchor);
+            for (d, (dr, dc)) in DIRECTIONS.iter().enumerate() {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr < 0 || nc < 0 || nr as usize >= height || nc as usize >= width {
+                    continue;
+                }
+                let target = nr as usize * width + nc as usize;
+                if !fits(target) {
+                    continue;
+                }
+                step[anchor][d] = target as u16;
+                let start = pool.len() as u32;
+                pool.extend(cells(target).into_iter().filter(|c| !here.contains(c)));
+                entering[anchor][d] = (start, pool.len() as u32);
+            }
+        }
+        Shape { offsets, height: shape_h, width: shape_w, directions, step, entering, pool }
+    }
+
+    /// The cells covered with the bounding box's top-left at `anchor`.
+    pub fn cells(&self, anchor: u16, board_width: usize) -> impl Iterator<Item = usize> + '_ {
+        let (r, c) = (anchor as usize / board_width, anchor as usize % board_width);
+        self.offsets.iter().map(move |&(dr, dc)| (r + dr) * board_width + c + dc)
+    }
+
+    #[inline]
+    fn step(&self, anchor: u16, direction: usize) -> u16 {
+        self.step[anchor as usize][direction]
+    }
+
+    #[inline]
+    fn entering(&self, anchor: u16, direction: usize) -> &[u16] {
+        let (start, end) = self.entering[anchor as usize][direction];
+        &self.pool[start as usize..end as usize]
+    }
+}
+
+/// One piece of the puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    pub letter: u8,
+    pub shape: usize,
+    /// Pieces of one class are interchangeable (same shape, and the goal cannot tell them apart).
+    pub class: usize,
+}
+
+/// Which cells are taken, one bit a cell (boards have at most 512 cells).
+#[derive(Clone, Copy)]
+struct Occupancy([u64; 8]);
+
+impl Occupancy {
+    #[inline]
+    fn set(&mut self, cell: usize) {
+        self.0[cell >> 6] |= 1 << (cell & 63);
+    }
+    #[inline]
+    fn clear(&mut self, cell: usize) {
+        self.0[cell >> 6] &= !(1 << (cell & 63));
+    }
+    #[inline]
+    fn taken(&self, cell: usize) -> bool {
+        self.0[cell >> 6] & (1 << (cell & 63)) != 0
+    }
+}
+
+/// How the goal is tested, fastest first.
+enum GoalTest {
+    /// The goal is one exact position: compare anchors.
+    Exact(Vec<u16>),
+    /// Any of these placements, each a per-slot set of allowed anchors plus cells to keep empty.
+    Placements(Vec<Placement>),
+    /// Render the board and run the regex.
+    Regex,
+}
+
+struct Placement {
+    /// (slot, allowed[anchor]).
+    slots: Vec<(usize, Vec<bool>)>,
+    empties: Vec<usize>,
+    /// Per constrained slot: a lower bound on moves to reach an allowed anchor, per anchor.
+    distance: Vec<Vec<u8>>,
+}
+
+pub struct Rules {
+    pub width: usize,
+    pub height: usize,
+    pub walls: Vec<bool>,
+    pub shapes: Vec<Shape>,
+    /// In canonical order: grouped by class, letters ascending inside a class.
+    pub slots: Vec<Slot>,
+    /// Slot ranges of the classes.
+    pub classes: Vec<Range<usize>>,
+    /// Anchors of the slots at the start (in slot order).
+    pub start: Vec<u16>,
+    pub metric: Metric,
+    pub axis: bool,
+    regex: Regex,
+    goal: GoalTest,
+    /// (cell, letter) the goal asks for, when it asks for them in one place only: for drawing.
+    pub goal_cells: Vec<(usize, u8)>,
+    /// The flattened board with borders, walls and spaces, letters to be filled in.
+    template: Vec<u8>,
+    bits: u32,
+    words: usize,
+}
+
+impl Rules {
+    pub fn new(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
+        let (width, height) = (layout.width, layout.height);
+        let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
+        let hir = regex_syntax::ParserBuilder::new().build().parse(&layout.goal).map_err(|e| goal_error(layout, &e))?;
+        let regex = RegexBuilder::new(&layout.goal)
+            .unicode(false)
+            .size_limit(1 << 20)
+            .dfa_size_limit(1 << 22)
+            .build()
+            .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
+            .map_err(|e| FormatError::new(layout.goal_line, 1, format!("the goal is not a usable regular expression: {}", one_line(&e.to_string()))))?;
+
+        // Pieces: every cell bearing one letter belongs to one rigid piece, connected or not.
+        let mut letters: Vec<u8> = layout.cells.iter().copied().filter(u8::is_ascii_lowercase).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let signatures = goal::letter_signatures(&hir);
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut shape_keys: Vec<Vec<(usize, usize)>> = Vec::new();
+        let mut pieces: Vec<(u8, usize, u16)> = Vec::new(); // letter, shape, anchor
+        for &letter in &letters {
+            let cells: Vec<(usize, usize)> = (0..width * height)
+                .filter(|&i| layout.cells[i] == letter)
+                .map(|i| (i / width, i % width))
+                .collect();
+            let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
+            let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
+            let offsets: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
+            let shape = match shape_keys.iter().position(|k| *k == offsets) {
+                Some(s) => s,
+                None => {
+                    shapes.push(Shape::new(offsets.clone(), width, height, &walls, layout.options.axis));
+                    shape_keys.push(offsets);
+                    shapes.len() - 1
+                }
+            };
+            pieces.push((letter, shape, (top * width + left) as u16));
+        }
+        // Classes: same shape and same goal signature.
+        let mut class_keys: Vec<(usize, &Vec<u32>)> = Vec::new();
+        let mut classed: Vec<(usize, u8, usize, u16)> = Vec::new(); // class, letter, shape, anchor
+        for &(letter, shape, anchor) in &pieces {
+            let key = (shape, &signatures[(letter - b'a') as usize]);
+            let class = match class_keys.iter().position(|k| *k == key) {
+                Some(c) => c,
+                None => {
+                    class_keys.push(key);
+                    class_keys.len() - 1
+                }
+            };
+            classed.push((class, letter, shape, anchor));
+        }
+        classed.sort();
+        let slots: Vec<Slot> = classed.iter().map(|&(class, letter, shape, _)| Slot { letter, shape, class }).collect();
+        let start: Vec<u16> = classed.iter().map(|c| c.3).collect();
+        let classes = (0..class_keys.len())
+            .map(|class| {
+                let first = slots.iter().position(|s| s.class == class).unwrap_or(0);
+                let end = slots.iter().rposition(|s| s.class == class).map_or(first, |l| l + 1);
+                first..end
+            })
+            .collect();
+
+        let bits = usize::BITS - (width * height - 1).max(1).leading_zeros();
+        let per_word = (64 / bits) as usize;
+        let words = slots.len().div_ceil(per_word).max(1);
+        let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
+        let mut rules = Rules {
+            width,
+            height,
+            walls,
+            shapes,
+            slots,
+            classes,
+            start,
+            metric,
+            axis: layout.options.axis,
+            regex,
+            goal: GoalTest::Regex,
+            goal_cells: Vec::new(),
+            template: Vec::new(),
+            bits,
+            words,
+        };
+        let geometry = rules.geometry();
+        for i in 0..width * height {
+            template[geometry.flat_position(i)] = if rules.walls[i] { b'#' } else { b' ' };
+        }
+        rules.template = template;
+        if let Some(pattern) = goal::fixed_pattern(&hir) {
+            if let Some(placements) = rules.geometry().placements(&pattern) {
+                rules.set_goal(placements);
+            }
+        }
+        Ok(rules)
+    }
+
+    fn geometry(&self) -> Geometry<'_> {
+        let letters = self.slots.iter().fold(0, |set, s| set | goal::char_bit(s.letter));
+        Geometry { width: self.width, height: self.height, walls: &self.walls, letters }
+    }
+
+    fn slot_of(&self, letter: u8) -> Option<usize> {
+        self.slots.iter().position(|s| s.letter == letter)
+    }
+
+    /// Turns what the goal needs into per-slot anchor tests.
+    fn set_goal(&mut self, placements: Vec<Needs>) {
+        let n = self.width * self.height;
+        if let [only] = placements.as_slice() {
+            self.goal_cells = only.letters.iter().flat_map(|(l, cells)| cells.iter().map(move |&c| (c, *l))).collect();
+        }
+        let mut tests = Vec::new();
+        'placements: for needs in &placements {
+            let mut forbidden = vec![false; n]; // cells some other letter or emptiness claims
+            for &c in &needs.empties {
+                forbidden[c] = true;
+            }
+            let mut slots = Vec::new();
+            for (letter, cells) in &needs.letters {
+                let Some(slot) = self.slot_of(*letter) else { continue 'placements };
+                let shape = &self.shapes[self.slots[slot].shape];
+                let claimed_by_others: Vec<usize> = needs
+                    .letters
+                    .iter()
+                    .filter(|(l, _)| l != letter)
+                    .flat_map(|(_, cs)| cs.iter().copied())
+                    .chain(needs.empties.iter().copied())
+                    .collect();
+                let allowed: Vec<bool> = (0..n)
+                    .map(|a| {
+                        self.fits(slot, a as u16) && {
+                            let covered: Vec<usize> = shape.cells(a as u16, self.width).collect();
+                            cells.iter().all(|c| covered.contains(c)) && covered.iter().all(|c| !claimed_by_others.contains(c))
+                        }
+                    })
+                    .collect();
+                if !allowed.contains(&true) {
+                    continue 'placements;
+                }
+                slots.push((slot, allowed));
+            }
+            let distance = slots.iter().map(|(_, allowed)| self.distances(allowed)).collect();
+            tests.push(Placement { slots, empties: needs.empties.clone(), distance });
+        }
+        // One placement that pins every piece to one anchor is an explicit goal state.
+        if let [only] = tests.as_slice() {
+            if only.slots.len() == self.slots.len() && only.slots.iter().all(|(_, a)| a.iter().filter(|&&x| x).count() == 1) {
+                let mut anchors = vec![0u16; self.slots.len()];
+                for (slot, allowed) in &only.slots {
+                    anchors[*slot] = allowed.iter().position(|&x| x).unwrap_or(0) as u16;
+                }
+                if self.overlap_free(&anchors) {
+                    self.goal = GoalTest::Exact(anchors);
+                    return;
+                }
+            }
+        }
+        self.goal = GoalTest::Placements(tests);
+    }
+
+    /// Whether the piece in `slot` can stand at `anchor` (inside the board, off the walls).
+    fn fits(&self, slot: usize, anchor: u16) -> bool {
+        let shape = &self.shapes[self.slots[slot].shape];
+        let (r, c) = (anchor as usize / self.width, anchor as usize % self.width);
+        r + shape.height <= self.height && c + shape.width <= self.width && shape.cells(anchor, self.width).all(|i| !self.walls[i])
+    }
+
+    fn overlap_free(&self, anchors: &[u16]) -> bool {
+        let mut seen = vec![false; self.width * self.height];
+        for (slot, &a) in anchors.iter().enumerate() {
+            for c in self.shapes[self.slots[slot].shape].cells(a, self.width) {
+                if std::mem::replace(&mut seen[c], true) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// A lower bound, per anchor, on the moves `slot` needs to reach an allowed anchor.
+    fn distances(&self, allowed: &[bool]) -> Vec<u8> {
+        let targets: Vec<usize> = (0..allowed.len()).filter(|&a| allowed[a]).collect();
+        (0..allowed.len())
+            .map(|a| {
+                let (r, c) = (a / self.width, a % self.width);
+                targets
+                    .iter()
+                    .map(|&t| {
+                        let (tr, tc) = (t / self.width, t % self.width);
+                        let (dr, dc) = (r.abs_diff(tr), c.abs_diff(tc));
+                        match self.metric {
+                            Metric::Unit => dr + dc,
+                            Metric::Slide => usize::from(dr > 0) + usize::from(dc > 0),
+                            Metric::Piece => usize::from(dr + dc > 0),
+                        }
+                    })
+                    .min()
+                    .unwrap_or(0)
+                    .min(255) as u8
+            })
+            .collect()
+    }
+
+    /// Sorts each class's anchors so interchangeable pieces give one state.
+    pub fn canonical(&self, anchors: &mut [u16]) {
+        for class in &self.classes {
+            anchors[class.clone()].sort_unstable();
+        }
+    }
+
+    fn occupancy(&self, anchors: &[u16]) -> Occupancy {
+        let mut occupancy = Occupancy([0; 8]);
+        for (slot, &a) in anchors.iter().enumerate() {
+            for c in self.shapes[self.slots[slot].shape].cells(a, self.width) {
+                occupancy.set(c);
+            }
+        }
+        occupancy
+    }
+
+    /// Calls `emit(slot, new_anchor)` for every move from the position `anchors`, in the metric.
+    #[inline]
+    fn for_each_move(&self, anchors: &[u16], mut emit: impl FnMut(usize, u16)) {
+        let mut occupancy = self.occupancy(anchors);
+        let free = |occupancy: &Occupancy, cells: &[u16]| cells.iter().all(|&c| !occupancy.taken(c as usize));
+        for (slot, &anchor) in anchors.iter().enumerate() {
+            let shape = &self.shapes[self.slots[slot].shape];
+            for c in shape.cells(anchor, self.width) {
+                occupancy.clear(c);
+            }
+            match self.metric {
+                Metric::Unit | Metric::Slide => {
+                    for d in 0..4 {
+                        if shape.directions & (1 << d) == 0 {
+                            continue;
+                        }
+                        let mut at = anchor;
+                        loop {
+                            let next = shape.step(at, d);
+                            if next == NONE || !free(&occupancy, shape.entering(at, d)) {
+                                break;
+                            }
+                            emit(slot, next);
+                            if self.metric == Metric::Unit {
+                                break;
+                            }
+                            at = next;
+                        }
+                    }
+                }
+                Metric::Piece => {
+                    // Every anchor this piece reaches with the others standing still is one move.
+                    let mut seen = [0u64; 8];
+                    let mut queue = [0u16; super::format::MAX_CELLS];
+                    let (mut head, mut tail) = (0, 1);
+                    queue[0] = anchor;
+                    seen[anchor as usize >> 6] |= 1 << (anchor & 63);
+                    while head < tail {
+                        let at = queue[head];
+                        head += 1;
+                        for d in 0..4 {
+                            if shape.directions & (1 << d) == 0 {
+                                continue;
+                            }
+                            let next = shape.step(at, d);
+                            if next == NONE || seen[next as usize >> 6] & (1 << (next & 63)) != 0 {
+                                continue;
+                            }
+                            if free(&occupancy, shape.entering(at, d)) {
+                                seen[next as usize >> 6] |= 1 << (next & 63);
+                                queue[tail] = next;
+                                tail += 1;
+                                emit(slot, next);
+                            }
+                        }
+                    }
+                }
+            }
+            for c in shape.cells(anchor, self.width) {
+                occupancy.set(c);
+            }
+        }
+    }
+
+    pub fn is_goal(&self, anchors: &[u16]) -> bool {
+        match &self.goal {
+            GoalTest::Exact(goal) => anchors == goal.as_slice(),
+            GoalTest::Placements(placements) => placements.iter().any(|p| {
+                p.slots.iter().all(|(slot, allowed)| allowed[anchors[*slot] as usize])
+                    && (p.empties.is_empty() || {
+                        let occupancy = self.occupancy(anchors);
+                        p.empties.iter().all(|&c| !occupancy.taken(c))
+                    })
+            }),
+            GoalTest::Regex => self.regex.is_match(&self.flatten(anchors)),
+        }
+    }
+
+    /// The board as the goal regex sees it.
+    pub fn flatten(&self, anchors: &[u16]) -> Vec<u8> {
+        let mut flat = self.template.clone();
+        let geometry = self.geometry();
+        for (slot, &a) in anchors.iter().enumerate() {
+            for c in self.shapes[self.slots[slot].shape].cells(a, self.width) {
+                flat[geometry.flat_position(c)] = self.slots[slot].letter;
+            }
+        }
+        flat
+    }
+
+    pub fn heuristic(&self, anchors: &[u16]) -> u32 {
+        let GoalTest::Placements(placements) = &self.goal else {
+            if let GoalTest::Exact(goal) = &self.goal {
+                return anchors
+                    .iter()
+                    .zip(goal)
+                    .map(|(&a, &g)| {
+                        let (r, c, gr, gc) = (a as usize / self.width, a as usize % self.width, g as usize / self.width, g as usize % self.width);
+                        let (dr, dc) = (r.abs_diff(gr), c.abs_diff(gc));
+                        (match self.metric {
+                            Metric::Unit => dr + dc,
+                            Metric::Slide => usize::from(dr > 0) + usize::from(dc > 0),
+                            Metric::Piece => usize::from(dr + dc > 0),
+                        }) as u32
+                    })
+                    .sum();
+            }
+            return 0;
+        };
+        placements
+            .iter()
+            .map(|p| p.slots.iter().zip(&p.distance).map(|((slot, _), d)| u32::from(d[anchors[*slot] as usize])).sum::<u32>())
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// The goal position, when the goal pins every piece.
+    pub fn goal_anchors(&self) -> Option<&[u16]> {
+        match &self.goal {
+            GoalTest::Exact(goal) => Some(goal),
+            _ => None,
+        }
+    }
+
+    /// How many machine words a packed state needs.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    pub fn pack<const W: usize>(&self, anchors: &[u16]) -> [u64; W] {
+        let mut words = [0u64; W];
+        let (mut word, mut shift) = (0, 0);
+        for &a in anchors {
+            words[word] |= u64::from(a) << shift;
+            shift += self.bits;
+            if shift + self.bits > 64 {
+                word += 1;
+                shift = 0;
+            }
+        }
+        words
+    }
+
+    pub fn unpack<const W: usize>(&self, words: &[u64; W], anchors: &mut [u16]) {
+        let mask = (1u64 << self.bits) - 1;
+        let (mut word, mut shift) = (0, 0);
+        for a in anchors.iter_mut() {
+            *a = ((words[word] >> shift) & mask) as u16;
+            shift += self.bits;
+            if shift + self.bits > 64 {
+                word += 1;
+                shift = 0;
+            }
+        }
+    }
+
+    /// Every position reachable from `anchors` by one move: (slot, new anchor).
+    pub fn moves_from(&self, anchors: &[u16]) -> Vec<(usize, u16)> {
+        let mut moves = Vec::new();
+        self.for_each_move(anchors, |slot, to| moves.push((slot, to)));
+        moves
+    }
+
+    /// Cells a piece passes through, as directions, on a shortest way from `from` to `to` with
+    /// the other pieces standing still (None if it cannot get there).
+    pub fn route(&self, anchors: &[u16], slot: usize, to: u16) -> Option<String> {
+        let shape = &self.shapes[self.slots[slot].shape];
+        let mut occupancy = self.occupancy(anchors);
+        let from = anchors[slot];
+        for c in shape.cells(from, self.width) {
+            occupancy.clear(c);
+        }
+        let n = self.width * self.height;
+        let mut came_from: Vec<Option<(u16, usize)>> = vec![None; n];
+        let mut queue = std::collections::VecDeque::from([from]);
+        let mut seen = vec![false; n];
+        seen[from as usize] = true;
+        while let Some(at) = queue.pop_front() {
+            if at == to {
+                let mut dirs = Vec::new();
+                let mut here = to;
+                while let Some((prev, d)) = came_from[here as usize] {
+                    dirs.push(DIRECTION_LETTERS[d]);
+                    here = prev;
+                }
+                dirs.reverse();
+                return Some(dirs.into_iter().collect());
+            }
+            for d in 0..4 {
+                if shape.directions & (1 << d) == 0 {
+                    continue;
+                }
+                let next = shape.step(at, d);
+                if next != NONE && !seen[next as usize] && shape.entering(at, d).iter().all(|&c| !occupancy.taken(c as usize)) {
+                    seen[next as usize] = true;
+                    came_from[next as usize] = Some((at, d));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    /// Applies one move in text form (`b LL`) to concrete anchors, checking it against the
+    /// rules of the metric. Errors are sentences.
+    pub fn apply(&self, anchors: &mut [u16], text: &str) -> Result<(), String> {
+        let (slot, dirs) = self.parse_move(text)?;
+        let shape = &self.shapes[self.slots[slot].shape];
+        let letter = self.slots[slot].letter as char;
+        if dirs.is_empty() {
+            return Err(format!("\"{text}\" does not say where {letter} goes"));
+        }
+        match self.metric {
+            Metric::Unit if dirs.len() != 1 => return Err(format!("\"{text}\" moves more than one cell, which the unit metric counts as several moves")),
+            Metric::Slide if dirs.iter().any(|&d| d != dirs[0]) => return Err(format!("\"{text}\" turns a corner, which the slide metric counts as several moves")),
+            _ => {}
+        }
+        let mut occupancy = self.occupancy(anchors);
+        for c in shape.cells(anchors[slot], self.width) {
+            occupancy.clear(c);
+        }
+        let mut at = anchors[slot];
+        for &d in &dirs {
+            if shape.directions & (1 << d) == 0 {
+                return Err(format!("{letter} may only move along its own long side"));
+            }
+            let next = shape.step(at, d);
+            if next == NONE {
+                return Err(format!("{letter} cannot move {} there: the board edge or a wall is in the way", DIRECTION_LETTERS[d]));
+            }
+            if shape.entering(at, d).iter().any(|&c| occupancy.taken(c as usize)) {
+                return Err(format!("{letter} cannot move {}: another piece is in the way", DIRECTION_LETTERS[d]));
+            }
+            at = next;
+        }
+        anchors[slot] = at;
+        Ok(())
+    }
+
+    /// `b LL` -> (slot of b, [left, left]).
+    pub fn parse_move(&self, text: &str) -> Result<(usize, Vec<usize>), String> {
+        let mut parts = text.split_whitespace();
+        let piece = parts.next().ok_or("an empty move")?;
+        let letter = match piece.as_bytes() {
+            [l] if l.is_ascii_lowercase() => *l,
+            _ => return Err(format!("\"{text}\" does not start with a piece letter")),
+        };
+        let slot = self.slot_of(letter).ok_or_else(|| format!("there is no piece {}", letter as char))?;
+        let dirs = parts
+            .flat_map(|p| p.chars())
+            .map(|c| {
+                DIRECTION_LETTERS
+                    .iter()
+                    .position(|&d| d == c.to_ascii_uppercase())
+                    .ok_or_else(|| format!("'{c}' in \"{text}\" is not a direction (U, D, L or R)"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((slot, dirs))
+    }
+
+    /// Names the moves along a path of canonical positions, following the real pieces.
+    pub fn describe(&self, path: &[Vec<u16>]) -> Vec<String> {
+        let mut concrete = self.start.clone();
+        let mut moves = Vec::with_capacity(path.len().saturating_sub(1));
+        for pair in path.windows(2) {
+            let (before, after) = (&pair[0], &pair[1]);
+            let Some(class) = self.classes.iter().find(|c| before[(*c).clone()] != after[(*c).clone()]) else { continue };
+            let from = *before[class.clone()].iter().find(|a| !after[class.clone()].contains(a)).unwrap_or(&before[class.start]);
+            let to = *after[class.clone()].iter().find(|a| !before[class.clone()].contains(a)).unwrap_or(&after[class.start]);
+            let Some(slot) = class.clone().find(|&s| concrete[s] == from) else { continue };
+            // For unit and slide moves the shortest route is the straight line itself.
+            let dirs = self.route(&concrete, slot, to).unwrap_or_default();
+            moves.push(format!("{} {dirs}", self.slots[slot].letter as char));
+            concrete[slot] = to;
+        }
+        moves
+    }
+
+    /// The board as text rows, for `--output-states`.
+    pub fn render(&self, anchors: &[u16]) -> String {
+        let mut cells: Vec<u8> = self.walls.iter().map(|&w| if w { b'#' } else { b' ' }).collect();
+        for (slot, &a) in anchors.iter().enumerate() {
+            for c in self.shapes[self.slots[slot].shape].cells(a, self.width) {
+                cells[c] = self.slots[slot].letter;
+            }
+        }
+        cells.chunks(self.width).map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
+    }
+}
+
+fn goal_error(layout: &Layout, e: &regex_syntax::Error) -> FormatError {
+    let (column, message) = match e {
+        regex_syntax::Error::Parse(p) => (p.span().start.column, p.kind().to_string()),
+        regex_syntax::Error::Translate(t) => (t.span().start.column, t.kind().to_string()),
+        _ => (1, "it could not be read".to_string()),
+    };
+    FormatError::new(layout.goal_line, column, format!("the goal is not a valid regular expression: {message}"))
+}
+
+fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// The search space over packed states of `W` words.
+pub struct SlidingSpace<'a, const W: usize> {
+    pub rules: &'a Rules,
+    scratch: RefCell<Vec<u16>>,
+}
+
+impl<'a, const W: usize> SlidingSpace<'a, W> {
+    pub fn new(rules: &'a Rules) -> Self {
+        assert!(rules.words() <= W, "the state needs {} words", rules.words());
+        SlidingSpace { rules, scratch: RefCell::new(vec![0; rules.slots.len()]) }
+    }
+
+    pub fn unpack(&self, state: &[u64; W]) -> Vec<u16> {
+        let mut anchors = vec![0; self.rules.slots.len()];
+        self.rules.unpack(state, &mut anchors);
+        anchors
+    }
+
+    fn canonical_start(&self) -> [u64; W] {
+        let mut anchors = self.rules.start.clone();
+        self.rules.canonical(&mut anchors);
+        self.rules.pack(&anchors)
+    }
+}
+
+impl<const W: usize> Space for SlidingSpace<'_, W> {
+    type State = [u64; W];
+    type Move = ();
+
+    fn start(&self) -> [u64; W] {
+        self.canonical_start()
+    }
+
+    fn successors(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
+        let rules = self.rules;
+        let mut anchors = self.scratch.borrow_mut();
+        rules.unpack(state, &mut anchors);
+        let mut next = [0u16; 26];
+        let count = anchors.len();
+        rules.for_each_move(&anchors, |slot, to| {
+            next[..count].copy_from_slice(&anchors);
+            next[slot] = to;
+            // Keep the moved piece's class sorted: bubble the new anchor into place.
+            let class = &rules.classes[rules.slots[slot].class];
+            let mut i = slot;
+            while i > class.start && next[i - 1] > next[i] {
+                next.swap(i - 1, i);
+                i -= 1;
+            }
+            while i + 1 < class.end && next[i + 1] < next[i] {
+                next.swap(i, i + 1);
+                i += 1;
+            }
+            out.push(((), rules.pack(&next[..count]), 1));
+        });
+    }
+
+    fn is_goal(&self, state: &[u64; W]) -> bool {
+        let mut anchors = self.scratch.borrow_mut();
+        self.rules.unpack(state, &mut anchors);
+        self.rules.is_goal(&anchors)
+    }
+
+    fn heuristic(&self, state: &[u64; W]) -> u32 {
+        let mut anchors = self.scratch.borrow_mut();
+        self.rules.unpack(state, &mut anchors);
+        self.rules.heuristic(&anchors)
+    }
+}
+
+impl<const W: usize> Reversible for SlidingSpace<'_, W> {
+    fn goal_state(&self) -> Option<[u64; W]> {
+        self.rules.goal_anchors().map(|g| self.rules.pack(g))
+    }
+
+    /// Every move can be made backwards in every metric, so predecessors are successors.
+    fn predecessors(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
+        self.successors(state, out);
+    }
+}

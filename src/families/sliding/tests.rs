@@ -1,0 +1,218 @@
+//! Rules and solver tests for sliding blocks, on small boards solved by hand and on the
+//! published answers (the article's maze, classic Klotski).
+
+use super::*;
+use crate::families::Status;
+use crate::search::Flow;
+
+pub const ARTICLE: &str = "aabb\naacd\n  cd\neffh\neggi\na--\n";
+pub const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+
+fn solve(text: &str, metric: &str, method: Method) -> Report {
+    let puzzle = SlidingPuzzle::parse(text).unwrap();
+    let options = SolveOptions { metric: Some(metric.into()), method, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    if report.status == Status::Solved {
+        // Every solution replays through the rules of its metric and is solved last, not before.
+        let verdict = puzzle.check(&options, &report.moves).unwrap();
+        assert!(verdict.ends_solved, "{text} {metric}: {:?}", report.moves);
+        if report.optimal {
+            assert_eq!(verdict.first_solved, Some(report.moves.len()));
+        }
+        assert_eq!(report.cost, report.moves.len() as u64);
+    }
+    report
+}
+
+fn length(text: &str, metric: &str, method: Method) -> Option<usize> {
+    let report = solve(text, metric, method);
+    (report.status == Status::Solved).then_some(report.moves.len())
+}
+
+/// Reachable positions: search with a goal that never matches (`never`), so the space is
+/// exhausted. The letters `never` names keep their identity, as in any goal.
+fn reachable(text: &str, never: &str) -> u64 {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.pop();
+    let text = format!("{}\n{never}\n", lines.join("\n"));
+    let report = solve(&text, "unit", Method::Bfs);
+    assert_eq!(report.status, Status::Unsolved);
+    report.stats.stored
+}
+
+#[test]
+fn article_maze_in_every_metric() {
+    assert_eq!(length(ARTICLE, "unit", Method::Bfs), Some(37));
+    assert_eq!(length(ARTICLE, "slide", Method::Bfs), Some(29));
+    assert_eq!(length(ARTICLE, "piece", Method::Bfs), Some(25));
+    assert_eq!(reachable(ARTICLE, "aX"), 888);
+}
+
+#[test]
+fn klotski_in_every_metric() {
+    assert_eq!(length(KLOTSKI, "unit", Method::Bfs), Some(116));
+    assert_eq!(length(KLOTSKI, "slide", Method::Bfs), Some(90));
+    assert_eq!(length(KLOTSKI, "piece", Method::Bfs), Some(81));
+    assert_eq!(reachable(KLOTSKI, "aX"), 25_955);
+}
+
+#[test]
+fn every_method_agrees_on_the_optimum() {
+    for metric in ["unit", "slide", "piece"] {
+        let bfs = length(ARTICLE, metric, Method::Bfs);
+        assert_eq!(length(ARTICLE, metric, Method::Astar), bfs, "{metric}");
+        let dfs = solve(ARTICLE, metric, Method::Dfs);
+        assert_eq!(dfs.status, Status::Solved);
+        assert!(!dfs.optimal);
+        assert!(dfs.moves.len() >= bfs.unwrap());
+    }
+}
+
+#[test]
+fn the_moves_name_real_pieces() {
+    let report = solve(ARTICLE, "unit", Method::Bfs);
+    // Checked by hand: the empty cells are at row 2, columns 0-1, and only a (down) and e (up)
+    // can move into them.
+    let first = &report.moves[0];
+    assert!(["a D", "e U"].contains(&first.as_str()), "{first}");
+    let report = solve(KLOTSKI, "piece", Method::Bfs);
+    assert!(report.moves.iter().all(|m| m.len() >= 3 && m.as_bytes()[1] == b' '), "{:?}", report.moves);
+}
+
+/// The 8-puzzle with digit d written as the d-th letter: one of the two hardest positions
+/// (31 moves; 181,440 positions reachable).
+const EIGHT: &str = "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n";
+
+#[test]
+fn an_explicit_goal_uses_bidirectional_search() {
+    let auto = solve(EIGHT, "unit", Method::Auto);
+    assert_eq!(auto.method, Method::Bidir);
+    assert_eq!(auto.moves.len(), 31);
+    assert_eq!(length(EIGHT, "unit", Method::Bfs), Some(31));
+    assert_eq!(length(EIGHT, "unit", Method::Astar), Some(31));
+    assert_eq!(length(EIGHT, "unit", Method::Idastar), Some(31));
+    assert_eq!(reachable(EIGHT, "abcdefghX"), 181_440);
+    // A goal that names no tile cannot tell them apart: only the blank's 9 places remain.
+    assert_eq!(reachable(EIGHT, "X"), 9);
+    // With one blank, every metric counts the same.
+    assert_eq!(length(EIGHT, "piece", Method::Bidir), Some(31));
+}
+
+#[test]
+fn bidirectional_needs_an_explicit_goal() {
+    let puzzle = SlidingPuzzle::parse(ARTICLE).unwrap();
+    let options = SolveOptions { method: Method::Bidir, ..SolveOptions::default() };
+    let err = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err();
+    assert!(err.contains("bidirectional search needs a goal that pins every piece"), "{err}");
+}
+
+#[test]
+fn no_solution_is_reported_after_exhausting_the_space() {
+    // a is two cells wide; the wall in the middle of the bottom row leaves no room for it there,
+    // so it can never cover the bottom-left cell. It can stand in 4 places.
+    let text = "aa \n   \n # \n^---.{3}-.{3}-a\n";
+    let report = solve(text, "unit", Method::Bfs);
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.stats.stored, 4);
+    for method in [Method::Astar, Method::Idastar, Method::Dfs] {
+        assert_eq!(solve(text, "unit", method).status, Status::Unsolved, "{method:?}");
+    }
+}
+
+#[test]
+fn walls_block() {
+    // b goes right twice and down twice round the walls to the bottom-right corner.
+    assert_eq!(length("b  \n## \n   \nb--\n", "unit", Method::Bfs), Some(4));
+    assert_eq!(length("b  \n## \n   \nb--\n", "slide", Method::Bfs), Some(2));
+    assert_eq!(length("b  \n###\n   \nb--\n", "unit", Method::Bfs), None);
+}
+
+#[test]
+fn a_two_part_piece_threads_two_gaps_at_once() {
+    // a's two cells (columns 0 and 2) move together; the wall row has gaps at columns 1 and 3,
+    // so a must first step right to line up with both, then go down through them.
+    let text = "a a\n\n# # #\n\n^-----.{5}-.{5}-.{5}-.a.a.-----$\n";
+    assert_eq!(length(text, "unit", Method::Bfs), Some(4));
+    assert_eq!(length(text, "slide", Method::Bfs), Some(2));
+    assert_eq!(length(text, "piece", Method::Bfs), Some(1));
+    let report = solve(text, "unit", Method::Bfs);
+    assert_eq!(report.moves.iter().filter(|m| *m == "a R").count(), 1);
+    assert_eq!(report.moves.iter().filter(|m| *m == "a D").count(), 3);
+    // Where only one of its parts fits through, it cannot pass.
+    assert_eq!(length(&text.replace("# # #", "# ###"), "unit", Method::Bfs), None);
+}
+
+#[test]
+fn merging_same_shaped_pieces_unless_the_goal_names_them() {
+    // b and c are both 1x1 on a 2x2 board. A goal naming b keeps them apart (4 x 3 = 12
+    // positions); a goal that cannot tell them apart merges them (4 choose 2 = 6 positions).
+    assert_eq!(length("bc\n\nb--\n", "unit", Method::Bfs), Some(2), "b D, b R");
+    assert_eq!(length("bc\n\n[bc]--\n", "unit", Method::Bfs), Some(1), "c D");
+    assert_eq!(solve("bc\n\n[bc]--\n", "unit", Method::Bfs).moves, vec!["c D"]);
+    let count = |goal: &str| {
+        let report = solve(&format!("bc\n\n{goal}\n"), "unit", Method::Bfs);
+        assert_eq!(report.status, Status::Unsolved);
+        report.stats.stored
+    };
+    assert_eq!(count("bX"), 12);
+    assert_eq!(count("[bc]X"), 6);
+    assert_eq!(count("X"), 6);
+}
+
+#[test]
+fn rush_hour_axis_rule() {
+    // A horizontal car may not move down when axis is on.
+    let text = "bb\n\n^--..-bb--$\n";
+    assert_eq!(length(text, "slide", Method::Bfs), Some(1));
+    let axis = format!("axis: yes\n{text}");
+    let report = solve(&axis, "slide", Method::Bfs);
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.stats.stored, 1);
+    let puzzle = SlidingPuzzle::parse(&axis).unwrap();
+    let err = puzzle.check(&SolveOptions::default(), &["b D".to_string()]).unwrap_err();
+    assert!(err.message.contains("along its own long side"), "{err}");
+}
+
+#[test]
+fn budgets_and_cancel() {
+    let puzzle = SlidingPuzzle::parse(KLOTSKI).unwrap();
+    let options = SolveOptions { max_states: Some(1000), ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!(report.status, Status::GaveUp);
+    assert!(report.reason.as_deref().unwrap().starts_with("gave up after 1000 states"));
+    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Stop).unwrap();
+    assert_eq!(report.status, Status::Cancelled);
+}
+
+#[test]
+fn illegal_moves_are_named() {
+    let puzzle = SlidingPuzzle::parse(ARTICLE).unwrap();
+    let options = SolveOptions::default();
+    let moves = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let err = puzzle.check(&options, &moves(&["a D", "b U"])).unwrap_err();
+    assert_eq!(err.index, 1);
+    assert!(err.message.contains("board edge"), "{err}");
+    let err = puzzle.check(&options, &moves(&["e UU"])).unwrap_err();
+    assert!(err.message.contains("unit metric"), "{err}");
+    let err = puzzle.check(&options, &moves(&["z U"])).unwrap_err();
+    assert!(err.message.contains("no piece z"), "{err}");
+    let err = puzzle.check(&options, &moves(&["a X"])).unwrap_err();
+    assert!(err.message.contains("not a direction"), "{err}");
+    let err = puzzle.check(&options, &moves(&["b D"])).unwrap_err();
+    assert!(err.message.contains("another piece"), "{err}");
+}
+
+#[test]
+fn bad_goals_point_at_the_goal_line() {
+    let err = SlidingPuzzle::parse("ab\na(--\n").err().unwrap();
+    assert_eq!(err.line, 2);
+    assert!(err.message.starts_with("the goal is not a valid regular expression"), "{err}");
+}
+
+#[test]
+fn shows_positions_as_text() {
+    let puzzle = SlidingPuzzle::parse(ARTICLE).unwrap();
+    let moves = vec!["a D".to_string()];
+    assert_eq!(puzzle.show(&moves, 0), "aabb\naacd\n  cd\neffh\neggi\n");
+    assert_eq!(puzzle.show(&moves, 1), "  bb\naacd\naacd\neffh\neggi\n");
+}

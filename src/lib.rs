@@ -1,0 +1,17 @@
+//! puzzlelab: a puzzle-solving playground.
+//!
+//! The layers, from the bottom up (arrows point down, see DESIGN.md):
+//! - [`search`]: the generic engine (BFS, A*, IDA*, DFS, bidirectional BFS) over a [`search::Space`].
+//! - [`families`]: one folder per puzzle family: its text format, rules, drawing and editing.
+//! - [`draw`], [`replay`], [`share`]: the drawing API, replays as text, and share links.
+//! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
+
+pub mod draw;
+pub mod families;
+pub mod replay;
+pub mod search;
+pub mod share;
+pub mod web;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;

@@ -1,0 +1,98 @@
+//! A solve's result in words and as text: the wording the CLI and the page share.
+
+use crate::families::{Report, Status};
+
+/// The CLI's first output line: `solved`, `unsolved` or `gave up: REASON` (also `cancelled`).
+pub fn status_line(report: &Report) -> String {
+    match report.status {
+        Status::Solved => "solved".into(),
+        Status::Unsolved => "unsolved".into(),
+        Status::GaveUp => format!("gave up: {}", report.reason.as_deref().unwrap_or("a budget ran out")),
+        Status::Cancelled => "cancelled".into(),
+    }
+}
+
+/// One sentence for people: "Solved in 37 moves (unit metric, shortest)".
+pub fn summary(report: &Report) -> String {
+    let s = &report.stats;
+    match report.status {
+        Status::Solved => {
+            let n = report.moves.len();
+            let plural = if n == 1 { "move" } else { "moves" };
+            let quality = if report.optimal { "shortest" } else { "not guaranteed shortest" };
+            format!(
+                "Solved in {n} {plural} ({} metric, {quality}; {} states explored in {} ms)",
+                report.metric,
+                group(s.explored),
+                s.elapsed_ms
+            )
+        }
+        Status::Unsolved => format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored))),
+        Status::GaveUp => {
+            let reason = report.reason.as_deref().unwrap_or("a budget ran out");
+            let mut text = reason.to_string();
+            if let Some(first) = text.get(..1) {
+                text = first.to_uppercase() + &text[1..];
+            }
+            text
+        }
+        Status::Cancelled => format!("Cancelled after {} states", group(s.explored)),
+    }
+}
+
+/// A live progress line: "Searching… 1,234,567 states explored, 2.1 M/s, depth 31".
+pub fn progress_line(stats: &crate::search::Stats) -> String {
+    format!(
+        "Searching… {} states explored ({} stored), {}/s, depth {}, {} MB",
+        group(stats.explored),
+        group(stats.stored),
+        group(stats.rate() as u64),
+        stats.depth,
+        stats.bytes >> 20
+    )
+}
+
+/// 1234567 -> "1,234,567".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Method, Stats};
+
+    fn report(status: Status) -> Report {
+        Report {
+            family: "sliding".into(),
+            metric: "unit".into(),
+            method: Method::Bfs,
+            status,
+            reason: Some("gave up after 10 states (the state limit)".into()),
+            moves: vec!["a D".into(), "b L".into()],
+            cost: 2,
+            optimal: true,
+            stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
+        }
+    }
+
+    #[test]
+    fn wording() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1,000");
+        assert_eq!(group(1234567), "1,234,567");
+        assert!(summary(&report(Status::Solved)).starts_with("Solved in 2 moves (unit metric, shortest"));
+        assert_eq!(status_line(&report(Status::GaveUp)), "gave up: gave up after 10 states (the state limit)");
+        assert_eq!(summary(&report(Status::GaveUp)), "Gave up after 10 states (the state limit)");
+        assert!(summary(&report(Status::Unsolved)).starts_with("No solution: explored 2,000 states"));
+    }
+}

@@ -1,0 +1,102 @@
+//! A*: least cost with an admissible heuristic (with a zero heuristic it is Dijkstra's algorithm).
+
+use super::meter::Meter;
+use super::store::{Store, NO_PARENT};
+use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+pub fn astar<S: Space>(
+    space: &S,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let mut meter = Meter::new(budget, on_progress);
+    let mut store = Store::new();
+    let mut best_cost: Vec<u64> = Vec::new();
+    // Ordered by f, then by larger g (deeper first breaks ties towards the goal), then index.
+    let mut open: BinaryHeap<Reverse<(u64, Reverse<u64>, u32)>> = BinaryHeap::new();
+    let start = space.start();
+    let h = u64::from(space.heuristic(&start));
+    let _ = store.insert(start, NO_PARENT);
+    best_cost.push(0);
+    open.push(Reverse((h, Reverse(0), 0)));
+    let mut successors = Vec::new();
+    while let Some(Reverse((f, Reverse(g), index))) = open.pop() {
+        if g > best_cost[index as usize] {
+            continue; // a stale entry: this state was reached more cheaply since
+        }
+        let state = store.state(index).clone();
+        if space.is_goal(&state) {
+            let states = store.path_to(index);
+            let (moves, cost) = moves_along(space, &states);
+            meter.stats.stored = store.len() as u64;
+            meter.stats.depth = moves.len() as u64;
+            return Outcome::Solved { moves, states, cost, stats: meter.finish() };
+        }
+        meter.stats.stored = store.len() as u64;
+        meter.stats.frontier = open.len() as u64;
+        meter.stats.depth = meter.stats.depth.max(f);
+        meter.stats.bytes = store.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
+        if let Err(halt) = meter.explore() {
+            return meter.end(halt);
+        }
+        if space.is_dead(&state) {
+            continue;
+        }
+        successors.clear();
+        space.successors(&state, &mut successors);
+        for (_, next, step) in successors.drain(..) {
+            let cost = g + u64::from(step);
+            let h = u64::from(space.heuristic(&next));
+            match store.insert(next, index) {
+                Ok(new) => {
+                    best_cost.push(cost);
+                    open.push(Reverse((cost + h, Reverse(cost), new)));
+                }
+                Err(old) if cost < best_cost[old as usize] => {
+                    best_cost[old as usize] = cost;
+                    store.set_parent(old, index);
+                    open.push(Reverse((cost + h, Reverse(cost), old)));
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    meter.stats.stored = store.len() as u64;
+    meter.stats.frontier = 0;
+    Outcome::NoSolution { stats: meter.finish() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn honours_costs() {
+        // 0->1 (cost 5) ->3, 0->2 (1) ->4 (1) ->3 (1): the cheap way has more moves.
+        let g = Graph::new(vec![vec![(1, 5), (2, 1)], vec![(3, 1)], vec![(4, 1)], vec![], vec![(3, 1)]], vec![3]);
+        let o = astar(&g, &Budget::default(), &mut quiet);
+        assert_eq!(solved_path(&o), (vec![0, 2, 4, 3], 3));
+    }
+
+    #[test]
+    fn heuristic_still_gives_optimum() {
+        let mut g = line(20, 15);
+        g.heuristic = (0..20).map(|i: u32| 15u32.abs_diff(i)).collect();
+        let o = astar(&g, &Budget::default(), &mut quiet);
+        assert_eq!(o.length(), Some(15));
+        // A perfect heuristic walks straight there.
+        assert!(o.stats().explored <= 16, "{:?}", o.stats());
+    }
+
+    #[test]
+    fn no_solution_and_budget() {
+        let mut g = diamond();
+        g.goals = vec![];
+        assert!(matches!(astar(&g, &Budget::default(), &mut quiet), Outcome::NoSolution { .. }));
+        let budget = Budget { max_states: 50, ..Budget::default() };
+        assert!(matches!(astar(&Endless, &budget, &mut quiet), Outcome::GaveUp { .. }));
+    }
+}

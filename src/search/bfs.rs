@@ -1,0 +1,139 @@
+//! Breadth-first search: least moves when every move costs the same.
+
+use super::meter::Meter;
+use super::store::{Store, NO_PARENT};
+use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+
+pub fn bfs<S: Space>(
+    space: &S,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let mut meter = Meter::new(budget, on_progress);
+    let mut store = Store::new();
+    let start = space.start();
+    let start_is_goal = space.is_goal(&start);
+    let _ = store.insert(start, NO_PARENT);
+    if start_is_goal {
+        return solved(space, &store, 0, meter);
+    }
+    let mut successors = Vec::new();
+    let mut head: u32 = 0;
+    let mut level_end: u32 = 1;
+    let mut depth = 0u64;
+    while (head as usize) < store.len() {
+        if head == level_end {
+            depth += 1;
+            level_end = store.len() as u32;
+        }
+        meter.stats.stored = store.len() as u64;
+        meter.stats.frontier = store.len() as u64 - u64::from(head);
+        meter.stats.depth = depth;
+        meter.stats.bytes = store.bytes();
+        if let Err(halt) = meter.explore() {
+            return meter.end(halt);
+        }
+        let state = store.state(head).clone();
+        if !space.is_dead(&state) {
+            successors.clear();
+            space.successors(&state, &mut successors);
+            for (_, next, _) in successors.drain(..) {
+                if let Ok(index) = store.insert(next, head) {
+                    if space.is_goal(store.state(index)) {
+                        return solved(space, &store, index, meter);
+                    }
+                }
+            }
+        }
+        head += 1;
+    }
+    meter.stats.stored = store.len() as u64;
+    meter.stats.frontier = 0;
+    meter.stats.bytes = store.bytes();
+    Outcome::NoSolution { stats: meter.finish() }
+}
+
+fn solved<S: Space>(space: &S, store: &Store<S::State>, goal: u32, mut meter: Meter) -> Outcome<S::Move, S::State> {
+    let states = store.path_to(goal);
+    let (moves, cost) = moves_along(space, &states);
+    meter.stats.stored = store.len() as u64;
+    meter.stats.bytes = store.bytes();
+    meter.stats.depth = moves.len() as u64;
+    Outcome::Solved { moves, states, cost, stats: meter.finish() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn finds_the_shortest_path() {
+        let o = bfs(&diamond(), &Budget::default(), &mut quiet);
+        assert_eq!(solved_path(&o), (vec![0, 1, 4], 2));
+        let o = bfs(&line(10, 7), &Budget::default(), &mut quiet);
+        assert_eq!(o.length(), Some(7));
+    }
+
+    #[test]
+    fn start_that_is_a_goal_needs_no_moves() {
+        let o = bfs(&line(3, 0), &Budget::default(), &mut quiet);
+        assert_eq!(solved_path(&o), (vec![0], 0));
+    }
+
+    #[test]
+    fn exhausting_the_space_is_no_solution() {
+        let mut g = line(5, 0);
+        g.goals = vec![99];
+        match bfs(&g, &Budget::default(), &mut quiet) {
+            Outcome::NoSolution { stats } => {
+                assert_eq!(stats.stored, 5);
+                assert_eq!(stats.explored, 5);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_state_budget_gives_up() {
+        let budget = Budget { max_states: 1000, ..Budget::default() };
+        match bfs(&Endless, &budget, &mut quiet) {
+            Outcome::GaveUp { reason, stats } => {
+                assert!(reason.starts_with("gave up after 1000 states"), "{reason}");
+                assert_eq!(stats.stored, 1001);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_time_budget_gives_up() {
+        let budget = Budget { time_limit: Some(std::time::Duration::from_millis(1)), report_every: 64, ..Budget::default() };
+        match bfs(&Endless, &budget, &mut |_: &Stats| {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            Flow::Continue
+        }) {
+            Outcome::GaveUp { reason, .. } => assert!(reason.contains("time limit"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn progress_can_cancel() {
+        let budget = Budget { report_every: 100, ..Budget::default() };
+        let mut reports = 0;
+        let outcome = bfs(&Endless, &budget, &mut |stats: &Stats| {
+            reports += 1;
+            assert_eq!(stats.explored, reports * 100);
+            if reports == 3 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        match outcome {
+            Outcome::Cancelled { stats } => assert_eq!(stats.explored, 300),
+            other => panic!("{other:?}"),
+        }
+    }
+}

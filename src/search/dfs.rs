@@ -1,0 +1,109 @@
+//! Depth-first search with a depth limit: finds *a* solution quickly and uses little time per
+//! state, but the solution is not the shortest. Results say so (see `Method::is_optimal`).
+
+use super::meter::Meter;
+use super::store::{Store, NO_PARENT};
+use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+
+pub fn dfs<S: Space>(
+    space: &S,
+    max_depth: u64,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let mut meter = Meter::new(budget, on_progress);
+    let mut store = Store::new();
+    // Depth at which each stored state was last reached: reaching it shallower explores it again,
+    // so the depth limit never hides a solution that a shallower route could reach.
+    let mut depth_of: Vec<u64> = vec![0];
+    let _ = store.insert(space.start(), NO_PARENT);
+    let mut stack: Vec<(u32, u64)> = vec![(0, 0)];
+    let mut successors = Vec::new();
+    let mut cut_by_depth = false;
+    while let Some((index, depth)) = stack.pop() {
+        if depth > depth_of[index as usize] {
+            continue;
+        }
+        let state = store.state(index).clone();
+        if space.is_goal(&state) {
+            let states = store.path_to(index);
+            let (moves, cost) = moves_along(space, &states);
+            meter.stats.stored = store.len() as u64;
+            meter.stats.depth = moves.len() as u64;
+            return Outcome::Solved { moves, states, cost, stats: meter.finish() };
+        }
+        if depth >= max_depth {
+            cut_by_depth = true;
+            continue;
+        }
+        meter.stats.stored = store.len() as u64;
+        meter.stats.frontier = stack.len() as u64;
+        meter.stats.depth = meter.stats.depth.max(depth);
+        meter.stats.bytes = store.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
+        if let Err(halt) = meter.explore() {
+            return meter.end(halt);
+        }
+        if space.is_dead(&state) {
+            continue;
+        }
+        successors.clear();
+        space.successors(&state, &mut successors);
+        // Pushed in reverse so the first move is tried first.
+        for (_, next, _) in successors.drain(..).rev() {
+            match store.insert(next, index) {
+                Ok(new) => {
+                    depth_of.push(depth + 1);
+                    stack.push((new, depth + 1));
+                }
+                Err(old) if depth + 1 < depth_of[old as usize] => {
+                    depth_of[old as usize] = depth + 1;
+                    store.set_parent(old, index);
+                    stack.push((old, depth + 1));
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    meter.stats.stored = store.len() as u64;
+    let stats = meter.finish();
+    if cut_by_depth {
+        Outcome::GaveUp { reason: format!("gave up after {} states (the depth limit of {max_depth})", stats.stored), stats }
+    } else {
+        Outcome::NoSolution { stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn finds_a_valid_path() {
+        let (states, cost) = solved_path(&dfs(&diamond(), 100, &Budget::default(), &mut quiet));
+        // The first edge listed from 0 goes to 2: DFS follows it and finds the longer way.
+        assert_eq!(states, vec![0, 2, 3, 4]);
+        assert_eq!(cost, 3);
+    }
+
+    #[test]
+    fn depth_limit_is_reported_not_hidden() {
+        let o = dfs(&line(10, 9), 5, &Budget::default(), &mut quiet);
+        assert!(matches!(o, Outcome::GaveUp { ref reason, .. } if reason.contains("depth limit")), "{o:?}");
+        let mut g = line(4, 0);
+        g.goals = vec![];
+        assert!(matches!(dfs(&g, 100, &Budget::default(), &mut quiet), Outcome::NoSolution { .. }));
+    }
+
+    #[test]
+    fn shallower_route_reopens_a_state() {
+        // 0->1->2->3->4 (goal) and 0->5->3. The long way is tried first and reaches 3 at depth 3,
+        // where the limit of 3 stops it; the way through 5 must reopen 3 at depth 2.
+        let g = Graph::new(
+            vec![vec![(1, 1), (5, 1)], vec![(2, 1)], vec![(3, 1)], vec![(4, 1)], vec![], vec![(3, 1)]],
+            vec![4],
+        );
+        let (states, _) = solved_path(&dfs(&g, 3, &Budget::default(), &mut quiet));
+        assert_eq!(states, vec![0, 5, 3, 4]);
+    }
+}

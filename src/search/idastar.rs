@@ -1,0 +1,105 @@
+//! IDA*: iterative deepening on f = g + h. Memory grows with the path only, so it reaches depths
+//! where a stored search would run out of memory; it pays for that by expanding states again.
+
+use super::meter::{Halt, Meter};
+use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+
+pub fn idastar<S: Space>(
+    space: &S,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let mut meter = Meter::new(budget, on_progress);
+    let start = space.start();
+    let mut bound = u64::from(space.heuristic(&start));
+    let mut path = vec![start];
+    loop {
+        meter.stats.depth = bound;
+        match deepen(space, &mut path, 0, bound, &mut meter) {
+            Ok(Step::Found) => {
+                let (moves, cost) = moves_along(space, &path);
+                return Outcome::Solved { moves, states: path, cost, stats: meter.finish() };
+            }
+            Ok(Step::Exceeded(next)) if next == u64::MAX => {
+                return Outcome::NoSolution { stats: meter.finish() };
+            }
+            Ok(Step::Exceeded(next)) => bound = next,
+            Err(halt) => return meter.end(halt),
+        }
+    }
+}
+
+enum Step {
+    Found,
+    /// Smallest f beyond the bound seen (u64::MAX: nothing beyond).
+    Exceeded(u64),
+}
+
+fn deepen<S: Space>(
+    space: &S,
+    path: &mut Vec<S::State>,
+    cost: u64,
+    bound: u64,
+    meter: &mut Meter,
+) -> Result<Step, Halt> {
+    let state = path.last().expect("the path holds at least the start").clone();
+    let f = cost + u64::from(space.heuristic(&state));
+    if f > bound {
+        return Ok(Step::Exceeded(f));
+    }
+    if space.is_goal(&state) {
+        return Ok(Step::Found);
+    }
+    meter.stats.frontier = path.len() as u64;
+    meter.explore()?;
+    if meter.over_expansion_budget() {
+        return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", meter.stats.explored - 1)));
+    }
+    if space.is_dead(&state) {
+        return Ok(Step::Exceeded(u64::MAX));
+    }
+    let mut successors = Vec::new();
+    space.successors(&state, &mut successors);
+    let mut next_bound = u64::MAX;
+    for (_, next, step) in successors {
+        if path.contains(&next) {
+            continue; // never walk in a circle
+        }
+        path.push(next);
+        match deepen(space, path, cost + u64::from(step), bound, meter)? {
+            Step::Found => return Ok(Step::Found),
+            Step::Exceeded(f) => next_bound = next_bound.min(f),
+        }
+        path.pop();
+    }
+    Ok(Step::Exceeded(next_bound))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn finds_the_optimum() {
+        assert_eq!(solved_path(&idastar(&diamond(), &Budget::default(), &mut quiet)), (vec![0, 1, 4], 2));
+        let g = Graph::new(vec![vec![(1, 5), (2, 1)], vec![(3, 1)], vec![(4, 1)], vec![], vec![(3, 1)]], vec![3]);
+        assert_eq!(solved_path(&idastar(&g, &Budget::default(), &mut quiet)).1, 3);
+    }
+
+    #[test]
+    fn exhausts_finite_spaces() {
+        let mut g = line(6, 0);
+        g.goals = vec![];
+        assert!(matches!(idastar(&g, &Budget::default(), &mut quiet), Outcome::NoSolution { .. }));
+    }
+
+    #[test]
+    fn gives_up_on_endless_spaces() {
+        let budget = Budget { max_states: 500, ..Budget::default() };
+        match idastar(&Endless, &budget, &mut quiet) {
+            Outcome::GaveUp { reason, .. } => assert!(reason.contains("500 states"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}

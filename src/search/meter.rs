@@ -1,0 +1,135 @@
+//! Budgets, progress reports and the "should we stop?" check every search shares.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use web_time::Instant;
+
+/// Limits a search must stay within. A search that reaches one ends with `GaveUp`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Most distinct states to store (for IDA* and DFS without a store: most states to expand).
+    pub max_states: u64,
+    /// Most bytes the search's own tables may hold.
+    pub max_bytes: u64,
+    /// Wall-clock limit.
+    pub time_limit: Option<Duration>,
+    /// Expansions between two progress reports (and time checks).
+    pub report_every: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { max_states: 50_000_000, max_bytes: 2 << 30, time_limit: None, report_every: 1 << 14 }
+    }
+}
+
+/// What a search has done so far.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Stats {
+    /// States whose moves were generated.
+    pub explored: u64,
+    /// Distinct states stored.
+    pub stored: u64,
+    /// States waiting to be explored.
+    pub frontier: u64,
+    /// Depth (or cost bound) reached.
+    pub depth: u64,
+    pub elapsed_ms: u64,
+    /// Memory held by the search's tables.
+    pub bytes: u64,
+}
+
+impl Stats {
+    /// Explored states per second.
+    pub fn rate(&self) -> f64 {
+        if self.elapsed_ms == 0 {
+            0.0
+        } else {
+            self.explored as f64 * 1000.0 / self.elapsed_ms as f64
+        }
+    }
+}
+
+/// The progress callback's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Why a search stopped early.
+pub(crate) enum Halt {
+    GaveUp(String),
+    Cancelled,
+}
+
+/// Counts work, reports progress and enforces the budget.
+pub(crate) struct Meter<'a> {
+    budget: Budget,
+    started: Instant,
+    on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
+    pub stats: Stats,
+    next_report: u64,
+}
+
+impl<'a> Meter<'a> {
+    pub fn new(budget: &Budget, on_progress: &'a mut dyn FnMut(&Stats) -> Flow) -> Self {
+        Meter {
+            budget: *budget,
+            started: Instant::now(),
+            on_progress,
+            stats: Stats::default(),
+            next_report: budget.report_every.max(1),
+        }
+    }
+
+    /// Call once per expanded state, after updating `stats` fields other than `explored`.
+    pub fn explore(&mut self) -> Result<(), Halt> {
+        self.stats.explored += 1;
+        if self.stats.stored > self.budget.max_states {
+            return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", self.budget.max_states)));
+        }
+        if self.stats.explored >= self.next_report {
+            self.next_report = self.stats.explored + self.budget.report_every.max(1);
+            self.stats.elapsed_ms = self.started.elapsed().as_millis() as u64;
+            if self.stats.bytes > self.budget.max_bytes {
+                return Err(Halt::GaveUp(format!(
+                    "gave up after {} states (the memory limit of {} MB)",
+                    self.stats.stored.max(self.stats.explored),
+                    self.budget.max_bytes >> 20
+                )));
+            }
+            if let Some(limit) = self.budget.time_limit {
+                if self.started.elapsed() > limit {
+                    return Err(Halt::GaveUp(format!(
+                        "gave up after {} states (the time limit of {:.1} s)",
+                        self.stats.stored.max(self.stats.explored),
+                        limit.as_secs_f64()
+                    )));
+                }
+            }
+            if (self.on_progress)(&self.stats) == Flow::Stop {
+                return Err(Halt::Cancelled);
+            }
+        }
+        Ok(())
+    }
+
+    /// For searches without a store: the state budget counts expansions.
+    pub fn over_expansion_budget(&self) -> bool {
+        self.stats.explored > self.budget.max_states
+    }
+
+    pub fn finish(mut self) -> Stats {
+        self.stats.elapsed_ms = self.started.elapsed().as_millis() as u64;
+        self.stats
+    }
+
+    pub fn end<M, S>(self, halt: Halt) -> super::Outcome<M, S> {
+        let stats = self.finish();
+        match halt {
+            Halt::GaveUp(reason) => super::Outcome::GaveUp { reason, stats },
+            Halt::Cancelled => super::Outcome::Cancelled { stats },
+        }
+    }
+}

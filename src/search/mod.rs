@@ -1,0 +1,217 @@
+//! The search engine: generic searches over a [`Space`], with budgets, progress and honest outcomes.
+//!
+//! Nothing in here knows about puzzles, families or the web (DESIGN.md rule 1).
+
+mod astar;
+mod bfs;
+mod bidir;
+mod dfs;
+mod idastar;
+mod meter;
+mod space;
+mod store;
+
+pub use astar::astar;
+pub use bfs::bfs;
+pub use bidir::bidir;
+pub use dfs::dfs;
+pub use idastar::idastar;
+pub use meter::{Budget, Flow, Stats};
+pub use space::{Reversible, Space};
+
+use serde::{Deserialize, Serialize};
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome<M, S> {
+    /// A path from the start to a goal. `states` has one more entry than `moves` (the start first).
+    Solved { moves: Vec<M>, states: Vec<S>, cost: u64, stats: Stats },
+    /// The whole reachable space was explored and holds no goal.
+    NoSolution { stats: Stats },
+    /// A budget ran out first; the answer is unknown.
+    GaveUp { reason: String, stats: Stats },
+    /// The progress callback asked to stop.
+    Cancelled { stats: Stats },
+}
+
+impl<M, S> Outcome<M, S> {
+    pub fn stats(&self) -> &Stats {
+        match self {
+            Outcome::Solved { stats, .. }
+            | Outcome::NoSolution { stats }
+            | Outcome::GaveUp { stats, .. }
+            | Outcome::Cancelled { stats } => stats,
+        }
+    }
+
+    /// Number of moves of a solution, if there is one.
+    pub fn length(&self) -> Option<usize> {
+        match self {
+            Outcome::Solved { moves, .. } => Some(moves.len()),
+            _ => None,
+        }
+    }
+}
+
+/// The search methods a user can pick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Let the family choose (bidirectional BFS when the goal is one explicit state, else BFS).
+    #[default]
+    Auto,
+    Bfs,
+    Astar,
+    Idastar,
+    Dfs,
+    Bidir,
+}
+
+impl Method {
+    pub const ALL: [Method; 6] =
+        [Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs, Method::Bidir];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Bfs => "bfs",
+            Method::Astar => "astar",
+            Method::Idastar => "idastar",
+            Method::Dfs => "dfs",
+            Method::Bidir => "bidir",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Whether a solution found by this method is guaranteed to be of least cost
+    /// (given an admissible heuristic for A* and IDA*).
+    pub fn is_optimal(self) -> bool {
+        !matches!(self, Method::Dfs)
+    }
+}
+
+/// Rebuilds the moves along a path of states by asking the space again which move leads from each
+/// state to the next. This keeps the searches from storing a move per state.
+pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> (Vec<S::Move>, u64) {
+    let mut moves = Vec::with_capacity(states.len().saturating_sub(1));
+    let mut cost = 0u64;
+    let mut successors = Vec::new();
+    for pair in states.windows(2) {
+        successors.clear();
+        space.successors(&pair[0], &mut successors);
+        let best = successors
+            .drain(..)
+            .filter(|(_, next, _)| *next == pair[1])
+            .min_by_key(|(_, _, step_cost)| *step_cost)
+            .expect("a path's states are linked by moves of the space");
+        cost += u64::from(best.2);
+        moves.push(best.0);
+    }
+    (moves, cost)
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Small graphs for testing every search method.
+    use super::*;
+
+    /// A directed graph given as adjacency lists with costs; node 0 is the start.
+    pub struct Graph {
+        pub edges: Vec<Vec<(usize, u32)>>,
+        pub goals: Vec<usize>,
+        pub heuristic: Vec<u32>,
+    }
+
+    impl Graph {
+        pub fn new(edges: Vec<Vec<(usize, u32)>>, goals: Vec<usize>) -> Graph {
+            let heuristic = vec![0; edges.len()];
+            Graph { edges, goals, heuristic }
+        }
+    }
+
+    impl Space for Graph {
+        type State = usize;
+        type Move = (usize, usize);
+        fn start(&self) -> usize {
+            0
+        }
+        fn successors(&self, s: &usize, out: &mut Vec<((usize, usize), usize, u32)>) {
+            for &(next, cost) in &self.edges[*s] {
+                out.push(((*s, next), next, cost));
+            }
+        }
+        fn is_goal(&self, s: &usize) -> bool {
+            self.goals.contains(s)
+        }
+        fn heuristic(&self, s: &usize) -> u32 {
+            self.heuristic[*s]
+        }
+    }
+
+    impl Reversible for Graph {
+        fn goal_state(&self) -> Option<usize> {
+            (self.goals.len() == 1).then(|| self.goals[0])
+        }
+        fn predecessors(&self, s: &usize, out: &mut Vec<((usize, usize), usize, u32)>) {
+            for (from, edges) in self.edges.iter().enumerate() {
+                for &(to, cost) in edges {
+                    if to == *s {
+                        out.push(((from, to), from, cost));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A line 0 - 1 - 2 - ... - (n-1) with edges both ways.
+    pub fn line(n: usize, goal: usize) -> Graph {
+        let edges = (0..n)
+            .map(|i| {
+                let mut e = Vec::new();
+                if i > 0 {
+                    e.push((i - 1, 1));
+                }
+                if i + 1 < n {
+                    e.push((i + 1, 1));
+                }
+                e
+            })
+            .collect();
+        Graph::new(edges, vec![goal])
+    }
+
+    /// A diamond with a short and a long way round: 0->1->4, 0->2->3->4.
+    pub fn diamond() -> Graph {
+        Graph::new(vec![vec![(2, 1), (1, 1)], vec![(4, 1)], vec![(3, 1)], vec![(4, 1)], vec![]], vec![4])
+    }
+
+    /// An infinite chain: state n leads to n+1; the goal is never reached.
+    pub struct Endless;
+    impl Space for Endless {
+        type State = u64;
+        type Move = ();
+        fn start(&self) -> u64 {
+            0
+        }
+        fn successors(&self, s: &u64, out: &mut Vec<((), u64, u32)>) {
+            out.push(((), s + 1, 1));
+        }
+        fn is_goal(&self, _: &u64) -> bool {
+            false
+        }
+    }
+
+    pub fn quiet(_: &Stats) -> Flow {
+        Flow::Continue
+    }
+
+    pub fn solved_path<M: Clone, S: Clone>(o: &Outcome<M, S>) -> (Vec<S>, u64) {
+        match o {
+            Outcome::Solved { states, cost, .. } => (states.clone(), *cost),
+            _ => panic!("expected a solution"),
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! What the engine needs to know about a problem, and nothing else.
+
+use std::hash::Hash;
+
+/// A search problem: a start, moves with costs, and goals. States should be small values
+/// (integers, packed bytes): the engine stores every distinct one it meets.
+pub trait Space {
+    type State: Clone + Eq + Hash;
+    type Move: Clone;
+
+    fn start(&self) -> Self::State;
+
+    /// Appends `(move, next state, cost)` for every move from `state`. Costs are at least 1 for
+    /// BFS and bidirectional BFS to be optimal; A* and IDA* honour any non-negative cost.
+    fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State, u32)>);
+
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// A lower bound on the cost still to pay (admissible), or 0 when unknown.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// True when no goal can be reached from `state` (LM-Solve's `check_if_unsolvable`).
+    fn is_dead(&self, _state: &Self::State) -> bool {
+        false
+    }
+}
+
+/// A space whose goal is one explicit state and whose moves can be run backwards, which is what
+/// bidirectional search needs.
+pub trait Reversible: Space {
+    /// The one goal state, if the goal is that explicit.
+    fn goal_state(&self) -> Option<Self::State>;
+
+    /// Appends `(move, previous state, cost)` for every move that leads *to* `state`.
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State, u32)>);
+}

@@ -1,0 +1,117 @@
+//! The arena every stored search state lives in: states in one vector, a parent index beside each,
+//! and a hash table of indices (not clones) to find a state again.
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
+use std::hash::{BuildHasher, Hash};
+
+/// Marks the root of the parent chain.
+pub const NO_PARENT: u32 = u32::MAX;
+
+pub struct Store<T> {
+    states: Vec<T>,
+    parents: Vec<u32>,
+    index: HashTable<u32>,
+    hasher: FxBuildHasher,
+}
+
+impl<T: Eq + Hash> Store<T> {
+    pub fn new() -> Self {
+        Store { states: Vec::new(), parents: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher }
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub fn state(&self, index: u32) -> &T {
+        &self.states[index as usize]
+    }
+
+    pub fn set_parent(&mut self, index: u32, parent: u32) {
+        self.parents[index as usize] = parent;
+    }
+
+    pub fn find(&self, state: &T) -> Option<u32> {
+        let hash = self.hasher.hash_one(state);
+        self.index.find(hash, |&i| self.states[i as usize] == *state).copied()
+    }
+
+    /// Stores `state` unless it is already there. Returns `Ok(new index)` or `Err(existing index)`.
+    pub fn insert(&mut self, state: T, parent: u32) -> Result<u32, u32> {
+        let hash = self.hasher.hash_one(&state);
+        let states = &self.states;
+        if let Some(&existing) = self.index.find(hash, |&i| states[i as usize] == state) {
+            return Err(existing);
+        }
+        let index = u32::try_from(self.states.len()).expect("the state budget keeps the arena below 2^32");
+        let hasher = &self.hasher;
+        self.index.insert_unique(hash, index, |&i| hasher.hash_one(&states[i as usize]));
+        self.states.push(state);
+        self.parents.push(parent);
+        Ok(index)
+    }
+
+    /// The indices from the root to `index`, root first.
+    pub fn chain_to(&self, index: u32) -> Vec<u32> {
+        let mut chain = vec![index];
+        let mut at = index;
+        while self.parents[at as usize] != NO_PARENT {
+            at = self.parents[at as usize];
+            chain.push(at);
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The states from the root to `index`, root first.
+    pub fn path_to(&self, index: u32) -> Vec<T>
+    where
+        T: Clone,
+    {
+        self.chain_to(index).into_iter().map(|i| self.states[i as usize].clone()).collect()
+    }
+
+    /// Memory held, in bytes (capacity, not just length: that is what the tab pays for).
+    pub fn bytes(&self) -> u64 {
+        let states = self.states.capacity() * std::mem::size_of::<T>();
+        let parents = self.parents.capacity() * 4;
+        let index = self.index.capacity() * (4 + 1);
+        (states + parents + index) as u64
+    }
+}
+
+impl<T: Eq + Hash> Default for Store<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_finds_duplicates_and_keeps_parents() {
+        let mut store = Store::new();
+        assert_eq!(store.insert(10u64, NO_PARENT), Ok(0));
+        assert_eq!(store.insert(11, 0), Ok(1));
+        assert_eq!(store.insert(12, 1), Ok(2));
+        assert_eq!(store.insert(11, 2), Err(1));
+        assert_eq!(store.find(&12), Some(2));
+        assert_eq!(store.find(&13), None);
+        assert_eq!(store.path_to(2), vec![10, 11, 12]);
+        assert!(store.bytes() >= 3 * 12);
+    }
+
+    #[test]
+    fn many_states_survive_table_growth() {
+        let mut store = Store::new();
+        for i in 0..10_000u32 {
+            assert_eq!(store.insert(i * 7, NO_PARENT), Ok(i));
+        }
+        for i in 0..10_000u32 {
+            assert_eq!(store.find(&(i * 7)), Some(i));
+        }
+    }
+}

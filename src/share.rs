@@ -1,0 +1,107 @@
+//! Share links: a puzzle, its options and a replay step packed into a URL fragment
+//! (JSON, deflated, base64url), and unpacked defensively: size limits before and after inflating.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+/// Longest fragment we try to read (characters after `#p=`).
+pub const MAX_FRAGMENT: usize = 64 * 1024;
+/// Most bytes a fragment may inflate to.
+pub const MAX_INFLATED: usize = 1 << 20;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shared {
+    /// Format version, for links that outlive this code.
+    pub v: u32,
+    pub family: String,
+    pub text: String,
+    #[serde(default)]
+    pub metric: Option<String>,
+    #[serde(default)]
+    pub method: Option<String>,
+    #[serde(default)]
+    pub step: usize,
+}
+
+/// The fragment (without '#') for a shared puzzle.
+pub fn encode(shared: &Shared) -> String {
+    let json = serde_json::to_vec(shared).expect("plain data serialises");
+    let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
+    format!("p={}", URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// Reads a fragment (with or without the leading '#'). Every failure is a sentence for the user.
+pub fn decode(fragment: &str) -> Result<Shared, String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let Some(data) = fragment.strip_prefix("p=") else {
+        return Err("this link does not hold a puzzle (it should start with #p=)".into());
+    };
+    if data.len() > MAX_FRAGMENT {
+        return Err(format!("this link is too long to be a puzzle ({} characters; the limit is {MAX_FRAGMENT})", data.len()));
+    }
+    let packed = URL_SAFE_NO_PAD
+        .decode(data.trim_end_matches('='))
+        .map_err(|_| "this link is damaged: its puzzle data is not valid base64url".to_string())?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|e| {
+        if matches!(e.status, miniz_oxide::inflate::TINFLStatus::HasMoreOutput) {
+            format!("this link's puzzle is larger than {} KB; refusing to open it", MAX_INFLATED >> 10)
+        } else {
+            "this link is damaged: its puzzle data does not decompress (was it cut short?)".to_string()
+        }
+    })?;
+    let shared: Shared =
+        serde_json::from_slice(&json).map_err(|e| format!("this link is damaged: its puzzle data is not readable ({e})"))?;
+    if shared.v != 1 {
+        return Err(format!("this link was made by a newer puzzlelab (format {}); this one reads format 1", shared.v));
+    }
+    Ok(shared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Shared {
+        Shared {
+            v: 1,
+            family: "sliding".into(),
+            text: "ab\n  \na-\n".into(),
+            metric: Some("slide".into()),
+            method: None,
+            step: 3,
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let s = sample();
+        let fragment = encode(&s);
+        assert!(fragment.starts_with("p="));
+        assert!(fragment.chars().all(|c| c.is_ascii_alphanumeric() || "=-_".contains(c)), "{fragment}");
+        assert_eq!(decode(&fragment), Ok(s.clone()));
+        assert_eq!(decode(&format!("#{fragment}")), Ok(s));
+    }
+
+    #[test]
+    fn damaged_links_are_refused_in_words() {
+        let fragment = encode(&sample());
+        assert!(decode("x=1").unwrap_err().contains("does not hold a puzzle"));
+        assert!(decode("p=***").unwrap_err().contains("base64url"));
+        let cut = &fragment[..fragment.len() / 2];
+        assert!(decode(cut).unwrap_err().contains("damaged"));
+        let long = format!("p={}", "A".repeat(MAX_FRAGMENT + 1));
+        assert!(decode(&long).unwrap_err().contains("too long"));
+        let not_json = format!("p={}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"hello", 6)));
+        assert!(decode(&not_json).unwrap_err().contains("not readable"));
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused() {
+        let huge = vec![b' '; MAX_INFLATED * 4];
+        let packed = miniz_oxide::deflate::compress_to_vec(&huge, 9);
+        let fragment = format!("p={}", URL_SAFE_NO_PAD.encode(packed));
+        assert!(fragment.len() < MAX_FRAGMENT);
+        assert!(decode(&fragment).unwrap_err().contains("larger than"));
+    }
+}

@@ -1,0 +1,99 @@
+//! The messages between the page and the worker: the only contract between them (DESIGN.md rule 6).
+//! Sent as JS values through serde-wasm-bindgen.
+
+use crate::families::{self, FormatError, Report, SolveOptions};
+use crate::search::{Flow, Stats};
+use serde::{Deserialize, Serialize};
+
+/// Page -> worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Request {
+    /// Solve `text` as `family` ("auto" to detect). Cancel is done by ending the worker.
+    Solve { job: u32, family: String, text: String, options: SolveOptions },
+}
+
+/// Worker -> page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Reply {
+    /// The worker has loaded and listens; messages sent before this are lost.
+    Ready,
+    Progress { job: u32, stats: Stats },
+    /// The search ended: solved, no solution, or gave up (see `report.status`).
+    Finished { job: u32, report: Report },
+    /// The puzzle or the options could not be used; `error` points into the text when it can.
+    Failed { job: u32, error: FormatError },
+}
+
+/// Runs one request to the end, calling `post` with progress and the final reply. `now_ms`
+/// is a clock, used to send progress at most every `every_ms`.
+pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
+    match request {
+        Request::Solve { job, family, text, options } => {
+            let puzzle = match families::parse(Some(&family), &text) {
+                Ok(puzzle) => puzzle,
+                Err(error) => return post(Reply::Failed { job, error }),
+            };
+            let mut last = now_ms();
+            let result = puzzle.solve(&options, &mut |stats: &Stats| {
+                let now = now_ms();
+                if now - last >= every_ms {
+                    last = now;
+                    post(Reply::Progress { job, stats: *stats });
+                }
+                Flow::Continue
+            });
+            match result {
+                Ok(report) => post(Reply::Finished { job, report }),
+                Err(message) => post(Reply::Failed { job, error: FormatError::new(1, 1, message) }),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::Status;
+
+    #[test]
+    fn solve_yields_progress_then_the_report() {
+        let text = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".to_string();
+        let request = Request::Solve { job: 7, family: "auto".into(), text, options: SolveOptions::default() };
+        let mut replies = Vec::new();
+        let clock = std::cell::Cell::new(0.0);
+        handle(request, 1.0, &|| {
+            clock.set(clock.get() + 1.0);
+            clock.get()
+        }, &mut |r| replies.push(r));
+        assert!(replies.len() >= 2, "{replies:?}");
+        assert!(matches!(replies[0], Reply::Progress { job: 7, .. }));
+        match replies.last().unwrap() {
+            Reply::Finished { job: 7, report } => {
+                assert_eq!(report.status, Status::Solved);
+                assert_eq!(report.moves.len(), 116);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_text_fails_with_a_place() {
+        let request = Request::Solve { job: 1, family: "sliding".into(), text: "ab\nA\n?(\n".into(), options: SolveOptions::default() };
+        let mut replies = Vec::new();
+        handle(request, 100.0, &|| 0.0, &mut |r| replies.push(r));
+        match &replies[..] {
+            [Reply::Failed { job: 1, error }] => assert_eq!((error.line, error.column), (2, 1)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn messages_round_trip_as_json() {
+        let reply = Reply::Progress { job: 3, stats: Stats { explored: 5, ..Stats::default() } };
+        let json = serde_json::to_string(&reply).unwrap();
+        assert!(json.contains("\"type\":\"Progress\""), "{json}");
+        assert_eq!(serde_json::from_str::<Reply>(&json).unwrap(), reply);
+    }
+}
