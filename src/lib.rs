@@ -7,6 +7,7 @@
 //! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
 
 pub mod draw;
+pub mod examples;
 pub mod families;
 pub mod replay;
 pub mod search;

@@ -32,10 +32,6 @@ pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, p
         let colour = if rules.walls[index] { WALL } else { FLOOR };
         painter.rect(x + 0.5, y + 0.5, cell - 1.0, cell - 1.0, colour);
     }
-    for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
-        let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
-        painter.stroke_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0, &piece_colour(letter), 2.5, cell / 8.0);
-    }
 
     let anchors = puzzle.position_after(moves, step);
     // The piece in motion and where it is along its route, in (fractional) rows and columns.
@@ -93,6 +89,12 @@ pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, p
         let (r, c) = offsets[0];
         let (x, y) = grid.at(row + r as f64, col + c as f64);
         painter.text(x + cell / 2.0, y + cell / 2.0, cell * 0.4, "#ffffff", &(info.letter as char).to_string());
+    }
+    // The goal on top, so it shows even under the pieces: a dashed frame in the piece's colour.
+    for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
+        let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
+        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, "#ffffff", 3.5, 0.0);
+        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &piece_colour(letter), 2.5, cell / 8.0);
     }
 }
 

@@ -40,6 +40,9 @@ impl Family for Sliding {
     fn detect(&self, text: &str) -> Confidence {
         if format::looks_like(text) {
             Confidence::Sure
+        } else if text.lines().filter(|l| !l.trim().is_empty()).count() >= 2 {
+            // Perhaps a sliding puzzle with a mistake in it: parsing it says where.
+            Confidence::Maybe
         } else {
             Confidence::No
         }

@@ -1,0 +1,852 @@
+//! The page: the puzzle text box, family/metric/method pickers, the canvas, draw mode, replay
+//! controls and share links. It only draws and forwards input; the worker does the searching.
+
+use super::canvas::CanvasPainter;
+use super::protocol::{Reply, Request};
+use crate::examples::{self, EXAMPLES};
+use crate::families::{self, FormatError, Puzzle, Report, SolveOptions, FAMILIES};
+use crate::replay;
+use crate::search::Method;
+use crate::share::{self, Shared};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Document, ErrorEvent, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
+    HtmlInputElement, HtmlOptionElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MessageEvent,
+    MouseEvent, ScrollIntoViewOptions, ScrollLogicalPosition, Window, Worker,
+};
+
+/// Budgets for searches in a tab: well inside wasm32's 4 GB.
+const PAGE_MAX_BYTES: u64 = 1 << 30;
+const PAGE_MAX_STATES: u64 = 40_000_000;
+/// Typing pauses longer than this start a new undo step.
+const UNDO_GROUP_MS: f64 = 800.0;
+
+struct Elements {
+    text: HtmlTextAreaElement,
+    gutter: HtmlElement,
+    error: HtmlElement,
+    family: HtmlSelectElement,
+    metric: HtmlSelectElement,
+    method: HtmlSelectElement,
+    examples: HtmlSelectElement,
+    solve: HtmlButtonElement,
+    cancel: HtmlButtonElement,
+    share: HtmlButtonElement,
+    draw: HtmlButtonElement,
+    draw_panel: HtmlElement,
+    tools: HtmlElement,
+    cols: HtmlInputElement,
+    rows: HtmlInputElement,
+    resize: HtmlButtonElement,
+    new_board: HtmlButtonElement,
+    share_link: HtmlInputElement,
+    status: HtmlElement,
+    canvas: HtmlCanvasElement,
+    first: HtmlButtonElement,
+    prev: HtmlButtonElement,
+    play: HtmlButtonElement,
+    next: HtmlButtonElement,
+    last: HtmlButtonElement,
+    step: HtmlInputElement,
+    step_label: HtmlElement,
+    speed: HtmlInputElement,
+    moves: HtmlElement,
+    position: HtmlElement,
+}
+
+fn by_id<T: JsCast>(doc: &Document, id: &str) -> T {
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<T>().ok())
+        .unwrap_or_else(|| wasm_bindgen::throw_str(&format!("index.html has no #{id} of the right kind")))
+}
+
+impl Elements {
+    fn find(doc: &Document) -> Elements {
+        Elements {
+            text: by_id(doc, "puzzle-text"),
+            gutter: by_id(doc, "gutter"),
+            error: by_id(doc, "error"),
+            family: by_id(doc, "family"),
+            metric: by_id(doc, "metric"),
+            method: by_id(doc, "method"),
+            examples: by_id(doc, "examples"),
+            solve: by_id(doc, "solve"),
+            cancel: by_id(doc, "cancel"),
+            share: by_id(doc, "share"),
+            draw: by_id(doc, "draw"),
+            draw_panel: by_id(doc, "draw-panel"),
+            tools: by_id(doc, "tools"),
+            cols: by_id(doc, "cols"),
+            rows: by_id(doc, "rows"),
+            resize: by_id(doc, "resize"),
+            new_board: by_id(doc, "new-board"),
+            share_link: by_id(doc, "share-link"),
+            status: by_id(doc, "status"),
+            canvas: by_id(doc, "board"),
+            first: by_id(doc, "first"),
+            prev: by_id(doc, "prev"),
+            play: by_id(doc, "play"),
+            next: by_id(doc, "next"),
+            last: by_id(doc, "last"),
+            step: by_id(doc, "step"),
+            step_label: by_id(doc, "step-label"),
+            speed: by_id(doc, "speed"),
+            moves: by_id(doc, "moves"),
+            position: by_id(doc, "position"),
+        }
+    }
+}
+
+/// The worker and the callbacks it holds (dropped together when the worker is replaced).
+struct SolverWorker {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+struct App {
+    el: Elements,
+    window: Window,
+    document: Document,
+    puzzle: Option<Box<dyn Puzzle>>,
+    report: Option<Report>,
+    step: usize,
+    tween: f32,
+    playing: bool,
+    animating: bool,
+    last_frame: Option<f64>,
+    worker: Option<SolverWorker>,
+    ready: bool,
+    job: u32,
+    busy: bool,
+    /// A step to show once the running solve finishes (from a share link).
+    pending_step: Option<usize>,
+    solve_when_ready: bool,
+    text: String,
+    undo: Vec<String>,
+    redo: Vec<String>,
+    last_typed: f64,
+    drawing: bool,
+    tool: String,
+}
+
+type Page = Rc<RefCell<App>>;
+
+thread_local! {
+    static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
+    static FRAME: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
+}
+
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().unwrap_or_else(|| wasm_bindgen::throw_str("no window"));
+    let document = window.document().unwrap_or_else(|| wasm_bindgen::throw_str("no document"));
+    let el = Elements::find(&document);
+    let app = App {
+        el,
+        window,
+        document,
+        puzzle: None,
+        report: None,
+        step: 0,
+        tween: 0.0,
+        playing: false,
+        animating: false,
+        last_frame: None,
+        worker: None,
+        ready: false,
+        job: 0,
+        busy: false,
+        pending_step: None,
+        solve_when_ready: false,
+        text: String::new(),
+        undo: Vec::new(),
+        redo: Vec::new(),
+        last_typed: 0.0,
+        drawing: false,
+        tool: "piece:new".into(),
+    };
+    let page: Page = Rc::new(RefCell::new(app));
+    PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
+    fill_pickers(&page.borrow());
+    wire_events(&page);
+    spawn_worker(&page);
+    let mut app = page.borrow_mut();
+    if !app.open_shared_link() {
+        let (_, _, text) = EXAMPLES[0];
+        app.set_text(text, false);
+    }
+    app.reparse();
+}
+
+fn option(doc: &Document, label: &str, value: &str) -> HtmlOptionElement {
+    let option: HtmlOptionElement = doc.create_element("option").unwrap_throw().unchecked_into();
+    option.set_text_content(Some(label));
+    option.set_value(value);
+    option
+}
+
+fn fill_pickers(app: &App) {
+    let doc = &app.document;
+    for (name, _, text) in EXAMPLES {
+        let _ = app.el.examples.append_child(&option(doc, examples::title(name, text), name));
+    }
+    for family in FAMILIES {
+        let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
+    }
+    let mut metrics: Vec<&str> = Vec::new();
+    for family in FAMILIES {
+        for m in family.metrics() {
+            if !metrics.contains(m) {
+                metrics.push(m);
+            }
+        }
+    }
+    for m in metrics {
+        let _ = app.el.metric.append_child(&option(doc, m, m));
+    }
+    for m in Method::ALL {
+        let label = match m {
+            Method::Auto => "Automatic",
+            Method::Bfs => "Breadth-first (shortest)",
+            Method::Astar => "A* (shortest)",
+            Method::Idastar => "IDA* (shortest, little memory)",
+            Method::Dfs => "Depth-first (fast, not shortest)",
+            Method::Bidir => "Bidirectional (shortest, whole-board goals)",
+        };
+        let _ = app.el.method.append_child(&option(doc, label, m.name()));
+    }
+}
+
+/// Runs `f` on the page state (for event callbacks).
+fn with_app(f: impl FnOnce(&mut App)) {
+    let page = PAGE.with(|p| p.borrow().clone());
+    if let Some(page) = page {
+        if let Ok(mut app) = page.try_borrow_mut() {
+            f(&mut app);
+        }
+    }
+}
+
+fn listen<E: JsCast + 'static>(target: &web_sys::EventTarget, kind: &str, mut f: impl FnMut(&mut App, E) + 'static) {
+    let closure = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        if let Ok(event) = event.dyn_into::<E>() {
+            with_app(|app| f(app, event));
+        }
+    });
+    let _ = target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+    closure.forget(); // page-lifetime listeners
+}
+
+fn wire_events(page: &Page) {
+    let app = page.borrow();
+    let el = &app.el;
+    listen(&el.text, "input", |app, _: Event| app.typed());
+    listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
+    listen(&el.family, "change", |app, _: Event| app.reparse());
+    listen(&el.examples, "change", |app, _: Event| {
+        let name = app.el.examples.value();
+        if let Some((_, family, text)) = EXAMPLES.iter().find(|(n, _, _)| *n == name) {
+            app.el.family.set_value(family);
+            app.set_text(text, true);
+            app.reparse();
+        }
+    });
+    listen(&el.solve, "click", |app, _: Event| app.start_solve());
+    listen(&el.cancel, "click", |app, _: Event| app.cancel());
+    listen(&el.share, "click", |app, _: Event| app.share());
+    listen(&el.draw, "click", |app, _: Event| {
+        app.drawing = !app.drawing;
+        app.el.draw_panel.set_hidden(!app.drawing);
+        let _ = app.el.draw.set_attribute("aria-pressed", if app.drawing { "true" } else { "false" });
+        app.show_tools();
+    });
+    listen(&el.tools, "click", |app, event: MouseEvent| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if let Some(tool) = target.and_then(|t| t.get_attribute("data-tool")) {
+            app.tool = tool;
+            app.show_tools();
+        }
+    });
+    listen(&el.canvas, "mousedown", |app, event: MouseEvent| app.canvas_click(&event));
+    listen(&el.resize, "click", |app, _: Event| {
+        let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
+        if !(cols >= 1.0 && rows >= 1.0) {
+            return app.set_status("Columns and rows must be at least 1.");
+        }
+        let edited = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.resize(cols as usize, rows as usize));
+        match edited {
+            Some(text) => app.edit(text),
+            None => app.set_status("That size does not change the board (the most is 512 cells)."),
+        }
+    });
+    listen(&el.new_board, "click", |app, _: Event| {
+        let family = app.puzzle.as_ref().and_then(|p| families::family(p.family())).unwrap_or(FAMILIES[0]);
+        app.edit(family.blank().to_string());
+    });
+    listen(&el.first, "click", |app, _: Event| app.go_to(0));
+    listen(&el.prev, "click", |app, _: Event| app.go_to(app.step.saturating_sub(1)));
+    listen(&el.next, "click", |app, _: Event| app.advance());
+    listen(&el.last, "click", |app, _: Event| app.go_to(app.moves_len()));
+    listen(&el.play, "click", |app, _: Event| app.toggle_play());
+    listen(&el.step, "input", |app, _: Event| {
+        let step = app.el.step.value_as_number();
+        if step.is_finite() {
+            app.go_to(step as usize);
+        }
+    });
+    listen(&el.moves, "click", |app, event: MouseEvent| {
+        let item = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("li").ok().flatten());
+        if let Some(index) = item.and_then(|li| li.get_attribute("data-step")).and_then(|s| s.parse::<usize>().ok()) {
+            app.go_to(index);
+        }
+    });
+    listen(&app.document, "keydown", |app, event: KeyboardEvent| app.key(&event));
+}
+
+fn spawn_worker(page: &Page) {
+    let worker = match Worker::new("./worker_loader.js") {
+        Ok(worker) => worker,
+        Err(_) => {
+            page.borrow().set_status("Could not start the solver worker in this browser.");
+            return;
+        }
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
+            Ok(reply) => with_app(|app| app.on_reply(reply)),
+            Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from the worker: {e}").into()),
+        }
+    });
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        event.prevent_default();
+        let message = event.message();
+        with_app(|app| {
+            app.busy = false;
+            app.set_status(&format!("The solver stopped unexpectedly ({message}). It has been restarted."));
+        });
+        PAGE.with(|p| {
+            if let Some(page) = p.borrow().clone() {
+                // Restart outside this callback: the old worker's closures are running now.
+                let restart = Closure::once_into_js(move || spawn_worker(&page));
+                if let Some(window) = web_sys::window() {
+                    let _ = window.set_timeout_with_callback(restart.unchecked_ref());
+                }
+            }
+        });
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let mut app = page.borrow_mut();
+    app.ready = false;
+    app.update_buttons();
+    app.worker = Some(SolverWorker { worker, _on_message: on_message, _on_error: on_error });
+}
+
+fn request_frame(window: &Window) {
+    FRAME.with(|frame| {
+        let mut frame = frame.borrow_mut();
+        let closure = frame.get_or_insert_with(|| Closure::new(|time: f64| with_app(|app| app.frame(time))));
+        let _ = window.request_animation_frame(closure.as_ref().unchecked_ref());
+    });
+}
+
+impl App {
+    fn now(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn set_status(&self, text: &str) {
+        self.el.status.set_text_content(Some(text));
+    }
+
+    fn moves(&self) -> &[String] {
+        self.report.as_ref().map_or(&[], |r| &r.moves[..])
+    }
+
+    fn moves_len(&self) -> usize {
+        self.moves().len()
+    }
+
+    // ---- text, parsing, errors -------------------------------------------------------------
+
+    /// Replaces the text, optionally as one undo step.
+    fn set_text(&mut self, text: &str, undoable: bool) {
+        if undoable && text != self.text {
+            self.undo.push(std::mem::take(&mut self.text));
+            self.redo.clear();
+        }
+        self.text = text.to_string();
+        self.el.text.set_value(text);
+    }
+
+    /// The user typed: group quick keystrokes into one undo step.
+    fn typed(&mut self) {
+        let value = self.el.text.value();
+        let now = self.now();
+        if now - self.last_typed > UNDO_GROUP_MS {
+            self.undo.push(self.text.clone());
+            self.redo.clear();
+        }
+        self.last_typed = now;
+        self.text = value;
+        self.reparse();
+    }
+
+    fn undo(&mut self) {
+        if let Some(previous) = self.undo.pop() {
+            self.redo.push(std::mem::replace(&mut self.text, previous));
+            self.el.text.set_value(&self.text);
+            self.reparse();
+        }
+    }
+
+    fn redo(&mut self) {
+        if let Some(next) = self.redo.pop() {
+            self.undo.push(std::mem::replace(&mut self.text, next));
+            self.el.text.set_value(&self.text);
+            self.reparse();
+        }
+    }
+
+    /// An edit from draw mode.
+    fn edit(&mut self, text: String) {
+        self.set_text(&text, true);
+        self.reparse();
+    }
+
+    fn reparse(&mut self) {
+        self.stop_animation();
+        self.report = None;
+        self.step = 0;
+        self.show_moves();
+        let family = self.el.family.value();
+        match families::parse(Some(&family), &self.text) {
+            Ok(puzzle) => {
+                self.puzzle = Some(puzzle);
+                self.show_error(None);
+                if !self.busy && self.ready {
+                    self.set_status("Ready: press Solve.");
+                }
+            }
+            Err(error) => {
+                self.puzzle = None;
+                self.show_error(Some(&error));
+            }
+        }
+        if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
+            self.el.cols.set_value(&cols.to_string());
+            self.el.rows.set_value(&rows.to_string());
+        }
+        self.show_tools();
+        self.update_buttons();
+        self.draw();
+    }
+
+    fn show_error(&self, error: Option<&FormatError>) {
+        self.el.error.set_text_content(error.map(|e| e.to_string()).as_deref());
+        let gutter = &self.el.gutter;
+        gutter.set_text_content(None);
+        let lines = self.text.split('\n').count().max(1);
+        for n in 1..=lines {
+            let span = self.document.create_element("span").unwrap_throw();
+            span.set_text_content(Some(&n.to_string()));
+            let _ = span.set_attribute("style", "display:block");
+            if error.is_some_and(|e| e.line == n) {
+                let _ = span.set_attribute("class", "bad");
+                let _ = span.set_attribute("title", &error.map(|e| e.message.clone()).unwrap_or_default());
+            }
+            let _ = gutter.append_child(&span);
+        }
+        if let Some(e) = error {
+            // Select the offending line so it is easy to find and fix.
+            let start: usize = self.text.split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
+            let len = self.text.split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
+            let _ = self.el.text.set_selection_range(start as u32, (start + len) as u32);
+        }
+        gutter.set_scroll_top(self.el.text.scroll_top());
+    }
+
+    // ---- solving ----------------------------------------------------------------------------
+
+    fn options(&self) -> SolveOptions {
+        let metric = self.el.metric.value();
+        SolveOptions {
+            metric: (!metric.is_empty()).then_some(metric),
+            method: Method::parse(&self.el.method.value()).unwrap_or_default(),
+            max_states: Some(PAGE_MAX_STATES),
+            max_bytes: Some(PAGE_MAX_BYTES),
+            ..SolveOptions::default()
+        }
+    }
+
+    fn start_solve(&mut self) {
+        if !self.ready {
+            self.solve_when_ready = true;
+            return;
+        }
+        let Some(puzzle) = &self.puzzle else { return };
+        let family = puzzle.family().to_string();
+        self.job += 1;
+        let request = Request::Solve { job: self.job, family, text: self.text.clone(), options: self.options() };
+        let Some(worker) = &self.worker else { return };
+        match serde_wasm_bindgen::to_value(&request) {
+            Ok(message) if worker.worker.post_message(&message).is_ok() => {
+                self.busy = true;
+                self.stop_animation();
+                self.report = None;
+                self.show_moves();
+                self.set_status("Searching…");
+            }
+            _ => self.set_status("Could not send the puzzle to the solver."),
+        }
+        self.update_buttons();
+    }
+
+    fn cancel(&mut self) {
+        if !self.busy {
+            return;
+        }
+        if let Some(old) = self.worker.take() {
+            old.worker.terminate();
+        }
+        self.busy = false;
+        self.pending_step = None;
+        self.set_status("Cancelled.");
+        // The new worker's callbacks borrow the page: spawn it once this handler has returned.
+        PAGE.with(|p| {
+            if let Some(page) = p.borrow().clone() {
+                let restart = Closure::once_into_js(move || spawn_worker(&page));
+                let _ = self.window.set_timeout_with_callback(restart.unchecked_ref());
+            }
+        });
+        self.update_buttons();
+    }
+
+    fn on_reply(&mut self, reply: Reply) {
+        match reply {
+            Reply::Ready => {
+                self.ready = true;
+                self.el.solve.set_title("Solve (finds the shortest solution)");
+                if self.solve_when_ready {
+                    self.solve_when_ready = false;
+                    self.start_solve();
+                } else if self.puzzle.is_some() && !self.busy {
+                    self.set_status("Ready: press Solve.");
+                }
+            }
+            Reply::Progress { job, stats } if job == self.job && self.busy => self.set_status(&replay::progress_line(&stats)),
+            Reply::Finished { job, report } if job == self.job => {
+                self.busy = false;
+                self.set_status(&replay::summary(&report));
+                let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
+                self.report = Some(report);
+                self.step = step;
+                self.show_moves();
+            }
+            Reply::Failed { job, error } if job == self.job => {
+                self.busy = false;
+                self.pending_step = None;
+                self.set_status("The puzzle could not be solved as given.");
+                self.show_error(Some(&error));
+            }
+            _ => {} // replies to a job that was replaced
+        }
+        self.update_buttons();
+        self.draw();
+    }
+
+    fn update_buttons(&self) {
+        let el = &self.el;
+        el.solve.set_disabled(!self.ready || self.busy || self.puzzle.is_none());
+        el.cancel.set_disabled(!self.busy);
+        el.share.set_disabled(self.puzzle.is_none());
+        let len = self.moves_len();
+        el.first.set_disabled(self.step == 0);
+        el.prev.set_disabled(self.step == 0);
+        el.next.set_disabled(self.step >= len);
+        el.last.set_disabled(self.step >= len);
+        el.play.set_disabled(len == 0);
+        el.play.set_text_content(Some(if self.playing { "Pause" } else { "Play" }));
+        el.step.set_max(&len.to_string());
+        el.step.set_value(&self.step.to_string());
+        el.step_label.set_text_content(Some(&format!("{} / {len}", self.step)));
+    }
+
+    // ---- replay -----------------------------------------------------------------------------
+
+    fn show_moves(&self) {
+        let list = &self.el.moves;
+        list.set_text_content(None);
+        for (i, m) in self.moves().iter().enumerate() {
+            let item = self.document.create_element("li").unwrap_throw();
+            item.set_text_content(Some(m));
+            let _ = item.set_attribute("data-step", &(i + 1).to_string());
+            let _ = list.append_child(&item);
+        }
+        self.update_buttons();
+    }
+
+    fn highlight_move(&self) {
+        let items = self.el.moves.children();
+        for i in 0..items.length() {
+            if let Some(item) = items.item(i) {
+                let current = i as usize + 1 == self.step;
+                let _ = item.class_list().toggle_with_force("current", current);
+                if current {
+                    let options = ScrollIntoViewOptions::new();
+                    options.set_block(ScrollLogicalPosition::Nearest);
+                    item.scroll_into_view_with_scroll_into_view_options(&options);
+                }
+            }
+        }
+    }
+
+    fn stop_animation(&mut self) {
+        self.playing = false;
+        self.animating = false;
+        self.tween = 0.0;
+    }
+
+    fn go_to(&mut self, step: usize) {
+        self.stop_animation();
+        self.step = step.min(self.moves_len());
+        self.update_buttons();
+        self.draw();
+    }
+
+    /// Animates the next move.
+    fn advance(&mut self) {
+        if self.animating {
+            // A second press finishes the move in flight at once.
+            self.tween = 0.0;
+            self.step = (self.step + 1).min(self.moves_len());
+            self.animating = self.playing && self.step < self.moves_len();
+        } else if self.step < self.moves_len() {
+            self.animating = true;
+            self.last_frame = None;
+            request_frame(&self.window);
+        }
+        self.update_buttons();
+        self.draw();
+    }
+
+    fn toggle_play(&mut self) {
+        if self.playing {
+            self.playing = false;
+        } else if self.moves_len() > 0 {
+            if self.step >= self.moves_len() {
+                self.step = 0;
+            }
+            self.playing = true;
+            if !self.animating {
+                self.animating = true;
+                self.last_frame = None;
+                request_frame(&self.window);
+            }
+        }
+        self.update_buttons();
+    }
+
+    fn frame(&mut self, time: f64) {
+        if !self.animating {
+            return;
+        }
+        let elapsed = self.last_frame.map_or(16.0, |last| (time - last).clamp(0.0, 100.0));
+        self.last_frame = Some(time);
+        let speed = self.el.speed.value_as_number();
+        let speed = if speed.is_finite() { speed.clamp(1.0, 10.0) } else { 5.0 };
+        let duration = 1500.0 / speed;
+        self.tween += (elapsed / duration) as f32;
+        if self.tween >= 1.0 {
+            self.tween = 0.0;
+            self.step = (self.step + 1).min(self.moves_len());
+            if !(self.playing && self.step < self.moves_len()) {
+                self.animating = false;
+                self.playing = false;
+            }
+            self.update_buttons();
+        }
+        self.draw();
+        if self.animating {
+            request_frame(&self.window);
+        }
+    }
+
+    fn key(&mut self, event: &KeyboardEvent) {
+        let key = event.key();
+        let command = event.ctrl_key() || event.meta_key();
+        if command && (key == "z" || key == "Z") {
+            event.prevent_default();
+            if event.shift_key() {
+                self.redo();
+            } else {
+                self.undo();
+            }
+            return;
+        }
+        if command && (key == "y" || key == "Y") {
+            event.prevent_default();
+            self.redo();
+            return;
+        }
+        let in_field = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| matches!(t.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
+        if in_field || command || event.alt_key() {
+            return;
+        }
+        match key.as_str() {
+            "ArrowLeft" => self.go_to(self.step.saturating_sub(1)),
+            "ArrowRight" => self.advance(),
+            " " => self.toggle_play(),
+            "Home" => self.go_to(0),
+            "End" => self.go_to(self.moves_len()),
+            _ => return,
+        }
+        event.prevent_default();
+    }
+
+    // ---- drawing ----------------------------------------------------------------------------
+
+    fn draw(&self) {
+        let canvas = &self.el.canvas;
+        let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let Some(ctx) = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
+        let mut painter = CanvasPainter::new(ctx, width, height);
+        match &self.puzzle {
+            Some(puzzle) => {
+                puzzle.draw(self.moves(), self.step, self.tween, &mut painter);
+                self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.step)));
+            }
+            None => {
+                use crate::draw::Painter;
+                painter.clear("#f4f1ea");
+                painter.text(width / 2.0, height / 2.0, 18.0, "#888", "Fix the puzzle text to see the board");
+                self.el.position.set_text_content(None);
+            }
+        }
+        self.highlight_move();
+    }
+
+    fn show_tools(&mut self) {
+        let tools = &self.el.tools;
+        tools.set_text_content(None);
+        if !self.drawing {
+            return;
+        }
+        let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else {
+            tools.set_text_content(Some("Fix the puzzle text to draw."));
+            return;
+        };
+        let list = editor.tools();
+        if !list.iter().any(|(id, _)| *id == self.tool) {
+            self.tool = list.first().map(|(id, _)| id.clone()).unwrap_or_default();
+        }
+        for (id, label) in list {
+            let button = self.document.create_element("button").unwrap_throw();
+            button.set_text_content(Some(&label));
+            let _ = button.set_attribute("data-tool", &id);
+            let _ = button.set_attribute("type", "button");
+            if id == self.tool {
+                let _ = button.set_attribute("class", "active");
+            }
+            let _ = tools.append_child(&button);
+        }
+    }
+
+    fn canvas_click(&mut self, event: &MouseEvent) {
+        if !self.drawing {
+            return;
+        }
+        let canvas = &self.el.canvas;
+        let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let scale = width / f64::from(canvas.client_width().max(1));
+        let (x, y) = (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale);
+        let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };
+        let Some((row, col)) = editor.cell_at(x, y, width, height) else { return };
+        let tools_before: Vec<String> = editor.tools().into_iter().map(|(id, _)| id).collect();
+        let Some(text) = editor.apply(&self.tool, row, col) else { return };
+        let new_piece = self.tool == "piece:new";
+        self.edit(text);
+        if new_piece {
+            // Keep painting the piece just started.
+            if let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) {
+                if let Some((id, _)) = editor.tools().into_iter().find(|(id, _)| id.starts_with("piece:") && !tools_before.contains(id)) {
+                    self.tool = id;
+                    self.show_tools();
+                }
+            }
+        }
+    }
+
+    // ---- sharing ----------------------------------------------------------------------------
+
+    fn share(&mut self) {
+        let Some(puzzle) = &self.puzzle else { return };
+        let metric = self.el.metric.value();
+        let shared = Shared {
+            v: 1,
+            family: puzzle.family().to_string(),
+            text: self.text.clone(),
+            metric: (!metric.is_empty()).then_some(metric),
+            method: Some(self.el.method.value()),
+            step: self.step,
+        };
+        let fragment = share::encode(&shared);
+        let location = self.window.location();
+        let base = location.href().unwrap_or_default();
+        let base = base.split('#').next().unwrap_or_default().to_string();
+        let url = format!("{base}#{fragment}");
+        if let Ok(history) = self.window.history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        }
+        self.el.share_link.set_value(&url);
+        self.el.share_link.set_hidden(false);
+        self.el.share_link.select();
+        let _ = self.window.navigator().clipboard().write_text(&url);
+        self.set_status("Link to this puzzle and step: copied (it is also in the box below the buttons).");
+    }
+
+    /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.
+    fn open_shared_link(&mut self) -> bool {
+        let hash = self.window.location().hash().unwrap_or_default();
+        if hash.len() <= 1 {
+            return false;
+        }
+        match share::decode(&hash) {
+            Ok(shared) => {
+                let family_known = families::family(&shared.family).is_some();
+                self.el.family.set_value(if family_known { &shared.family } else { "auto" });
+                self.el.metric.set_value(shared.metric.as_deref().unwrap_or(""));
+                self.el.method.set_value(shared.method.as_deref().unwrap_or("auto"));
+                if self.el.method.value().is_empty() {
+                    self.el.method.set_value("auto");
+                }
+                self.set_text(&shared.text, false);
+                self.pending_step = Some(shared.step);
+                self.solve_when_ready = true;
+                self.set_status("Opening the shared puzzle…");
+                true
+            }
+            Err(message) => {
+                self.set_status(&format!("Could not open the shared link: {message}"));
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! The Painter for a `<canvas>`'s 2D context.
+
+use crate::draw::Painter;
+use wasm_bindgen::JsValue;
+use web_sys::CanvasRenderingContext2d;
+
+pub struct CanvasPainter {
+    ctx: CanvasRenderingContext2d,
+    width: f64,
+    height: f64,
+}
+
+impl CanvasPainter {
+    pub fn new(ctx: CanvasRenderingContext2d, width: f64, height: f64) -> Self {
+        CanvasPainter { ctx, width, height }
+    }
+}
+
+impl Painter for CanvasPainter {
+    fn size(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+
+    fn clear(&mut self, colour: &str) {
+        self.ctx.clear_rect(0.0, 0.0, self.width, self.height);
+        self.rect(0.0, 0.0, self.width, self.height, colour);
+    }
+
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.fill_rect(x, y, w, h);
+    }
+
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64) {
+        self.ctx.set_stroke_style_str(colour);
+        self.ctx.set_line_width(width);
+        let pattern = js_sys::Array::new();
+        if dash > 0.0 {
+            pattern.push(&JsValue::from_f64(dash));
+            pattern.push(&JsValue::from_f64(dash));
+        }
+        let _ = self.ctx.set_line_dash(&pattern);
+        self.ctx.stroke_rect(x, y, w, h);
+        let _ = self.ctx.set_line_dash(&js_sys::Array::new());
+    }
+
+    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64) {
+        self.ctx.set_stroke_style_str(colour);
+        self.ctx.set_line_width(width);
+        self.ctx.set_line_cap("round");
+        self.ctx.begin_path();
+        self.ctx.move_to(x1, y1);
+        self.ctx.line_to(x2, y2);
+        self.ctx.stroke();
+    }
+
+    fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, r, 0.0, std::f64::consts::TAU);
+        self.ctx.fill();
+    }
+
+    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
+        self.ctx.set_fill_style_str(colour);
+        self.ctx.set_font(&format!("600 {size:.0}px system-ui, sans-serif"));
+        self.ctx.set_text_align("center");
+        self.ctx.set_text_baseline("middle");
+        let _ = self.ctx.fill_text(text, x, y);
+    }
+}

@@ -1,0 +1,230 @@
+// End-to-end tests of the built site (dist/) in Debian's Chromium, driven by playwright-core.
+// Run by `make test` after `trunk build --release`; screenshots go to target/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+const shots = path.join(root, 'target', 'e2e');
+const port = 8700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}/`;
+let server;
+let browser;
+
+const ARTICLE = 'aabb\naacd\n  cd\neffh\neggi\na--\n';
+// The article maze after its 37 moves, as the page's text view shows it (checked by the
+// native tests, which replay the moves through the rules).
+const pieceLetters = (s) => s.replace(/[^a-z]/g, '').split('').sort().join('');
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dist], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(base);
+      if (r.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+async function openPage(url = base) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  await page.goto(url);
+  return { page, problems, context };
+}
+
+async function setText(page, text) {
+  await page.fill('#puzzle-text', text);
+}
+
+const status = (page) => page.textContent('#status');
+
+async function waitForStatus(page, prefix, timeout = 30000) {
+  await page.waitForFunction((p) => document.querySelector('#status').textContent.startsWith(p), prefix, { timeout });
+}
+
+/// The colour of the canvas at the middle of the upper-left quarter of cell (row, col).
+async function cellColour(page, row, col, cols, rows) {
+  return page.evaluate(([row, col, cols, rows]) => {
+    const canvas = document.querySelector('#board');
+    const margin = 8;
+    const cell = Math.max(1, Math.min((canvas.width - 2 * margin) / cols, (canvas.height - 2 * margin) / rows));
+    const left = (canvas.width - cell * cols) / 2;
+    const top = (canvas.height - cell * rows) / 2;
+    const x = Math.floor(left + (col + 0.25) * cell);
+    const y = Math.floor(top + (row + 0.25) * cell);
+    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)).join(',');
+  }, [row, col, cols, rows]);
+}
+
+test('solve the article maze, replay to the end, share the step, reopen the link', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, ARTICLE);
+    const aColour = await cellColour(page, 0, 0, 4, 5);
+    assert.notEqual(aColour, await cellColour(page, 2, 0, 4, 5), 'piece a and an empty cell differ');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 37 moves \(unit metric, shortest/);
+    assert.equal(await page.locator('#moves li').count(), 37);
+
+    // Step through with the keyboard and the buttons, then jump to the end.
+    await page.click('#board');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 37');
+    await page.click('#last');
+    assert.equal(await page.textContent('#step-label'), '37 / 37');
+    const finalText = await page.textContent('#position');
+    const rows = finalText.split('\n').filter((l) => l.length > 0);
+    assert.equal(rows.length, 5);
+    assert.equal(rows[4][3], 'a', `a covers the bottom-right cell:\n${finalText}`);
+    assert.equal(pieceLetters(finalText), pieceLetters(ARTICLE.split('\n').slice(0, 5).join('')));
+    // The canvas shows it too: the bottom-right cell now has a's colour.
+    assert.equal(await cellColour(page, 4, 3, 4, 5), aColour);
+    await page.screenshot({ path: path.join(shots, 'article-solved.png') });
+
+    // Back to step 12 by clicking its move, then share.
+    await page.click('#moves li:nth-child(12)');
+    assert.equal(await page.textContent('#step-label'), '12 / 37');
+    const position12 = await page.textContent('#position');
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    assert.match(link, /#p=[A-Za-z0-9_-]+$/);
+
+    const second = await openPage(link);
+    try {
+      await waitForStatus(second.page, 'Solved in 37 moves');
+      assert.equal(await second.page.inputValue('#puzzle-text'), ARTICLE);
+      assert.equal(await second.page.textContent('#step-label'), '12 / 37');
+      assert.equal(await second.page.textContent('#position'), position12);
+      assert.deepEqual(second.problems, []);
+    } finally {
+      await second.context.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a malformed puzzle shows its error and marks the line', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, 'aabb\naaXd\na--\n');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
+    assert.equal(await page.textContent('#error'),
+      "line 2, column 3: 'X' is not allowed on the board: pieces are lowercase letters a-z (write 'x')");
+    assert.equal(await page.textContent('#gutter .bad'), '2');
+    assert.equal(await page.isDisabled('#solve'), true);
+    await setText(page, 'ab\nb(--\n');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.startsWith('line 2, column'));
+    assert.match(await page.textContent('#error'), /the goal is not a valid regular expression/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a damaged share link gives a message, not a crash', async () => {
+  const { page, problems, context } = await openPage(`${base}#p=AAAA!!garbage`);
+  try {
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Could not open'), null, { timeout: 10000 });
+    assert.match(await status(page), /this link is damaged/);
+    // The page still works: the first example is loaded and solvable.
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('cancel stops a long search at once and the solver still works after', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    // A 5x5 board of 1x1 pieces named by a goal that never matches: far too many states to finish.
+    await setText(page, 'abcde\nfghij\nklmno\npqrst\nuvw  \nabcdefghijklmnopqrstuvwX\n');
+    await page.click('#solve');
+    await waitForStatus(page, 'Searching… ', 10000);
+    await page.waitForFunction(() => /states explored/.test(document.querySelector('#status').textContent));
+    await page.click('#cancel');
+    assert.equal(await status(page), 'Cancelled.');
+    await setText(page, ARTICLE);
+    await page.click('#solve'); // waits until the restarted worker is ready
+    await waitForStatus(page, 'Solved in 37 moves');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('draw mode paints a piece and a goal; the text follows; undo brings it back', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, 'a  \n   \na--\n');
+    await page.click('#draw');
+    await page.click('#tools [data-tool="wall"]');
+    const clickCell = async (row, col, cols, rows) => {
+      const box = await page.locator('#board').boundingBox();
+      const scale = box.width / 560;
+      const margin = 8;
+      const cell = Math.min((560 - 2 * margin) / cols, (440 - 2 * margin) / rows);
+      const left = (560 - cell * cols) / 2;
+      const top = (440 - cell * rows) / 2;
+      await page.mouse.click(box.x + (left + (col + 0.5) * cell) * scale, box.y + (top + (row + 0.5) * cell) * scale);
+    };
+    await clickCell(1, 1, 3, 2);
+    assert.equal(await page.inputValue('#puzzle-text'), 'a  \n # \na--\n');
+    await page.click('#tools [data-tool="piece:new"]');
+    await clickCell(0, 2, 3, 2);
+    assert.equal(await page.inputValue('#puzzle-text'), 'a b\n # \na--\n');
+    // The new piece's paint tool is now active: paint its second cell.
+    await clickCell(1, 2, 3, 2);
+    assert.equal(await page.inputValue('#puzzle-text'), 'a b\n #b\na--\n');
+    await page.click('#tools [data-tool="goal:a"]');
+    await clickCell(1, 2, 3, 2); // takes the old goal cell (from a--) off
+    assert.equal((await page.inputValue('#puzzle-text')).split('\n')[2], '^---...-...---$');
+    await clickCell(1, 0, 3, 2);
+    const text = await page.inputValue('#puzzle-text');
+    assert.equal(text.split('\n')[2], '^---...-a..---$');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 1 move');
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.inputValue('#puzzle-text'), 'a b\n #b\n^---...-...---$\n');
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.inputValue('#puzzle-text'), 'a b\n #b\na--\n');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+y');
+    assert.equal(await page.inputValue('#puzzle-text'), text);
+    await page.screenshot({ path: path.join(shots, 'draw-mode.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
