@@ -105,6 +105,16 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
         ));
     }
     let rows = &lines[first_row..goal_index];
+    if let Some(letter) = continues_a_piece(rows[rows.len() - 1], lines[goal_index]) {
+        return Err(FormatError::new(
+            goal_index + 1,
+            1,
+            format!(
+                "missing goal line: the last line looks like a board row (it continues piece {letter} from the row \
+                 above); add a goal such as {letter}-- after it"
+            ),
+        ));
+    }
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     if width == 0 {
         return Err(FormatError::new(first_row + 1, 1, "the board is empty: its rows hold no cells"));
@@ -149,6 +159,15 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
     }
     let goal = lines[goal_index].to_string();
     Ok(Layout { options, width, height, cells, goal, goal_line: goal_index + 1 })
+}
+
+/// A goal line made only of board characters that continues a piece of the row above (the same
+/// letter in the same column) is almost surely a board row whose goal was forgotten.
+fn continues_a_piece(above: &str, last: &str) -> Option<char> {
+    if !last.bytes().all(|b| b == b' ' || b == b'#' || b.is_ascii_lowercase()) {
+        return None;
+    }
+    above.chars().zip(last.chars()).find(|(a, b)| a == b && b.is_ascii_lowercase()).map(|(a, _)| a)
 }
 
 fn parse_option(options: &mut Options, line: &str, line_no: usize) -> Result<(), FormatError> {
@@ -238,6 +257,10 @@ mod tests {
         assert_eq!(error("\n  \n").line, 1);
         let e = error("aabb\n");
         assert!(e.message.starts_with("missing goal line"), "{e}");
+        let e = error("aabb\naacd\n");
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(e.message.contains("continues piece a"), "{e}");
+        assert!(parse("ba\ncd\nab\n").is_ok(), "a goal of letters that continues nothing is a goal");
         let e = error("metric: fast\nab\na-\n");
         assert_eq!((e.line, e.column), (1, 9));
         assert!(e.message.contains("unknown metric \"fast\""));
@@ -245,7 +268,7 @@ mod tests {
         assert!(e.message.contains("unknown option \"speed\""));
         let e = error("metric: unit\n");
         assert!(e.message.contains("no board"), "{e}");
-        let e = error(&format!("{}\na\n", "a".repeat(600)));
+        let e = error(&format!("{}\na-\n", "a".repeat(600)));
         assert!(e.message.contains("600 x 1 = 600 cells"), "{e}");
         let e = error("a\tb\na-\n");
         assert_eq!((e.line, e.column), (1, 2));

@@ -1,0 +1,115 @@
+//! The command-line contract: output format, JSON, exit codes, standard input.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/sliding/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).output().expect("the CLI runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn solved_prints_solved_then_one_move_per_line() {
+    let out = run(&["solve", &fixture("article.txt")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "solved");
+    assert_eq!(lines.len(), 1 + 37);
+    assert!(lines[1..].iter().all(|l| l.len() == 3 && l.as_bytes()[1] == b' '), "{text}");
+}
+
+#[test]
+fn metrics_and_methods_from_the_command_line() {
+    for (metric, length) in [("unit", 116), ("slide", 90), ("piece", 81)] {
+        let out = run(&["solve", &fixture("klotski.txt"), "--metric", metric, "--json"]);
+        assert_eq!(out.status.code(), Some(0));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["status"], "solved");
+        assert_eq!(json["family"], "sliding");
+        assert_eq!(json["metric"], metric);
+        assert_eq!(json["length"], length);
+        assert_eq!(json["moves"].as_array().unwrap().len(), length);
+        assert!(json["explored"].as_u64().unwrap() > 0);
+        assert!(json["elapsed_ms"].is_u64());
+    }
+    let out = run(&["solve", &fixture("article.txt"), "--method", "astar", "--metric", "slide", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["length"].as_u64(), json["method"].as_str()), (Some(29), Some("astar")));
+}
+
+#[test]
+fn no_solution_exits_1() {
+    let out = run(&["solve", &fixture("unsolvable.txt")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "unsolved\n");
+    let out = run(&["solve", &fixture("unsolvable.txt"), "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "unsolved");
+}
+
+#[test]
+fn bad_input_exits_2_with_line_and_column() {
+    let out = run(&["solve", &fixture("bad-char.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad-char.txt:2:3: 'X' is not allowed on the board"), "{err}");
+    assert!(stdout(&out).is_empty());
+    let out = run(&["solve", &fixture("bad-goal.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(":2:"));
+    let out = run(&["solve", &fixture("no-goal.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing goal line"));
+    let out = run(&["solve", "/no/such/file"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["solve", &fixture("article.txt"), "--metric", "diagonal"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown metric \"diagonal\""));
+    let out = run(&["solve", &fixture("article.txt"), "--method", "magic"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_budget_exits_3_with_the_reason() {
+    let out = run(&["solve", &fixture("huge.txt"), "--max-states", "20000"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "gave up: gave up after 20000 states (the state limit)\n");
+    let out = run(&["solve", &fixture("huge.txt"), "--timeout", "0.2", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "gave_up");
+    assert!(json["reason"].as_str().unwrap().contains("time limit"));
+}
+
+#[test]
+fn reads_standard_input_and_prints_states() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "-", "--output-states"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"b  \n## \n   \nb--\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "solved\nb  \n## \n   \n\nb R\n b \n## \n   \n\nb R\n  b\n## \n   \n\nb D\n   \n##b\n   \n\nb D\n   \n## \n  b\n\n"
+    );
+}
+
+#[test]
+fn formats_lists_the_families() {
+    let out = run(&["formats"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("sliding (Sliding blocks): metrics unit, slide, piece"));
+}

@@ -1,0 +1,30 @@
+//! Exhaustive searches of classic Klotski in wasm (Node), with their known counts, timed so
+//! `make bench` can show the native/wasm ratio. No timing is asserted.
+#![cfg(target_arch = "wasm32")]
+
+use puzzlelab::families::{self, SolveOptions, Status};
+use puzzlelab::search::{Flow, Stats};
+use wasm_bindgen_test::*;
+
+/// Klotski with a goal naming a that never matches: the search must visit every position.
+const KLOTSKI_ALL: &str = "baac\nbaac\ndeef\ndghf\ni  j\naX\n";
+
+#[wasm_bindgen_test]
+fn exhaustive_klotski_in_each_metric() {
+    let puzzle = families::parse(None, KLOTSKI_ALL).unwrap();
+    for metric in ["unit", "slide", "piece"] {
+        let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let started = js_sys::Date::now();
+            let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+            best = best.min(js_sys::Date::now() - started);
+            assert_eq!(report.status, Status::Unsolved);
+            assert_eq!(report.stats.stored, 25_955);
+        }
+        console_log!(
+            "wasm: exhaustive Klotski BFS, {metric} metric: {best:.1} ms, {:.2} M states/s",
+            25_955.0 / best / 1000.0
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! wasm tests in headless Chromium: the worker protocol, sent through JS values as the page and
+//! the worker send it.
+#![cfg(target_arch = "wasm32")]
+
+use puzzlelab::families::{self, SolveOptions, Status};
+use puzzlelab::search::{Flow, Stats};
+use puzzlelab::web::protocol::{handle, Reply, Request};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+
+/// Sends a request through JS values, as postMessage would, and collects the replies likewise.
+fn round_trip(request: &Request) -> Vec<Reply> {
+    let value = serde_wasm_bindgen::to_value(request).unwrap();
+    let received: Request = serde_wasm_bindgen::from_value(value).unwrap();
+    let mut replies = Vec::new();
+    let clock = std::cell::Cell::new(0.0);
+    let now = || {
+        clock.set(clock.get() + 1.0);
+        clock.get()
+    };
+    handle(received, 0.5, &now, &mut |reply| {
+        let value = serde_wasm_bindgen::to_value(&reply).unwrap();
+        replies.push(serde_wasm_bindgen::from_value(value).unwrap());
+    });
+    replies
+}
+
+#[wasm_bindgen_test]
+fn solve_gives_progress_then_the_shortest_solution() {
+    let options = SolveOptions { metric: Some("piece".into()), ..SolveOptions::default() };
+    let replies = round_trip(&Request::Solve { job: 4, family: "auto".into(), text: KLOTSKI.into(), options });
+    assert!(matches!(replies.first(), Some(Reply::Progress { job: 4, .. })), "{replies:?}");
+    match replies.last() {
+        Some(Reply::Finished { job: 4, report }) => {
+            assert_eq!(report.status, Status::Solved);
+            assert_eq!(report.moves.len(), 81);
+            assert_eq!(report.metric, "piece");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_text_fails_with_its_place() {
+    let replies = round_trip(&Request::Solve {
+        job: 9,
+        family: "sliding".into(),
+        text: "aabb\naaXd\na--\n".into(),
+        options: SolveOptions::default(),
+    });
+    match &replies[..] {
+        [Reply::Failed { job: 9, error }] => {
+            assert_eq!((error.line, error.column), (2, 3));
+            assert!(error.message.contains("'X' is not allowed"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_search_stops_when_asked_and_budgets_hold() {
+    let puzzle = families::parse(None, KLOTSKI).unwrap();
+    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Stop).unwrap();
+    assert_eq!(report.status, Status::Cancelled);
+    let options = SolveOptions { max_states: Some(500), ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!(report.status, Status::GaveUp);
+    assert_eq!(report.reason.as_deref(), Some("gave up after 500 states (the state limit)"));
+}
+
+#[wasm_bindgen_test]
+fn share_links_round_trip_in_the_browser() {
+    use puzzlelab::share::{decode, encode, Shared};
+    let shared = Shared { v: 1, family: "sliding".into(), text: KLOTSKI.into(), metric: None, method: None, step: 5 };
+    assert_eq!(decode(&encode(&shared)), Ok(shared));
+}
