@@ -1,1 +1,53 @@
-fn main() {}
+//! Exhaustive BFS of classic Klotski in each metric (every one of its 25,955 positions), and the
+//! solves people run. Throughput is in states explored per second.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use puzzlelab::families::{self, SolveOptions, Status};
+use puzzlelab::search::{Flow, Method, Stats};
+use std::time::Duration;
+
+/// Klotski with a goal naming a that never matches: BFS must exhaust the space.
+const KLOTSKI_ALL: &str = "baac\nbaac\ndeef\ndghf\ni  j\naX\n";
+const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+const EIGHT: &str = "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n";
+const EIGHT_ALL: &str = "hfg\nbed\nc a\nabcdefghX\n";
+
+fn solve(text: &str, metric: &str, method: Method) -> u64 {
+    let puzzle = families::parse(None, text).expect("bench puzzles parse");
+    let options = SolveOptions { metric: Some(metric.into()), method, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("options are valid");
+    assert_ne!(report.status, Status::GaveUp);
+    report.stats.explored
+}
+
+fn exhaustive(c: &mut Criterion) {
+    let mut group = c.benchmark_group("klotski-exhaustive-bfs");
+    group.throughput(Throughput::Elements(25_955));
+    for metric in ["unit", "slide", "piece"] {
+        assert_eq!(solve(KLOTSKI_ALL, metric, Method::Bfs), 25_955);
+        group.bench_function(metric, |b| b.iter(|| solve(KLOTSKI_ALL, metric, Method::Bfs)));
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("eight-puzzle-exhaustive-bfs");
+    group.throughput(Throughput::Elements(181_440));
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("unit", |b| b.iter(|| solve(EIGHT_ALL, "unit", Method::Bfs)));
+    group.finish();
+}
+
+fn solves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    group.bench_function("klotski-piece-bfs", |b| b.iter(|| solve(KLOTSKI, "piece", Method::Bfs)));
+    group.bench_function("eight-puzzle-bfs", |b| b.iter(|| solve(EIGHT, "unit", Method::Bfs)));
+    group.bench_function("eight-puzzle-bidir", |b| b.iter(|| solve(EIGHT, "unit", Method::Bidir)));
+    group.bench_function("eight-puzzle-astar", |b| b.iter(|| solve(EIGHT, "unit", Method::Astar)));
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(4));
+    targets = exhaustive, solves
+}
+criterion_main!(benches);

@@ -40,16 +40,18 @@ impl<T: Eq + Hash> Store<T> {
     /// Stores `state` unless it is already there. Returns `Ok(new index)` or `Err(existing index)`.
     pub fn insert(&mut self, state: T, parent: u32) -> Result<u32, u32> {
         let hash = self.hasher.hash_one(&state);
-        let states = &self.states;
-        if let Some(&existing) = self.index.find(hash, |&i| states[i as usize] == state) {
-            return Err(existing);
+        let (states, hasher) = (&self.states, &self.hasher);
+        let index = u32::try_from(states.len()).expect("the state budget keeps the arena below 2^32");
+        // One probe finds the state or the free slot for it.
+        match self.index.entry(hash, |&i| states[i as usize] == state, |&i| hasher.hash_one(&states[i as usize])) {
+            hashbrown::hash_table::Entry::Occupied(found) => Err(*found.get()),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert(index);
+                self.states.push(state);
+                self.parents.push(parent);
+                Ok(index)
+            }
         }
-        let index = u32::try_from(self.states.len()).expect("the state budget keeps the arena below 2^32");
-        let hasher = &self.hasher;
-        self.index.insert_unique(hash, index, |&i| hasher.hash_one(&states[i as usize]));
-        self.states.push(state);
-        self.parents.push(parent);
-        Ok(index)
     }
 
     /// The indices from the root to `index`, root first.

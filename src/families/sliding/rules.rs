@@ -47,6 +47,10 @@ pub const DIRECTION_LETTERS: [char; 4] = ['U', 'D', 'L', 'R'];
 /// "no such anchor".
 const NONE: u16 = u16::MAX;
 
+/// Masks per anchor: covered, entering ×4, halo.
+const PARTS: usize = 6;
+const HALO: usize = 5;
+
 /// A piece shape and every way it can stand on the board.
 pub struct Shape {
     /// (row, col) of each cell from the top-left of the shape's bounding box.
@@ -57,9 +61,11 @@ pub struct Shape {
     pub directions: u8,
     /// Per anchor (bounding-box top-left cell): where one step in each direction leads, or NONE.
     step: Vec<[u16; 4]>,
-    /// Per anchor and direction: the cells that step newly covers (a range of `pool`).
-    entering: Vec<[(u32, u32); 4]>,
-    pool: Vec<u16>,
+    /// Per anchor, six bit masks of `stride` words each: the cells covered, the cells newly
+    /// covered by a step in each direction, and the union of those four (the cells that must hold
+    /// a gap for the piece to move at all). Move generation is then a few ANDs per move.
+    masks: Vec<u64>,
+    stride: usize,
 }
 
 impl Shape {
@@ -83,14 +89,20 @@ impl Shape {
         };
         let n = width * height;
         let mut step = vec![[NONE; 4]; n];
-        let mut entering = vec![[(0u32, 0u32); 4]; n];
-        let mut pool = Vec::new();
+        let stride = n.div_ceil(64);
+        let mut masks = vec![0u64; n * PARTS * stride];
+        let set_bits = |masks: &mut Vec<u64>, anchor: usize, part: usize, cells: &[u16]| {
+            for &c in cells {
+                masks[(anchor * PARTS + part) * stride + c as usize / 64] |= 1 << (c % 64);
+            }
+        };
         for anchor in 0..n {
             if !fits(anchor) {
                 continue;
             }
             let (r, c) = ((anchor / width) as i32, (anchor % width) as i32);
             let here = cells(anchor);
+            set_bits(&mut masks, anchor, 0, &here);
             for (d, (dr, dc)) in DIRECTIONS.iter().enumerate() {
                 let (nr, nc) = (r + dr, c + dc);
                 if nr < 0 || nc < 0 || nr as usize >= height || nc as usize >= width {
@@ -101,12 +113,14 @@ impl Shape {
                     continue;
                 }
                 step[anchor][d] = target as u16;
-                let start = pool.len() as u32;
-                pool.extend(cells(target).into_iter().filter(|c| !here.contains(c)));
-                entering[anchor][d] = (start, pool.len() as u32);
+                let entering: Vec<u16> = cells(target).into_iter().filter(|c| !here.contains(c)).collect();
+                set_bits(&mut masks, anchor, 1 + d, &entering);
+                if directions & (1 << d) != 0 {
+                    set_bits(&mut masks, anchor, HALO, &entering);
+                }
             }
         }
-        Shape { offsets, height: shape_h, width: shape_w, directions, step, entering, pool }
+        Shape { offsets, height: shape_h, width: shape_w, directions, step, masks, stride }
     }
 
     /// The cells covered with the bounding box's top-left at `anchor`.
@@ -115,15 +129,26 @@ impl Shape {
         self.offsets.iter().map(move |&(dr, dc)| (r + dr) * board_width + c + dc)
     }
 
+    /// The cells covered at `anchor`, as bits.
     #[inline]
-    fn step(&self, anchor: u16, direction: usize) -> u16 {
-        self.step[anchor as usize][direction]
+    fn cover_bits<B: Bits>(&self, anchor: u16) -> B {
+        let at = anchor as usize * PARTS * self.stride;
+        B::load(&self.masks[at..at + self.stride])
     }
 
+    /// The cells at least one of which must be free for the piece at `anchor` to move.
     #[inline]
-    fn entering(&self, anchor: u16, direction: usize) -> &[u16] {
-        let (start, end) = self.entering[anchor as usize][direction];
-        &self.pool[start as usize..end as usize]
+    fn halo_bits<B: Bits>(&self, anchor: u16) -> B {
+        let at = (anchor as usize * PARTS + HALO) * self.stride;
+        B::load(&self.masks[at..at + self.stride])
+    }
+
+    /// Where a step from `anchor` in `direction` leads (or NONE), and the cells it newly covers.
+    #[inline]
+    fn step_bits<B: Bits>(&self, anchor: u16, direction: usize) -> (u16, B) {
+        let next = self.step[anchor as usize][direction];
+        let at = (anchor as usize * PARTS + 1 + direction) * self.stride;
+        (next, B::load(&self.masks[at..at + self.stride]))
     }
 }
 
@@ -136,23 +161,86 @@ pub struct Slot {
     pub class: usize,
 }
 
-/// Which cells are taken, one bit a cell (boards have at most 512 cells).
-#[derive(Clone, Copy)]
-struct Occupancy([u64; 8]);
+/// A set of cells as bits: `u64` for boards of up to 64 cells (the common case, and the fast
+/// one), `[u64; 8]` for any board up to 512 cells.
+pub trait Bits: Copy {
+    fn empty() -> Self;
+    /// From `stride` words (fewer than the type holds are padded with zeros).
+    fn load(words: &[u64]) -> Self;
+    fn union(self, other: Self) -> Self;
+    fn without(self, other: Self) -> Self;
+    fn meets(self, other: Self) -> bool;
+    fn is_empty(self) -> bool;
+}
 
-impl Occupancy {
+impl Bits for u64 {
     #[inline]
-    fn set(&mut self, cell: usize) {
-        self.0[cell >> 6] |= 1 << (cell & 63);
+    fn empty() -> u64 {
+        0
     }
     #[inline]
-    fn clear(&mut self, cell: usize) {
-        self.0[cell >> 6] &= !(1 << (cell & 63));
+    fn load(words: &[u64]) -> u64 {
+        words[0]
     }
     #[inline]
-    fn taken(&self, cell: usize) -> bool {
-        self.0[cell >> 6] & (1 << (cell & 63)) != 0
+    fn union(self, other: u64) -> u64 {
+        self | other
     }
+    #[inline]
+    fn without(self, other: u64) -> u64 {
+        self & !other
+    }
+    #[inline]
+    fn meets(self, other: u64) -> bool {
+        self & other != 0
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+}
+
+impl Bits for [u64; 8] {
+    fn empty() -> Self {
+        [0; 8]
+    }
+    #[inline]
+    fn load(words: &[u64]) -> Self {
+        let mut bits = [0; 8];
+        bits[..words.len()].copy_from_slice(words);
+        bits
+    }
+    #[inline]
+    fn union(mut self, other: Self) -> Self {
+        for (a, b) in self.iter_mut().zip(other) {
+            *a |= b;
+        }
+        self
+    }
+    #[inline]
+    fn without(mut self, other: Self) -> Self {
+        for (a, b) in self.iter_mut().zip(other) {
+            *a &= !b;
+        }
+        self
+    }
+    #[inline]
+    fn meets(self, other: Self) -> bool {
+        self.iter().zip(other).any(|(a, b)| a & b != 0)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.iter().all(|&a| a == 0)
+    }
+}
+
+/// Any board's cells as bits.
+type Cells = [u64; 8];
+
+fn cell_bit(cell: usize) -> Cells {
+    let mut bits = [0; 8];
+    bits[cell / 64] = 1 << (cell % 64);
+    bits
 }
 
 /// How the goal is tested, fastest first.
@@ -193,6 +281,8 @@ pub struct Rules {
     /// The flattened board with borders, walls and spaces, letters to be filled in.
     template: Vec<u8>,
     bits: u32,
+    /// (word, shift) of each slot's bits in a packed state.
+    places: Vec<(usize, u32)>,
     words: usize,
 }
 
@@ -263,6 +353,7 @@ impl Rules {
         let bits = usize::BITS - (width * height - 1).max(1).leading_zeros();
         let per_word = (64 / bits) as usize;
         let words = slots.len().div_ceil(per_word).max(1);
+        let slots_len = slots.len();
         let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
         let mut rules = Rules {
             width,
@@ -279,6 +370,7 @@ impl Rules {
             goal_cells: Vec::new(),
             template: Vec::new(),
             bits,
+            places: (0..slots_len).map(|slot| (slot / per_word, (slot % per_word) as u32 * bits)).collect(),
             words,
         };
         let geometry = rules.geometry();
@@ -408,25 +500,33 @@ impl Rules {
         }
     }
 
-    fn occupancy(&self, anchors: &[u16]) -> Occupancy {
-        let mut occupancy = Occupancy([0; 8]);
-        for (slot, &a) in anchors.iter().enumerate() {
-            for c in self.shapes[self.slots[slot].shape].cells(a, self.width) {
-                occupancy.set(c);
-            }
-        }
-        occupancy
+    /// The cells the pieces cover.
+    fn occupancy<B: Bits>(&self, anchors: &[u16]) -> B {
+        anchors
+            .iter()
+            .enumerate()
+            .fold(B::empty(), |bits, (slot, &a)| bits.union(self.shapes[self.slots[slot].shape].cover_bits(a)))
     }
 
     /// Calls `emit(slot, new_anchor)` for every move from the position `anchors`, in the metric.
     #[inline]
-    fn for_each_move(&self, anchors: &[u16], mut emit: impl FnMut(usize, u16)) {
-        let mut occupancy = self.occupancy(anchors);
-        let free = |occupancy: &Occupancy, cells: &[u16]| cells.iter().all(|&c| !occupancy.taken(c as usize));
+    fn for_each_move(&self, anchors: &[u16], emit: impl FnMut(usize, u16)) {
+        if self.width * self.height <= 64 {
+            self.moves_with::<u64>(anchors, emit);
+        } else {
+            self.moves_with::<Cells>(anchors, emit);
+        }
+    }
+
+    #[inline]
+    fn moves_with<B: Bits>(&self, anchors: &[u16], mut emit: impl FnMut(usize, u16)) {
+        let occupied: B = self.occupancy(anchors);
         for (slot, &anchor) in anchors.iter().enumerate() {
             let shape = &self.shapes[self.slots[slot].shape];
-            for c in shape.cells(anchor, self.width) {
-                occupancy.clear(c);
+            // The piece's own cells do not block it.
+            let others = occupied.without(shape.cover_bits(anchor));
+            if shape.halo_bits::<B>(anchor).without(others).is_empty() {
+                continue; // boxed in: no gap next to it (most pieces, most of the time)
             }
             match self.metric {
                 Metric::Unit | Metric::Slide => {
@@ -436,8 +536,8 @@ impl Rules {
                         }
                         let mut at = anchor;
                         loop {
-                            let next = shape.step(at, d);
-                            if next == NONE || !free(&occupancy, shape.entering(at, d)) {
+                            let (next, entering) = shape.step_bits::<B>(at, d);
+                            if next == NONE || others.meets(entering) {
                                 break;
                             }
                             emit(slot, next);
@@ -462,11 +562,11 @@ impl Rules {
                             if shape.directions & (1 << d) == 0 {
                                 continue;
                             }
-                            let next = shape.step(at, d);
+                            let (next, entering) = shape.step_bits::<B>(at, d);
                             if next == NONE || seen[next as usize >> 6] & (1 << (next & 63)) != 0 {
                                 continue;
                             }
-                            if free(&occupancy, shape.entering(at, d)) {
+                            if !others.meets(entering) {
                                 seen[next as usize >> 6] |= 1 << (next & 63);
                                 queue[tail] = next;
                                 tail += 1;
@@ -475,9 +575,6 @@ impl Rules {
                         }
                     }
                 }
-            }
-            for c in shape.cells(anchor, self.width) {
-                occupancy.set(c);
             }
         }
     }
@@ -488,8 +585,8 @@ impl Rules {
             GoalTest::Placements(placements) => placements.iter().any(|p| {
                 p.slots.iter().all(|(slot, allowed)| allowed[anchors[*slot] as usize])
                     && (p.empties.is_empty() || {
-                        let occupancy = self.occupancy(anchors);
-                        p.empties.iter().all(|&c| !occupancy.taken(c))
+                        let occupied: Cells = self.occupancy(anchors);
+                        p.empties.iter().all(|&c| !occupied.meets(cell_bit(c)))
                     })
             }),
             GoalTest::Regex => self.regex.is_match(&self.flatten(anchors)),
@@ -561,6 +658,14 @@ impl Rules {
         words
     }
 
+    /// Writes one slot's anchor into a packed state.
+    #[inline]
+    fn put<const W: usize>(&self, words: &mut [u64; W], slot: usize, anchor: u16) {
+        let (word, shift) = self.places[slot];
+        let mask = ((1u64 << self.bits) - 1) << shift;
+        words[word] = (words[word] & !mask) | (u64::from(anchor) << shift);
+    }
+
     pub fn unpack<const W: usize>(&self, words: &[u64; W], anchors: &mut [u16]) {
         let mask = (1u64 << self.bits) - 1;
         let (mut word, mut shift) = (0, 0);
@@ -585,11 +690,8 @@ impl Rules {
     /// the other pieces standing still (None if it cannot get there).
     pub fn route(&self, anchors: &[u16], slot: usize, to: u16) -> Option<String> {
         let shape = &self.shapes[self.slots[slot].shape];
-        let mut occupancy = self.occupancy(anchors);
         let from = anchors[slot];
-        for c in shape.cells(from, self.width) {
-            occupancy.clear(c);
-        }
+        let others = self.occupancy::<Cells>(anchors).without(shape.cover_bits(from));
         let n = self.width * self.height;
         let mut came_from: Vec<Option<(u16, usize)>> = vec![None; n];
         let mut queue = std::collections::VecDeque::from([from]);
@@ -610,8 +712,8 @@ impl Rules {
                 if shape.directions & (1 << d) == 0 {
                     continue;
                 }
-                let next = shape.step(at, d);
-                if next != NONE && !seen[next as usize] && shape.entering(at, d).iter().all(|&c| !occupancy.taken(c as usize)) {
+                let (next, entering) = shape.step_bits::<Cells>(at, d);
+                if next != NONE && !seen[next as usize] && !others.meets(entering) {
                     seen[next as usize] = true;
                     came_from[next as usize] = Some((at, d));
                     queue.push_back(next);
@@ -635,20 +737,17 @@ impl Rules {
             Metric::Slide if dirs.iter().any(|&d| d != dirs[0]) => return Err(format!("\"{text}\" turns a corner, which the slide metric counts as several moves")),
             _ => {}
         }
-        let mut occupancy = self.occupancy(anchors);
-        for c in shape.cells(anchors[slot], self.width) {
-            occupancy.clear(c);
-        }
+        let others = self.occupancy::<Cells>(anchors).without(shape.cover_bits(anchors[slot]));
         let mut at = anchors[slot];
         for &d in &dirs {
             if shape.directions & (1 << d) == 0 {
                 return Err(format!("{letter} may only move along its own long side"));
             }
-            let next = shape.step(at, d);
+            let (next, entering) = shape.step_bits::<Cells>(at, d);
             if next == NONE {
                 return Err(format!("{letter} cannot move {} there: the board edge or a wall is in the way", DIRECTION_LETTERS[d]));
             }
-            if shape.entering(at, d).iter().any(|&c| occupancy.taken(c as usize)) {
+            if others.meets(entering) {
                 return Err(format!("{letter} cannot move {}: another piece is in the way", DIRECTION_LETTERS[d]));
             }
             at = next;
@@ -758,23 +857,32 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
         let rules = self.rules;
         let mut anchors = self.scratch.borrow_mut();
         rules.unpack(state, &mut anchors);
-        let mut next = [0u16; 26];
-        let count = anchors.len();
         rules.for_each_move(&anchors, |slot, to| {
-            next[..count].copy_from_slice(&anchors);
-            next[slot] = to;
-            // Keep the moved piece's class sorted: bubble the new anchor into place.
+            // Only the moved piece's bits change, and within its class the order.
+            let mut next = *state;
             let class = &rules.classes[rules.slots[slot].class];
-            let mut i = slot;
-            while i > class.start && next[i - 1] > next[i] {
-                next.swap(i - 1, i);
-                i -= 1;
+            if class.len() == 1 {
+                rules.put(&mut next, slot, to);
+            } else {
+                let mut members = [0u16; 26];
+                let members = &mut members[..class.len()];
+                members.copy_from_slice(&anchors[class.clone()]);
+                let mut i = slot - class.start;
+                members[i] = to;
+                // Keep the class sorted: bubble the new anchor into place.
+                while i > 0 && members[i - 1] > members[i] {
+                    members.swap(i - 1, i);
+                    i -= 1;
+                }
+                while i + 1 < members.len() && members[i + 1] < members[i] {
+                    members.swap(i, i + 1);
+                    i += 1;
+                }
+                for (k, &anchor) in members.iter().enumerate() {
+                    rules.put(&mut next, class.start + k, anchor);
+                }
             }
-            while i + 1 < class.end && next[i + 1] < next[i] {
-                next.swap(i, i + 1);
-                i += 1;
-            }
-            out.push(((), rules.pack(&next[..count]), 1));
+            out.push(((), next, 1));
         });
     }
 
