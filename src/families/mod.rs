@@ -69,8 +69,11 @@ pub trait Puzzle {
 pub trait Editor {
     /// The tools, as (id, label); ids are passed back to [`Editor::apply`].
     fn tools(&self) -> Vec<(String, String)>;
-    /// The text after using `tool` on the cell at (`row`, `col`), or None when nothing changes.
+    /// The text after clicking `tool` on the cell at (`row`, `col`), or None when nothing changes.
+    /// A click may toggle (a wall on a wall takes it away).
     fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String>;
+    /// Like `apply` for the cells a drag passes over: it only ever sets, never toggles.
+    fn paint(&self, tool: &str, row: usize, col: usize) -> Option<String>;
     /// The text with the board resized to `cols` x `rows`.
     fn resize(&self, cols: usize, rows: usize) -> Option<String>;
     /// (cols, rows) of the board.

@@ -131,6 +131,8 @@ struct App {
     last_typed: f64,
     drawing: bool,
     tool: String,
+    /// The cell a drag in draw mode last painted.
+    dragged_from: Option<(usize, usize)>,
 }
 
 type Page = Rc<RefCell<App>>;
@@ -168,6 +170,7 @@ pub fn start() {
         last_typed: 0.0,
         drawing: false,
         tool: "piece:new".into(),
+        dragged_from: None,
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -271,7 +274,11 @@ fn wire_events(page: &Page) {
             app.show_tools();
         }
     });
-    listen(&el.canvas, "mousedown", |app, event: MouseEvent| app.canvas_click(&event));
+    // Pointer events cover mouse, pen and touch; a drag paints every cell it passes over.
+    listen(&el.canvas, "pointerdown", |app, event: MouseEvent| app.canvas_click(&event));
+    listen(&el.canvas, "pointermove", |app, event: MouseEvent| app.canvas_drag(&event));
+    listen(&el.canvas, "pointerup", |app, _: Event| app.dragged_from = None);
+    listen(&el.canvas, "pointerleave", |app, _: Event| app.dragged_from = None);
     listen(&el.resize, "click", |app, _: Event| {
         let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
         if !(cols >= 1.0 && rows >= 1.0) {
@@ -769,16 +776,38 @@ impl App {
         }
     }
 
-    fn canvas_click(&mut self, event: &MouseEvent) {
+    /// The board cell under the pointer, in draw mode.
+    fn cell_under(&self, event: &MouseEvent) -> Option<(usize, usize)> {
         if !self.drawing {
-            return;
+            return None;
         }
         let canvas = &self.el.canvas;
         let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
         let scale = width / f64::from(canvas.client_width().max(1));
         let (x, y) = (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale);
+        self.puzzle.as_ref()?.editor()?.cell_at(x, y, width, height)
+    }
+
+    fn canvas_drag(&mut self, event: &MouseEvent) {
+        let Some(from) = self.dragged_from else { return };
+        if event.buttons() & 1 == 0 {
+            self.dragged_from = None;
+            return;
+        }
+        let Some(cell) = self.cell_under(event).filter(|&cell| cell != from) else { return };
+        self.dragged_from = Some(cell);
+        let painted = self.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.paint(&self.tool, cell.0, cell.1));
+        if let Some(text) = painted {
+            // The whole drag is one undo step: the click that started it saved the text before.
+            self.set_text(&text, false);
+            self.reparse();
+        }
+    }
+
+    fn canvas_click(&mut self, event: &MouseEvent) {
+        let Some((row, col)) = self.cell_under(event) else { return };
+        self.dragged_from = Some((row, col));
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };
-        let Some((row, col)) = editor.cell_at(x, y, width, height) else { return };
         let tools_before: Vec<String> = editor.tools().into_iter().map(|(id, _)| id).collect();
         let Some(text) = editor.apply(&self.tool, row, col) else { return };
         let new_piece = self.tool == "piece:new";

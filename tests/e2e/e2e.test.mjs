@@ -228,3 +228,35 @@ test('draw mode paints a piece and a goal; the text follows; undo brings it back
     await context.close();
   }
 });
+
+test('dragging paints a line of walls as one undo step; a walled-off goal has no solution', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    const start = 'a  \n   \n   \na--\n';
+    await setText(page, start);
+    await page.click('#draw');
+    await page.click('#tools [data-tool="wall"]');
+    const box = await page.locator('#board').boundingBox();
+    const scale = box.width / 560;
+    const cell = Math.min((560 - 16) / 3, (440 - 16) / 3);
+    const left = (560 - cell * 3) / 2;
+    const top = (440 - cell * 3) / 2;
+    const at = (row, col) => [box.x + (left + (col + 0.5) * cell) * scale, box.y + (top + (row + 0.5) * cell) * scale];
+    await page.mouse.move(...at(1, 0));
+    await page.mouse.down();
+    await page.mouse.move(...at(1, 1), { steps: 4 });
+    await page.mouse.move(...at(1, 2), { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await page.inputValue('#puzzle-text'), 'a  \n###\n   \na--\n');
+    await page.click('#solve');
+    await waitForStatus(page, 'No solution');
+    // Bidirectional search (the goal pins the one piece) stops when one side runs out: 3 + 1 states.
+    assert.equal(await status(page), 'No solution: explored 4 states, every reachable position');
+    await page.click('#board', { position: { x: 2, y: 2 } }); // outside the grid: paints nothing
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.inputValue('#puzzle-text'), start);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

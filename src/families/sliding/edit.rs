@@ -14,6 +14,51 @@ impl SlidingPuzzle {
         letters
     }
 
+    /// One edit; `toggle` (a click) takes away what is already there, a drag only sets.
+    fn edit(&self, tool: &str, row: usize, col: usize, toggle: bool) -> Option<String> {
+        let layout = &self.layout;
+        if row >= layout.height || col >= layout.width {
+            return None;
+        }
+        let current = layout.cell(row, col);
+        let changed = match tool.split_once(':') {
+            None if tool == "wall" => with_cell(layout, row, col, if toggle && current == b'#' { b' ' } else { b'#' }),
+            None if tool == "erase" => with_cell(layout, row, col, b' '),
+            Some(("piece", "new")) if toggle => {
+                let used = self.letters();
+                let letter = (b'a'..=b'z').find(|l| !used.contains(l))?;
+                with_cell(layout, row, col, letter)
+            }
+            Some(("piece", "new")) => return None, // a drag does not start pieces
+            Some(("piece", l)) => {
+                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
+                // Clicking a cell of the same piece again takes it away.
+                with_cell(layout, row, col, if toggle && current == letter { b' ' } else { letter })
+            }
+            Some(("goal", l)) => {
+                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
+                let cell = row * layout.width + col;
+                let mut wanted = self.goal_requirements();
+                match wanted.iter().position(|&(c, w)| c == cell && w == letter) {
+                    Some(i) if toggle => {
+                        wanted.remove(i);
+                    }
+                    Some(_) => return None,
+                    None => {
+                        wanted.retain(|&(c, _)| c != cell);
+                        wanted.push((cell, letter));
+                    }
+                }
+                wanted.sort_unstable();
+                let mut layout = layout.clone();
+                layout.goal = goal_for(layout.width, layout.height, &wanted);
+                layout
+            }
+            _ => return None,
+        };
+        (changed != *layout).then(|| changed.to_text())
+    }
+
     /// The goal cells as the drawing shows them, when the goal is a fixed pattern.
     fn goal_requirements(&self) -> Vec<(usize, u8)> {
         self.rules(Metric::Unit).goal_cells.clone()
@@ -76,45 +121,11 @@ impl Editor for SlidingPuzzle {
     }
 
     fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
-        let layout = &self.layout;
-        if row >= layout.height || col >= layout.width {
-            return None;
-        }
-        let current = layout.cell(row, col);
-        let changed = match tool.split_once(':') {
-            None if tool == "wall" => with_cell(layout, row, col, if current == b'#' { b' ' } else { b'#' }),
-            None if tool == "erase" => with_cell(layout, row, col, b' '),
-            Some(("piece", "new")) => {
-                let used = self.letters();
-                let letter = (b'a'..=b'z').find(|l| !used.contains(l))?;
-                with_cell(layout, row, col, letter)
-            }
-            Some(("piece", l)) => {
-                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
-                // Painting a cell of the same piece again takes it away.
-                with_cell(layout, row, col, if current == letter { b' ' } else { letter })
-            }
-            Some(("goal", l)) => {
-                let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
-                let cell = row * layout.width + col;
-                let mut wanted = self.goal_requirements();
-                match wanted.iter().position(|&(c, w)| c == cell && w == letter) {
-                    Some(i) => {
-                        wanted.remove(i);
-                    }
-                    None => {
-                        wanted.retain(|&(c, _)| c != cell);
-                        wanted.push((cell, letter));
-                    }
-                }
-                wanted.sort_unstable();
-                let mut layout = layout.clone();
-                layout.goal = goal_for(layout.width, layout.height, &wanted);
-                layout
-            }
-            _ => return None,
-        };
-        (changed != *layout).then(|| changed.to_text())
+        self.edit(tool, row, col, true)
+    }
+
+    fn paint(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        self.edit(tool, row, col, false)
     }
 
     fn resize(&self, cols: usize, rows: usize) -> Option<String> {
@@ -191,6 +202,12 @@ mod tests {
         let back = edited.apply("goal:i", 0, 0).unwrap();
         assert_eq!(SlidingPuzzle::parse(&back).unwrap().rules(Metric::Unit).goal_cells, vec![(17, b'a'), (18, b'a')]);
         assert!(puzzle.tools().iter().any(|(id, _)| id == "goal:j"));
+        // Dragging only sets: a wall over a wall stays, a goal cell stays.
+        let walled = SlidingPuzzle::parse(&puzzle.paint("wall", 4, 1).unwrap()).unwrap();
+        assert_eq!(walled.paint("wall", 4, 1), None);
+        assert_eq!(puzzle.paint("goal:a", 4, 1), None);
+        assert_eq!(puzzle.paint("piece:a", 0, 1), None);
+        assert_eq!(puzzle.paint("piece:new", 4, 1), None, "a drag does not start new pieces");
     }
 
     #[test]
