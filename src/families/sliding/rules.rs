@@ -61,11 +61,11 @@ pub struct Shape {
     pub directions: u8,
     /// Per anchor (bounding-box top-left cell): where one step in each direction leads, or NONE.
     step: Vec<[u16; 4]>,
-    /// Per anchor, six bit masks of `stride` words each: the cells covered, the cells newly
-    /// covered by a step in each direction, and the union of those four (the cells that must hold
-    /// a gap for the piece to move at all). Move generation is then a few ANDs per move.
+    /// Per anchor, six bit masks of `ceil(cells / 64)` words each: the cells covered, the cells
+    /// newly covered by a step in each direction, and the union of those four (the cells that
+    /// must hold a gap for the piece to move at all). Move generation is then a few ANDs per move.
+    /// `step` and `masks` are copied per slot into `SlotTables`, which the moves read.
     masks: Vec<u64>,
-    stride: usize,
 }
 
 impl Shape {
@@ -120,35 +120,13 @@ impl Shape {
                 }
             }
         }
-        Shape { offsets, height: shape_h, width: shape_w, directions, step, masks, stride }
+        Shape { offsets, height: shape_h, width: shape_w, directions, step, masks }
     }
 
     /// The cells covered with the bounding box's top-left at `anchor`.
     pub fn cells(&self, anchor: u16, board_width: usize) -> impl Iterator<Item = usize> + '_ {
         let (r, c) = (anchor as usize / board_width, anchor as usize % board_width);
         self.offsets.iter().map(move |&(dr, dc)| (r + dr) * board_width + c + dc)
-    }
-
-    /// The cells covered at `anchor`, as bits.
-    #[inline]
-    fn cover_bits<B: Bits>(&self, anchor: u16) -> B {
-        let at = anchor as usize * PARTS * self.stride;
-        B::load(&self.masks[at..at + self.stride])
-    }
-
-    /// The cells at least one of which must be free for the piece at `anchor` to move.
-    #[inline]
-    fn halo_bits<B: Bits>(&self, anchor: u16) -> B {
-        let at = (anchor as usize * PARTS + HALO) * self.stride;
-        B::load(&self.masks[at..at + self.stride])
-    }
-
-    /// Where a step from `anchor` in `direction` leads (or NONE), and the cells it newly covers.
-    #[inline]
-    fn step_bits<B: Bits>(&self, anchor: u16, direction: usize) -> (u16, B) {
-        let next = self.step[anchor as usize][direction];
-        let at = (anchor as usize * PARTS + 1 + direction) * self.stride;
-        (next, B::load(&self.masks[at..at + self.stride]))
     }
 }
 
@@ -161,9 +139,70 @@ pub struct Slot {
     pub class: usize,
 }
 
+/// Every slot's placement data in flat arrays indexed by (slot, anchor), built from the shapes:
+/// the hot loop loads from here directly instead of chasing slot -> shape -> table.
+struct SlotTables {
+    cells: usize,
+    stride: usize,
+    /// PARTS masks of `stride` words per (slot, anchor); see `Shape::masks`.
+    masks: Vec<u64>,
+    steps: Vec<[u16; 4]>,
+    directions: Vec<u8>,
+    /// The slot range of each slot's class.
+    class_of: Vec<(u8, u8)>,
+}
+
+impl SlotTables {
+    fn new(shapes: &[Shape], slots: &[Slot], classes: &[Range<usize>], cells: usize) -> SlotTables {
+        let class_of = slots.iter().map(|s| (classes[s.class].start as u8, classes[s.class].end as u8)).collect();
+        let stride = cells.div_ceil(64);
+        let mut tables = SlotTables { cells, stride, masks: Vec::new(), steps: Vec::new(), directions: Vec::new(), class_of };
+        for slot in slots {
+            let shape = &shapes[slot.shape];
+            tables.masks.extend_from_slice(&shape.masks);
+            tables.steps.extend_from_slice(&shape.step);
+            tables.directions.push(shape.directions);
+        }
+        tables
+    }
+
+    #[inline]
+    fn mask<B: Bits>(&self, slot: usize, anchor: u16, part: usize) -> B {
+        // For one-word boards the stride is the constant 1, which the compiler folds in.
+        let stride = B::STRIDE.unwrap_or(self.stride);
+        let at = ((slot * self.cells + anchor as usize) * PARTS + part) * stride;
+        B::load(&self.masks[at..at + stride])
+    }
+
+    /// The cells the piece in `slot` covers at `anchor`.
+    #[inline]
+    fn cover<B: Bits>(&self, slot: usize, anchor: u16) -> B {
+        self.mask(slot, anchor, 0)
+    }
+
+    /// The cells at least one of which must be free for the piece at `anchor` to move at all.
+    #[inline]
+    fn halo<B: Bits>(&self, slot: usize, anchor: u16) -> B {
+        self.mask(slot, anchor, HALO)
+    }
+
+    /// Where a step from `anchor` in `direction` leads (or NONE), and the cells it newly covers.
+    #[inline]
+    fn step<B: Bits>(&self, slot: usize, anchor: u16, direction: usize) -> (u16, B) {
+        (self.steps[slot * self.cells + anchor as usize][direction], self.mask(slot, anchor, 1 + direction))
+    }
+
+    #[inline]
+    fn moves_in(&self, slot: usize, direction: usize) -> bool {
+        self.directions[slot] & (1 << direction) != 0
+    }
+}
+
 /// A set of cells as bits: `u64` for boards of up to 64 cells (the common case, and the fast
 /// one), `[u64; 8]` for any board up to 512 cells.
 pub trait Bits: Copy {
+    /// The table stride this type always implies, if it implies one.
+    const STRIDE: Option<usize>;
     fn empty() -> Self;
     /// From `stride` words (fewer than the type holds are padded with zeros).
     fn load(words: &[u64]) -> Self;
@@ -174,6 +213,7 @@ pub trait Bits: Copy {
 }
 
 impl Bits for u64 {
+    const STRIDE: Option<usize> = Some(1);
     #[inline]
     fn empty() -> u64 {
         0
@@ -201,6 +241,7 @@ impl Bits for u64 {
 }
 
 impl Bits for [u64; 8] {
+    const STRIDE: Option<usize> = None;
     fn empty() -> Self {
         [0; 8]
     }
@@ -281,6 +322,10 @@ pub struct Rules {
     /// The flattened board with borders, walls and spaces, letters to be filled in.
     template: Vec<u8>,
     bits: u32,
+    /// The cells that are not walls, as bits (`open_words` words of them).
+    open: Cells,
+    open_words: usize,
+    tables: SlotTables,
     /// (word, shift) of each slot's bits in a packed state.
     places: Vec<(usize, u32)>,
     words: usize,
@@ -342,7 +387,7 @@ impl Rules {
         classed.sort();
         let slots: Vec<Slot> = classed.iter().map(|&(class, letter, shape, _)| Slot { letter, shape, class }).collect();
         let start: Vec<u16> = classed.iter().map(|c| c.3).collect();
-        let classes = (0..class_keys.len())
+        let classes: Vec<Range<usize>> = (0..class_keys.len())
             .map(|class| {
                 let first = slots.iter().position(|s| s.class == class).unwrap_or(0);
                 let end = slots.iter().rposition(|s| s.class == class).map_or(first, |l| l + 1);
@@ -355,6 +400,12 @@ impl Rules {
         let words = slots.len().div_ceil(per_word).max(1);
         let slots_len = slots.len();
         let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
+        let tables = SlotTables::new(&shapes, &slots, &classes, width * height);
+        for shape in &mut shapes {
+            // Copied per slot into `tables`, which the moves read.
+            shape.step = Vec::new();
+            shape.masks = Vec::new();
+        }
         let mut rules = Rules {
             width,
             height,
@@ -370,6 +421,9 @@ impl Rules {
             goal_cells: Vec::new(),
             template: Vec::new(),
             bits,
+            tables,
+            open: (0..width * height).filter(|&i| layout.cells[i] != b'#').fold([0; 8], |bits, i| bits.union(cell_bit(i))),
+            open_words: (width * height).div_ceil(64),
             places: (0..slots_len).map(|slot| (slot / per_word, (slot % per_word) as u32 * bits)).collect(),
             words,
         };
@@ -505,7 +559,7 @@ impl Rules {
         anchors
             .iter()
             .enumerate()
-            .fold(B::empty(), |bits, (slot, &a)| bits.union(self.shapes[self.slots[slot].shape].cover_bits(a)))
+            .fold(B::empty(), |bits, (slot, &a)| bits.union(self.tables.cover(slot, a)))
     }
 
     /// Calls `emit(slot, new_anchor)` for every move from the position `anchors`, in the metric.
@@ -521,22 +575,24 @@ impl Rules {
     #[inline]
     fn moves_with<B: Bits>(&self, anchors: &[u16], mut emit: impl FnMut(usize, u16)) {
         let occupied: B = self.occupancy(anchors);
+        let free = B::load(&self.open[..self.open_words]).without(occupied);
+        let tables = &self.tables;
         for (slot, &anchor) in anchors.iter().enumerate() {
-            let shape = &self.shapes[self.slots[slot].shape];
-            // The piece's own cells do not block it.
-            let others = occupied.without(shape.cover_bits(anchor));
-            if shape.halo_bits::<B>(anchor).without(others).is_empty() {
-                continue; // boxed in: no gap next to it (most pieces, most of the time)
+            // A piece moves only into a gap next to it; most pieces, most of the time, have none.
+            if !tables.halo::<B>(slot, anchor).meets(free) {
+                continue;
             }
+            // The piece's own cells do not block it.
+            let others = occupied.without(tables.cover(slot, anchor));
             match self.metric {
                 Metric::Unit | Metric::Slide => {
                     for d in 0..4 {
-                        if shape.directions & (1 << d) == 0 {
+                        if !tables.moves_in(slot, d) {
                             continue;
                         }
                         let mut at = anchor;
                         loop {
-                            let (next, entering) = shape.step_bits::<B>(at, d);
+                            let (next, entering) = tables.step::<B>(slot, at, d);
                             if next == NONE || others.meets(entering) {
                                 break;
                             }
@@ -559,10 +615,10 @@ impl Rules {
                         let at = queue[head];
                         head += 1;
                         for d in 0..4 {
-                            if shape.directions & (1 << d) == 0 {
+                            if !tables.moves_in(slot, d) {
                                 continue;
                             }
-                            let (next, entering) = shape.step_bits::<B>(at, d);
+                            let (next, entering) = tables.step::<B>(slot, at, d);
                             if next == NONE || seen[next as usize >> 6] & (1 << (next & 63)) != 0 {
                                 continue;
                             }
@@ -667,14 +723,28 @@ impl Rules {
     }
 
     pub fn unpack<const W: usize>(&self, words: &[u64; W], anchors: &mut [u16]) {
-        let mask = (1u64 << self.bits) - 1;
-        let (mut word, mut shift) = (0, 0);
-        for a in anchors.iter_mut() {
-            *a = ((words[word] >> shift) & mask) as u16;
-            shift += self.bits;
-            if shift + self.bits > 64 {
-                word += 1;
-                shift = 0;
+        for (slot, a) in anchors.iter_mut().enumerate() {
+            *a = self.get(words, slot);
+        }
+    }
+
+    /// One slot's anchor in a packed state.
+    #[inline]
+    fn get<const W: usize>(&self, words: &[u64; W], slot: usize) -> u16 {
+        let (word, shift) = self.places[slot];
+        ((words[word] >> shift) & ((1u64 << self.bits) - 1)) as u16
+    }
+
+    /// The goal test on a packed state, reading only the pieces the goal asks about when it can.
+    pub fn is_goal_packed<const W: usize>(&self, words: &[u64; W], scratch: &mut [u16]) -> bool {
+        match &self.goal {
+            GoalTest::Exact(goal) => goal.iter().enumerate().all(|(slot, &g)| self.get(words, slot) == g),
+            GoalTest::Placements(placements) if placements.iter().all(|p| p.empties.is_empty()) => placements
+                .iter()
+                .any(|p| p.slots.iter().all(|(slot, allowed)| allowed[self.get(words, *slot) as usize])),
+            _ => {
+                self.unpack(words, scratch);
+                self.is_goal(scratch)
             }
         }
     }
@@ -689,9 +759,8 @@ impl Rules {
     /// Cells a piece passes through, as directions, on a shortest way from `from` to `to` with
     /// the other pieces standing still (None if it cannot get there).
     pub fn route(&self, anchors: &[u16], slot: usize, to: u16) -> Option<String> {
-        let shape = &self.shapes[self.slots[slot].shape];
         let from = anchors[slot];
-        let others = self.occupancy::<Cells>(anchors).without(shape.cover_bits(from));
+        let others = self.occupancy::<Cells>(anchors).without(self.tables.cover(slot, from));
         let n = self.width * self.height;
         let mut came_from: Vec<Option<(u16, usize)>> = vec![None; n];
         let mut queue = std::collections::VecDeque::from([from]);
@@ -709,10 +778,10 @@ impl Rules {
                 return Some(dirs.into_iter().collect());
             }
             for d in 0..4 {
-                if shape.directions & (1 << d) == 0 {
+                if !self.tables.moves_in(slot, d) {
                     continue;
                 }
-                let (next, entering) = shape.step_bits::<Cells>(at, d);
+                let (next, entering) = self.tables.step::<Cells>(slot, at, d);
                 if next != NONE && !seen[next as usize] && !others.meets(entering) {
                     seen[next as usize] = true;
                     came_from[next as usize] = Some((at, d));
@@ -727,7 +796,6 @@ impl Rules {
     /// rules of the metric. Errors are sentences.
     pub fn apply(&self, anchors: &mut [u16], text: &str) -> Result<(), String> {
         let (slot, dirs) = self.parse_move(text)?;
-        let shape = &self.shapes[self.slots[slot].shape];
         let letter = self.slots[slot].letter as char;
         if dirs.is_empty() {
             return Err(format!("\"{text}\" does not say where {letter} goes"));
@@ -737,13 +805,13 @@ impl Rules {
             Metric::Slide if dirs.iter().any(|&d| d != dirs[0]) => return Err(format!("\"{text}\" turns a corner, which the slide metric counts as several moves")),
             _ => {}
         }
-        let others = self.occupancy::<Cells>(anchors).without(shape.cover_bits(anchors[slot]));
+        let others = self.occupancy::<Cells>(anchors).without(self.tables.cover(slot, anchors[slot]));
         let mut at = anchors[slot];
         for &d in &dirs {
-            if shape.directions & (1 << d) == 0 {
+            if !self.tables.moves_in(slot, d) {
                 return Err(format!("{letter} may only move along its own long side"));
             }
-            let (next, entering) = shape.step_bits::<Cells>(at, d);
+            let (next, entering) = self.tables.step::<Cells>(slot, at, d);
             if next == NONE {
                 return Err(format!("{letter} cannot move {} there: the board edge or a wall is in the way", DIRECTION_LETTERS[d]));
             }
@@ -860,7 +928,8 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
         rules.for_each_move(&anchors, |slot, to| {
             // Only the moved piece's bits change, and within its class the order.
             let mut next = *state;
-            let class = &rules.classes[rules.slots[slot].class];
+            let (start, end) = rules.tables.class_of[slot];
+            let class = start as usize..end as usize;
             if class.len() == 1 {
                 rules.put(&mut next, slot, to);
             } else {
@@ -887,9 +956,7 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
-        let mut anchors = self.scratch.borrow_mut();
-        self.rules.unpack(state, &mut anchors);
-        self.rules.is_goal(&anchors)
+        self.rules.is_goal_packed(state, &mut self.scratch.borrow_mut())
     }
 
     fn heuristic(&self, state: &[u64; W]) -> u32 {
