@@ -47,6 +47,10 @@ pub const DIRECTION_LETTERS: [char; 4] = ['U', 'D', 'L', 'R'];
 /// "no such anchor".
 const NONE: u16 = u16::MAX;
 
+/// A goal that fits in more places than this is tested with its regex (building the faster
+/// test would cost more than it saves).
+const MAX_PLACEMENTS: usize = 32;
+
 /// Masks per anchor: covered, entering ×4, halo.
 const PARTS: usize = 6;
 const HALO: usize = 5;
@@ -455,29 +459,24 @@ impl Rules {
         if let [only] = placements.as_slice() {
             self.goal_cells = only.letters.iter().flat_map(|(l, cells)| cells.iter().map(move |&c| (c, *l))).collect();
         }
+        if placements.len() > MAX_PLACEMENTS {
+            return; // a goal that can sit in that many places is tested by its regex
+        }
+        let bits_of = |cells: &mut dyn Iterator<Item = usize>| cells.fold(Cells::empty(), |b, c| b.union(cell_bit(c)));
         let mut tests = Vec::new();
         'placements: for needs in &placements {
-            let mut forbidden = vec![false; n]; // cells some other letter or emptiness claims
-            for &c in &needs.empties {
-                forbidden[c] = true;
-            }
             let mut slots = Vec::new();
             for (letter, cells) in &needs.letters {
                 let Some(slot) = self.slot_of(*letter) else { continue 'placements };
-                let shape = &self.shapes[self.slots[slot].shape];
-                let claimed_by_others: Vec<usize> = needs
-                    .letters
-                    .iter()
-                    .filter(|(l, _)| l != letter)
-                    .flat_map(|(_, cs)| cs.iter().copied())
-                    .chain(needs.empties.iter().copied())
-                    .collect();
-                let allowed: Vec<bool> = (0..n)
+                let required = bits_of(&mut cells.iter().copied());
+                // Cells other letters or emptiness claim: the piece may not cover them.
+                let claimed = bits_of(
+                    &mut needs.letters.iter().filter(|(l, _)| l != letter).flat_map(|(_, cs)| cs.iter().copied()).chain(needs.empties.iter().copied()),
+                );
+                let allowed: Vec<bool> = (0..n as u16)
                     .map(|a| {
-                        self.fits(slot, a as u16) && {
-                            let covered: Vec<usize> = shape.cells(a as u16, self.width).collect();
-                            cells.iter().all(|c| covered.contains(c)) && covered.iter().all(|c| !claimed_by_others.contains(c))
-                        }
+                        let covered: Cells = self.tables.cover(slot, a);
+                        required.without(covered).is_empty() && !covered.meets(claimed)
                     })
                     .collect();
                 if !allowed.contains(&true) {
@@ -502,13 +501,6 @@ impl Rules {
             }
         }
         self.goal = GoalTest::Placements(tests);
-    }
-
-    /// Whether the piece in `slot` can stand at `anchor` (inside the board, off the walls).
-    fn fits(&self, slot: usize, anchor: u16) -> bool {
-        let shape = &self.shapes[self.slots[slot].shape];
-        let (r, c) = (anchor as usize / self.width, anchor as usize % self.width);
-        r + shape.height <= self.height && c + shape.width <= self.width && shape.cells(anchor, self.width).all(|i| !self.walls[i])
     }
 
     fn overlap_free(&self, anchors: &[u16]) -> bool {

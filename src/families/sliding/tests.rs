@@ -2,6 +2,7 @@
 //! published answers (the article's maze, classic Klotski).
 
 use super::*;
+use crate::families::Editor;
 use crate::families::Status;
 use crate::search::Flow;
 
@@ -215,4 +216,64 @@ fn shows_positions_as_text() {
     let moves = vec!["a D".to_string()];
     assert_eq!(puzzle.show(&moves, 0), "aabb\naacd\n  cd\neffh\neggi\n");
     assert_eq!(puzzle.show(&moves, 1), "  bb\naacd\naacd\neffh\neggi\n");
+}
+
+/// A small deterministic random source (xorshift), so the test needs no crate and repeats.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn random_text_never_panics() {
+    // Board rows, then a goal made of regex pieces, with now and then an option line or junk.
+    const BOARD: &[u8] = b"aabbccz    ##";
+    const GOAL: &[u8] = b"ab--..$^[]{}2()*|z ";
+    const JUNK: &[u8] = b"A9\t\r:!{";
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut parsed = 0;
+    for _ in 0..3000 {
+        let mut text = String::new();
+        if random.below(8) == 0 {
+            text.push_str(["metric: slide\n", "axis: yes\n", "metric: bogus\n", "title: x\n"][random.below(4)]);
+        }
+        for _ in 0..random.below(5) {
+            let row: String = (0..random.below(6)).map(|_| BOARD[random.below(BOARD.len())] as char).collect();
+            text.push_str(&row);
+            text.push('\n');
+        }
+        let goal: String = (0..1 + random.below(8)).map(|_| GOAL[random.below(GOAL.len())] as char).collect();
+        text.push_str(&goal);
+        if random.below(10) == 0 {
+            let at = random.below(text.len() + 1);
+            text.insert(at, JUNK[random.below(JUNK.len())] as char);
+        }
+        let Ok(puzzle) = SlidingPuzzle::parse(&text) else { continue };
+        parsed += 1;
+        let metric = ["unit", "slide", "piece"][random.below(3)];
+        let method = [Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs][random.below(5)];
+        let options = SolveOptions { metric: Some(metric.into()), method, max_states: Some(2000), ..SolveOptions::default() };
+        let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+        if report.status == Status::Solved {
+            assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved, "{text:?}");
+        }
+        let (cols, rows) = puzzle.size();
+        for (tool, _) in puzzle.tools() {
+            let _ = puzzle.apply(&tool, random.below(rows + 1), random.below(cols + 1));
+        }
+        let _ = puzzle.show(&report.moves, report.moves.len());
+        let mut svg = crate::draw::SvgPainter::new(100.0, 80.0);
+        puzzle.draw(&report.moves, report.moves.len() / 2, 0.5, &mut svg);
+        assert_eq!(SlidingPuzzle::parse(&puzzle.to_text()).unwrap().to_text(), puzzle.to_text(), "{text:?}");
+    }
+    assert!(parsed > 300, "the generator should make many valid puzzles, made {parsed}");
 }
