@@ -1,7 +1,11 @@
 //! Exhaustive BFS of classic Klotski in each metric (every one of its 25,955 positions), and the
 //! solves people run. Throughput is in states explored per second.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+// Criterion is native only; the wasm timings are in tests/wasm_speed.rs.
+#![cfg_attr(target_arch = "wasm32", allow(unused))]
+
+#[cfg(not(target_arch = "wasm32"))]
+use criterion::{criterion_group, Criterion, Throughput};
 use puzzlelab::families::{self, SolveOptions, Status};
 use puzzlelab::search::{Flow, Method, Stats};
 use std::time::Duration;
@@ -20,6 +24,7 @@ fn solve(text: &str, metric: &str, method: Method) -> u64 {
     report.stats.explored
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn exhaustive(c: &mut Criterion) {
     let mut group = c.benchmark_group("klotski-exhaustive-bfs");
     group.throughput(Throughput::Elements(25_955));
@@ -36,6 +41,7 @@ fn exhaustive(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn solves(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.bench_function("klotski-piece-bfs", |b| b.iter(|| solve(KLOTSKI, "piece", Method::Bfs)));
@@ -45,9 +51,17 @@ fn solves(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(4));
     targets = exhaustive, solves
 }
-criterion_main!(benches);
+
+fn main() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+}

@@ -9,12 +9,20 @@ pub trait Painter {
     fn size(&self) -> (f64, f64);
     fn clear(&mut self, colour: &str);
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str);
-    /// An outline only; `dash` > 0 draws it dashed.
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64);
+    /// An outline only.
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke);
     fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64);
     fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str);
     /// Text centred on (x, y).
     fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
+}
+
+/// How to draw an outline: colour, line width and dash length (0 for a solid line).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stroke<'a> {
+    pub colour: &'a str,
+    pub width: f64,
+    pub dash: f64,
 }
 
 /// A square-cell grid fitted into a drawing surface with a margin, centred.
@@ -107,7 +115,8 @@ impl Painter for SvgPainter {
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
         let _ = writeln!(self.body, "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>", xml_escape(fill));
     }
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64) {
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke) {
+        let Stroke { colour, width, dash } = *stroke;
         let dash = if dash > 0.0 { format!(" stroke-dasharray=\"{dash:.1}\"") } else { String::new() };
         let _ = writeln!(
             self.body,

@@ -2,7 +2,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -28,24 +28,13 @@ pub fn astar<S: Space>(
         }
         let state = store.state(index).clone();
         if space.is_goal(&state) {
-            let states = store.path_to(index);
-            let (moves, cost) = moves_along(space, &states);
-            meter.stats.stored = store.len() as u64;
-            meter.stats.depth = moves.len() as u64;
-            return Outcome::Solved { moves, states, cost, stats: meter.finish() };
+            return solution_in(space, &store, index, meter);
         }
-        meter.stats.stored = store.len() as u64;
-        meter.stats.frontier = open.len() as u64;
-        meter.stats.depth = meter.stats.depth.max(f);
-        meter.stats.bytes = store.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
-        if let Err(halt) = meter.explore() {
+        let bytes = store.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
+        if let Err(halt) = meter.explore_at(store.len(), open.len(), f, bytes) {
             return meter.end(halt);
         }
-        if space.is_dead(&state) {
-            continue;
-        }
-        successors.clear();
-        space.successors(&state, &mut successors);
+        expand(space, &state, &mut successors);
         for (_, next, step) in successors.drain(..) {
             let cost = g + u64::from(step);
             let h = u64::from(space.heuristic(&next));

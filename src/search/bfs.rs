@@ -2,7 +2,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
 pub fn bfs<S: Space>(
     space: &S,
@@ -15,7 +15,7 @@ pub fn bfs<S: Space>(
     let start_is_goal = space.is_goal(&start);
     let _ = store.insert(start, NO_PARENT);
     if start_is_goal {
-        return solved(space, &store, 0, meter);
+        return solution_in(space, &store, 0, meter);
     }
     let mut successors = Vec::new();
     let mut head: u32 = 0;
@@ -26,22 +26,15 @@ pub fn bfs<S: Space>(
             depth += 1;
             level_end = store.len() as u32;
         }
-        meter.stats.stored = store.len() as u64;
-        meter.stats.frontier = store.len() as u64 - u64::from(head);
-        meter.stats.depth = depth;
-        meter.stats.bytes = store.bytes();
-        if let Err(halt) = meter.explore() {
+        if let Err(halt) = meter.explore_at(store.len(), store.len() - head as usize, depth, store.bytes()) {
             return meter.end(halt);
         }
         let state = store.state(head).clone();
-        if !space.is_dead(&state) {
-            successors.clear();
-            space.successors(&state, &mut successors);
-            for (_, next, _) in successors.drain(..) {
-                if let Ok(index) = store.insert(next, head) {
-                    if space.is_goal(store.state(index)) {
-                        return solved(space, &store, index, meter);
-                    }
+        expand(space, &state, &mut successors);
+        for (_, next, _) in successors.drain(..) {
+            if let Ok(index) = store.insert(next, head) {
+                if space.is_goal(store.state(index)) {
+                    return solution_in(space, &store, index, meter);
                 }
             }
         }
@@ -51,15 +44,6 @@ pub fn bfs<S: Space>(
     meter.stats.frontier = 0;
     meter.stats.bytes = store.bytes();
     Outcome::NoSolution { stats: meter.finish() }
-}
-
-fn solved<S: Space>(space: &S, store: &Store<S::State>, goal: u32, mut meter: Meter) -> Outcome<S::Move, S::State> {
-    let states = store.path_to(goal);
-    let (moves, cost) = moves_along(space, &states);
-    meter.stats.stored = store.len() as u64;
-    meter.stats.bytes = store.bytes();
-    meter.stats.depth = moves.len() as u64;
-    Outcome::Solved { moves, states, cost, stats: meter.finish() }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{moves_along, Budget, Flow, Outcome, Reversible, Stats};
+use super::{solution, Budget, Flow, Outcome, Reversible, Stats};
 
 pub fn bidir<S: Reversible>(
     space: &S,
@@ -69,9 +69,7 @@ pub fn bidir<S: Reversible>(
             let mut back = sides[1].store.path_to(backward_end);
             back.reverse();
             states.extend(back.into_iter().skip(1));
-            let (moves, cost) = moves_along(space, &states);
-            meter.stats.depth = moves.len() as u64;
-            return Outcome::Solved { moves, states, cost, stats: meter.finish() };
+            return solution(space, states, meter);
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
 pub fn dfs<S: Space>(
     space: &S,
@@ -26,28 +26,17 @@ pub fn dfs<S: Space>(
         }
         let state = store.state(index).clone();
         if space.is_goal(&state) {
-            let states = store.path_to(index);
-            let (moves, cost) = moves_along(space, &states);
-            meter.stats.stored = store.len() as u64;
-            meter.stats.depth = moves.len() as u64;
-            return Outcome::Solved { moves, states, cost, stats: meter.finish() };
+            return solution_in(space, &store, index, meter);
         }
         if depth >= max_depth {
             cut_by_depth = true;
             continue;
         }
-        meter.stats.stored = store.len() as u64;
-        meter.stats.frontier = stack.len() as u64;
-        meter.stats.depth = meter.stats.depth.max(depth);
-        meter.stats.bytes = store.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
-        if let Err(halt) = meter.explore() {
+        let bytes = store.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
+        if let Err(halt) = meter.explore_at(store.len(), stack.len(), depth, bytes) {
             return meter.end(halt);
         }
-        if space.is_dead(&state) {
-            continue;
-        }
-        successors.clear();
-        space.successors(&state, &mut successors);
+        expand(space, &state, &mut successors);
         // Pushed in reverse so the first move is tried first.
         for (_, next, _) in successors.drain(..).rev() {
             match store.insert(next, index) {

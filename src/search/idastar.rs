@@ -2,7 +2,7 @@
 //! where a stored search would run out of memory; it pays for that by expanding states again.
 
 use super::meter::{Halt, Meter};
-use super::{moves_along, Budget, Flow, Outcome, Space, Stats};
+use super::{solution, Budget, Flow, Outcome, Space, Stats};
 
 pub fn idastar<S: Space>(
     space: &S,
@@ -16,10 +16,7 @@ pub fn idastar<S: Space>(
     loop {
         meter.stats.depth = bound;
         match deepen(space, &mut path, 0, bound, &mut meter) {
-            Ok(Step::Found) => {
-                let (moves, cost) = moves_along(space, &path);
-                return Outcome::Solved { moves, states: path, cost, stats: meter.finish() };
-            }
+            Ok(Step::Found) => return solution(space, path, meter),
             Ok(Step::Exceeded(next)) if next == u64::MAX => {
                 return Outcome::NoSolution { stats: meter.finish() };
             }

@@ -83,6 +83,15 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// Records where a stored search stands, then counts one expansion (see `explore`).
+    pub fn explore_at(&mut self, stored: usize, frontier: usize, depth: u64, bytes: u64) -> Result<(), Halt> {
+        self.stats.stored = stored as u64;
+        self.stats.frontier = frontier as u64;
+        self.stats.depth = self.stats.depth.max(depth);
+        self.stats.bytes = bytes;
+        self.explore()
+    }
+
     /// Call once per expanded state, after updating `stats` fields other than `explored`.
     pub fn explore(&mut self) -> Result<(), Halt> {
         self.stats.explored += 1;

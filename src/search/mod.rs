@@ -113,6 +113,35 @@ pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> (Vec<S::M
     (moves, cost)
 }
 
+/// Puts the moves from `state` into `out` (emptied first); false for a dead end, which has none.
+pub(crate) fn expand<S: Space>(space: &S, state: &S::State, out: &mut Vec<(S::Move, S::State, u32)>) -> bool {
+    out.clear();
+    if space.is_dead(state) {
+        return false;
+    }
+    space.successors(state, out);
+    true
+}
+
+/// The outcome for a path of states from the start to a goal.
+pub(crate) fn solution<S: Space>(space: &S, states: Vec<S::State>, mut meter: meter::Meter) -> Outcome<S::Move, S::State> {
+    let (moves, cost) = moves_along(space, &states);
+    meter.stats.depth = moves.len() as u64;
+    Outcome::Solved { moves, states, cost, stats: meter.finish() }
+}
+
+/// The outcome for a goal found in a store: the path to it through the parent indices.
+pub(crate) fn solution_in<S: Space>(
+    space: &S,
+    store: &store::Store<S::State>,
+    goal: u32,
+    mut meter: meter::Meter,
+) -> Outcome<S::Move, S::State> {
+    meter.stats.stored = store.len() as u64;
+    meter.stats.bytes = meter.stats.bytes.max(store.bytes());
+    solution(space, store.path_to(goal), meter)
+}
+
 #[cfg(test)]
 pub(crate) mod testing {
     //! Small graphs for testing every search method.

@@ -136,10 +136,11 @@ struct App {
 }
 
 type Page = Rc<RefCell<App>>;
+type FrameCallback = Closure<dyn FnMut(f64)>;
 
 thread_local! {
     static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
-    static FRAME: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
+    static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
 pub fn start() {

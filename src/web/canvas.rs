@@ -1,6 +1,6 @@
 //! The Painter for a `<canvas>`'s 2D context.
 
-use crate::draw::Painter;
+use crate::draw::{Painter, Stroke};
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d;
 
@@ -31,7 +31,8 @@ impl Painter for CanvasPainter {
         self.ctx.fill_rect(x, y, w, h);
     }
 
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str, width: f64, dash: f64) {
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke) {
+        let Stroke { colour, width, dash } = *stroke;
         self.ctx.set_stroke_style_str(colour);
         self.ctx.set_line_width(width);
         let pattern = js_sys::Array::new();

@@ -4,7 +4,7 @@
 
 use super::rules::{Metric, DIRECTIONS};
 use super::SlidingPuzzle;
-use crate::draw::{palette, GridLayout, Painter};
+use crate::draw::{palette, GridLayout, Painter, Stroke};
 
 const BACKGROUND: &str = "#f4f1ea";
 const FLOOR: &str = "#fffdf8";
@@ -93,8 +93,9 @@ pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, p
     // The goal on top, so it shows even under the pieces: a dashed frame in the piece's colour.
     for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
         let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
-        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, "#ffffff", 3.5, 0.0);
-        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &piece_colour(letter), 2.5, cell / 8.0);
+        let colour = piece_colour(letter);
+        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: "#ffffff", width: 3.5, dash: 0.0 });
+        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: &colour, width: 2.5, dash: cell / 8.0 });
     }
 }
 

@@ -100,6 +100,7 @@ impl Shape {
                 masks[(anchor * PARTS + part) * stride + c as usize / 64] |= 1 << (c % 64);
             }
         };
+        #[allow(clippy::needless_range_loop)] // the anchor is a cell number, not just an index
         for anchor in 0..n {
             if !fits(anchor) {
                 continue;
