@@ -36,6 +36,10 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long)]
         timeout: Option<f64>,
+        /// Search without unproven bounds (Game About Squares: the whole plane, not only near
+        /// the level); only the budgets end it.
+        #[arg(long)]
+        exact: bool,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -68,7 +72,7 @@ pub fn main() -> i32 {
             }
             0
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, json, output_states } => {
+        Command::Solve { file, family, metric, method, max_states, timeout, exact, json, output_states } => {
             let text = match read_input(&file) {
                 Ok(text) => text,
                 Err(message) => {
@@ -92,6 +96,7 @@ pub fn main() -> i32 {
                 method,
                 max_states,
                 time_limit_ms: timeout.map(|t| (t * 1000.0) as u64),
+                exact,
                 ..SolveOptions::default()
             };
             let show_progress = std::io::stderr().is_terminal();
@@ -177,6 +182,7 @@ pub fn json_output(report: &Report) -> String {
         "stored": report.stats.stored,
         "elapsed_ms": report.stats.elapsed_ms,
         "reason": report.reason,
+        "scope": report.scope,
     });
     format!("{value}\n")
 }

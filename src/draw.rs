@@ -13,6 +13,10 @@ pub trait Painter {
     fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke);
     fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64);
     fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str);
+    /// A circle's outline.
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke);
+    /// A filled polygon.
+    fn polygon(&mut self, points: &[(f64, f64)], fill: &str);
     /// Text centred on (x, y).
     fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
 }
@@ -133,6 +137,18 @@ impl Painter for SvgPainter {
     }
     fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
         let _ = writeln!(self.body, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\"/>", xml_escape(fill));
+    }
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke) {
+        let _ = writeln!(
+            self.body,
+            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1}\"/>",
+            xml_escape(stroke.colour),
+            stroke.width
+        );
+    }
+    fn polygon(&mut self, points: &[(f64, f64)], fill: &str) {
+        let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = writeln!(self.body, "<polygon points=\"{}\" fill=\"{}\"/>", points.join(" "), xml_escape(fill));
     }
     fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
         let _ = writeln!(

@@ -19,7 +19,11 @@ pub fn summary(report: &Report) -> String {
         Status::Solved => {
             let n = report.moves.len();
             let plural = if n == 1 { "move" } else { "moves" };
-            let quality = if report.optimal { "shortest" } else { "not guaranteed shortest" };
+            let quality = match (&report.scope, report.optimal) {
+                (Some(scope), true) => format!("shortest {scope}"),
+                (None, true) => "shortest".to_string(),
+                (_, false) => "not guaranteed shortest".to_string(),
+            };
             format!(
                 "Solved in {n} {plural} ({} metric, {quality}; {} states explored in {} ms)",
                 report.metric,
@@ -27,7 +31,10 @@ pub fn summary(report: &Report) -> String {
                 s.elapsed_ms
             )
         }
-        Status::Unsolved => format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored))),
+        Status::Unsolved => match &report.scope {
+            Some(scope) => format!("No solution {scope}: explored {} states, every reachable position", group(s.stored.max(s.explored))),
+            None => format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored))),
+        },
         Status::GaveUp => {
             let reason = report.reason.as_deref().unwrap_or("a budget ran out");
             let mut text = reason.to_string();
@@ -80,6 +87,7 @@ mod tests {
             moves: vec!["a D".into(), "b L".into()],
             cost: 2,
             optimal: true,
+            scope: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }
@@ -94,5 +102,10 @@ mod tests {
         assert_eq!(status_line(&report(Status::GaveUp)), "gave up: gave up after 10 states (the state limit)");
         assert_eq!(summary(&report(Status::GaveUp)), "Gave up after 10 states (the state limit)");
         assert!(summary(&report(Status::Unsolved)).starts_with("No solution: explored 2,000 states"));
+        let mut scoped = report(Status::Unsolved);
+        scoped.scope = Some("within the search area".into());
+        assert!(summary(&scoped).starts_with("No solution within the search area: explored 2,000 states"));
+        scoped.status = Status::Solved;
+        assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
     }
 }

@@ -22,6 +22,8 @@ pub struct Shared {
     pub method: Option<String>,
     #[serde(default)]
     pub step: usize,
+    #[serde(default)]
+    pub exact: bool,
 }
 
 /// The fragment (without '#') for a shared puzzle.
@@ -70,6 +72,7 @@ mod tests {
             metric: Some("slide".into()),
             method: None,
             step: 3,
+            exact: false,
         }
     }
 

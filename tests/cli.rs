@@ -113,3 +113,21 @@ fn formats_lists_the_families() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).starts_with("sliding (Sliding blocks): metrics unit, slide, piece"));
 }
+
+#[test]
+fn game_about_squares_from_the_command_line() {
+    let level = format!("{}/tests/fixtures/gas/level-04.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&["solve", &level, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["family"], "squares");
+    assert_eq!(json["metric"], "clicks");
+    assert_eq!(json["length"], 9);
+    assert_eq!(json["scope"], "within the search area");
+    let out = run(&["solve", &level, "--exact", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["length"].as_u64(), json["scope"].is_null()), (Some(9), true));
+    let text = stdout(&run(&["solve", &level]));
+    assert_eq!(text.lines().count(), 10);
+    assert!(text.lines().skip(1).all(|l| l == "Red" || l == "Blue"), "{text}");
+}

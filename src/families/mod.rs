@@ -3,6 +3,7 @@
 //! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
 
 pub mod sliding;
+pub mod squares;
 
 use crate::draw::Painter;
 use crate::search::{Budget, Flow, Method, Stats};
@@ -11,7 +12,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// Every family, in the order pickers list them.
-pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding];
+pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares];
 
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
@@ -137,6 +138,10 @@ pub struct SolveOptions {
     pub time_limit_ms: Option<u64>,
     /// For DFS only.
     pub max_depth: Option<u64>,
+    /// Search without bounds that are sound-looking but unproven (Game About Squares' search
+    /// area): slower, and limited only by the budgets.
+    #[serde(default)]
+    pub exact: bool,
 }
 
 impl SolveOptions {
@@ -175,6 +180,10 @@ pub struct Report {
     pub cost: u64,
     /// Whether the solution is guaranteed to be shortest in the metric.
     pub optimal: bool,
+    /// What "shortest" and "no solution" are relative to, when not the whole space
+    /// ("within the search area").
+    #[serde(default)]
+    pub scope: Option<String>,
     pub stats: Stats,
 }
 
@@ -197,6 +206,7 @@ impl Report {
             moves: Vec::new(),
             cost: 0,
             optimal: false,
+            scope: None,
             stats: *outcome.stats(),
         };
         match outcome {

@@ -31,6 +31,7 @@ struct Elements {
     family: HtmlSelectElement,
     metric: HtmlSelectElement,
     method: HtmlSelectElement,
+    exact: HtmlInputElement,
     examples: HtmlSelectElement,
     solve: HtmlButtonElement,
     cancel: HtmlButtonElement,
@@ -72,6 +73,7 @@ impl Elements {
             family: by_id(doc, "family"),
             metric: by_id(doc, "metric"),
             method: by_id(doc, "method"),
+            exact: by_id(doc, "exact"),
             examples: by_id(doc, "examples"),
             solve: by_id(doc, "solve"),
             cancel: by_id(doc, "cancel"),
@@ -264,6 +266,9 @@ fn wire_events(page: &Page) {
     listen(&el.share, "click", |app, _: Event| app.share());
     listen(&el.draw, "click", |app, _: Event| {
         app.drawing = !app.drawing;
+        if app.drawing {
+            app.go_to(0); // edits are made on the starting position
+        }
         app.el.draw_panel.set_hidden(!app.drawing);
         let _ = app.el.draw.set_attribute("aria-pressed", if app.drawing { "true" } else { "false" });
         app.show_tools();
@@ -490,6 +495,7 @@ impl App {
             method: Method::parse(&self.el.method.value()).unwrap_or_default(),
             max_states: Some(PAGE_MAX_STATES),
             max_bytes: Some(PAGE_MAX_BYTES),
+            exact: self.el.exact.checked(),
             ..SolveOptions::default()
         }
     }
@@ -811,12 +817,12 @@ impl App {
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };
         let tools_before: Vec<String> = editor.tools().into_iter().map(|(id, _)| id).collect();
         let Some(text) = editor.apply(&self.tool, row, col) else { return };
-        let new_piece = self.tool == "piece:new";
+        // "piece:new", "square:new": after starting a new piece, keep painting that piece.
+        let new_kind = self.tool.strip_suffix(":new").map(|kind| format!("{kind}:"));
         self.edit(text);
-        if new_piece {
-            // Keep painting the piece just started.
+        if let Some(kind) = new_kind {
             if let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) {
-                if let Some((id, _)) = editor.tools().into_iter().find(|(id, _)| id.starts_with("piece:") && !tools_before.contains(id)) {
+                if let Some((id, _)) = editor.tools().into_iter().find(|(id, _)| id.starts_with(&kind) && !tools_before.contains(id)) {
                     self.tool = id;
                     self.show_tools();
                 }
@@ -836,6 +842,7 @@ impl App {
             metric: (!metric.is_empty()).then_some(metric),
             method: Some(self.el.method.value()),
             step: self.step,
+            exact: self.el.exact.checked(),
         };
         let fragment = share::encode(&shared);
         let location = self.window.location();
@@ -867,6 +874,7 @@ impl App {
                 if self.el.method.value().is_empty() {
                     self.el.method.set_value("auto");
                 }
+                self.el.exact.set_checked(shared.exact);
                 self.set_text(&shared.text, false);
                 self.pending_step = Some(shared.step);
                 self.solve_when_ready = true;

@@ -62,6 +62,26 @@ impl Painter for CanvasPainter {
         self.ctx.fill();
     }
 
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke) {
+        self.ctx.set_stroke_style_str(stroke.colour);
+        self.ctx.set_line_width(stroke.width);
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, r, 0.0, std::f64::consts::TAU);
+        self.ctx.stroke();
+    }
+
+    fn polygon(&mut self, points: &[(f64, f64)], fill: &str) {
+        let Some(&(x0, y0)) = points.first() else { return };
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.begin_path();
+        self.ctx.move_to(x0, y0);
+        for &(x, y) in &points[1..] {
+            self.ctx.line_to(x, y);
+        }
+        self.ctx.close_path();
+        self.ctx.fill();
+    }
+
     fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
         self.ctx.set_fill_style_str(colour);
         self.ctx.set_font(&format!("600 {size:.0}px system-ui, sans-serif"));

@@ -1,0 +1,196 @@
+//! Game About Squares (gameaboutsquares.com, 2014): every level in the fewest clicks.
+//! `format.rs` reads levels, `rules.rs` holds the moves and the search space.
+
+pub mod draw;
+pub mod edit;
+pub mod format;
+pub mod rules;
+
+use crate::draw::Painter;
+use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Stats};
+use format::Level;
+use rules::{Piece, Rules, SquaresSpace};
+
+pub struct Squares;
+
+/// What the answers of a bounded search are relative to.
+pub const SCOPE: &str = "within the search area";
+
+impl Family for Squares {
+    fn id(&self) -> &'static str {
+        "squares"
+    }
+
+    fn name(&self) -> &'static str {
+        "Game About Squares"
+    }
+
+    fn format_help(&self) -> &'static str {
+        "One element per line, // comments. `Colour:x,y d` is a square (colour: a word starting with \
+         a capital letter; d one of ^ v < >), `Colour:x,y` a goal, `d:x,y` an arrow; screen \
+         coordinates, y grows downward. A square standing on an arrow may leave out its direction. \
+         A click moves a square one cell its way, pushing the squares in front; squares landing on \
+         arrows turn. Won when every goal holds a square of its colour. By default squares stay \
+         within N-1 cells of the level (N squares) and answers are shortest within that area; \
+         --exact searches without that bound. Moves are the colour clicked (`Red`), with the \
+         square's position when a colour repeats (`Red 2,0`)."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &["clicks"]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        if format::looks_like(text) {
+            Confidence::Sure
+        } else {
+            Confidence::No
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(SquaresPuzzle::parse(text)?))
+    }
+
+    fn blank(&self) -> &'static str {
+        "Red:0,0 v\nRed:0,2\n"
+    }
+}
+
+pub struct SquaresPuzzle {
+    pub level: Level,
+    /// The rules with the default search area (drawing, checking, editing).
+    pub rules: Rules,
+    /// The rules without it, for replaying solutions found in exact mode.
+    replay: Rules,
+}
+
+impl SquaresPuzzle {
+    pub fn parse(text: &str) -> Result<SquaresPuzzle, FormatError> {
+        let level = format::parse(text)?;
+        let rules = Rules::new(&level, false).map_err(|message| FormatError::new(1, 1, message))?;
+        let replay = Rules::new(&level, true).map_err(|message| FormatError::new(1, 1, message))?;
+        Ok(SquaresPuzzle { level, rules, replay })
+    }
+
+    /// The squares after the first `step` clicks (clicks that do not apply are skipped).
+    pub fn position_after(&self, moves: &[String], step: usize) -> Vec<Piece> {
+        let mut pieces = self.replay.start.clone();
+        for text in moves.iter().take(step) {
+            let _ = self.replay_click(&self.replay, &mut pieces, text);
+        }
+        pieces
+    }
+
+    fn replay_click(&self, rules: &Rules, pieces: &mut [Piece], text: &str) -> Result<usize, String> {
+        let slot = rules.parse_click(pieces, text)?;
+        if !rules.click(pieces, slot) {
+            return Err(format!("\"{text}\" pushes a square out of the search area"));
+        }
+        Ok(slot)
+    }
+}
+
+fn run<const W: usize>(rules: &Rules, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+    let space = SquaresSpace::<W> { rules };
+    let budget = options.budget();
+    let outcome = match method {
+        Method::Astar => astar(&space, &budget, on_progress),
+        Method::Idastar => idastar(&space, &budget, on_progress),
+        Method::Dfs => dfs(&space, options.max_depth.unwrap_or(100_000), &budget, on_progress),
+        _ => bfs(&space, &budget, on_progress),
+    };
+    let mut report = Report::from_outcome("squares", "clicks", method, outcome, |_, states| {
+        let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
+        rules.describe(&path)
+    });
+    if rules.exact {
+        if report.status == Status::Unsolved && rules.clipped.get() {
+            // Some states were dropped for leaving what a state can hold: no claim of "none".
+            report.status = Status::GaveUp;
+            report.reason = Some(format!(
+                "gave up after {} states: squares went farther from the level than this solver can follow",
+                report.stats.stored
+            ));
+        }
+    } else {
+        report.scope = Some(SCOPE.to_string());
+    }
+    report
+}
+
+impl Puzzle for SquaresPuzzle {
+    fn family(&self) -> &'static str {
+        "squares"
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, String> {
+        match options.metric.as_deref() {
+            None | Some("") | Some("auto") | Some("clicks") => {}
+            Some(other) => return Err(format!("unknown metric \"{other}\" for Game About Squares: every click counts (clicks)")),
+        }
+        let method = match options.method {
+            Method::Auto => Method::Bfs,
+            Method::Bidir => {
+                return Err("bidirectional search needs one explicit goal position; a Game About Squares goal leaves \
+                            squares free, so use bfs or astar"
+                    .into())
+            }
+            method => method,
+        };
+        let rules = Rules::new(&self.level, options.exact)?;
+        Ok(match rules.words {
+            0 | 1 => run::<1>(&rules, method, options, on_progress),
+            2 => run::<2>(&rules, method, options, on_progress),
+            3 | 4 => run::<4>(&rules, method, options, on_progress),
+            _ => run::<8>(&rules, method, options, on_progress),
+        })
+    }
+
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        let rules = Rules::new(&self.level, options.exact).map_err(|message| MoveError { index: 0, message })?;
+        let mut pieces = rules.start.clone();
+        let mut first_solved = rules.is_won(&pieces).then_some(0);
+        for (index, text) in moves.iter().enumerate() {
+            self.replay_click(&rules, &mut pieces, text).map_err(|message| MoveError { index, message })?;
+            if first_solved.is_none() && rules.is_won(&pieces) {
+                first_solved = Some(index + 1);
+            }
+        }
+        Ok(Verdict { ends_solved: rules.is_won(&pieces), first_solved })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        draw::draw(self, moves, step, tween, painter);
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        let pieces = self.position_after(moves, step);
+        let mut level = self.level.clone();
+        level.comments.clear();
+        level.squares = pieces
+            .iter()
+            .zip(&self.rules.slot_colour)
+            .map(|(p, &c)| format::Square {
+                colour: self.rules.colours[c as usize].clone(),
+                x: p.x,
+                y: p.y,
+                direction: p.direction,
+                implicit: false,
+            })
+            .collect();
+        level.to_text()
+    }
+
+    fn to_text(&self) -> String {
+        self.level.to_text()
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,355 @@
+//! The rules of Game About Squares (read from the game's 2014 source): a click moves one square a
+//! cell in its own direction, pushing the whole chain of squares in front of it; any square that
+//! lands on an arrow takes the arrow's direction; the level is won when every goal holds a square
+//! of its colour. The plane is unbounded, so the search needs a bound (see `Area`).
+
+use super::format::{Level, DIRECTIONS};
+use crate::search::Space;
+use std::cell::Cell;
+use std::ops::Range;
+
+/// Most squares a level may have.
+pub const MAX_SQUARES: usize = 16;
+/// In exact mode, how far beyond the level (in cells) squares may still be represented.
+const EXACT_REACH: i32 = 60;
+
+/// One square's place and direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece {
+    pub x: i32,
+    pub y: i32,
+    pub direction: u8,
+}
+
+/// Where squares may go: the bounding box of the level's squares, goals and arrows, widened by
+/// `margin` cells on every side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Area {
+    pub min_x: i32,
+    pub min_y: i32,
+    pub max_x: i32,
+    pub max_y: i32,
+}
+
+impl Area {
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        (self.min_x..=self.max_x).contains(&x) && (self.min_y..=self.max_y).contains(&y)
+    }
+}
+
+pub struct Rules {
+    /// Colour names; squares and goals refer to them by index.
+    pub colours: Vec<String>,
+    /// The colour of each slot; slots are grouped by colour (same-coloured squares are
+    /// interchangeable, so each group is kept sorted).
+    pub slot_colour: Vec<u8>,
+    groups: Vec<Range<usize>>,
+    /// The squares at the start, in slot order.
+    pub start: Vec<Piece>,
+    /// (colour, x, y) of each goal.
+    pub goals: Vec<(u8, i32, i32)>,
+    /// Arrows on a grid over their bounding box: 0 = none, 1 + direction.
+    arrows: Vec<u8>,
+    arrow_box: Area,
+    /// The level's own bounding box (squares, goals, arrows).
+    pub level_box: Area,
+    /// Squares must stay inside this area (the prune), or, in exact mode, inside what a state
+    /// can represent.
+    pub area: Area,
+    pub exact: bool,
+    /// Bits per coordinate in a packed state.
+    coordinate_bits: u32,
+    per_word: usize,
+    pub words: usize,
+    /// Set when an exact search dropped a state that left the representable area: then "no
+    /// solution" would be a claim we cannot make.
+    pub clipped: Cell<bool>,
+}
+
+impl Rules {
+    pub fn new(level: &Level, exact: bool) -> Result<Rules, String> {
+        if level.squares.len() > MAX_SQUARES {
+            return Err(format!("this level has {} squares; the most this solver takes is {MAX_SQUARES}", level.squares.len()));
+        }
+        let mut colours: Vec<String> = Vec::new();
+        for s in &level.squares {
+            if !colours.contains(&s.colour) {
+                colours.push(s.colour.clone());
+            }
+        }
+        let colour_of = |name: &str| colours.iter().position(|c| c == name).unwrap_or(0) as u8;
+        let mut slots: Vec<(u8, Piece)> =
+            level.squares.iter().map(|s| (colour_of(&s.colour), Piece { x: s.x, y: s.y, direction: s.direction })).collect();
+        slots.sort();
+        let groups = (0..colours.len() as u8)
+            .map(|c| {
+                let first = slots.iter().position(|s| s.0 == c).unwrap_or(0);
+                let end = slots.iter().rposition(|s| s.0 == c).map_or(first, |l| l + 1);
+                first..end
+            })
+            .collect();
+        let goals: Vec<(u8, i32, i32)> = level.goals.iter().map(|g| (colour_of(&g.colour), g.x, g.y)).collect();
+
+        let points = level
+            .squares
+            .iter()
+            .map(|s| (s.x, s.y))
+            .chain(level.goals.iter().map(|g| (g.x, g.y)))
+            .chain(level.arrows.iter().map(|a| (a.x, a.y)));
+        let level_box = bounding_box(points);
+        let arrow_box = bounding_box(level.arrows.iter().map(|a| (a.x, a.y)));
+        let mut arrows = vec![0u8; if level.arrows.is_empty() { 0 } else { area_cells(&arrow_box) }];
+        for a in &level.arrows {
+            let width = (arrow_box.max_x - arrow_box.min_x + 1) as usize;
+            arrows[(a.y - arrow_box.min_y) as usize * width + (a.x - arrow_box.min_x) as usize] = 1 + a.direction;
+        }
+        // The prune: no square farther than N - 1 cells outside the level's bounding box.
+        let margin = if exact { EXACT_REACH } else { level.squares.len() as i32 - 1 };
+        let area = Area {
+            min_x: level_box.min_x - margin,
+            min_y: level_box.min_y - margin,
+            max_x: level_box.max_x + margin,
+            max_y: level_box.max_y + margin,
+        };
+        let span = (area.max_x - area.min_x).max(area.max_y - area.min_y) as u32 + 1;
+        let coordinate_bits = u32::BITS - (span - 1).max(1).leading_zeros();
+        let per_word = (64 / (2 * coordinate_bits + 2)) as usize;
+        let words = slots.len().div_ceil(per_word);
+        Ok(Rules {
+            colours,
+            slot_colour: slots.iter().map(|s| s.0).collect(),
+            groups,
+            start: slots.iter().map(|s| s.1).collect(),
+            goals,
+            arrows,
+            arrow_box,
+            level_box,
+            area,
+            exact,
+            coordinate_bits,
+            per_word,
+            words,
+            clipped: Cell::new(false),
+        })
+    }
+
+    fn arrow_at(&self, x: i32, y: i32) -> Option<u8> {
+        if self.arrows.is_empty() || !self.arrow_box.contains(x, y) {
+            return None;
+        }
+        let width = (self.arrow_box.max_x - self.arrow_box.min_x + 1) as usize;
+        let cell = self.arrows[(y - self.arrow_box.min_y) as usize * width + (x - self.arrow_box.min_x) as usize];
+        cell.checked_sub(1)
+    }
+
+    /// Clicks the square in `slot`: it and the chain in front of it move one cell; squares that
+    /// land on arrows turn. Returns false (and leaves `pieces` half-moved) when a square would
+    /// leave the area.
+    pub fn click(&self, pieces: &mut [Piece], slot: usize) -> bool {
+        let direction = pieces[slot].direction;
+        let (dx, dy) = DIRECTIONS[direction as usize];
+        let mut chain = [0usize; MAX_SQUARES];
+        let mut length = 0;
+        let (mut x, mut y) = (pieces[slot].x, pieces[slot].y);
+        let mut at = Some(slot);
+        while let Some(i) = at {
+            chain[length] = i;
+            length += 1;
+            x += dx;
+            y += dy;
+            at = pieces.iter().position(|p| p.x == x && p.y == y);
+        }
+        for &i in &chain[..length] {
+            let piece = &mut pieces[i];
+            piece.x += dx;
+            piece.y += dy;
+            if let Some(turn) = self.arrow_at(piece.x, piece.y) {
+                piece.direction = turn;
+            }
+            if !self.area.contains(piece.x, piece.y) {
+                if self.exact {
+                    self.clipped.set(true);
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    pub fn is_won(&self, pieces: &[Piece]) -> bool {
+        self.goals
+            .iter()
+            .all(|&(colour, x, y)| self.groups[colour as usize].clone().any(|s| pieces[s].x == x && pieces[s].y == y))
+    }
+
+    /// The largest, over goals, of the distance from the nearest square of its colour: one click
+    /// moves any square at most one cell, so this never overestimates.
+    pub fn heuristic(&self, pieces: &[Piece]) -> u32 {
+        self.goals
+            .iter()
+            .map(|&(colour, x, y)| {
+                self.groups[colour as usize]
+                    .clone()
+                    .map(|s| pieces[s].x.abs_diff(x) + pieces[s].y.abs_diff(y))
+                    .min()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Sorts each colour group so interchangeable squares give one state.
+    pub fn canonical(&self, pieces: &mut [Piece]) {
+        for group in &self.groups {
+            if group.len() > 1 {
+                pieces[group.clone()].sort_unstable();
+            }
+        }
+    }
+
+    fn square_bits(&self) -> u32 {
+        2 * self.coordinate_bits + 2
+    }
+
+    pub fn pack<const W: usize>(&self, pieces: &[Piece]) -> [u64; W] {
+        let mut words = [0u64; W];
+        let bits = self.square_bits();
+        for (slot, p) in pieces.iter().enumerate() {
+            let x = (p.x - self.area.min_x) as u64;
+            let y = (p.y - self.area.min_y) as u64;
+            let value = x | (y << self.coordinate_bits) | (u64::from(p.direction) << (2 * self.coordinate_bits));
+            words[slot / self.per_word] |= value << ((slot % self.per_word) as u32 * bits);
+        }
+        words
+    }
+
+    pub fn unpack<const W: usize>(&self, words: &[u64; W], pieces: &mut [Piece]) {
+        let bits = self.square_bits();
+        let mask = (1u64 << self.coordinate_bits) - 1;
+        for (slot, p) in pieces.iter_mut().enumerate() {
+            let value = words[slot / self.per_word] >> ((slot % self.per_word) as u32 * bits);
+            p.x = (value & mask) as i32 + self.area.min_x;
+            p.y = ((value >> self.coordinate_bits) & mask) as i32 + self.area.min_y;
+            p.direction = ((value >> (2 * self.coordinate_bits)) & 3) as u8;
+        }
+    }
+
+    /// The slot a click in text form names: `Red`, or `Red 3,-1` when colours repeat.
+    pub fn parse_click(&self, pieces: &[Piece], text: &str) -> Result<usize, String> {
+        let mut parts = text.split_whitespace();
+        let name = parts.next().ok_or("an empty click")?;
+        let colour = self.colours.iter().position(|c| c == name).ok_or_else(|| format!("there is no {name} square"))?;
+        let group = self.groups[colour].clone();
+        match parts.next() {
+            None if group.len() == 1 => Ok(group.start),
+            None => Err(format!("there are {} {name} squares: say which, as in \"{name} x,y\"", group.len())),
+            Some(place) => {
+                let (x, y) = place
+                    .split_once(',')
+                    .and_then(|(x, y)| Some((x.parse::<i32>().ok()?, y.parse::<i32>().ok()?)))
+                    .ok_or_else(|| format!("\"{place}\" is not a position"))?;
+                group.into_iter().find(|&s| pieces[s].x == x && pieces[s].y == y).ok_or_else(|| format!("no {name} square at {x},{y}"))
+            }
+        }
+    }
+
+    /// The text form of clicking `slot`.
+    pub fn click_text(&self, pieces: &[Piece], slot: usize) -> String {
+        let colour = self.slot_colour[slot] as usize;
+        let name = &self.colours[colour];
+        if self.groups[colour].len() == 1 {
+            name.clone()
+        } else {
+            format!("{name} {},{}", pieces[slot].x, pieces[slot].y)
+        }
+    }
+
+    /// Names the clicks along a path of canonical positions, following the real squares.
+    pub fn describe(&self, path: &[Vec<Piece>]) -> Vec<String> {
+        let mut pieces = self.start.clone();
+        let mut clicks = Vec::with_capacity(path.len().saturating_sub(1));
+        for next in path.iter().skip(1) {
+            let found = (0..pieces.len()).find(|&slot| {
+                let mut trial = pieces.clone();
+                self.click(&mut trial, slot) && {
+                    self.canonical(&mut trial);
+                    trial == *next
+                }
+            });
+            let Some(slot) = found else { break };
+            clicks.push(self.click_text(&pieces, slot));
+            self.click(&mut pieces, slot);
+        }
+        clicks
+    }
+}
+
+fn bounding_box(points: impl Iterator<Item = (i32, i32)>) -> Area {
+    let mut area = Area { min_x: i32::MAX, min_y: i32::MAX, max_x: i32::MIN, max_y: i32::MIN };
+    for (x, y) in points {
+        area.min_x = area.min_x.min(x);
+        area.min_y = area.min_y.min(y);
+        area.max_x = area.max_x.max(x);
+        area.max_y = area.max_y.max(y);
+    }
+    if area.min_x > area.max_x {
+        area = Area { min_x: 0, min_y: 0, max_x: 0, max_y: 0 };
+    }
+    area
+}
+
+fn area_cells(area: &Area) -> usize {
+    ((area.max_x - area.min_x + 1) * (area.max_y - area.min_y + 1)) as usize
+}
+
+/// The search space over packed states of `W` words.
+pub struct SquaresSpace<'a, const W: usize> {
+    pub rules: &'a Rules,
+}
+
+impl<const W: usize> SquaresSpace<'_, W> {
+    pub fn unpack(&self, state: &[u64; W]) -> Vec<Piece> {
+        let mut pieces = self.rules.start.clone();
+        self.rules.unpack(state, &mut pieces);
+        pieces
+    }
+}
+
+impl<const W: usize> Space for SquaresSpace<'_, W> {
+    type State = [u64; W];
+    type Move = ();
+
+    fn start(&self) -> [u64; W] {
+        let mut pieces = self.rules.start.clone();
+        self.rules.canonical(&mut pieces);
+        self.rules.pack(&pieces)
+    }
+
+    fn successors(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
+        let rules = self.rules;
+        let count = rules.start.len();
+        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+        rules.unpack(state, &mut pieces[..count]);
+        for slot in 0..count {
+            let mut next = pieces;
+            if rules.click(&mut next[..count], slot) {
+                rules.canonical(&mut next[..count]);
+                out.push(((), rules.pack(&next[..count]), 1));
+            }
+        }
+    }
+
+    fn is_goal(&self, state: &[u64; W]) -> bool {
+        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+        let count = self.rules.start.len();
+        self.rules.unpack(state, &mut pieces[..count]);
+        self.rules.is_won(&pieces[..count])
+    }
+
+    fn heuristic(&self, state: &[u64; W]) -> u32 {
+        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+        let count = self.rules.start.len();
+        self.rules.unpack(state, &mut pieces[..count]);
+        self.rules.heuristic(&pieces[..count])
+    }
+}
