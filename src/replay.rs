@@ -18,18 +18,16 @@ pub fn summary(report: &Report) -> String {
     match report.status {
         Status::Solved => {
             let n = report.moves.len();
-            let plural = if n == 1 { "move" } else { "moves" };
+            // Every click is a move where clicks are the only metric: say "clicks" then.
+            let noun = if report.metric == "clicks" { "click" } else { "move" };
+            let plural = if n == 1 { noun.to_string() } else { format!("{noun}s") };
+            let metric = if report.metric == "clicks" { String::new() } else { format!("{} metric, ", report.metric) };
             let quality = match (&report.scope, report.optimal) {
                 (Some(scope), true) => format!("shortest {scope}"),
                 (None, true) => "shortest".to_string(),
                 (_, false) => "not guaranteed shortest".to_string(),
             };
-            format!(
-                "Solved in {n} {plural} ({} metric, {quality}; {} states explored in {} ms)",
-                report.metric,
-                group(s.explored),
-                s.elapsed_ms
-            )
+            format!("Solved in {n} {plural} ({metric}{quality}; {} states explored in {} ms)", group(s.explored), s.elapsed_ms)
         }
         Status::Unsolved => match &report.scope {
             Some(scope) => format!("No solution {scope}: explored {} states, every reachable position", group(s.stored.max(s.explored))),
@@ -107,5 +105,7 @@ mod tests {
         assert!(summary(&scoped).starts_with("No solution within the search area: explored 2,000 states"));
         scoped.status = Status::Solved;
         assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
+        scoped.metric = "clicks".into();
+        assert!(summary(&scoped).starts_with("Solved in 2 clicks (shortest within the search area;"), "{}", summary(&scoped));
     }
 }

@@ -32,6 +32,7 @@ struct Elements {
     metric: HtmlSelectElement,
     method: HtmlSelectElement,
     exact: HtmlInputElement,
+    exact_option: HtmlElement,
     examples: HtmlSelectElement,
     solve: HtmlButtonElement,
     cancel: HtmlButtonElement,
@@ -74,6 +75,7 @@ impl Elements {
             metric: by_id(doc, "metric"),
             method: by_id(doc, "method"),
             exact: by_id(doc, "exact"),
+            exact_option: by_id(doc, "exact-option"),
             examples: by_id(doc, "examples"),
             solve: by_id(doc, "solve"),
             cancel: by_id(doc, "cancel"),
@@ -453,6 +455,8 @@ impl App {
                 self.show_error(Some(&error));
             }
         }
+        // Only Game About Squares has a bound to lift.
+        self.el.exact_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "squares"));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());

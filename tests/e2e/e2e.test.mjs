@@ -260,3 +260,30 @@ test('dragging paints a line of walls as one undo step; a walled-off goal has no
     await context.close();
   }
 });
+
+test('Game About Squares: solve a level, replay it to the won position', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await page.selectOption('#examples', 'squares-push');
+    assert.equal(await page.isVisible('#exact'), true);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 9 clicks \(shortest within the search area;/);
+    const clicks = await page.locator('#moves li').allTextContents();
+    assert.equal(clicks.length, 9);
+    assert.ok(clicks.every((c) => c === 'Red' || c === 'Blue'), clicks.join(' '));
+    await page.keyboard.press('End');
+    const won = await page.textContent('#position');
+    // Both squares stand on their goals.
+    assert.match(won, /^Red:0,3 [<>^v]$/m);
+    assert.match(won, /^Blue:2,5 [<>^v]$/m);
+    await page.screenshot({ path: path.join(shots, 'squares-solved.png') });
+    // The exact search (no search area) finds the same length.
+    await page.check('#exact');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 9 clicks (shortest;');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
