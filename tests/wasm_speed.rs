@@ -28,3 +28,18 @@ fn exhaustive_klotski_in_each_metric() {
         );
     }
 }
+
+/// Game About Squares: every position of a three-square level within its search area.
+#[wasm_bindgen_test]
+fn exhaustive_squares_level() {
+    let puzzle = families::parse(None, include_str!("fixtures/gas/bench-three-squares.txt")).unwrap();
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let started = web_time::Instant::now();
+        let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+        best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(report.status, Status::Unsolved);
+        assert_eq!(report.stats.stored, 251_812, "the same count as natively");
+    }
+    console_log!("wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s", 251_812.0 / best / 1000.0);
+}

@@ -44,6 +44,8 @@ pub struct Rules {
     /// interchangeable, so each group is kept sorted).
     pub slot_colour: Vec<u8>,
     groups: Vec<Range<usize>>,
+    /// Per slot: the only square of its colour (so moving it never reorders a group).
+    alone: Vec<bool>,
     /// The squares at the start, in slot order.
     pub start: Vec<Piece>,
     /// (colour, x, y) of each goal.
@@ -81,13 +83,14 @@ impl Rules {
         let mut slots: Vec<(u8, Piece)> =
             level.squares.iter().map(|s| (colour_of(&s.colour), Piece { x: s.x, y: s.y, direction: s.direction })).collect();
         slots.sort();
-        let groups = (0..colours.len() as u8)
+        let groups: Vec<Range<usize>> = (0..colours.len() as u8)
             .map(|c| {
                 let first = slots.iter().position(|s| s.0 == c).unwrap_or(0);
                 let end = slots.iter().rposition(|s| s.0 == c).map_or(first, |l| l + 1);
                 first..end
             })
             .collect();
+        let alone = slots.iter().map(|s| groups[s.0 as usize].len() == 1).collect();
         let goals: Vec<(u8, i32, i32)> = level.goals.iter().map(|g| (colour_of(&g.colour), g.x, g.y)).collect();
 
         let points = level
@@ -119,6 +122,7 @@ impl Rules {
             colours,
             slot_colour: slots.iter().map(|s| s.0).collect(),
             groups,
+            alone,
             start: slots.iter().map(|s| s.1).collect(),
             goals,
             arrows,
@@ -142,36 +146,40 @@ impl Rules {
         cell.checked_sub(1)
     }
 
-    /// Clicks the square in `slot`: it and the chain in front of it move one cell; squares that
-    /// land on arrows turn. Returns false (and leaves `pieces` half-moved) when a square would
-    /// leave the area.
-    pub fn click(&self, pieces: &mut [Piece], slot: usize) -> bool {
-        let direction = pieces[slot].direction;
-        let (dx, dy) = DIRECTIONS[direction as usize];
-        let mut chain = [0usize; MAX_SQUARES];
+    /// What clicking the square in `slot` does: it and the chain of squares in front of it move
+    /// one cell its way, and those landing on arrows turn. Returns the moved squares' new places
+    /// (slot, piece) in the first `length` entries, or None when one would leave the area.
+    fn push(&self, pieces: &[Piece], slot: usize) -> Option<([(usize, Piece); MAX_SQUARES], usize)> {
+        let (dx, dy) = DIRECTIONS[pieces[slot].direction as usize];
+        let mut moved = [(0usize, Piece { x: 0, y: 0, direction: 0 }); MAX_SQUARES];
         let mut length = 0;
-        let (mut x, mut y) = (pieces[slot].x, pieces[slot].y);
         let mut at = Some(slot);
         while let Some(i) = at {
-            chain[length] = i;
-            length += 1;
-            x += dx;
-            y += dy;
-            at = pieces.iter().position(|p| p.x == x && p.y == y);
-        }
-        for &i in &chain[..length] {
-            let piece = &mut pieces[i];
+            let mut piece = pieces[i];
             piece.x += dx;
             piece.y += dy;
-            if let Some(turn) = self.arrow_at(piece.x, piece.y) {
-                piece.direction = turn;
-            }
             if !self.area.contains(piece.x, piece.y) {
                 if self.exact {
                     self.clipped.set(true);
                 }
-                return false;
+                return None;
             }
+            if let Some(turn) = self.arrow_at(piece.x, piece.y) {
+                piece.direction = turn;
+            }
+            moved[length] = (i, piece);
+            length += 1;
+            at = pieces.iter().position(|p| p.x == piece.x && p.y == piece.y);
+        }
+        Some((moved, length))
+    }
+
+    /// Clicks the square in `slot`. Returns false, changing nothing, when a square would leave
+    /// the area.
+    pub fn click(&self, pieces: &mut [Piece], slot: usize) -> bool {
+        let Some((moved, length)) = self.push(pieces, slot) else { return false };
+        for &(i, piece) in &moved[..length] {
+            pieces[i] = piece;
         }
         true
     }
@@ -213,14 +221,22 @@ impl Rules {
 
     pub fn pack<const W: usize>(&self, pieces: &[Piece]) -> [u64; W] {
         let mut words = [0u64; W];
-        let bits = self.square_bits();
-        for (slot, p) in pieces.iter().enumerate() {
-            let x = (p.x - self.area.min_x) as u64;
-            let y = (p.y - self.area.min_y) as u64;
-            let value = x | (y << self.coordinate_bits) | (u64::from(p.direction) << (2 * self.coordinate_bits));
-            words[slot / self.per_word] |= value << ((slot % self.per_word) as u32 * bits);
+        for (slot, &piece) in pieces.iter().enumerate() {
+            self.put(&mut words, slot, piece);
         }
         words
+    }
+
+    /// Writes one slot into a packed state.
+    #[inline]
+    fn put<const W: usize>(&self, words: &mut [u64; W], slot: usize, p: Piece) {
+        let bits = self.square_bits();
+        let x = (p.x - self.area.min_x) as u64;
+        let y = (p.y - self.area.min_y) as u64;
+        let value = x | (y << self.coordinate_bits) | (u64::from(p.direction) << (2 * self.coordinate_bits));
+        let shift = (slot % self.per_word) as u32 * bits;
+        let word = &mut words[slot / self.per_word];
+        *word = (*word & !(((1u64 << bits) - 1) << shift)) | (value << shift);
     }
 
     pub fn unpack<const W: usize>(&self, words: &[u64; W], pieces: &mut [Piece]) {
@@ -329,12 +345,27 @@ impl<const W: usize> Space for SquaresSpace<'_, W> {
         let rules = self.rules;
         let count = rules.start.len();
         let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
-        rules.unpack(state, &mut pieces[..count]);
+        let pieces = &mut pieces[..count];
+        rules.unpack(state, pieces);
         for slot in 0..count {
-            let mut next = pieces;
-            if rules.click(&mut next[..count], slot) {
-                rules.canonical(&mut next[..count]);
-                out.push(((), rules.pack(&next[..count]), 1));
+            let Some((moved, length)) = rules.push(pieces, slot) else { continue };
+            let moved = &moved[..length];
+            if moved.iter().all(|&(i, _)| rules.alone[i]) {
+                // Only the moved squares' bits change (no colour group to keep sorted).
+                let mut next = *state;
+                for &(i, piece) in moved {
+                    rules.put(&mut next, i, piece);
+                }
+                out.push(((), next, 1));
+            } else {
+                let mut next = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+                let next = &mut next[..count];
+                next.copy_from_slice(pieces);
+                for &(i, piece) in moved {
+                    next[i] = piece;
+                }
+                rules.canonical(next);
+                out.push(((), rules.pack(next), 1));
             }
         }
     }
