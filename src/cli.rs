@@ -180,6 +180,7 @@ pub fn json_output(report: &Report) -> String {
         "moves": report.moves,
         "explored": report.stats.explored,
         "stored": report.stats.stored,
+        "bytes": report.stats.bytes,
         "elapsed_ms": report.stats.elapsed_ms,
         "reason": report.reason,
         "scope": report.scope,

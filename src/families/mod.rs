@@ -105,7 +105,8 @@ impl fmt::Display for MoveError {
     }
 }
 
-/// A problem with puzzle text, pointing at a place in it (1-based line and column).
+/// A problem with puzzle text, pointing at a place in it (1-based line and column; line 0 when
+/// the problem is not at one place, such as an option that does not fit the puzzle).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormatError {
     pub line: usize,
@@ -117,11 +118,20 @@ impl FormatError {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
         FormatError { line, column, message: message.into() }
     }
+
+    /// A problem with no place in the text.
+    pub fn general(message: impl Into<String>) -> Self {
+        FormatError { line: 0, column: 0, message: message.into() }
+    }
 }
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        }
     }
 }
 

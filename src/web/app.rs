@@ -205,17 +205,6 @@ fn fill_pickers(app: &App) {
     for family in FAMILIES {
         let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
     }
-    let mut metrics: Vec<&str> = Vec::new();
-    for family in FAMILIES {
-        for m in family.metrics() {
-            if !metrics.contains(m) {
-                metrics.push(m);
-            }
-        }
-    }
-    for m in metrics {
-        let _ = app.el.metric.append_child(&option(doc, m, m));
-    }
     for m in Method::ALL {
         let label = match m {
             Method::Auto => "Automatic",
@@ -455,6 +444,7 @@ impl App {
                 self.show_error(Some(&error));
             }
         }
+        self.show_metrics();
         // Only Game About Squares has a bound to lift.
         self.el.exact_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "squares"));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
@@ -464,6 +454,25 @@ impl App {
         self.show_tools();
         self.update_buttons();
         self.draw();
+    }
+
+    /// The metric picker offers the metrics of the puzzle's family (keeping the choice if it fits).
+    fn show_metrics(&self) {
+        let family = self.puzzle.as_ref().and_then(|p| families::family(p.family()));
+        let metrics: &[&str] = family.map_or(&[], |f| f.metrics());
+        let picker = &self.el.metric;
+        let current = picker.value();
+        let shown: Vec<String> = (1..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.get_attribute("value").unwrap_or_default()).collect();
+        if shown.iter().map(String::as_str).eq(metrics.iter().copied()) {
+            return;
+        }
+        while picker.length() > 1 {
+            picker.remove_with_index(1);
+        }
+        for m in metrics {
+            let _ = picker.append_child(&option(&self.document, m, m));
+        }
+        picker.set_value(if metrics.contains(&current.as_str()) { &current } else { "" });
     }
 
     fn show_error(&self, error: Option<&FormatError>) {
@@ -481,7 +490,7 @@ impl App {
             }
             let _ = gutter.append_child(&span);
         }
-        if let Some(e) = error {
+        if let Some(e) = error.filter(|e| e.line > 0) {
             // Select the offending line so it is easy to find and fix.
             let start: usize = self.text.split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
             let len = self.text.split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
@@ -555,7 +564,9 @@ impl App {
                 if self.solve_when_ready {
                     self.solve_when_ready = false;
                     self.start_solve();
-                } else if self.puzzle.is_some() && !self.busy {
+                } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
+                    // Only replaces the loading note: a message already shown (a damaged link,
+                    // a cancel) stays.
                     self.set_status("Ready: press Solve.");
                 }
             }
@@ -873,13 +884,14 @@ impl App {
             Ok(shared) => {
                 let family_known = families::family(&shared.family).is_some();
                 self.el.family.set_value(if family_known { &shared.family } else { "auto" });
+                self.set_text(&shared.text, false);
+                self.reparse(); // offers the family's metrics, so the shared one can be chosen
                 self.el.metric.set_value(shared.metric.as_deref().unwrap_or(""));
                 self.el.method.set_value(shared.method.as_deref().unwrap_or("auto"));
                 if self.el.method.value().is_empty() {
                     self.el.method.set_value("auto");
                 }
                 self.el.exact.set_checked(shared.exact);
-                self.set_text(&shared.text, false);
                 self.pending_step = Some(shared.step);
                 self.solve_when_ready = true;
                 self.set_status("Opening the shared puzzle…");

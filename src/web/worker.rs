@@ -14,7 +14,7 @@ pub fn start() {
         let mut post = |reply: Reply| post(&replies, &reply);
         match serde_wasm_bindgen::from_value::<Request>(event.data()) {
             Ok(request) => handle(request, 100.0, &js_sys::Date::now, &mut post),
-            Err(e) => post(Reply::Failed { job: 0, error: FormatError::new(1, 1, format!("the page sent a message the worker does not understand: {e}")) }),
+            Err(e) => post(Reply::Failed { job: 0, error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")) }),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -109,6 +109,7 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.equal(await cellColour(page, 4, 3, 4, 5), aColour);
     await page.screenshot({ path: path.join(shots, 'article-solved.png') });
 
+    assert.deepEqual(await page.locator('#metric option').evaluateAll((os) => os.map((o) => o.value)), ['', 'unit', 'slide', 'piece']);
     // Back to step 12 by clicking its move, then share.
     await page.click('#moves li:nth-child(12)');
     assert.equal(await page.textContent('#step-label'), '12 / 37');
@@ -266,6 +267,8 @@ test('Game About Squares: solve a level, replay it to the won position', async (
   try {
     await page.selectOption('#examples', 'squares-push');
     assert.equal(await page.isVisible('#exact'), true);
+    // The metric picker offers this family's metrics only.
+    assert.deepEqual(await page.locator('#metric option').evaluateAll((os) => os.map((o) => o.value)), ['', 'clicks']);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
     assert.match(await status(page), /^Solved in 9 clicks \(shortest within the search area;/);
@@ -282,6 +285,27 @@ test('Game About Squares: solve a level, replay it to the won position', async (
     await page.check('#exact');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 9 clicks (shortest;');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a shared link keeps its metric', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, ARTICLE);
+    await page.selectOption('#metric', 'slide');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 29 moves (slide metric');
+    await page.click('#share');
+    const second = await openPage(await page.inputValue('#share-link'));
+    try {
+      await waitForStatus(second.page, 'Solved in 29 moves (slide metric');
+      assert.equal(await second.page.inputValue('#metric'), 'slide');
+    } finally {
+      await second.context.close();
+    }
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

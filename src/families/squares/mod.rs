@@ -69,8 +69,8 @@ pub struct SquaresPuzzle {
 impl SquaresPuzzle {
     pub fn parse(text: &str) -> Result<SquaresPuzzle, FormatError> {
         let level = format::parse(text)?;
-        let rules = Rules::new(&level, false).map_err(|message| FormatError::new(1, 1, message))?;
-        let replay = Rules::new(&level, true).map_err(|message| FormatError::new(1, 1, message))?;
+        let rules = Rules::new(&level, false).map_err(FormatError::general)?;
+        let replay = Rules::new(&level, true).map_err(FormatError::general)?;
         Ok(SquaresPuzzle { level, rules, replay })
     }
 
