@@ -479,7 +479,9 @@ impl App {
         self.el.error.set_text_content(error.map(|e| e.to_string()).as_deref());
         let gutter = &self.el.gutter;
         gutter.set_text_content(None);
-        let lines = self.text.split('\n').count().max(1);
+        // Numbers for the lines one can scroll to; a huge paste does not get a million of them.
+        const MAX_GUTTER_LINES: usize = 5000;
+        let lines = self.text.split('\n').count().clamp(1, MAX_GUTTER_LINES);
         for n in 1..=lines {
             let span = self.document.create_element("span").unwrap_throw();
             span.set_text_content(Some(&n.to_string()));

@@ -54,10 +54,13 @@ pub fn draw(puzzle: &SquaresPuzzle, moves: &[String], step: usize, tween: f32, p
     let cell = grid.cell;
     let at = |x: f64, y: f64| grid.at(y - f64::from(area.min_y), x - f64::from(area.min_x));
     painter.clear(BACKGROUND);
-    for y in area.min_y..=area.max_y {
-        for x in area.min_x..=area.max_x {
-            let (px, py) = at(f64::from(x), f64::from(y));
-            painter.circle(px + cell / 2.0, py + cell / 2.0, (cell * 0.04).max(1.0), DOT);
+    // A dot on every cell, while the cells are big enough to see them.
+    if cell >= 6.0 {
+        for y in area.min_y..=area.max_y {
+            for x in area.min_x..=area.max_x {
+                let (px, py) = at(f64::from(x), f64::from(y));
+                painter.circle(px + cell / 2.0, py + cell / 2.0, (cell * 0.04).max(1.0), DOT);
+            }
         }
     }
     let level = &puzzle.level;
