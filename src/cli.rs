@@ -107,8 +107,12 @@ pub fn main() -> i32 {
                 Flow::Continue
             }) {
                 Ok(report) => report,
-                Err(message) => {
-                    eprintln!("puzzlelab: {message}");
+                Err(e) if e.line > 0 => {
+                    eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+                    return 2;
+                }
+                Err(e) => {
+                    eprintln!("puzzlelab: {}", e.message);
                     return 2;
                 }
             };

@@ -10,11 +10,18 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("squares-intro", "squares", include_str!("../www/examples/squares-intro.txt")),
     ("squares-push", "squares", include_str!("../www/examples/squares-push.txt")),
     ("squares-arrows", "squares", include_str!("../www/examples/squares-arrows.txt")),
+    ("script-cards", "script", include_str!("../www/examples/script-cards.txt")),
+    ("script-river", "script", include_str!("../www/examples/script-river.txt")),
+    ("script-jugs", "script", include_str!("../www/examples/script-jugs.txt")),
+    ("script-hanoi", "script", include_str!("../www/examples/script-hanoi.txt")),
+    ("script-pegs", "script", include_str!("../www/examples/script-pegs.txt")),
 ];
 
-/// A name for the menu: the text's `title:` line or first `//` comment, or the file name.
+/// A name for the menu: the text's `title:` line or first `//` comment (after a script's marker
+/// line), or the file name.
 pub fn title(name: &'static str, text: &'static str) -> &'static str {
     text.lines()
+        .filter(|l| !l.starts_with(crate::families::script::runner::MARKER))
         .find_map(|l| l.strip_prefix("title:").or_else(|| l.strip_prefix("//")))
         .map(str::trim)
         .unwrap_or(name)

@@ -16,6 +16,11 @@ fn every_example_solves_with_its_known_length() {
         ("squares-intro", 3),  // the format's own example
         ("squares-push", 9),   // game level 3, tests/fixtures/gas/EXPECTED.md
         ("squares-arrows", 9), // game level 8, same table
+        ("script-cards", 14),  // LM-Solve's Jumping Cards
+        ("script-river", 7),   // the classic river crossing
+        ("script-jugs", 6),    // 3 and 5 litres to 4
+        ("script-hanoi", 15),  // 2^4 - 1
+        ("script-pegs", 13),   // 14 pegs to 1, one peg per jump
     ];
     assert_eq!(EXAMPLES.len(), expected.len());
     for (name, family, text) in EXAMPLES {

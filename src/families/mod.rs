@@ -2,6 +2,7 @@
 //!
 //! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
 
+pub mod script;
 pub mod sliding;
 pub mod squares;
 
@@ -12,7 +13,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// Every family, in the order pickers list them.
-pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares];
+pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &script::Script];
 
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
@@ -43,8 +44,8 @@ pub trait Puzzle {
     fn family(&self) -> &'static str;
 
     /// Searches for a solution. Errors are about the options (an unknown metric, a method the
-    /// puzzle cannot use), never about the puzzle, which parsed.
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, String>;
+    /// puzzle cannot use; these have no line), or, for scripted rules, about the script.
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError>;
 
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error
     /// names the first illegal move.

@@ -30,7 +30,7 @@ pub fn astar<S: Space>(
         if space.is_goal(&state) {
             return solution_in(space, &store, index, meter);
         }
-        let bytes = store.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
+        let bytes = store.bytes() + space.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
         if let Err(halt) = meter.explore_at(store.len(), open.len(), f, bytes) {
             return meter.end(halt);
         }

@@ -26,7 +26,7 @@ pub fn bfs<S: Space>(
             depth += 1;
             level_end = store.len() as u32;
         }
-        if let Err(halt) = meter.explore_at(store.len(), store.len() - head as usize, depth, store.bytes()) {
+        if let Err(halt) = meter.explore_at(store.len(), store.len() - head as usize, depth, store.bytes() + space.bytes()) {
             return meter.end(halt);
         }
         let state = store.state(head).clone();

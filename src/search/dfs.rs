@@ -32,7 +32,7 @@ pub fn dfs<S: Space>(
             cut_by_depth = true;
             continue;
         }
-        let bytes = store.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
+        let bytes = store.bytes() + space.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
         if let Err(halt) = meter.explore_at(store.len(), stack.len(), depth, bytes) {
             return meter.end(halt);
         }

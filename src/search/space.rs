@@ -25,6 +25,12 @@ pub trait Space {
     fn is_dead(&self, _state: &Self::State) -> bool {
         false
     }
+
+    /// Memory the space itself holds for the states it has handed out (for spaces whose states
+    /// are handles to values it keeps); counted against the memory budget.
+    fn bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// A space whose goal is one explicit state and whose moves can be run backwards, which is what

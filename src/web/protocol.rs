@@ -46,7 +46,7 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
             });
             match result {
                 Ok(report) => post(Reply::Finished { job, report }),
-                Err(message) => post(Reply::Failed { job, error: FormatError::general(message) }),
+                Err(error) => post(Reply::Failed { job, error }),
             }
         }
     }

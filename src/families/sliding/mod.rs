@@ -131,17 +131,18 @@ impl Puzzle for SlidingPuzzle {
         "sliding"
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, String> {
-        let metric = self.metric(options)?;
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
         let explicit = rules.goal_anchors().is_some();
         let method = match options.method {
             Method::Auto if explicit => Method::Bidir,
             Method::Auto => Method::Bfs,
             Method::Bidir if !explicit => {
-                return Err("bidirectional search needs a goal that pins every piece (a whole board written out); \
-                            this goal does not, so use bfs or astar"
-                    .into())
+                return Err(FormatError::general(
+                    "bidirectional search needs a goal that pins every piece (a whole board written out); \
+                     this goal does not, so use bfs or astar",
+                ))
             }
             method => method,
         };

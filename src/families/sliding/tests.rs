@@ -104,7 +104,7 @@ fn bidirectional_needs_an_explicit_goal() {
     let puzzle = SlidingPuzzle::parse(ARTICLE).unwrap();
     let options = SolveOptions { method: Method::Bidir, ..SolveOptions::default() };
     let err = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err();
-    assert!(err.contains("bidirectional search needs a goal that pins every piece"), "{err}");
+    assert!(err.message.contains("bidirectional search needs a goal that pins every piece"), "{err}");
 }
 
 #[test]

@@ -125,21 +125,26 @@ impl Puzzle for SquaresPuzzle {
         "squares"
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, String> {
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         match options.metric.as_deref() {
             None | Some("") | Some("auto") | Some("clicks") => {}
-            Some(other) => return Err(format!("unknown metric \"{other}\" for Game About Squares: every click counts (clicks)")),
+            Some(other) => {
+                return Err(FormatError::general(format!(
+                    "unknown metric \"{other}\" for Game About Squares: every click counts (clicks)"
+                )))
+            }
         }
         let method = match options.method {
             Method::Auto => Method::Bfs,
             Method::Bidir => {
-                return Err("bidirectional search needs one explicit goal position; a Game About Squares goal leaves \
-                            squares free, so use bfs or astar"
-                    .into())
+                return Err(FormatError::general(
+                    "bidirectional search needs one explicit goal position; a Game About Squares goal leaves \
+                     squares free, so use bfs or astar",
+                ))
             }
             method => method,
         };
-        let rules = Rules::new(&self.level, options.exact)?;
+        let rules = Rules::new(&self.level, options.exact).map_err(FormatError::general)?;
         Ok(match rules.words {
             0 | 1 => run::<1>(&rules, method, options, on_progress),
             2 => run::<2>(&rules, method, options, on_progress),

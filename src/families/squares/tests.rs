@@ -137,9 +137,9 @@ fn clicks_that_do_not_apply_are_named() {
 fn bidirectional_and_unknown_metrics_are_refused_in_words() {
     let puzzle = SquaresPuzzle::parse("Red:0,0 v\nRed:0,2\n").unwrap();
     let options = SolveOptions { method: Method::Bidir, ..SolveOptions::default() };
-    assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().contains("bidirectional"));
+    assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message.contains("bidirectional"));
     let options = SolveOptions { metric: Some("unit".into()), ..SolveOptions::default() };
-    assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().contains("every click counts"));
+    assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message.contains("every click counts"));
 }
 
 #[test]

@@ -1,0 +1,195 @@
+//! Your own puzzle: the rules written as a rhai script (the LM-Solve idea of a handful of
+//! methods, without Perl and without installing anything). The same script solves the same way
+//! in the page (wasm) and on the command line. See `runner.rs` for the functions a script defines.
+
+pub mod draw;
+pub mod rules;
+pub mod runner;
+
+use crate::draw::Painter;
+use crate::families::{Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Stats};
+use rhai::Dynamic;
+use rules::ScriptSpace;
+use runner::{Runner, MARKER};
+use std::cell::RefCell;
+
+pub struct Script;
+
+impl Family for Script {
+    fn id(&self) -> &'static str {
+        "script"
+    }
+
+    fn name(&self) -> &'static str {
+        "Your own rules (script)"
+    }
+
+    fn format_help(&self) -> &'static str {
+        "A rhai script whose first line is `// puzzlelab script`. It defines start(), \
+         moves(state) (an array), apply(state, move) (the next state, or () when the move is not \
+         allowed) and is_goal(state); optionally is_dead(state), heuristic(state) (a lower bound on \
+         the moves left; enables A*), show(state) and label(move) (text), and draw(state): an array \
+         of shapes #{x, y, w, h, colour, label, shape: \"rect\"|\"circle\"} on a grid. States are \
+         compared by value. Each call may run at most 5 million operations."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &["moves"]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        if first.to_ascii_lowercase().starts_with(MARKER) {
+            Confidence::Sure
+        } else {
+            Confidence::No
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(ScriptPuzzle::parse(text)?))
+    }
+
+    fn blank(&self) -> &'static str {
+        include_str!("../../../www/examples/script-jugs.txt")
+    }
+}
+
+pub struct ScriptPuzzle {
+    text: String,
+    runner: Runner,
+    /// The states along the last move list drawn (replaying a script is not free).
+    frames: RefCell<(Vec<String>, Vec<Dynamic>)>,
+}
+
+impl ScriptPuzzle {
+    pub fn parse(text: &str) -> Result<ScriptPuzzle, FormatError> {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        if !first.to_ascii_lowercase().starts_with(MARKER) {
+            return Err(FormatError::new(1, 1, format!("a puzzle script starts with the line `{MARKER}`")));
+        }
+        let runner = Runner::new(text)?;
+        Ok(ScriptPuzzle { text: text.to_string(), runner, frames: RefCell::new((Vec::new(), Vec::new())) })
+    }
+
+    /// Applies the move whose label is `text` to `state`.
+    fn step(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
+        let moves = self.runner.moves(state).map_err(|e| e.to_string())?;
+        for mv in moves {
+            if self.runner.label(&mv).map_err(|e| e.to_string())? == text {
+                return match self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
+                    Some(next) => Ok(next),
+                    None => Err(format!("\"{text}\" is not allowed here")),
+                };
+            }
+        }
+        Err(format!("\"{text}\" is not one of the moves possible here"))
+    }
+
+    /// The states after 0..=n moves of `moves` (as far as they apply), cached for drawing.
+    fn frames(&self, moves: &[String], upto: usize) -> Vec<Dynamic> {
+        let mut cache = self.frames.borrow_mut();
+        let (cached_moves, states) = &mut *cache;
+        if cached_moves.as_slice() != moves || states.is_empty() {
+            *cached_moves = moves.to_vec();
+            states.clear();
+            if let Ok(start) = self.runner.start() {
+                states.push(start);
+            }
+        }
+        while states.len() <= upto.min(moves.len()) && !states.is_empty() {
+            let last = states[states.len() - 1].clone();
+            match self.step(&last, &moves[states.len() - 1]) {
+                Ok(next) => states.push(next),
+                Err(_) => break,
+            }
+        }
+        states.clone()
+    }
+
+    /// The state after `step` moves, if the moves replay that far.
+    pub fn state_after(&self, moves: &[String], step: usize) -> Option<Dynamic> {
+        let frames = self.frames(moves, step);
+        frames.get(step.min(frames.len().saturating_sub(1))).cloned()
+    }
+}
+
+fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+    let budget = options.budget();
+    let outcome = match method {
+        Method::Astar => astar(space, &budget, on_progress),
+        Method::Idastar => idastar(space, &budget, on_progress),
+        Method::Dfs => dfs(space, options.max_depth.unwrap_or(100_000), &budget, on_progress),
+        _ => bfs(space, &budget, on_progress),
+    };
+    Report::from_outcome("script", "moves", method, outcome, |moves, _| {
+        moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
+    })
+}
+
+impl Puzzle for ScriptPuzzle {
+    fn family(&self) -> &'static str {
+        "script"
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        match options.metric.as_deref() {
+            None | Some("") | Some("auto") | Some("moves") => {}
+            Some(other) => return Err(FormatError::general(format!("unknown metric \"{other}\": a script counts moves"))),
+        }
+        let method = match options.method {
+            Method::Auto => Method::Bfs,
+            Method::Bidir => {
+                return Err(FormatError::general("bidirectional search needs an explicit goal state; a script has a goal test"))
+            }
+            Method::Astar | Method::Idastar if !self.runner.has_heuristic() => {
+                return Err(FormatError::general("A* and IDA* need a heuristic(state) function in the script"))
+            }
+            method => method,
+        };
+        let start = self.runner.start()?;
+        let space = ScriptSpace::new(&self.runner, start);
+        let report = run(&space, method, options, on_progress);
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        let error = |index: usize| move |e: FormatError| MoveError { index, message: e.to_string() };
+        let mut state = self.runner.start().map_err(error(0))?;
+        let mut first_solved = self.runner.is_goal(&state).map_err(error(0))?.then_some(0);
+        for (index, text) in moves.iter().enumerate() {
+            state = self.step(&state, text).map_err(|message| MoveError { index, message })?;
+            if first_solved.is_none() && self.runner.is_goal(&state).map_err(error(index))? {
+                first_solved = Some(index + 1);
+            }
+        }
+        Ok(Verdict { ends_solved: self.runner.is_goal(&state).map_err(error(moves.len()))?, first_solved })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        // A script's states have no in-between: show the next one from half-way.
+        let shown = if tween >= 0.5 { step + 1 } else { step };
+        match self.state_after(moves, shown.min(moves.len())) {
+            Some(state) => draw::draw(&self.runner, &state, painter),
+            None => draw::message(painter, "The script's start() fails: see the message above."),
+        }
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        match self.state_after(moves, step) {
+            Some(state) => self.runner.show(&state).unwrap_or_else(|e| e.to_string()) + "\n",
+            None => String::new(),
+        }
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests;

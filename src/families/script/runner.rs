@@ -1,0 +1,199 @@
+//! The sandboxed rhai engine that runs a puzzle script: compiling it, checking it has the
+//! functions a puzzle needs, and calling them under limits, with every failure turned into a
+//! sentence with the script's line and column.
+
+use crate::families::FormatError;
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope, AST};
+
+/// The first line that marks a text as a puzzle script.
+pub const MARKER: &str = "// puzzlelab script";
+
+/// Script operations allowed in one call (an endless loop ends here, not in a frozen tab).
+pub const MAX_OPERATIONS: u64 = 5_000_000;
+
+pub struct Runner {
+    engine: Engine,
+    ast: AST,
+    has_dead: bool,
+    has_heuristic: bool,
+    has_show: bool,
+    has_label: bool,
+    has_draw: bool,
+    /// (name, line, column) where each function is defined, for errors that have no place of
+    /// their own (an operation limit reached).
+    definitions: Vec<(String, usize, usize)>,
+}
+
+/// (name, parameters, whether required, what it does) of the functions a script may define.
+const FUNCTIONS: &[(&str, usize, bool, &str)] = &[
+    ("start", 0, true, "the starting state"),
+    ("moves", 1, true, "the moves possible in a state, as an array"),
+    ("apply", 2, true, "the state after a move, or () when the move is not allowed"),
+    ("is_goal", 1, true, "whether a state is solved"),
+    ("is_dead", 1, false, "whether a state can never lead to a solution"),
+    ("heuristic", 1, false, "a lower bound on the moves still needed"),
+    ("show", 1, false, "a state as text"),
+    ("label", 1, false, "a move as text"),
+    ("draw", 1, false, "a state as shapes on a grid"),
+];
+
+fn position_of(position: Position) -> (usize, usize) {
+    (position.line().unwrap_or(1), position.position().unwrap_or(1))
+}
+
+impl Runner {
+    pub fn new(text: &str) -> Result<Runner, FormatError> {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(MAX_OPERATIONS)
+            .set_max_call_levels(64)
+            .set_max_expr_depths(64, 32)
+            .set_max_string_size(100_000)
+            .set_max_array_size(100_000)
+            .set_max_map_size(10_000);
+        // A script's print and debug go nowhere: output belongs to the front end.
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        let ast = engine.compile(text).map_err(|e| {
+            let (line, column) = position_of(e.position());
+            FormatError::new(line, column, format!("the script does not parse: {}", e.err_type()))
+        })?;
+        let defined: Vec<(String, usize)> = ast.iter_functions().map(|f| (f.name.to_string(), f.params.len())).collect();
+        let has = |name: &str, params: usize| defined.iter().any(|(n, p)| n == name && *p == params);
+        for &(name, params, required, purpose) in FUNCTIONS {
+            if required && !has(name, params) {
+                let args = ["", "state", "state, move"][params];
+                let also = if defined.iter().any(|(n, _)| n == name) { " (it has one, with the wrong number of parameters)" } else { "" };
+                return Err(FormatError::new(1, 1, format!("the script needs a function {name}({args}): {purpose}{also}")));
+            }
+        }
+        let definitions = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, line)| {
+                let at = line.find("fn ")?;
+                let name = line[at + 3..].split('(').next()?.trim();
+                Some((name.to_string(), i + 1, at + 1))
+            })
+            .collect();
+        Ok(Runner {
+            definitions,
+            has_dead: has("is_dead", 1),
+            has_heuristic: has("heuristic", 1),
+            has_show: has("show", 1),
+            has_label: has("label", 1),
+            has_draw: has("draw", 1),
+            engine,
+            ast,
+        })
+    }
+
+    pub fn has_heuristic(&self) -> bool {
+        self.has_heuristic
+    }
+
+    pub fn has_draw(&self) -> bool {
+        self.has_draw
+    }
+
+    fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, FormatError> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args).map_err(|e| self.error(name, *e))
+    }
+
+    fn error(&self, name: &str, error: EvalAltResult) -> FormatError {
+        let (line, column) = if error.position().is_none() {
+            self.definitions.iter().find(|(n, _, _)| n == name).map_or((1, 1), |&(_, l, c)| (l, c))
+        } else {
+            position_of(error.position())
+        };
+        let message = match &error {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "{name}() ran for more than {MAX_OPERATIONS} operations: is there a loop that never ends?"
+            ),
+            _ => format!("{name}() failed: {}", error.unwrap_inner()),
+        };
+        FormatError::new(line, column, message)
+    }
+
+    fn wrong_type(name: &str, wanted: &str, got: &Dynamic) -> FormatError {
+        FormatError::new(1, 1, format!("{name}() must return {wanted}, but it returned {} ({got:?})", got.type_name()))
+    }
+
+    pub fn start(&self) -> Result<Dynamic, FormatError> {
+        self.call("start", ())
+    }
+
+    pub fn moves(&self, state: &Dynamic) -> Result<Array, FormatError> {
+        let result = self.call("moves", (state.clone(),))?;
+        if !result.is_array() {
+            return Err(Self::wrong_type("moves", "an array of moves", &result));
+        }
+        result.into_array().map_err(|_| FormatError::general("moves() must return an array"))
+    }
+
+    /// The state after `mv`, or None when the script says the move is not allowed.
+    pub fn apply(&self, state: &Dynamic, mv: &Dynamic) -> Result<Option<Dynamic>, FormatError> {
+        let result = self.call("apply", (state.clone(), mv.clone()))?;
+        Ok((!result.is_unit()).then_some(result))
+    }
+
+    fn boolean(&self, name: &str, state: &Dynamic) -> Result<bool, FormatError> {
+        let result = self.call(name, (state.clone(),))?;
+        result.as_bool().map_err(|_| Self::wrong_type(name, "true or false", &result))
+    }
+
+    pub fn is_goal(&self, state: &Dynamic) -> Result<bool, FormatError> {
+        self.boolean("is_goal", state)
+    }
+
+    pub fn is_dead(&self, state: &Dynamic) -> Result<bool, FormatError> {
+        if !self.has_dead {
+            return Ok(false);
+        }
+        self.boolean("is_dead", state)
+    }
+
+    pub fn heuristic(&self, state: &Dynamic) -> Result<u32, FormatError> {
+        if !self.has_heuristic {
+            return Ok(0);
+        }
+        let result = self.call("heuristic", (state.clone(),))?;
+        let value = result.as_int().map_err(|_| Self::wrong_type("heuristic", "a whole number", &result))?;
+        Ok(value.clamp(0, i64::from(u32::MAX)) as u32)
+    }
+
+    /// A move as text: `label(move)`, or the move itself.
+    pub fn label(&self, mv: &Dynamic) -> Result<String, FormatError> {
+        if self.has_label {
+            let result = self.call("label", (mv.clone(),))?;
+            return Ok(result.to_string());
+        }
+        Ok(if mv.is_string() { mv.to_string() } else { format!("{mv:?}") })
+    }
+
+    /// A state as text: `show(state)`, or the state itself.
+    pub fn show(&self, state: &Dynamic) -> Result<String, FormatError> {
+        if self.has_show {
+            return Ok(self.call("show", (state.clone(),))?.to_string());
+        }
+        Ok(format!("{state:?}"))
+    }
+
+    /// The shapes `draw(state)` returns, if the script draws.
+    pub fn draw(&self, state: &Dynamic) -> Result<Option<Array>, FormatError> {
+        if !self.has_draw {
+            return Ok(None);
+        }
+        let result = self.call("draw", (state.clone(),))?;
+        if !result.is_array() {
+            return Err(Self::wrong_type("draw", "an array of shapes", &result));
+        }
+        Ok(result.into_array().ok())
+    }
+}
+
+/// The value a state is known by: equal states give equal keys (maps print their keys sorted).
+pub fn key(state: &Dynamic) -> String {
+    format!("{state:?}")
+}

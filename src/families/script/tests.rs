@@ -1,0 +1,110 @@
+//! Scripted puzzles: the examples' known answers, and every kind of script error.
+
+use super::*;
+use crate::families::Status;
+
+fn example(name: &str) -> &'static str {
+    crate::examples::EXAMPLES.iter().find(|(n, _, _)| *n == name).map(|(_, _, text)| *text).unwrap()
+}
+
+fn solve(text: &str, method: Method) -> Result<Report, FormatError> {
+    let puzzle = ScriptPuzzle::parse(text)?;
+    let options = SolveOptions { method, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue)?;
+    if report.status == Status::Solved {
+        let verdict = puzzle.check(&options, &report.moves).unwrap();
+        assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{:?}", report.moves);
+    }
+    Ok(report)
+}
+
+fn length(text: &str) -> usize {
+    let report = solve(text, Method::Bfs).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    report.moves.len()
+}
+
+#[test]
+fn jumping_cards_in_14_swaps_over_1036_arrangements() {
+    let text = example("script-cards");
+    assert_eq!(length(text), 14);
+    // Exhaust the space: a goal no arrangement meets.
+    let never = text.replace("fn is_goal(cards) { cards == [8, 7, 6, 5, 4, 3, 2, 1] }", "fn is_goal(cards) { false }");
+    let report = solve(&never, Method::Bfs).unwrap();
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.stats.stored, 1036);
+}
+
+#[test]
+fn the_other_examples() {
+    assert_eq!(length(example("script-river")), 7);
+    assert_eq!(length(example("script-jugs")), 6);
+    assert_eq!(length(example("script-pegs")), 13);
+    let report = solve(example("script-river"), Method::Bfs).unwrap();
+    assert_eq!(report.moves[0], "the farmer takes the goat");
+}
+
+#[test]
+fn hanoi_takes_two_to_the_n_minus_one() {
+    for discs in 1..=6 {
+        let text = example("script-hanoi").replace("fn discs() { 4 }", &format!("fn discs() {{ {discs} }}"));
+        assert_eq!(length(&text), (1 << discs) - 1, "{discs} discs");
+    }
+    // The heuristic lets A* find the same length.
+    let report = solve(example("script-hanoi"), Method::Astar).unwrap();
+    assert_eq!(report.moves.len(), 15);
+}
+
+fn error(text: &str) -> FormatError {
+    match solve(text, Method::Bfs) {
+        Err(e) => e,
+        Ok(report) => panic!("expected an error, got {report:?}"),
+    }
+}
+
+const HEAD: &str = "// puzzlelab script\n";
+
+#[test]
+fn errors_say_where() {
+    let e = error(&format!("{HEAD}fn start() {{ [1, 2 }}\n"));
+    assert_eq!(e.line, 2);
+    assert!(e.message.starts_with("the script does not parse"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\n"));
+    assert!(e.message.contains("needs a function is_goal(state)"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ 7 }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ s == 3 }}\n"));
+    assert!(e.message.contains("moves() must return an array of moves, but it returned i64"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{\n  s + nothing\n}}\nfn is_goal(s) {{ s == 3 }}\n"));
+    assert_eq!((e.line, e.column), (5, 7), "{e}");
+    assert!(e.message.starts_with("apply() failed"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ \"yes\" }}\n"));
+    assert!(e.message.contains("is_goal() must return true or false"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ loop {{ }} }}\nfn apply(s, m) {{ s }}\nfn is_goal(s) {{ false }}\n"));
+    assert!(e.message.contains("more than 5000000 operations"), "{e}");
+    assert_eq!(e.line, 3);
+    let e = error("fn start() { 0 }\n");
+    assert!(e.message.contains("starts with the line `// puzzlelab script`"), "{e}");
+    let e = error(&format!("{HEAD}fn start() {{ let a = []; loop {{ a.push(a.len()); }} }}\nfn moves(s) {{ [] }}\nfn apply(s, m) {{ s }}\nfn is_goal(s) {{ false }}\n"));
+    assert!(e.message.starts_with("start() failed"), "a runaway allocation is stopped: {e}");
+}
+
+#[test]
+fn budgets_end_endless_spaces() {
+    let text = format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ false }}\n");
+    let puzzle = ScriptPuzzle::parse(&text).unwrap();
+    let options = SolveOptions { max_states: Some(500), ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!(report.status, Status::GaveUp);
+}
+
+#[test]
+fn shows_and_draws_states() {
+    let puzzle = ScriptPuzzle::parse(example("script-jugs")).unwrap();
+    let moves = vec!["fill 5".to_string(), "pour 5 into 3".to_string()];
+    assert_eq!(puzzle.show(&moves, 2), "3-litre jug: 3, 5-litre jug: 2\n");
+    let mut svg = crate::draw::SvgPainter::new(200.0, 200.0);
+    puzzle.draw(&moves, 2, 0.0, &mut svg);
+    let picture = svg.finish();
+    // 3 + 5 jug cells, 5 of them full.
+    assert_eq!(picture.matches("fill=\"#4a90d9\"").count(), 5, "{picture}");
+    assert!(puzzle.check(&SolveOptions::default(), &["fill 7".to_string()]).is_err());
+}
