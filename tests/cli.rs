@@ -131,3 +131,26 @@ fn game_about_squares_from_the_command_line() {
     assert_eq!(text.lines().count(), 10);
     assert!(text.lines().skip(1).all(|l| l == "Red" || l == "Blue"), "{text}");
 }
+
+#[test]
+fn a_script_from_the_command_line() {
+    let script = format!("{}/www/examples/script-jugs.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&["solve", &script, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["family"].as_str(), json["length"].as_u64()), (Some("script"), Some(6)));
+    let out = run(&["solve", &script]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("solved"));
+    assert_eq!(text.lines().count(), 7);
+    // A script error is bad input: exit 2 with the place.
+    let dir = std::env::temp_dir().join(format!("puzzlelab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.rhai");
+    std::fs::write(&broken, "// puzzlelab script\nfn start() { 0 }\nfn moves(s) { [1] }\nfn apply(s, m) {\n  s + nothing\n}\nfn is_goal(s) { false }\n").unwrap();
+    let out = run(&["solve", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("broken.rhai:5:7: apply() failed"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

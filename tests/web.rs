@@ -77,3 +77,18 @@ fn share_links_round_trip_in_the_browser() {
     let shared = Shared { v: 1, family: "sliding".into(), text: KLOTSKI.into(), metric: None, method: None, step: 5, exact: false };
     assert_eq!(decode(&encode(&shared)), Ok(shared));
 }
+
+#[wasm_bindgen_test]
+fn a_script_solves_the_same_in_the_browser() {
+    // Jumping Cards: 14 swaps natively (src/families/script/tests.rs), and so here.
+    let text = puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == "script-cards").unwrap().2;
+    let replies = round_trip(&Request::Solve { job: 2, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
+    match replies.last() {
+        Some(Reply::Finished { report, .. }) => {
+            assert_eq!(report.family, "script");
+            assert_eq!(report.moves.len(), 14);
+            assert!(report.stats.stored >= 1000);
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -780,8 +780,12 @@ impl App {
         if !self.drawing {
             return;
         }
-        let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else {
+        let Some(puzzle) = &self.puzzle else {
             tools.set_text_content(Some("Fix the puzzle text to draw."));
+            return;
+        };
+        let Some(editor) = puzzle.editor() else {
+            tools.set_text_content(Some("This kind of puzzle has no drawing tools: edit its text."));
             return;
         };
         let list = editor.tools();

@@ -311,3 +311,27 @@ test('a shared link keeps its metric', async () => {
     await context.close();
   }
 });
+
+test('a scripted puzzle solves in the page and its script errors point at the line', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await page.selectOption('#examples', 'script-cards');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 14 moves \(moves metric, shortest;/);
+    await page.keyboard.press('End');
+    assert.equal((await page.textContent('#position')).trim(), '8 7 6 5 4 3 2 1');
+    // A runtime error in the rules: the message names the line, which is marked.
+    const text = await page.inputValue('#puzzle-text');
+    await setText(page, text.replace('next[j] = t;', 'next[j] = t + missing;'));
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('apply() failed'));
+    const line = text.split('\n').findIndex((l) => l.includes('next[j] = t;')) + 1;
+    assert.match(await page.textContent('#error'), new RegExp(`^line ${line}, column \\d+: apply\\(\\) failed`));
+    assert.equal(await page.textContent('#gutter .bad'), String(line));
+    await page.screenshot({ path: path.join(shots, 'script-error.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
