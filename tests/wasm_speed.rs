@@ -43,3 +43,19 @@ fn exhaustive_squares_level() {
     }
     console_log!("wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s", 251_812.0 / best / 1000.0);
 }
+
+/// Scripted rules in wasm: Jumping Cards and Tower of Hanoi with 8 discs (the same answers as
+/// natively; `make bench` also times Hanoi with 10 natively).
+#[wasm_bindgen_test]
+fn scripts() {
+    let example = |name: &str| puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == name).unwrap().2;
+    let hanoi = example("script-hanoi").replace("fn discs() { 4 }", "fn discs() { 8 }");
+    for (name, text, moves) in [("Jumping Cards", example("script-cards").to_string(), 14), ("Hanoi 8", hanoi, 255)] {
+        let puzzle = families::parse(None, &text).unwrap();
+        let started = web_time::Instant::now();
+        let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        assert_eq!(report.moves.len(), moves);
+        console_log!("wasm: script {name}: {} states in {ms:.0} ms, {:.1} k states/s", report.stats.stored, report.stats.stored as f64 / ms);
+    }
+}

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Document, ErrorEvent, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlInputElement, HtmlOptionElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MessageEvent,
-    MouseEvent, ScrollIntoViewOptions, ScrollLogicalPosition, Window, Worker,
+    MouseEvent, Window, Worker,
 };
 
 /// Budgets for searches in a tab: well inside wasm32's 4 GB.
@@ -631,9 +631,16 @@ impl App {
                 let current = i as usize + 1 == self.step;
                 let _ = item.class_list().toggle_with_force("current", current);
                 if current {
-                    let options = ScrollIntoViewOptions::new();
-                    options.set_block(ScrollLogicalPosition::Nearest);
-                    item.scroll_into_view_with_scroll_into_view_options(&options);
+                    // Scroll the list, not the page, to keep the current move in sight.
+                    if let Ok(item) = item.dyn_into::<HtmlElement>() {
+                        let list = &self.el.moves;
+                        let (top, height) = (item.offset_top(), item.offset_height());
+                        if top < list.scroll_top() {
+                            list.set_scroll_top(top);
+                        } else if top + height > list.scroll_top() + list.client_height() {
+                            list.set_scroll_top(top + height - list.client_height());
+                        }
+                    }
                 }
             }
         }

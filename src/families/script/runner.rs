@@ -50,7 +50,8 @@ impl Runner {
             .set_max_expr_depths(64, 32)
             .set_max_string_size(100_000)
             .set_max_array_size(100_000)
-            .set_max_map_size(10_000);
+            .set_max_map_size(10_000)
+            .set_optimization_level(rhai::OptimizationLevel::Full);
         // A script's print and debug go nowhere: output belongs to the front end.
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});
