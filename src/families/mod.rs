@@ -159,7 +159,8 @@ impl SolveOptions {
     pub fn budget(&self) -> Budget {
         let default = Budget::default();
         Budget {
-            max_states: self.max_states.unwrap_or(default.max_states),
+            // The arena numbers states with u32.
+            max_states: self.max_states.unwrap_or(default.max_states).min(u64::from(u32::MAX) - 1),
             max_bytes: self.max_bytes.unwrap_or(default.max_bytes),
             time_limit: self.time_limit_ms.map(Duration::from_millis),
             report_every: default.report_every,
