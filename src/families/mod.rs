@@ -7,7 +7,7 @@ pub mod sliding;
 pub mod squares;
 
 use crate::draw::Painter;
-use crate::search::{Budget, Flow, Method, Stats};
+use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Method, Outcome, Space, Stats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
@@ -38,6 +38,37 @@ pub enum Confidence {
     Maybe,
     Sure,
 }
+
+impl Confidence {
+    /// Sure when the format's own test says yes, else no.
+    pub fn sure_if(yes: bool) -> Confidence {
+        if yes {
+            Confidence::Sure
+        } else {
+            Confidence::No
+        }
+    }
+}
+
+/// Runs the search `method` names, with the budgets in `options`. Bidirectional search needs a
+/// `Reversible` space; the families that offer it run it themselves.
+pub fn search<S: Space>(
+    space: &S,
+    method: Method,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let budget = options.budget();
+    match method {
+        Method::Astar => astar(space, &budget, on_progress),
+        Method::Idastar => idastar(space, &budget, on_progress),
+        Method::Dfs => dfs(space, options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH), &budget, on_progress),
+        Method::Auto | Method::Bfs | Method::Bidir => bfs(space, &budget, on_progress),
+    }
+}
+
+/// How deep depth-first search goes unless told otherwise.
+pub const DEFAULT_MAX_DEPTH: u64 = 100_000;
 
 /// A parsed puzzle, seen by the page, the worker and the CLI.
 pub trait Puzzle {
@@ -205,10 +236,9 @@ impl Report {
         family: &str,
         metric: &str,
         method: Method,
-        outcome: crate::search::Outcome<M, S>,
+        outcome: Outcome<M, S>,
         describe: impl FnOnce(&[M], &[S]) -> Vec<String>,
     ) -> Report {
-        use crate::search::Outcome;
         let mut report = Report {
             family: family.to_string(),
             metric: metric.to_string(),

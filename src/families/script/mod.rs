@@ -7,14 +7,19 @@ pub mod rules;
 pub mod runner;
 
 use crate::draw::Painter;
-use crate::families::{Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
-use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Stats};
+use crate::families::{search, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::search::{Flow, Method, Stats};
 use rhai::Dynamic;
 use rules::ScriptSpace;
 use runner::{Runner, MARKER};
 use std::cell::RefCell;
 
 pub struct Script;
+
+/// Whether the first line that is not blank is the script marker.
+fn is_script(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|first| first.to_ascii_lowercase().starts_with(MARKER))
+}
 
 impl Family for Script {
     fn id(&self) -> &'static str {
@@ -39,12 +44,7 @@ impl Family for Script {
     }
 
     fn detect(&self, text: &str) -> Confidence {
-        let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        if first.to_ascii_lowercase().starts_with(MARKER) {
-            Confidence::Sure
-        } else {
-            Confidence::No
-        }
+        Confidence::sure_if(is_script(text))
     }
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
@@ -65,8 +65,7 @@ pub struct ScriptPuzzle {
 
 impl ScriptPuzzle {
     pub fn parse(text: &str) -> Result<ScriptPuzzle, FormatError> {
-        let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        if !first.to_ascii_lowercase().starts_with(MARKER) {
+        if !is_script(text) {
             return Err(FormatError::new(1, 1, format!("a puzzle script starts with the line `{MARKER}`")));
         }
         let runner = Runner::new(text)?;
@@ -116,13 +115,7 @@ impl ScriptPuzzle {
 }
 
 fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
-    let budget = options.budget();
-    let outcome = match method {
-        Method::Astar => astar(space, &budget, on_progress),
-        Method::Idastar => idastar(space, &budget, on_progress),
-        Method::Dfs => dfs(space, options.max_depth.unwrap_or(100_000), &budget, on_progress),
-        _ => bfs(space, &budget, on_progress),
-    };
+    let outcome = search(space, method, options, on_progress);
     Report::from_outcome("script", "moves", method, outcome, |moves, _| {
         moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
     })

@@ -8,8 +8,8 @@ pub mod goal;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
-use crate::search::{astar, bfs, bidir, dfs, idastar, Flow, Method, Stats};
+use crate::families::{search, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::search::{bidir, Flow, Method, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
 
@@ -112,13 +112,9 @@ fn run<const W: usize>(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Report {
     let space = SlidingSpace::<W>::new(rules);
-    let budget = options.budget();
     let outcome = match method {
-        Method::Bfs | Method::Auto => bfs(&space, &budget, on_progress),
-        Method::Astar => astar(&space, &budget, on_progress),
-        Method::Idastar => idastar(&space, &budget, on_progress),
-        Method::Dfs => dfs(&space, options.max_depth.unwrap_or(100_000), &budget, on_progress),
-        Method::Bidir => bidir(&space, &budget, on_progress),
+        Method::Bidir => bidir(&space, &options.budget(), on_progress),
+        method => search(&space, method, options, on_progress),
     };
     Report::from_outcome("sliding", rules.metric.name(), method, outcome, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();

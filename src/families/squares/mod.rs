@@ -7,8 +7,8 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
-use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Stats};
+use crate::families::{search, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::search::{Flow, Method, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
 
@@ -42,11 +42,7 @@ impl Family for Squares {
     }
 
     fn detect(&self, text: &str) -> Confidence {
-        if format::looks_like(text) {
-            Confidence::Sure
-        } else {
-            Confidence::No
-        }
+        Confidence::sure_if(format::looks_like(text))
     }
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
@@ -94,13 +90,7 @@ impl SquaresPuzzle {
 
 fn run<const W: usize>(rules: &Rules, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
     let space = SquaresSpace::<W> { rules };
-    let budget = options.budget();
-    let outcome = match method {
-        Method::Astar => astar(&space, &budget, on_progress),
-        Method::Idastar => idastar(&space, &budget, on_progress),
-        Method::Dfs => dfs(&space, options.max_depth.unwrap_or(100_000), &budget, on_progress),
-        _ => bfs(&space, &budget, on_progress),
-    };
+    let outcome = search(&space, method, options, on_progress);
     let mut report = Report::from_outcome("squares", "clicks", method, outcome, |_, states| {
         let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
