@@ -2,7 +2,7 @@
 //! `puzzlelab solve FILE [--family F] [--metric M] [--method M] [--max-states N] [--timeout SECS]
 //! [--json] [--output-states]`; exit 0 solved, 1 no solution, 2 bad input, 3 gave up.
 
-use crate::families::{self, Puzzle, Report, SolveOptions, Status, FAMILIES};
+use crate::families::{self, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
 use crate::replay;
 use crate::search::{Flow, Method, Stats};
 use clap::{Parser, Subcommand};
@@ -36,6 +36,15 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long)]
         timeout: Option<f64>,
+        /// Count every solution (tiling): raw and distinct under the board's symmetry.
+        #[arg(long)]
+        count: bool,
+        /// Print every solution (tiling).
+        #[arg(long)]
+        all: bool,
+        /// With --all: only solutions distinct under the board's symmetry.
+        #[arg(long)]
+        distinct: bool,
         /// Search without unproven bounds (Game About Squares: the whole plane, not only near
         /// the level); only the budgets end it.
         #[arg(long)]
@@ -72,7 +81,7 @@ pub fn main() -> i32 {
             }
             0
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, exact, json, output_states } => {
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, json, output_states } => {
             let text = match read_input(&file) {
                 Ok(text) => text,
                 Err(message) => {
@@ -97,6 +106,14 @@ pub fn main() -> i32 {
                 max_states,
                 time_limit_ms: timeout.map(|t| (t * 1000.0) as u64),
                 exact,
+                mode: if all {
+                    SolveMode::All
+                } else if count {
+                    SolveMode::Count
+                } else {
+                    SolveMode::First
+                },
+                distinct,
                 ..SolveOptions::default()
             };
             let show_progress = std::io::stderr().is_terminal();
@@ -153,17 +170,29 @@ pub fn exit_code(report: &Report) -> i32 {
 
 pub fn text_output(report: &Report, puzzle: &dyn Puzzle, output_states: bool) -> String {
     let mut out = replay::status_line(report) + "\n";
-    if output_states && report.status == Status::Solved {
+    if let Some(counts) = report.counts {
+        out.push_str(&format!("raw {}\ndistinct {}\n", counts.raw, counts.distinct));
+    }
+    if !report.solutions.is_empty() {
+        for solution in &report.solutions {
+            out.push_str(&puzzle.solution_text(solution));
+            out.push('\n');
+        }
+        return out;
+    }
+    if !output_states {
+        out.push_str(&puzzle.solution_text(&report.moves));
+        return out;
+    }
+    if report.status == Status::Solved {
         out.push_str(&puzzle.show(&report.moves, 0));
         out.push('\n');
     }
     for (i, m) in report.moves.iter().enumerate() {
         out.push_str(m);
         out.push('\n');
-        if output_states {
-            out.push_str(&puzzle.show(&report.moves, i + 1));
-            out.push('\n');
-        }
+        out.push_str(&puzzle.show(&report.moves, i + 1));
+        out.push('\n');
     }
     out
 }
@@ -174,7 +203,7 @@ pub fn json_output(report: &Report) -> String {
         Status::Unsolved => "unsolved",
         Status::GaveUp | Status::Cancelled => "gave_up",
     };
-    let value = serde_json::json!({
+    let mut value = serde_json::json!({
         "status": status,
         "family": report.family,
         "metric": report.metric,
@@ -189,5 +218,9 @@ pub fn json_output(report: &Report) -> String {
         "reason": report.reason,
         "scope": report.scope,
     });
+    if let Some(counts) = report.counts {
+        value["raw"] = counts.raw.into();
+        value["distinct"] = counts.distinct.into();
+    }
     format!("{value}\n")
 }

@@ -10,6 +10,8 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("squares-intro", "squares", include_str!("../www/examples/squares-intro.txt")),
     ("squares-push", "squares", include_str!("../www/examples/squares-push.txt")),
     ("squares-arrows", "squares", include_str!("../www/examples/squares-arrows.txt")),
+    ("tiling-6x10", "tiling", include_str!("../www/examples/tiling-6x10.txt")),
+    ("tiling-scott", "tiling", include_str!("../www/examples/tiling-scott.txt")),
     ("script-cards", "script", include_str!("../www/examples/script-cards.txt")),
     ("script-river", "script", include_str!("../www/examples/script-river.txt")),
     ("script-jugs", "script", include_str!("../www/examples/script-jugs.txt")),

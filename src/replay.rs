@@ -16,6 +16,16 @@ pub fn status_line(report: &Report) -> String {
 pub fn summary(report: &Report) -> String {
     let s = &report.stats;
     match report.status {
+        Status::Solved if report.family == "tiling" => match report.counts {
+            Some(counts) => format!(
+                "{} tilings, {} distinct up to the board's symmetry ({} search nodes in {} ms)",
+                group(counts.raw),
+                group(counts.distinct),
+                group(s.explored),
+                s.elapsed_ms
+            ),
+            None => format!("Found a tiling: {} pieces ({} search nodes in {} ms)", report.moves.len(), group(s.explored), s.elapsed_ms),
+        },
         Status::Solved => {
             let n = report.moves.len();
             // Every click is a move where clicks are the only metric: say "clicks" then.
@@ -86,6 +96,8 @@ mod tests {
             cost: 2,
             optimal: true,
             scope: None,
+            counts: None,
+            solutions: Vec::new(),
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }

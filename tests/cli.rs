@@ -154,3 +154,35 @@ fn a_script_from_the_command_line() {
     assert!(err.contains("broken.rhai:5:7: apply() failed"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn tiling(name: &str) -> String {
+    format!("{}/tests/fixtures/tiling/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn tiling_from_the_command_line() {
+    // The first solution prints as the board with each cell's piece letter.
+    let out = run(&["solve", &tiling("3x20.txt")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "solved");
+    assert_eq!(lines.len(), 4);
+    assert!(lines[1..].iter().all(|l| l.len() == 20 && l.chars().all(|c| "FILNPTUVWXYZ".contains(c))), "{text}");
+    // --all --distinct: the two distinct tilings.
+    let out = run(&["solve", &tiling("3x20.txt"), "--all", "--distinct"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().filter(|l| l.len() == 20).count(), 6, "{text}");
+    // --all: all eight.
+    let out = run(&["solve", &tiling("3x20.txt"), "--all"]);
+    assert_eq!(stdout(&out).lines().filter(|l| l.len() == 20).count(), 24);
+}
+
+#[test]
+fn the_6x10_rectangle_has_2339_distinct_tilings() {
+    let out = run(&["solve", &tiling("6x10.txt"), "--count", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["status"].as_str(), json["family"].as_str()), (Some("solved"), Some("tiling")));
+    assert_eq!((json["raw"].as_u64(), json["distinct"].as_u64()), (Some(9356), Some(2339)));
+}

@@ -16,6 +16,8 @@ fn every_example_solves_with_its_known_length() {
         ("squares-intro", 3),  // the format's own example
         ("squares-push", 9),   // game level 3, tests/fixtures/gas/EXPECTED.md
         ("squares-arrows", 9), // game level 8, same table
+        ("tiling-6x10", 12),   // one placement per pentomino
+        ("tiling-scott", 12),  // Scott's 8x8 with the centre removed
         ("script-cards", 14),  // LM-Solve's Jumping Cards
         ("script-river", 7),   // the classic river crossing
         ("script-jugs", 6),    // 3 and 5 litres to 4

@@ -5,6 +5,7 @@
 pub mod script;
 pub mod sliding;
 pub mod squares;
+pub mod tiling;
 
 use crate::draw::Painter;
 use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Method, Outcome, Space, Stats};
@@ -13,7 +14,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// Every family, in the order pickers list them.
-pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &script::Script];
+pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &tiling::Tiling, &script::Script];
 
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
@@ -90,6 +91,12 @@ pub trait Puzzle {
 
     /// The puzzle in its own format; parses back to the same puzzle.
     fn to_text(&self) -> String;
+
+    /// A solution as the CLI prints it after its status line: one move per line, unless the
+    /// family writes solutions another way (a tiling prints the filled board).
+    fn solution_text(&self, moves: &[String]) -> String {
+        moves.iter().map(|m| format!("{m}\n")).collect()
+    }
 
     /// Draw mode, for families that have one.
     fn editor(&self) -> Option<&dyn Editor> {
@@ -184,6 +191,28 @@ pub struct SolveOptions {
     /// area): slower, and limited only by the budgets.
     #[serde(default)]
     pub exact: bool,
+    /// For families with many solutions (tiling): stop at the first, count all, or list all.
+    #[serde(default)]
+    pub mode: SolveMode,
+    /// With `SolveMode::All`: list only solutions distinct under the puzzle's symmetry.
+    #[serde(default)]
+    pub distinct: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolveMode {
+    #[default]
+    First,
+    Count,
+    All,
+}
+
+/// How many solutions there are: all of them, and up to the puzzle's symmetry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    pub raw: u64,
+    pub distinct: u64,
 }
 
 impl SolveOptions {
@@ -227,6 +256,12 @@ pub struct Report {
     /// ("within the search area").
     #[serde(default)]
     pub scope: Option<String>,
+    /// Solution counts, when all solutions were counted.
+    #[serde(default)]
+    pub counts: Option<Counts>,
+    /// Further solutions, when they were asked for (`SolveMode::All`).
+    #[serde(default)]
+    pub solutions: Vec<Vec<String>>,
     pub stats: Stats,
 }
 
@@ -249,6 +284,8 @@ impl Report {
             cost: 0,
             optimal: false,
             scope: None,
+            counts: None,
+            solutions: Vec::new(),
             stats: *outcome.stats(),
         };
         match outcome {

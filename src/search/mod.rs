@@ -5,6 +5,7 @@
 mod astar;
 mod bfs;
 mod bidir;
+pub mod cover;
 mod dfs;
 mod idastar;
 mod meter;

@@ -1,0 +1,363 @@
+//! Polyomino tiling: fill a board with pentominoes (or any piece set). Placements become an exact
+//! cover problem for `search::cover`; the board's own symmetry tells raw from distinct tilings.
+
+pub mod format;
+pub mod pieces;
+
+use crate::draw::{palette, GridLayout, Painter};
+use crate::families::{Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
+use crate::search::cover::{cover, Cover, CoverEnd};
+use crate::search::{Flow, Method, Stats};
+use format::Board;
+use std::collections::HashMap;
+
+pub struct Tiling;
+
+impl Family for Tiling {
+    fn id(&self) -> &'static str {
+        "tiling"
+    }
+
+    fn name(&self) -> &'static str {
+        "Polyomino tiling"
+    }
+
+    fn format_help(&self) -> &'static str {
+        "The board as rows: . is a cell to cover, # or space is not part of the board. Optional \
+         header lines first: `pieces: pentominoes` (default; or tetrominoes, hexominoes, one-sided \
+         pentominoes, one-sided tetrominoes, or names such as `F I L N P T U V W X Y Z + O4`), \
+         `each: once|any`, `mirror: yes|no`, and pieces of your own: `piece Q: ##/#.`. A move \
+         places a piece on cells: `F: 0,1 0,2 1,0 1,1 2,1` (row,col)."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &["pieces"]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        Confidence::sure_if(format::looks_like(text))
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(TilingPuzzle::parse(text)?))
+    }
+
+    fn blank(&self) -> &'static str {
+        "....................\n....................\n....................\n"
+    }
+}
+
+/// One way to put one piece on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub piece: usize,
+    /// Board cell numbers (indices into `Board::cells`).
+    pub cells: Vec<usize>,
+}
+
+pub struct TilingPuzzle {
+    pub board: Board,
+    pub placements: Vec<Placement>,
+    /// Each symmetry of the board but the identity, as a permutation of its cell numbers.
+    pub symmetries: Vec<Vec<usize>>,
+    index: HashMap<(i32, i32), usize>,
+}
+
+impl TilingPuzzle {
+    pub fn parse(text: &str) -> Result<TilingPuzzle, FormatError> {
+        let mut board = format::parse(text)?;
+        // The search fills the first empty cell: going across the short side keeps the ragged
+        // edge of the filled part short, which prunes far earlier.
+        if board.width > board.height {
+            board.cells.sort_unstable_by_key(|&(r, c)| (c, r));
+        }
+        let index: HashMap<(i32, i32), usize> = board.cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let mut placements = Vec::new();
+        for (p, piece) in board.pieces.iter().enumerate() {
+            for shape in pieces::orientations(&piece.cells, board.mirror) {
+                for r in 0..board.height as i32 {
+                    for c in 0..board.width as i32 {
+                        let cells: Option<Vec<usize>> = shape.iter().map(|&(dr, dc)| index.get(&(r + dr, c + dc)).copied()).collect();
+                        if let Some(mut cells) = cells {
+                            cells.sort_unstable();
+                            placements.push(Placement { piece: p, cells });
+                        }
+                    }
+                }
+            }
+        }
+        let normal = pieces::normalise(&board.cells);
+        let symmetries = pieces::SYMMETRIES[1..]
+            .iter()
+            .filter_map(|symmetry| {
+                let turned: Vec<(i32, i32)> = board.cells.iter().map(|&c| symmetry(c)).collect();
+                if pieces::normalise(&turned) != normal {
+                    return None;
+                }
+                let top = turned.iter().map(|c| c.0).min().unwrap_or(0);
+                let left = turned.iter().map(|c| c.1).min().unwrap_or(0);
+                let base = (board.cells.iter().map(|c| c.0).min().unwrap_or(0), board.cells.iter().map(|c| c.1).min().unwrap_or(0));
+                turned.iter().map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied()).collect()
+            })
+            .collect();
+        Ok(TilingPuzzle { board, placements, symmetries, index })
+    }
+
+    /// Whether a tiling (piece number per cell) is the least of its images under the board's
+    /// symmetries: each distinct tiling has exactly one such member among its raw copies.
+    fn canonical(&self, tiling: &[u16]) -> bool {
+        let mut image = vec![0u16; tiling.len()];
+        self.symmetries.iter().all(|map| {
+            for (cell, &to) in map.iter().enumerate() {
+                image[to] = tiling[cell];
+            }
+            tiling <= image.as_slice()
+        })
+    }
+
+    fn move_text(&self, placement: &Placement) -> String {
+        let cells: Vec<String> = placement.cells.iter().map(|&i| format!("{},{}", self.board.cells[i].0, self.board.cells[i].1)).collect();
+        format!("{}: {}", self.board.pieces[placement.piece].name, cells.join(" "))
+    }
+
+    /// Reads `F: 0,1 0,2 …` back into a placement.
+    fn parse_move(&self, text: &str) -> Result<Placement, String> {
+        let (name, cells) = text.split_once(':').ok_or_else(|| format!("\"{text}\" is not `PIECE: row,col …`"))?;
+        let piece = self.board.pieces.iter().position(|p| p.name == name.trim()).ok_or_else(|| format!("there is no piece {name}"))?;
+        let mut numbers = Vec::new();
+        for cell in cells.split_whitespace() {
+            let (r, c) = cell.split_once(',').ok_or_else(|| format!("\"{cell}\" is not row,col"))?;
+            let at = (r.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?, c.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?);
+            numbers.push(*self.index.get(&at).ok_or_else(|| format!("{cell} is not a cell of the board"))?);
+        }
+        numbers.sort_unstable();
+        let placement = Placement { piece, cells: numbers };
+        if !self.placements.contains(&placement) {
+            return Err(format!("\"{text}\" is not a way piece {} fits", self.board.pieces[piece].name));
+        }
+        Ok(placement)
+    }
+
+    /// Piece number per cell after the moves that apply (u16::MAX: empty).
+    fn filled(&self, moves: &[String], step: usize) -> Vec<u16> {
+        let mut tiling = vec![u16::MAX; self.board.cells.len()];
+        for text in moves.iter().take(step) {
+            if let Ok(p) = self.parse_move(text) {
+                for &c in &p.cells {
+                    tiling[c] = p.piece as u16;
+                }
+            }
+        }
+        tiling
+    }
+
+    fn run<const W: usize>(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+        let cells = self.board.cells.len();
+        let bit = |i: usize| {
+            let mut b = [0u64; W];
+            b[i / 64] |= 1 << (i % 64);
+            b
+        };
+        let mask = |list: &[usize]| list.iter().fold([0u64; W], |mut b, &i| {
+            b[i / 64] |= 1 << (i % 64);
+            b
+        });
+        let sizes: Vec<usize> = self.board.pieces.iter().map(|p| p.cells.len()).collect();
+        // Region sizes some number of pieces can fill (a sound cut even when each is used once).
+        let mut fillable = vec![false; cells + 1];
+        fillable[0] = true;
+        for n in 1..=cells {
+            fillable[n] = sizes.iter().any(|&s| s <= n && fillable[n - s]);
+        }
+        let neighbours = self
+            .board
+            .cells
+            .iter()
+            .map(|&(r, c)| {
+                [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+                    .iter()
+                    .filter_map(|n| self.index.get(n))
+                    .fold([0u64; W], |mut b, &i| {
+                        for (x, y) in b.iter_mut().zip(bit(i)) {
+                            *x |= y;
+                        }
+                        b
+                    })
+            })
+            .collect();
+        let problem = Cover {
+            items: mask(&(0..cells).collect::<Vec<_>>()),
+            options: self.placements.iter().map(|p| mask(&p.cells)).collect(),
+            groups: self.placements.iter().map(|p| p.piece).collect(),
+            limits: vec![if self.board.each_once { 1 } else { usize::MAX }; self.board.pieces.len()],
+            neighbours,
+            fillable,
+        };
+        let mut raw = 0u64;
+        let mut distinct = 0u64;
+        let mut first: Option<Vec<usize>> = None;
+        let mut solutions: Vec<Vec<String>> = Vec::new();
+        let mut tiling = vec![0u16; cells];
+        let mode = options.mode;
+        let keep_distinct_only = options.distinct;
+        let (end, mut stats) = cover(
+            &problem,
+            &options.budget(),
+            &mut |chosen: &[usize]| {
+                raw += 1;
+                for &o in chosen {
+                    for &c in &self.placements[o].cells {
+                        tiling[c] = self.placements[o].piece as u16;
+                    }
+                }
+                let canonical = self.canonical(&tiling);
+                distinct += u64::from(canonical);
+                if first.is_none() {
+                    first = Some(chosen.to_vec());
+                }
+                if mode == SolveMode::All && (canonical || !keep_distinct_only) && solutions.len() < MAX_LISTED {
+                    solutions.push(chosen.iter().map(|&o| self.move_text(&self.placements[o])).collect());
+                }
+                if mode == SolveMode::First {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+            on_progress,
+        );
+        stats.stored = raw;
+        let found = first.is_some();
+        let status = match end {
+            CoverEnd::Complete => {
+                if found {
+                    Status::Solved
+                } else {
+                    Status::Unsolved
+                }
+            }
+            CoverEnd::Stopped if mode == SolveMode::First && found => Status::Solved,
+            CoverEnd::Stopped => Status::Cancelled,
+            CoverEnd::GaveUp => Status::GaveUp,
+        };
+        Report {
+            family: "tiling".into(),
+            metric: "pieces".into(),
+            method: Method::Dfs,
+            status,
+            reason: (status == Status::GaveUp).then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
+            moves: first.map(|f| f.iter().map(|&o| self.move_text(&self.placements[o])).collect()).unwrap_or_default(),
+            cost: self.board.pieces.len() as u64,
+            optimal: true,
+            scope: None,
+            counts: (mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
+            solutions,
+            stats,
+        }
+    }
+}
+
+/// Most tilings a report lists (counting goes on past it).
+pub const MAX_LISTED: usize = 20_000;
+
+impl Puzzle for TilingPuzzle {
+    fn family(&self) -> &'static str {
+        "tiling"
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        match options.metric.as_deref() {
+            None | Some("") | Some("auto") | Some("pieces") => {}
+            Some(other) => return Err(FormatError::general(format!("unknown metric \"{other}\": a tiling places pieces"))),
+        }
+        Ok(match self.board.cells.len() {
+            0..=64 => self.run::<1>(options, on_progress),
+            65..=128 => self.run::<2>(options, on_progress),
+            _ => self.run::<4>(options, on_progress),
+        })
+    }
+
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        let mut covered = vec![false; self.board.cells.len()];
+        let mut used = vec![0usize; self.board.pieces.len()];
+        for (index, text) in moves.iter().enumerate() {
+            let p = self.parse_move(text).map_err(|message| MoveError { index, message })?;
+            used[p.piece] += 1;
+            if self.board.each_once && used[p.piece] > 1 {
+                return Err(MoveError { index, message: format!("{} is used twice", self.board.pieces[p.piece].name) });
+            }
+            for &c in &p.cells {
+                if std::mem::replace(&mut covered[c], true) {
+                    return Err(MoveError { index, message: "two pieces overlap".into() });
+                }
+            }
+        }
+        let done = covered.iter().all(|&c| c);
+        Ok(Verdict { ends_solved: done, first_solved: done.then_some(moves.len()) })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        let tiling = self.filled(moves, if tween >= 0.5 { step + 1 } else { step });
+        let (width, height) = painter.size();
+        let grid = GridLayout::fit(self.board.width, self.board.height, width, height);
+        painter.clear("#f4f1ea");
+        for (i, &(r, c)) in self.board.cells.iter().enumerate() {
+            let (x, y) = grid.at(f64::from(r), f64::from(c));
+            let colour = match tiling[i] {
+                u16::MAX => "#fffdf8".to_string(),
+                p => palette(usize::from(p)),
+            };
+            painter.rect(x, y, grid.cell, grid.cell, &colour);
+            // Lines where two different pieces (or a piece and an empty cell) meet.
+            for (dr, dc, x1, y1, x2, y2) in [(0, 1, 1.0, 0.0, 1.0, 1.0), (1, 0, 0.0, 1.0, 1.0, 1.0)] {
+                let other = self.index.get(&(r + dr, c + dc)).map(|&j| tiling[j]);
+                if other != Some(tiling[i]) || tiling[i] == u16::MAX {
+                    painter.line(x + x1 * grid.cell, y + y1 * grid.cell, x + x2 * grid.cell, y + y2 * grid.cell, "#4b4b4b", 1.5);
+                }
+            }
+            if c == 0 || !self.index.contains_key(&(r, c - 1)) {
+                painter.line(x, y, x, y + grid.cell, "#4b4b4b", 1.5);
+            }
+            if r == 0 || !self.index.contains_key(&(r - 1, c)) {
+                painter.line(x, y, x + grid.cell, y, "#4b4b4b", 1.5);
+            }
+        }
+        // Each placed piece's name on its first cell.
+        let mut named = vec![false; self.board.pieces.len()];
+        for (i, &(r, c)) in self.board.cells.iter().enumerate() {
+            if let Some(p) = (tiling[i] != u16::MAX).then_some(tiling[i] as usize) {
+                if !std::mem::replace(&mut named[p], true) || !self.board.each_once {
+                    let (x, y) = grid.at(f64::from(r), f64::from(c));
+                    painter.text(x + grid.cell / 2.0, y + grid.cell / 2.0, grid.cell * 0.45, "#ffffff", &self.board.pieces[p].name);
+                }
+            }
+        }
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        let tiling = self.filled(moves, step);
+        let mut out = String::new();
+        for r in 0..self.board.height as i32 {
+            for c in 0..self.board.width as i32 {
+                out.push(match self.index.get(&(r, c)) {
+                    None => ' ',
+                    Some(&i) if tiling[i] == u16::MAX => '.',
+                    Some(&i) => self.board.pieces[tiling[i] as usize].name.chars().next().unwrap_or('?'),
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn solution_text(&self, moves: &[String]) -> String {
+        self.show(moves, moves.len())
+    }
+
+    fn to_text(&self) -> String {
+        self.board.to_text()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,225 @@
+//! Exact cover by bitboards: choose options (sets of items) so that every item is covered once.
+//! The search always fills the first uncovered item, trying only the options whose first item
+//! it is; options belong to groups that may be used a limited number of times; components of
+//! uncovered items whose size no choice can fill are cut off early. Nothing here knows what
+//! the items or options stand for.
+
+use super::meter::{Budget, Flow, Stats};
+use web_time::Instant;
+
+/// A set of items (at most 64 x W).
+pub type Bits<const W: usize> = [u64; W];
+
+pub struct Cover<const W: usize> {
+    /// Items that must be covered.
+    pub items: Bits<W>,
+    /// Each option's items.
+    pub options: Vec<Bits<W>>,
+    /// Each option's group.
+    pub groups: Vec<usize>,
+    /// How often each group may be used (`usize::MAX`: without limit).
+    pub limits: Vec<usize>,
+    /// For pruning: each item's neighbours, and which component sizes can still be filled
+    /// (`fillable[size]`). Empty to prune nothing.
+    pub neighbours: Vec<Bits<W>>,
+    pub fillable: Vec<bool>,
+}
+
+/// How a cover search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoverEnd {
+    /// Every cover was visited.
+    Complete,
+    /// The solution callback or the progress callback said stop.
+    Stopped,
+    /// A budget ran out (the node limit or the time limit).
+    GaveUp,
+}
+
+fn lowest<const W: usize>(bits: &Bits<W>) -> Option<usize> {
+    bits.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+}
+
+struct Search<'a, const W: usize> {
+    cover: &'a Cover<W>,
+    by_first: Vec<Vec<u32>>,
+    used: Vec<usize>,
+    chosen: Vec<usize>,
+    nodes: u64,
+    budget: Budget,
+    started: Instant,
+    next_report: u64,
+    on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
+}
+
+/// Visits every exact cover, calling `on_solution` with the chosen options. Budget: `max_states`
+/// counts search nodes; `time_limit` applies.
+pub fn cover<const W: usize>(
+    problem: &Cover<W>,
+    budget: &Budget,
+    on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (CoverEnd, Stats) {
+    let mut by_first = vec![Vec::new(); W * 64];
+    for (index, option) in problem.options.iter().enumerate() {
+        if let Some(first) = lowest(option) {
+            by_first[first].push(index as u32);
+        }
+    }
+    let mut search = Search {
+        cover: problem,
+        by_first,
+        used: vec![0; problem.limits.len()],
+        chosen: Vec::new(),
+        nodes: 0,
+        budget: *budget,
+        started: Instant::now(),
+        next_report: budget.report_every.max(1),
+        on_solution,
+        on_progress,
+    };
+    let end = search.fill(&problem.items);
+    let stats = Stats {
+        explored: search.nodes,
+        elapsed_ms: search.started.elapsed().as_millis() as u64,
+        ..Stats::default()
+    };
+    (end.unwrap_or(CoverEnd::Complete), stats)
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// Covers `open` (the items still uncovered). Some(end) stops the whole search.
+    fn fill(&mut self, open: &Bits<W>) -> Option<CoverEnd> {
+        let Some(first) = lowest(open) else {
+            return ((self.on_solution)(&self.chosen) == Flow::Stop).then_some(CoverEnd::Stopped);
+        };
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.next_report = self.nodes + self.budget.report_every.max(1);
+            if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+                return Some(CoverEnd::GaveUp);
+            }
+            let stats = Stats { explored: self.nodes, depth: self.chosen.len() as u64, elapsed_ms: self.started.elapsed().as_millis() as u64, ..Stats::default() };
+            if (self.on_progress)(&stats) == Flow::Stop {
+                return Some(CoverEnd::Stopped);
+            }
+        }
+        if !self.fillable(open) {
+            return None;
+        }
+        let candidates = std::mem::take(&mut self.by_first[first]);
+        let mut end = None;
+        for &option in &candidates {
+            let option = option as usize;
+            let items = &self.cover.options[option];
+            let group = self.cover.groups[option];
+            if self.used[group] >= self.cover.limits[group] || !items.iter().zip(open).all(|(i, o)| i & !o == 0) {
+                continue;
+            }
+            let mut rest = *open;
+            for (r, i) in rest.iter_mut().zip(items) {
+                *r &= !i;
+            }
+            self.used[group] += 1;
+            self.chosen.push(option);
+            end = self.fill(&rest);
+            self.chosen.pop();
+            self.used[group] -= 1;
+            if end.is_some() {
+                break;
+            }
+        }
+        self.by_first[first] = candidates;
+        end
+    }
+
+    /// Whether every connected part of `open` has a size some choice of options can fill.
+    fn fillable(&self, open: &Bits<W>) -> bool {
+        if self.cover.neighbours.is_empty() {
+            return true;
+        }
+        let mut left = *open;
+        while let Some(seed) = lowest(&left) {
+            let mut region = [0u64; W];
+            region[seed / 64] |= 1 << (seed % 64);
+            let mut frontier = region;
+            loop {
+                let mut grown = region;
+                while let Some(item) = lowest(&frontier) {
+                    frontier[item / 64] &= !(1 << (item % 64));
+                    for (g, (n, l)) in grown.iter_mut().zip(self.cover.neighbours[item].iter().zip(&left)) {
+                        *g |= n & l;
+                    }
+                }
+                let mut new = [0u64; W];
+                for (k, (g, r)) in new.iter_mut().zip(grown.iter().zip(&region)) {
+                    *k = g & !r;
+                }
+                if new.iter().all(|&w| w == 0) {
+                    break;
+                }
+                region = grown;
+                frontier = new;
+            }
+            let size: u32 = region.iter().map(|w| w.count_ones()).sum();
+            if !self.cover.fillable.get(size as usize).copied().unwrap_or(false) {
+                return false;
+            }
+            for (l, r) in left.iter_mut().zip(&region) {
+                *l &= !r;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(items: &[usize]) -> Bits<1> {
+        [items.iter().fold(0, |b, &i| b | 1 << i)]
+    }
+
+    #[test]
+    fn knuths_example() {
+        // Knuth's Algorithm X example: items 0..7, options A..F; the one cover is A, D, E
+        // ({0,3}, {4,5,2}, {1,6}).
+        let options = vec![bits(&[0, 3, 6]), bits(&[0, 3]), bits(&[3, 4, 6]), bits(&[2, 4, 5]), bits(&[1, 2, 5, 6]), bits(&[1, 6])];
+        let problem = Cover {
+            items: bits(&[0, 1, 2, 3, 4, 5, 6]),
+            groups: (0..6).collect(),
+            limits: vec![1; 6],
+            options,
+            neighbours: vec![],
+            fillable: vec![],
+        };
+        let mut found = Vec::new();
+        let (end, _) = cover(&problem, &Budget::default(), &mut |chosen: &[usize]| {
+            let mut c = chosen.to_vec();
+            c.sort();
+            found.push(c);
+            Flow::Continue
+        }, &mut |_: &Stats| Flow::Continue);
+        assert_eq!(end, CoverEnd::Complete);
+        assert_eq!(found, vec![vec![1, 3, 5]]);
+    }
+
+    #[test]
+    fn groups_limit_use_and_stop_works() {
+        // Dominoes on a 1x4 strip: two placements cover it; with one domino allowed, none do.
+        let options = vec![bits(&[0, 1]), bits(&[1, 2]), bits(&[2, 3])];
+        let mut problem = Cover { items: bits(&[0, 1, 2, 3]), options, groups: vec![0, 0, 0], limits: vec![2], neighbours: vec![], fillable: vec![] };
+        let mut count = 0;
+        cover(&problem, &Budget::default(), &mut |_: &[usize]| { count += 1; Flow::Continue }, &mut |_: &Stats| Flow::Continue);
+        assert_eq!(count, 1);
+        problem.limits = vec![1];
+        let mut count = 0;
+        cover(&problem, &Budget::default(), &mut |_: &[usize]| { count += 1; Flow::Continue }, &mut |_: &Stats| Flow::Continue);
+        assert_eq!(count, 0);
+        problem.limits = vec![2];
+        let (end, _) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
+        assert_eq!(end, CoverEnd::Stopped);
+    }
+}
