@@ -4,7 +4,7 @@
 use super::canvas::CanvasPainter;
 use super::protocol::{Reply, Request};
 use crate::examples::{self, EXAMPLES};
-use crate::families::{self, FormatError, Puzzle, Report, SolveOptions, FAMILIES};
+use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
 use crate::replay;
 use crate::search::Method;
 use crate::share::{self, Shared};
@@ -33,6 +33,12 @@ struct Elements {
     method: HtmlSelectElement,
     exact: HtmlInputElement,
     exact_option: HtmlElement,
+    mode: HtmlSelectElement,
+    mode_option: HtmlElement,
+    solutions: HtmlElement,
+    solution_label: HtmlElement,
+    prev_solution: HtmlButtonElement,
+    next_solution: HtmlButtonElement,
     examples: HtmlSelectElement,
     solve: HtmlButtonElement,
     cancel: HtmlButtonElement,
@@ -76,6 +82,12 @@ impl Elements {
             method: by_id(doc, "method"),
             exact: by_id(doc, "exact"),
             exact_option: by_id(doc, "exact-option"),
+            mode: by_id(doc, "mode"),
+            mode_option: by_id(doc, "mode-option"),
+            solutions: by_id(doc, "solutions"),
+            solution_label: by_id(doc, "solution-label"),
+            prev_solution: by_id(doc, "prev-solution"),
+            next_solution: by_id(doc, "next-solution"),
             examples: by_id(doc, "examples"),
             solve: by_id(doc, "solve"),
             cancel: by_id(doc, "cancel"),
@@ -117,6 +129,8 @@ struct App {
     document: Document,
     puzzle: Option<Box<dyn Puzzle>>,
     report: Option<Report>,
+    /// Which of the report's listed solutions is shown (when it lists several).
+    solution: usize,
     step: usize,
     tween: f32,
     playing: bool,
@@ -158,6 +172,7 @@ pub fn start() {
         document,
         puzzle: None,
         report: None,
+        solution: 0,
         step: 0,
         tween: 0.0,
         playing: false,
@@ -291,6 +306,8 @@ fn wire_events(page: &Page) {
         let family = app.puzzle.as_ref().and_then(|p| families::family(p.family())).unwrap_or(FAMILIES[0]);
         app.edit(family.blank().to_string());
     });
+    listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
+    listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
     listen(&el.prev, "click", |app, _: Event| app.go_to(app.step.saturating_sub(1)));
     listen(&el.next, "click", |app, _: Event| app.advance());
@@ -371,7 +388,25 @@ impl App {
     }
 
     fn moves(&self) -> &[String] {
-        self.report.as_ref().map_or(&[], |r| &r.moves[..])
+        match &self.report {
+            Some(r) if !r.solutions.is_empty() => &r.solutions[self.solution.min(r.solutions.len() - 1)],
+            Some(r) => &r.moves,
+            None => &[],
+        }
+    }
+
+    /// Shows listed solution `index`, complete.
+    fn show_solution(&mut self, index: usize) {
+        let count = self.report.as_ref().map_or(0, |r| r.solutions.len());
+        if count == 0 {
+            return;
+        }
+        self.solution = index.min(count - 1);
+        self.stop_animation();
+        self.show_moves();
+        self.step = self.moves_len();
+        self.update_buttons();
+        self.draw();
     }
 
     fn moves_len(&self) -> usize {
@@ -445,6 +480,8 @@ impl App {
             }
         }
         self.show_metrics();
+        // Only tilings have many solutions to count or browse.
+        self.el.mode_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "tiling"));
         // Only Game About Squares has a bound to lift.
         self.el.exact_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "squares"));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
@@ -511,6 +548,12 @@ impl App {
             max_states: Some(PAGE_MAX_STATES),
             max_bytes: Some(PAGE_MAX_BYTES),
             exact: self.el.exact.checked(),
+            mode: match self.el.mode.value().as_str() {
+                "count" => SolveMode::Count,
+                "all" => SolveMode::All,
+                _ => SolveMode::First,
+            },
+            distinct: true,
             ..SolveOptions::default()
         }
     }
@@ -578,6 +621,7 @@ impl App {
                 self.set_status(&replay::summary(&report));
                 let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
                 self.report = Some(report);
+                self.solution = 0;
                 self.step = step;
                 self.show_moves();
             }
@@ -608,6 +652,11 @@ impl App {
         el.step.set_max(&len.to_string());
         el.step.set_value(&self.step.to_string());
         el.step_label.set_text_content(Some(&format!("{} / {len}", self.step)));
+        let listed = self.report.as_ref().map_or(0, |r| r.solutions.len());
+        el.solutions.set_hidden(listed == 0);
+        el.solution_label.set_text_content(Some(&format!("Solution {} of {listed}", self.solution + 1)));
+        el.prev_solution.set_disabled(self.solution == 0);
+        el.next_solution.set_disabled(self.solution + 1 >= listed);
     }
 
     // ---- replay -----------------------------------------------------------------------------

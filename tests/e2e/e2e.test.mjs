@@ -335,3 +335,31 @@ test('a scripted puzzle solves in the page and its script errors point at the li
     await context.close();
   }
 });
+
+test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await page.selectOption('#examples', 'tiling-6x10');
+    assert.equal(await page.isVisible('#mode'), true);
+    await page.click('#solve');
+    await waitForStatus(page, 'Found a tiling: 12 pieces');
+    await page.keyboard.press('End');
+    assert.doesNotMatch(await page.textContent('#position'), /\./, 'every cell is covered');
+    await page.selectOption('#mode', 'count');
+    await page.click('#solve');
+    await waitForStatus(page, '9,356 tilings, 2,339 distinct', 60000);
+    await setText(page, '....................\n....................\n....................\n');
+    await page.selectOption('#mode', 'all');
+    await page.click('#solve');
+    await waitForStatus(page, '8 tilings, 2 distinct');
+    assert.equal(await page.textContent('#solution-label'), 'Solution 1 of 2');
+    const first = await page.textContent('#position');
+    await page.click('#next-solution');
+    assert.equal(await page.textContent('#solution-label'), 'Solution 2 of 2');
+    assert.notEqual(await page.textContent('#position'), first);
+    await page.screenshot({ path: path.join(shots, 'tiling.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
