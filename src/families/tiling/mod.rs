@@ -357,7 +357,67 @@ impl Puzzle for TilingPuzzle {
     fn to_text(&self) -> String {
         self.board.to_text()
     }
+
+    fn editor(&self) -> Option<&dyn crate::families::Editor> {
+        Some(self)
+    }
 }
 
 #[cfg(test)]
 mod tests;
+
+/// Draw mode: paint and erase board cells, resize the board; the text follows.
+impl crate::families::Editor for TilingPuzzle {
+    fn tools(&self) -> Vec<(String, String)> {
+        vec![("cell".into(), "Board cell".into()), ("erase".into(), "Hole".into())]
+    }
+
+    fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        let at = (row as i32, col as i32);
+        let mut board = self.board.clone();
+        let present = board.cells.contains(&at);
+        match (tool, present) {
+            ("cell", true) | ("erase", true) => board.cells.retain(|&c| c != at),
+            ("cell", false) => board.cells.push(at),
+            _ => return None,
+        }
+        Some(board.to_text())
+    }
+
+    fn paint(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        let at = (row as i32, col as i32);
+        match (tool, self.board.cells.contains(&at)) {
+            ("cell", false) | ("erase", true) => self.apply(tool, row, col),
+            _ => None,
+        }
+    }
+
+    fn resize(&self, cols: usize, rows: usize) -> Option<String> {
+        if cols == 0 || rows == 0 || cols * rows > 4 * format::MAX_CELLS {
+            return None;
+        }
+        let mut board = self.board.clone();
+        board.cells.retain(|&(r, c)| (r as usize) < rows && (c as usize) < cols);
+        for r in board.height..rows {
+            for c in 0..cols {
+                board.cells.push((r as i32, c as i32));
+            }
+        }
+        for c in board.width..cols {
+            for r in 0..board.height.min(rows) {
+                board.cells.push((r as i32, c as i32));
+            }
+        }
+        board.width = cols;
+        board.height = rows;
+        Some(board.to_text())
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (self.board.width, self.board.height)
+    }
+
+    fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)> {
+        GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)
+    }
+}

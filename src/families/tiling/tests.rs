@@ -75,3 +75,14 @@ fn tetrominoes_any_number_of_times() {
     let custom = "piece D: ##\npieces: D\neach: any\n....\n....\n";
     assert_eq!(count(custom).raw, 5, "dominoes on a 2x4 board: 5 tilings");
 }
+
+#[test]
+fn draw_mode_paints_the_board() {
+    use crate::families::Editor;
+    let p = TilingPuzzle::parse("each: any\npieces: O4\n..\n..\n").unwrap();
+    let holed = p.apply("erase", 0, 0).unwrap();
+    assert_eq!(holed, "pieces: O4\neach: any\n#.\n..\n".replace("pieces: O4\neach: any", "each: any\npieces: O4"));
+    let bigger = p.resize(4, 2).unwrap();
+    assert!(bigger.ends_with("....\n....\n"), "{bigger}");
+    assert_eq!(p.paint("cell", 0, 0), None, "painting a board cell again changes nothing");
+}
