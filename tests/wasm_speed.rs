@@ -59,3 +59,16 @@ fn scripts() {
         console_log!("wasm: script {name}: {} states in {ms:.0} ms, {:.1} k states/s", report.stats.stored, report.stats.stored as f64 / ms);
     }
 }
+
+/// Polyomino tiling in wasm: all 2339 distinct tilings of the 6x10 rectangle.
+#[wasm_bindgen_test]
+fn tiling_six_by_ten() {
+    let puzzle = families::parse(None, include_str!("fixtures/tiling/6x10.txt")).unwrap();
+    let options = SolveOptions { mode: puzzlelab::families::SolveMode::Count, ..SolveOptions::default() };
+    let started = web_time::Instant::now();
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let counts = report.counts.unwrap();
+    assert_eq!((counts.raw, counts.distinct), (9356, 2339));
+    console_log!("wasm: tiling 6x10, all 9356 tilings (2339 distinct): {ms:.0} ms");
+}
