@@ -59,6 +59,20 @@ async function openPage(url = base) {
   return { page, problems, context };
 }
 
+/// Opens a page, runs `check` on it, and fails on any page error or console error it logged.
+async function inPage(url, check) {
+  if (typeof url === 'function') {
+    [url, check] = [base, url];
+  }
+  const { page, problems, context } = await openPage(url);
+  try {
+    await check(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+}
+
 async function setText(page, text) {
   await page.fill('#puzzle-text', text);
 }
@@ -84,8 +98,7 @@ async function cellColour(page, row, col, cols, rows) {
 }
 
 test('solve the article maze, replay to the end, share the step, reopen the link', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await setText(page, ARTICLE);
     const aColour = await cellColour(page, 0, 0, 4, 5);
     assert.notEqual(aColour, await cellColour(page, 2, 0, 4, 5), 'piece a and an empty cell differ');
@@ -128,15 +141,11 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     } finally {
       await second.context.close();
     }
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a malformed puzzle shows its error and marks the line', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await setText(page, 'aabb\naaXd\na--\n');
     await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0);
     assert.equal(await page.textContent('#error'),
@@ -146,29 +155,21 @@ test('a malformed puzzle shows its error and marks the line', async () => {
     await setText(page, 'ab\nb(--\n');
     await page.waitForFunction(() => document.querySelector('#error').textContent.startsWith('line 2, column'));
     assert.match(await page.textContent('#error'), /the goal is not a valid regular expression/);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a damaged share link gives a message, not a crash', async () => {
-  const { page, problems, context } = await openPage(`${base}#p=AAAA!!garbage`);
-  try {
+  await inPage(`${base}#p=AAAA!!garbage`, async (page) => {
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Could not open'), null, { timeout: 10000 });
     assert.match(await status(page), /this link is damaged/);
     // The page still works: the first example is loaded and solvable.
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 37 moves');
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('cancel stops a long search at once and the solver still works after', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     // A 5x5 board of 1x1 pieces named by a goal that never matches: far too many states to finish.
     await setText(page, 'abcde\nfghij\nklmno\npqrst\nuvw  \nabcdefghijklmnopqrstuvwX\n');
     await page.click('#solve');
@@ -179,15 +180,11 @@ test('cancel stops a long search at once and the solver still works after', asyn
     await setText(page, ARTICLE);
     await page.click('#solve'); // waits until the restarted worker is ready
     await waitForStatus(page, 'Solved in 37 moves');
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('draw mode paints a piece and a goal; the text follows; undo brings it back', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await setText(page, 'a  \n   \na--\n');
     await page.click('#draw');
     await page.click('#tools [data-tool="wall"]');
@@ -224,15 +221,11 @@ test('draw mode paints a piece and a goal; the text follows; undo brings it back
     await page.keyboard.press('Control+y');
     assert.equal(await page.inputValue('#puzzle-text'), text);
     await page.screenshot({ path: path.join(shots, 'draw-mode.png') });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('dragging paints a line of walls as one undo step; a walled-off goal has no solution', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     const start = 'a  \n   \n   \na--\n';
     await setText(page, start);
     await page.click('#draw');
@@ -256,15 +249,11 @@ test('dragging paints a line of walls as one undo step; a walled-off goal has no
     await page.click('#board', { position: { x: 2, y: 2 } }); // outside the grid: paints nothing
     await page.keyboard.press('Control+z');
     assert.equal(await page.inputValue('#puzzle-text'), start);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('Game About Squares: solve a level, replay it to the won position', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await page.selectOption('#examples', 'squares-push');
     assert.equal(await page.isVisible('#exact'), true);
     // The metric picker offers this family's metrics only.
@@ -285,15 +274,11 @@ test('Game About Squares: solve a level, replay it to the won position', async (
     await page.check('#exact');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 9 clicks (shortest;');
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a shared link keeps its metric', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await setText(page, ARTICLE);
     await page.selectOption('#metric', 'slide');
     await page.click('#solve');
@@ -306,15 +291,11 @@ test('a shared link keeps its metric', async () => {
     } finally {
       await second.context.close();
     }
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a scripted puzzle solves in the page and its script errors point at the line', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await page.selectOption('#examples', 'script-cards');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
@@ -330,15 +311,11 @@ test('a scripted puzzle solves in the page and its script errors point at the li
     assert.match(await page.textContent('#error'), new RegExp(`^line ${line}, column \\d+: apply\\(\\) failed`));
     assert.equal(await page.textContent('#gutter .bad'), String(line));
     await page.screenshot({ path: path.join(shots, 'script-error.png') });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', async () => {
-  const { page, problems, context } = await openPage();
-  try {
+  await inPage(async (page) => {
     await page.selectOption('#examples', 'tiling-6x10');
     assert.equal(await page.isVisible('#mode'), true);
     await page.click('#solve');
@@ -358,8 +335,5 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
     assert.equal(await page.textContent('#solution-label'), 'Solution 2 of 2');
     assert.notEqual(await page.textContent('#position'), first);
     await page.screenshot({ path: path.join(shots, 'tiling.png') });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
