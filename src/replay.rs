@@ -57,6 +57,16 @@ pub fn summary(report: &Report) -> String {
 
 /// A live progress line: "Searching… 1,234,567 states explored, 2.1 M/s, depth 31".
 pub fn progress_line(stats: &crate::search::Stats) -> String {
+    if stats.done > 0.0 {
+        // An exact-cover search: solutions so far and how far through the tree it is.
+        return format!(
+            "Searching… {} found so far, {} nodes, {}/s, about {:.0}% done",
+            group(stats.stored),
+            group(stats.explored),
+            group(stats.rate() as u64),
+            stats.done * 100.0
+        );
+    }
     format!(
         "Searching… {} states explored ({} stored), {}/s, depth {}, {} MB",
         group(stats.explored),

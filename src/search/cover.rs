@@ -45,6 +45,9 @@ struct Search<'a, const W: usize> {
     by_first: Vec<Vec<u32>>,
     used: Vec<usize>,
     chosen: Vec<usize>,
+    /// (branch taken, branches) at each level, for estimating how much is done.
+    path: Vec<(usize, usize)>,
+    solutions: u64,
     nodes: u64,
     budget: Budget,
     started: Instant,
@@ -72,6 +75,8 @@ pub fn cover<const W: usize>(
         by_first,
         used: vec![0; problem.limits.len()],
         chosen: Vec::new(),
+        path: Vec::new(),
+        solutions: 0,
         nodes: 0,
         budget: *budget,
         started: Instant::now(),
@@ -80,18 +85,22 @@ pub fn cover<const W: usize>(
         on_progress,
     };
     let end = search.fill(&problem.items);
+    let end = end.unwrap_or(CoverEnd::Complete);
     let stats = Stats {
         explored: search.nodes,
+        stored: search.solutions,
         elapsed_ms: search.started.elapsed().as_millis() as u64,
+        done: if end == CoverEnd::Complete { 1.0 } else { search.done() },
         ..Stats::default()
     };
-    (end.unwrap_or(CoverEnd::Complete), stats)
+    (end, stats)
 }
 
 impl<const W: usize> Search<'_, W> {
     /// Covers `open` (the items still uncovered). Some(end) stops the whole search.
     fn fill(&mut self, open: &Bits<W>) -> Option<CoverEnd> {
         let Some(first) = lowest(open) else {
+            self.solutions += 1;
             return ((self.on_solution)(&self.chosen) == Flow::Stop).then_some(CoverEnd::Stopped);
         };
         self.nodes += 1;
@@ -100,7 +109,14 @@ impl<const W: usize> Search<'_, W> {
             if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
                 return Some(CoverEnd::GaveUp);
             }
-            let stats = Stats { explored: self.nodes, depth: self.chosen.len() as u64, elapsed_ms: self.started.elapsed().as_millis() as u64, ..Stats::default() };
+            let stats = Stats {
+                explored: self.nodes,
+                stored: self.solutions,
+                depth: self.chosen.len() as u64,
+                elapsed_ms: self.started.elapsed().as_millis() as u64,
+                done: self.done(),
+                ..Stats::default()
+            };
             if (self.on_progress)(&stats) == Flow::Stop {
                 return Some(CoverEnd::Stopped);
             }
@@ -110,7 +126,7 @@ impl<const W: usize> Search<'_, W> {
         }
         let candidates = std::mem::take(&mut self.by_first[first]);
         let mut end = None;
-        for &option in &candidates {
+        for (branch, &option) in candidates.iter().enumerate() {
             let option = option as usize;
             let items = &self.cover.options[option];
             let group = self.cover.groups[option];
@@ -123,7 +139,9 @@ impl<const W: usize> Search<'_, W> {
             }
             self.used[group] += 1;
             self.chosen.push(option);
+            self.path.push((branch, candidates.len()));
             end = self.fill(&rest);
+            self.path.pop();
             self.chosen.pop();
             self.used[group] -= 1;
             if end.is_some() {
@@ -132,6 +150,18 @@ impl<const W: usize> Search<'_, W> {
         }
         self.by_first[first] = candidates;
         end
+    }
+
+    /// Knuth's estimate of the share of the tree done: the branches passed at each level, each
+    /// level weighted by the share of its parent it stands for.
+    fn done(&self) -> f64 {
+        let mut done = 0.0;
+        let mut weight = 1.0;
+        for &(branch, branches) in &self.path {
+            done += weight * branch as f64 / branches as f64;
+            weight /= branches as f64;
+        }
+        done
     }
 
     /// Whether every connected part of `open` has a size some choice of options can fill.
@@ -204,6 +234,35 @@ mod tests {
         }, &mut |_: &Stats| Flow::Continue);
         assert_eq!(end, CoverEnd::Complete);
         assert_eq!(found, vec![vec![1, 3, 5]]);
+    }
+
+    #[test]
+    fn progress_estimates_how_much_is_done() {
+        // Dominoes on a 2x8 board (items r*8+c): 34 tilings, reported with progress.
+        let mut options = Vec::new();
+        for r in 0..2 {
+            for c in 0..8 {
+                if c < 7 {
+                    options.push(bits(&[r * 8 + c, r * 8 + c + 1]));
+                }
+                if r == 0 {
+                    options.push(bits(&[c, 8 + c]));
+                }
+            }
+        }
+        let n = options.len();
+        let problem = Cover { items: [0xffff], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: vec![], fillable: vec![] };
+        let budget = Budget { report_every: 5, ..Budget::default() };
+        let mut seen = Vec::new();
+        let (end, stats) = cover(&problem, &budget, &mut |_: &[usize]| Flow::Continue, &mut |s: &Stats| {
+            seen.push(s.done);
+            Flow::Continue
+        });
+        assert_eq!(end, CoverEnd::Complete);
+        assert_eq!(stats.stored, 34, "2xn domino tilings are Fibonacci numbers: 34 for n = 8");
+        assert_eq!(stats.done, 1.0);
+        assert!(!seen.is_empty() && seen.iter().all(|&d| (0.0..1.0).contains(&d)), "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "the estimate only grows: {seen:?}");
     }
 
     #[test]

@@ -37,6 +37,10 @@ pub struct Stats {
     pub elapsed_ms: u64,
     /// Memory held by the search's tables.
     pub bytes: u64,
+    /// Estimated share of the whole search already done (0 to 1), where a search can tell
+    /// (exact cover: from the branch being explored at each level).
+    #[serde(default)]
+    pub done: f64,
 }
 
 impl Stats {

@@ -324,6 +324,8 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
     assert.doesNotMatch(await page.textContent('#position'), /\./, 'every cell is covered');
     await page.selectOption('#mode', 'count');
     await page.click('#solve');
+    // While it counts: tilings found so far and an estimate of how much of the search is done.
+    await page.waitForFunction(() => /found so far, .* about \d+% done/.test(document.querySelector('#status').textContent));
     await waitForStatus(page, '9,356 tilings, 2,339 distinct', 60000);
     await setText(page, '....................\n....................\n....................\n');
     await page.selectOption('#mode', 'all');

@@ -200,7 +200,7 @@ impl TilingPuzzle {
         let mut tiling = vec![0u16; cells];
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
-        let (end, mut stats) = cover(
+        let (end, stats) = cover(
             &problem,
             &options.budget(),
             &mut |chosen: &[usize]| {
@@ -226,7 +226,6 @@ impl TilingPuzzle {
             },
             on_progress,
         );
-        stats.stored = raw;
         let found = first.is_some();
         let status = match end {
             CoverEnd::Complete => {
