@@ -68,6 +68,16 @@ pub fn search<S: Space>(
     }
 }
 
+/// Checks the metric asked for by a family that counts moves one way only (`name`); `why`
+/// finishes the sentence that refuses any other.
+pub fn only_metric(options: &SolveOptions, name: &str, why: &str) -> Result<(), FormatError> {
+    match options.metric.as_deref() {
+        None | Some("") | Some("auto") => Ok(()),
+        Some(asked) if asked == name => Ok(()),
+        Some(other) => Err(FormatError::general(format!("unknown metric \"{other}\"{why}"))),
+    }
+}
+
 /// How deep depth-first search goes unless told otherwise.
 pub const DEFAULT_MAX_DEPTH: u64 = 100_000;
 

@@ -7,7 +7,7 @@ pub mod rules;
 pub mod runner;
 
 use crate::draw::Painter;
-use crate::families::{search, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::families::{search, only_metric, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::search::{Flow, Method, Stats};
 use rhai::Dynamic;
 use rules::ScriptSpace;
@@ -127,10 +127,7 @@ impl Puzzle for ScriptPuzzle {
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
-        match options.metric.as_deref() {
-            None | Some("") | Some("auto") | Some("moves") => {}
-            Some(other) => return Err(FormatError::general(format!("unknown metric \"{other}\": a script counts moves"))),
-        }
+        only_metric(options, "moves", ": a script counts moves")?;
         let method = match options.method {
             Method::Auto => Method::Bfs,
             Method::Bidir => {

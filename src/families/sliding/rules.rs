@@ -516,23 +516,25 @@ impl Rules {
         true
     }
 
+    /// The fewest moves, in the metric, that could take a piece from anchor `from` to `to`:
+    /// a unit move goes one cell, a slide one straight line, a piece move anywhere.
+    fn lower_bound(&self, from: usize, to: usize) -> usize {
+        let (dr, dc) = ((from / self.width).abs_diff(to / self.width), (from % self.width).abs_diff(to % self.width));
+        match self.metric {
+            Metric::Unit => dr + dc,
+            Metric::Slide => usize::from(dr > 0) + usize::from(dc > 0),
+            Metric::Piece => usize::from(dr + dc > 0),
+        }
+    }
+
     /// A lower bound, per anchor, on the moves `slot` needs to reach an allowed anchor.
     fn distances(&self, allowed: &[bool]) -> Vec<u8> {
         let targets: Vec<usize> = (0..allowed.len()).filter(|&a| allowed[a]).collect();
         (0..allowed.len())
             .map(|a| {
-                let (r, c) = (a / self.width, a % self.width);
                 targets
                     .iter()
-                    .map(|&t| {
-                        let (tr, tc) = (t / self.width, t % self.width);
-                        let (dr, dc) = (r.abs_diff(tr), c.abs_diff(tc));
-                        match self.metric {
-                            Metric::Unit => dr + dc,
-                            Metric::Slide => usize::from(dr > 0) + usize::from(dc > 0),
-                            Metric::Piece => usize::from(dr + dc > 0),
-                        }
-                    })
+                    .map(|&t| self.lower_bound(a, t))
                     .min()
                     .unwrap_or(0)
                     .min(255) as u8
@@ -660,15 +662,7 @@ impl Rules {
                 return anchors
                     .iter()
                     .zip(goal)
-                    .map(|(&a, &g)| {
-                        let (r, c, gr, gc) = (a as usize / self.width, a as usize % self.width, g as usize / self.width, g as usize % self.width);
-                        let (dr, dc) = (r.abs_diff(gr), c.abs_diff(gc));
-                        (match self.metric {
-                            Metric::Unit => dr + dc,
-                            Metric::Slide => usize::from(dr > 0) + usize::from(dc > 0),
-                            Metric::Piece => usize::from(dr + dc > 0),
-                        }) as u32
-                    })
+                    .map(|(&a, &g)| self.lower_bound(a as usize, g as usize) as u32)
                     .sum();
             }
             return 0;

@@ -7,7 +7,7 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::families::{search, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{search, only_metric, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Method, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
@@ -116,14 +116,7 @@ impl Puzzle for SquaresPuzzle {
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
-        match options.metric.as_deref() {
-            None | Some("") | Some("auto") | Some("clicks") => {}
-            Some(other) => {
-                return Err(FormatError::general(format!(
-                    "unknown metric \"{other}\" for Game About Squares: every click counts (clicks)"
-                )))
-            }
-        }
+        only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
         let method = match options.method {
             Method::Auto => Method::Bfs,
             Method::Bidir => {

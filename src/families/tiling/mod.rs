@@ -5,7 +5,7 @@ pub mod format;
 pub mod pieces;
 
 use crate::draw::{palette, GridLayout, Painter};
-use crate::families::{Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
+use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::search::cover::{cover, Cover, CoverEnd};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
@@ -265,10 +265,7 @@ impl Puzzle for TilingPuzzle {
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
-        match options.metric.as_deref() {
-            None | Some("") | Some("auto") | Some("pieces") => {}
-            Some(other) => return Err(FormatError::general(format!("unknown metric \"{other}\": a tiling places pieces"))),
-        }
+        only_metric(options, "pieces", ": a tiling places pieces")?;
         Ok(match self.board.cells.len() {
             0..=64 => self.run::<1>(options, on_progress),
             65..=128 => self.run::<2>(options, on_progress),
