@@ -19,7 +19,34 @@ pub trait Painter {
     fn polygon(&mut self, points: &[(f64, f64)], fill: &str);
     /// Text centred on (x, y).
     fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
+
+    /// An open line through `points`.
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+        for pair in points.windows(2) {
+            self.line(pair[0].0, pair[0].1, pair[1].0, pair[1].1, stroke.colour, stroke.width);
+        }
+    }
+
+    /// Many separate lines in one colour (a maze's walls): one path on a canvas.
+    fn lines(&mut self, lines: &[Line], colour: &str, width: f64) {
+        for &((x1, y1), (x2, y2)) in lines {
+            self.line(x1, y1, x2, y2, colour, width);
+        }
+    }
+
+    /// Paints what does not change between frames. A painter may keep the result under `key`
+    /// and reuse it while the key stays the same (the canvas does: a 200 x 200 maze's walls
+    /// are drawn once, not every frame).
+    fn layer(&mut self, _key: u64, paint: &mut dyn FnMut(&mut dyn Painter)) {
+        paint(self.as_dyn());
+    }
+
+    /// This painter as a trait object (for `layer`'s default).
+    fn as_dyn(&mut self) -> &mut dyn Painter;
 }
+
+/// A line from one point to another.
+pub type Line = ((f64, f64), (f64, f64));
 
 /// How to draw an outline: colour, line width and dash length (0 for a solid line).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -111,6 +138,19 @@ pub fn xml_escape(text: &str) -> String {
 impl Painter for SvgPainter {
     fn size(&self) -> (f64, f64) {
         (self.width, self.height)
+    }
+    fn as_dyn(&mut self) -> &mut dyn Painter {
+        self
+    }
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+        let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = writeln!(
+            self.body,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+            points.join(" "),
+            xml_escape(stroke.colour),
+            stroke.width
+        );
     }
     fn clear(&mut self, colour: &str) {
         self.body.clear();

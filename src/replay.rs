@@ -108,6 +108,7 @@ mod tests {
             scope: None,
             counts: None,
             solutions: Vec::new(),
+            facts: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }

@@ -2,6 +2,7 @@
 //!
 //! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
 
+pub mod maze;
 pub mod script;
 pub mod sliding;
 pub mod squares;
@@ -14,7 +15,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// Every family, in the order pickers list them.
-pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &tiling::Tiling, &script::Script];
+pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &tiling::Tiling, &maze::Maze, &script::Script];
 
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
@@ -31,6 +32,12 @@ pub trait Family: Sync {
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError>;
     /// A small valid puzzle to start drawing from.
     fn blank(&self) -> &'static str;
+
+    /// A new random puzzle of about `cols` x `rows` (the same `seed` gives the same puzzle),
+    /// for families that can make them; the page's "New" button uses it instead of `blank`.
+    fn generate(&self, _cols: usize, _rows: usize, _seed: u64) -> Option<String> {
+        None
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -112,6 +119,19 @@ pub trait Puzzle {
     fn editor(&self) -> Option<&dyn Editor> {
         None
     }
+
+    /// A file to download showing the solution `moves` (a maze: the SVG with the path drawn in).
+    fn export(&self, _moves: &[String]) -> Option<Export> {
+        None
+    }
+}
+
+/// A file made for the user to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    pub file_name: String,
+    pub mime: &'static str,
+    pub text: String,
 }
 
 /// Draw mode: tools that change the puzzle by clicking cells. Every edit returns the new puzzle
@@ -272,6 +292,10 @@ pub struct Report {
     /// Further solutions, when they were asked for (`SolveMode::All`).
     #[serde(default)]
     pub solutions: Vec<Vec<String>>,
+    /// Facts particular to the family, as a JSON object the CLI's `--json` adds to its own
+    /// (a maze: its size, the path's length in cells, the entrance and exit).
+    #[serde(default)]
+    pub facts: Option<String>,
     pub stats: Stats,
 }
 
@@ -296,6 +320,7 @@ impl Report {
             scope: None,
             counts: None,
             solutions: Vec::new(),
+            facts: None,
             stats: *outcome.stats(),
         };
         match outcome {

@@ -1,8 +1,14 @@
 //! The Painter for a `<canvas>`'s 2D context.
 
-use crate::draw::{Painter, Stroke};
-use wasm_bindgen::JsValue;
-use web_sys::CanvasRenderingContext2d;
+use crate::draw::{Line, Painter, Stroke};
+use std::cell::RefCell;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+thread_local! {
+    /// The last layer painted: its key and an offscreen canvas holding it.
+    static LAYER: RefCell<Option<(u64, HtmlCanvasElement)>> = const { RefCell::new(None) };
+}
 
 pub struct CanvasPainter {
     ctx: CanvasRenderingContext2d,
@@ -16,9 +22,68 @@ impl CanvasPainter {
     }
 }
 
+/// A canvas the size of the board, off the page, for a layer.
+fn offscreen(width: f64, height: f64) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let canvas: HtmlCanvasElement = web_sys::window()?.document()?.create_element("canvas").ok()?.dyn_into().ok()?;
+    canvas.set_width(width as u32);
+    canvas.set_height(height as u32);
+    let ctx = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+    Some((canvas, ctx))
+}
+
 impl Painter for CanvasPainter {
     fn size(&self) -> (f64, f64) {
         (self.width, self.height)
+    }
+
+    fn as_dyn(&mut self) -> &mut dyn Painter {
+        self
+    }
+
+    fn layer(&mut self, key: u64, paint: &mut dyn FnMut(&mut dyn Painter)) {
+        let key = key ^ ((self.width as u64) << 32) ^ (self.height as u64);
+        let cached = LAYER.with(|layer| match &*layer.borrow() {
+            Some((k, canvas)) if *k == key => Some(canvas.clone()),
+            _ => None,
+        });
+        let canvas = match cached {
+            Some(canvas) => canvas,
+            None => {
+                let Some((canvas, ctx)) = offscreen(self.width, self.height) else {
+                    return paint(self);
+                };
+                paint(&mut CanvasPainter::new(ctx, self.width, self.height));
+                LAYER.with(|layer| *layer.borrow_mut() = Some((key, canvas.clone())));
+                canvas
+            }
+        };
+        let _ = self.ctx.draw_image_with_html_canvas_element(&canvas, 0.0, 0.0);
+    }
+
+    fn lines(&mut self, lines: &[Line], colour: &str, width: f64) {
+        self.ctx.set_stroke_style_str(colour);
+        self.ctx.set_line_width(width);
+        self.ctx.set_line_cap("square");
+        self.ctx.begin_path();
+        for &((x1, y1), (x2, y2)) in lines {
+            self.ctx.move_to(x1, y1);
+            self.ctx.line_to(x2, y2);
+        }
+        self.ctx.stroke();
+    }
+
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+        let Some(&(x0, y0)) = points.first() else { return };
+        self.ctx.set_stroke_style_str(stroke.colour);
+        self.ctx.set_line_width(stroke.width);
+        self.ctx.set_line_cap("round");
+        self.ctx.set_line_join("round");
+        self.ctx.begin_path();
+        self.ctx.move_to(x0, y0);
+        for &(x, y) in &points[1..] {
+            self.ctx.line_to(x, y);
+        }
+        self.ctx.stroke();
     }
 
     fn clear(&mut self, colour: &str) {

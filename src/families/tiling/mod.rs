@@ -251,6 +251,7 @@ impl TilingPuzzle {
             scope: None,
             counts: (mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
             solutions,
+            facts: None,
             stats,
         }
     }

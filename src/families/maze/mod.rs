@@ -1,0 +1,261 @@
+//! Mazes: SVG files from mazegenerator.net and other generators, and pasted text mazes. The
+//! shortest way from entrance to exit by breadth-first search, drawn and replayed; the solved
+//! SVG to download. Every format reads into one [`grid::Grid`].
+
+pub mod draw;
+pub mod edit;
+pub mod generate;
+pub mod grid;
+pub mod svg;
+pub mod text;
+
+use crate::draw::Painter;
+use crate::families::{
+    only_metric, search, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+};
+use crate::search::{Flow, Method, Stats};
+use grid::{Ends, Grid, Shape, Walk};
+use std::hash::{Hash, Hasher};
+use text::Layout;
+
+pub struct Maze;
+
+impl Family for Maze {
+    fn id(&self) -> &'static str {
+        "maze"
+    }
+
+    fn name(&self) -> &'static str {
+        "Maze"
+    }
+
+    fn format_help(&self) -> &'static str {
+        "An SVG maze (mazegenerator.net's square, \"line\" and hexagonal (sigma) mazes, and other \
+         generators' files: walls as lines, polylines or straight paths; red lines, text and curves \
+         are ignored; green and red squares or 🚶/🏁 mark the start and exit when the outer wall has \
+         no gaps), or a text maze: box art (+--+ corners, | walls, S and E inside cells), `_|` art, \
+         or a block grid where every character is a cell (# wall, space or . open, S start, E exit; \
+         also 0/1 matrices). Without marks, the two gaps in the outer wall are the entrance and exit."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &["moves"]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        if svg::looks_like(text) {
+            return Confidence::Sure;
+        }
+        match text::detect(text) {
+            Some(Layout::Blocks { .. }) => {
+                // Block grids without S/E marks look like tiling boards: let those win.
+                let marked = text.chars().any(|c| matches!(c, 'S' | 'E' | '🚶' | '🏁'));
+                if marked {
+                    Confidence::Sure
+                } else {
+                    Confidence::Maybe
+                }
+            }
+            Some(_) => Confidence::Sure,
+            None => Confidence::No,
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(MazePuzzle::parse(text)?))
+    }
+
+    fn blank(&self) -> &'static str {
+        "+---+---+---+\n| S |       |\n+   +---+   +\n|         E |\n+---+---+---+\n"
+    }
+
+    fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
+        let grid = generate::perfect(cols.clamp(1, 400), rows.clamp(1, 400), seed);
+        Some(text::write_box_art(&grid, &|_| None))
+    }
+}
+
+/// Where a maze came from, which decides how it is written back and exported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Svg,
+    Text(Layout),
+}
+
+pub struct MazePuzzle {
+    text: String,
+    source: Source,
+    grid: Grid,
+    /// Identifies the maze's picture, so the canvas can keep its walls between frames.
+    key: u64,
+}
+
+impl MazePuzzle {
+    pub fn parse(text: &str) -> Result<MazePuzzle, FormatError> {
+        let (source, grid) = if svg::looks_like(text) {
+            (Source::Svg, svg::read(text)?)
+        } else {
+            let layout = text::detect(text).ok_or_else(|| {
+                FormatError::new(
+                    1,
+                    1,
+                    "this is not a maze this tool reads: paste an SVG, box art (+--+ and |), `_|` art, \
+                     or a block grid (# walls, spaces or dots, S and E)",
+                )
+            })?;
+            (Source::Text(layout), text::read(text, layout)?)
+        };
+        let mut hasher = rustc_hash::FxHasher::default();
+        text.hash(&mut hasher);
+        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish() })
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn source(&self) -> Source {
+        self.source
+    }
+
+    /// The ends, checked: a marked end inside rock is no place to start.
+    pub fn ends(&self) -> Result<Ends, String> {
+        let ends = self.grid.ends()?;
+        if self.grid.solid[ends.start] || self.grid.solid[ends.exit] {
+            return Err("the start or the exit is inside a wall".into());
+        }
+        Ok(ends)
+    }
+
+    /// The cells visited by `moves` from the start, or the first move that runs into a wall.
+    pub fn walk(&self, moves: &[String]) -> Result<(Ends, Vec<usize>), MoveError> {
+        let ends = self.ends().map_err(|message| MoveError { index: 0, message })?;
+        let mut cells = Vec::with_capacity(moves.len() + 1);
+        cells.push(ends.start);
+        let mut at = ends.start;
+        for (index, name) in moves.iter().enumerate() {
+            let error = |message: String| MoveError { index, message };
+            let side = self.grid.shape.side_named(name).ok_or_else(|| error(format!("\"{name}\" is not a direction here")))?;
+            let next = self
+                .grid
+                .neighbour(at, side)
+                .filter(|&n| self.grid.is_open(at, side) && !self.grid.solid[n])
+                .ok_or_else(|| error(format!("a wall blocks the way {name}")))?;
+            at = next;
+            cells.push(at);
+        }
+        Ok((ends, cells))
+    }
+
+    fn facts(&self, ends: &Ends, cells: Option<usize>) -> String {
+        let place = |cell: usize| {
+            let (r, c) = self.grid.row_col(cell);
+            serde_json::json!([r, c])
+        };
+        serde_json::json!({
+            "width": self.grid.cols,
+            "height": self.grid.rows,
+            "cells": cells,
+            "entrance": place(ends.start),
+            "exit": place(ends.exit),
+        })
+        .to_string()
+    }
+
+    /// The solution drawn into the file: the original SVG with one red polyline added, or our
+    /// own SVG of a text maze.
+    pub fn solved_svg(&self, moves: &[String]) -> Option<String> {
+        let (ends, cells) = self.walk(moves).ok()?;
+        let points = svg::path_points(&self.grid, &cells, ends.start_side, ends.exit_side);
+        let step = match self.grid.geometry {
+            grid::Geometry::Square { step, .. } => step,
+            grid::Geometry::Hex { side, .. } => side,
+        };
+        let line = svg::solution_element(&points, (step / 8.0).max(1.0));
+        match self.source {
+            Source::Svg => svg::insert_before_end(&self.text, &line),
+            Source::Text(_) => {
+                let title = format!("{} by {} maze", self.grid.cols, self.grid.rows);
+                svg::insert_before_end(&svg::render(&self.grid, &title), &line)
+            }
+        }
+    }
+}
+
+impl Puzzle for MazePuzzle {
+    fn family(&self) -> &'static str {
+        "maze"
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
+        let ends = self.ends().map_err(FormatError::general)?;
+        let method = match options.method {
+            Method::Auto | Method::Bidir => Method::Bfs,
+            method => method,
+        };
+        let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
+        let outcome = search(&walk, method, options, on_progress);
+        let shape = self.grid.shape;
+        let mut report =
+            Report::from_outcome("maze", "moves", method, outcome, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
+        let solved = report.status == crate::families::Status::Solved;
+        report.facts = Some(self.facts(&ends, solved.then_some(report.moves.len() + 1)));
+        Ok(report)
+    }
+
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        let (ends, cells) = self.walk(moves)?;
+        Ok(Verdict { ends_solved: cells.last() == Some(&ends.exit), first_solved: cells.iter().position(|&c| c == ends.exit) })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        match self.walk(moves) {
+            Ok((ends, cells)) => draw::draw(&self.grid, self.key, Some(ends), &cells, step, tween, painter),
+            Err(_) if moves.is_empty() => draw::draw(&self.grid, self.key, None, &[], 0, 0.0, painter),
+            Err(e) => draw::message(painter, &e.to_string()),
+        }
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        let Ok((ends, cells)) = self.walk(moves) else { return String::new() };
+        let at = cells[step.min(cells.len() - 1)];
+        let (r, c) = self.grid.row_col(at);
+        let line = format!("cell (row {r}, column {c}), {} of {} moves\n", step.min(moves.len()), moves.len());
+        if self.grid.shape == Shape::Hex || self.grid.cells() > 2500 {
+            return line;
+        }
+        let walked = &cells[..=step.min(cells.len() - 1)];
+        let mark = |cell: usize| {
+            if cell == at {
+                Some('@')
+            } else if cell == ends.start {
+                Some('S')
+            } else if cell == ends.exit {
+                Some('E')
+            } else {
+                walked.contains(&cell).then_some('.')
+            }
+        };
+        match self.source {
+            Source::Text(Layout::Blocks { wall, .. }) => text::write_blocks(&self.grid, wall, ' ', &mark),
+            _ => text::write_box_art(&self.grid, &mark),
+        }
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        (self.grid.shape == Shape::Square).then_some(self as &dyn Editor)
+    }
+
+    fn export(&self, moves: &[String]) -> Option<Export> {
+        let text = self.solved_svg(moves)?;
+        Some(Export { file_name: "maze-solved.svg".into(), mime: "image/svg+xml", text })
+    }
+}
+
+#[cfg(test)]
+mod tests;
