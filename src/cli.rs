@@ -55,9 +55,26 @@ enum Command {
         /// After each move, print the position it leads to.
         #[arg(long)]
         output_states: bool,
+        /// Mazes: write the maze with the solution drawn in (an SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        svg_out: Option<String>,
     },
     /// List the puzzle families and their formats.
     Formats,
+    /// Print a new random puzzle (mazes: a perfect maze, as box art or SVG).
+    Generate {
+        /// The family: maze.
+        family: String,
+        /// Columns x rows, such as 20x20.
+        #[arg(long, default_value = "20x20")]
+        size: String,
+        /// The same seed gives the same puzzle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Mazes: print mazegenerator.net-style SVG instead of box art.
+        #[arg(long)]
+        svg: bool,
+    },
 }
 
 fn parse_method(name: &str) -> Result<Method, String> {
@@ -81,7 +98,8 @@ pub fn main() -> i32 {
             }
             0
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, json, output_states } => {
+        Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, json, output_states, svg_out } => {
             let text = match read_input(&file) {
                 Ok(text) => text,
                 Err(message) => {
@@ -136,6 +154,12 @@ pub fn main() -> i32 {
             if show_progress && report.stats.explored >= crate::search::Budget::default().report_every {
                 eprint!("\r{}\r", " ".repeat(100));
             }
+            if let Some(path) = svg_out {
+                if let Err(message) = write_export(puzzle.as_ref(), &report, &path) {
+                    eprintln!("puzzlelab: {message}");
+                    return 2;
+                }
+            }
             let out = if json { json_output(&report) } else { text_output(&report, puzzle.as_ref(), output_states) };
             let mut stdout = std::io::stdout().lock();
             let _ = stdout.write_all(out.as_bytes());
@@ -143,6 +167,31 @@ pub fn main() -> i32 {
             exit_code(&report)
         }
     }
+}
+
+fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
+    let Some((cols, rows)) = size.split_once(['x', 'X']).and_then(|(c, r)| Some((c.trim().parse::<usize>().ok()?, r.trim().parse::<usize>().ok()?)))
+    else {
+        eprintln!("puzzlelab: --size takes columns x rows, such as 20x20");
+        return 2;
+    };
+    let Some(text) = families::family(family).and_then(|f| f.generate(cols, rows, seed)) else {
+        eprintln!("puzzlelab: cannot make a random \"{family}\" puzzle (only maze can)");
+        return 2;
+    };
+    let text = if svg {
+        match families::maze::MazePuzzle::parse(&text) {
+            Ok(maze) if family == "maze" => maze.svg(),
+            _ => {
+                eprintln!("puzzlelab: a {family} puzzle has no SVG form");
+                return 2;
+            }
+        }
+    } else {
+        text
+    };
+    print!("{text}");
+    0
 }
 
 fn read_input(file: &str) -> Result<String, String> {
@@ -158,6 +207,15 @@ fn read_input(file: &str) -> Result<String, String> {
         return Err(format!("{file} is larger than {} MB; that is no puzzle file", LIMIT >> 20));
     }
     String::from_utf8(bytes).map_err(|e| format!("{file} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+}
+
+/// Writes the family's picture of the solution (`--svg-out`).
+fn write_export(puzzle: &dyn Puzzle, report: &Report, path: &str) -> Result<(), String> {
+    if report.status != Status::Solved {
+        return Err(format!("no solution to draw, so {path} was not written"));
+    }
+    let export = puzzle.export(&report.moves).ok_or_else(|| format!("--svg-out is for mazes; a {} puzzle has no SVG to write", report.family))?;
+    std::fs::write(path, export.text).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 pub fn exit_code(report: &Report) -> i32 {
@@ -221,6 +279,12 @@ pub fn json_output(report: &Report) -> String {
     if let Some(counts) = report.counts {
         value["raw"] = counts.raw.into();
         value["distinct"] = counts.distinct.into();
+    }
+    let facts = report.facts.as_deref().and_then(|f| serde_json::from_str::<serde_json::Value>(f).ok());
+    if let Some(serde_json::Value::Object(facts)) = facts {
+        for (key, fact) in facts {
+            value[key] = fact;
+        }
     }
     format!("{value}\n")
 }

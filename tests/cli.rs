@@ -186,3 +186,61 @@ fn the_6x10_rectangle_has_2339_distinct_tilings() {
     assert_eq!((json["status"].as_str(), json["family"].as_str()), (Some("solved"), Some("tiling")));
     assert_eq!((json["raw"].as_u64(), json["distinct"].as_u64()), (Some(9356), Some(2339)));
 }
+
+fn maze(name: &str) -> String {
+    format!("{}/tests/fixtures/maze/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_maze_svg_from_the_command_line() {
+    let file = maze("generated-20x20.svg");
+    let out = run(&["solve", &file, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["family"], "maze");
+    assert_eq!((json["width"].as_u64(), json["height"].as_u64()), (Some(20), Some(20)));
+    // mazegenerator.net's openings: top at column (20-1)/2, bottom at column 20/2.
+    assert_eq!(json["entrance"], serde_json::json!([0, 9]));
+    assert_eq!(json["exit"], serde_json::json!([19, 10]));
+    let length = json["length"].as_u64().unwrap();
+    assert_eq!(json["cells"].as_u64(), Some(length + 1));
+    // A* with its distance bound finds a path of the same length.
+    let astar: serde_json::Value = serde_json::from_slice(&run(&["solve", &file, "--json", "--method", "astar"]).stdout).unwrap();
+    assert_eq!(astar["length"].as_u64(), Some(length));
+
+    // --svg-out writes the original with the path added, which re-reads as the same maze.
+    let out_file = std::env::temp_dir().join(format!("puzzlelab-solved-{}.svg", std::process::id()));
+    let out_path = out_file.to_str().unwrap();
+    let out = run(&["solve", &file, "--svg-out", out_path]);
+    assert_eq!(out.status.code(), Some(0));
+    let solved = std::fs::read_to_string(&out_file).unwrap();
+    let original = std::fs::read_to_string(&file).unwrap();
+    let end = original.rfind("</svg>").unwrap();
+    assert!(solved.starts_with(&original[..end]), "the original is kept byte for byte");
+    assert_eq!(solved.matches("<polyline").count(), 1);
+    let again: serde_json::Value = serde_json::from_slice(&run(&["solve", out_path, "--json"]).stdout).unwrap();
+    assert_eq!(again["length"].as_u64(), Some(length));
+    let _ = std::fs::remove_file(&out_file);
+}
+
+#[test]
+fn maze_problems_from_the_command_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"+---+---+\n|       |\n+---+   +\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only one opening"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&["solve", &fixture("article.txt"), "--svg-out", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--svg-out is for mazes"));
+    let out = run(&["generate", "maze", "--size", "5x4", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out).lines().count(), 9);
+    assert_eq!(stdout(&out), stdout(&run(&["generate", "maze", "--size", "5x4", "--seed", "3"])), "seeded");
+}

@@ -174,10 +174,15 @@ impl MazePuzzle {
         let line = svg::solution_element(&points, (step / 8.0).max(1.0));
         match self.source {
             Source::Svg => svg::insert_before_end(&self.text, &line),
-            Source::Text(_) => {
-                let title = format!("{} by {} maze", self.grid.cols, self.grid.rows);
-                svg::insert_before_end(&svg::render(&self.grid, &title), &line)
-            }
+            Source::Text(_) => svg::insert_before_end(&self.svg(), &line),
+        }
+    }
+
+    /// The maze as SVG: the original file, or a text maze drawn as mazegenerator.net would.
+    pub fn svg(&self) -> String {
+        match self.source {
+            Source::Svg => self.text.clone(),
+            Source::Text(_) => svg::render(&self.grid, &format!("{} by {} orthogonal maze", self.grid.cols, self.grid.rows)),
         }
     }
 }

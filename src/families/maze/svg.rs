@@ -82,7 +82,7 @@ pub fn read(text: &str) -> Result<Grid, FormatError> {
     let mut grid = if title.contains("sigma") || slanted * 4 > drawing.segments.len() {
         hexagonal(&drawing.segments).map_err(fail)?
     } else {
-        square(&drawing.segments, drawing.canvas).map_err(fail)?
+        square(&drawing.segments).map_err(fail)?
     };
     for (point, is_start) in drawing.marks {
         if let Some(cell) = grid.cell_at_point(point.0, point.1) {
@@ -157,8 +157,6 @@ struct Drawing {
     marks: Vec<(Point, bool)>,
     title: String,
     arcs: usize,
-    /// The drawing area from viewBox or width/height: (x, y, width, height).
-    canvas: Option<(f64, f64, f64, f64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -364,7 +362,9 @@ fn parse_css(text: &str) -> Vec<Rule> {
         let body = declarations(body);
         for selector in selectors.split(',') {
             // Only the element itself is matched: "svg line" is read as "line".
-            let Some(last) = selector.split([' ', '>', '+', '~']).filter(|s| !s.is_empty()).last() else { continue };
+            let Some(last) = selector.split(|c: char| c.is_whitespace() || matches!(c, '>' | '+' | '~')).filter(|s| !s.is_empty()).last() else {
+                continue;
+            };
             let mut tag = None;
             let mut classes = Vec::new();
             let mut id = None;
@@ -421,7 +421,7 @@ fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (ro
         .flat_map(|n| n.children().filter_map(|t| t.text()))
         .collect();
     let rules = parse_css(&css);
-    let mut drawing = Drawing { segments: Vec::new(), marks: Vec::new(), title: String::new(), arcs: 0, canvas: canvas(root) };
+    let mut drawing = Drawing { segments: Vec::new(), marks: Vec::new(), title: String::new(), arcs: 0 };
     let start = Style { stroke: Paint::None, fill: Paint::Rgb(0, 0, 0), transform: IDENTITY };
     let mut stack = vec![(root, start, 0usize)];
     while let Some((node, inherited, depth)) = stack.pop() {
@@ -480,16 +480,6 @@ fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (ro
 
 fn attr(node: roxmltree::Node, name: &str) -> f64 {
     node.attribute(name).and_then(|v| numbers(v).first().copied()).unwrap_or(0.0)
-}
-
-fn canvas(root: roxmltree::Node) -> Option<(f64, f64, f64, f64)> {
-    if let Some(view) = root.attribute("viewBox") {
-        if let [x, y, w, h] = numbers(view)[..] {
-            return Some((x, y, w, h));
-        }
-    }
-    let size = |name: &str| root.attribute(name).filter(|v| !v.contains('%')).and_then(|v| numbers(v).first().copied());
-    Some((0.0, 0.0, size("width")?, size("height")?))
 }
 
 /// Adds the wall segments or marks one shape element contributes.
@@ -657,7 +647,20 @@ fn offset(v: f64, step: f64, origin: f64) -> f64 {
     (k - k.round()).abs()
 }
 
-fn square(segments: &[Segment], canvas: Option<(f64, f64, f64, f64)>) -> Result<Grid, String> {
+/// A square lattice: its step and the lowest and highest lines the segments use.
+struct Lattice {
+    step: f64,
+    min: (f64, f64),
+    max: (f64, f64),
+}
+
+impl Lattice {
+    fn steps(&self, from: f64, to: f64) -> usize {
+        ((to - from) / self.step).round() as usize
+    }
+}
+
+fn square(segments: &[Segment]) -> Result<Grid, String> {
     let straight: Vec<Segment> = segments
         .iter()
         .filter(|s| is_horizontal(s) || is_vertical(s))
@@ -667,84 +670,88 @@ fn square(segments: &[Segment], canvas: Option<(f64, f64, f64, f64)>) -> Result<
     let xs = distinct(straight.iter().flat_map(|((x1, _), (x2, _))| [*x1, *x2]).collect(), span * 1e-6);
     let ys = distinct(straight.iter().flat_map(|((_, y1), (_, y2))| [*y1, *y2]).collect(), span * 1e-6);
     let no_grid = || "the walls do not lie on a grid: cannot tell the cell size".to_string();
-    let (step_x, origin_x) = lattice(&xs).ok_or_else(no_grid)?;
-    let (step_y, origin_y) = lattice(&ys).ok_or_else(no_grid)?;
-    let step = if (step_x - step_y).abs() <= 0.02 * step_x.max(step_y) {
+    // An axis with one coordinate (a one-cell-wide line maze) borrows the other axis's step.
+    let (step_x, origin_x, step_y, origin_y) = match (lattice(&xs), lattice(&ys)) {
+        (Some((sx, ox)), Some((sy, oy))) => (sx, ox, sy, oy),
+        (Some((sx, ox)), None) if ys.len() == 1 => (sx, ox, sx, ys[0]),
+        (None, Some((sy, oy))) if xs.len() == 1 => (sy, xs[0], sy, oy),
+        _ => return Err(no_grid()),
+    };
+    let close = |a: f64, b: f64| (a - b).abs() <= 0.02 * a.max(b);
+    let step = if close(step_x, step_y) {
         (step_x + step_y) / 2.0
+    } else if close(step_x, 2.0 * step_y) || close(step_y, 2.0 * step_x) {
+        // A small line maze: the stubs to the openings make half steps common along one axis.
+        step_x.max(step_y)
     } else if xs.len() <= 2 || ys.len() <= 2 {
         // A one-cell-wide maze has a single gap along that axis; trust the other one.
-        if xs.len() > ys.len() { step_x } else { step_y }
+        if xs.len() > ys.len() {
+            step_x
+        } else {
+            step_y
+        }
     } else {
         return Err(format!("the cells are not square: the walls are {step_x:.3} apart across and {step_y:.3} down"));
     };
+    // Re-anchor each axis on the chosen step (the origin found with a half step may be a stub).
+    let anchor = |values: &[f64], origin: f64| {
+        values.iter().rev().copied().max_by_key(|&o| values.iter().filter(|&&v| offset(v, step, o) < 0.05).count()).unwrap_or(origin)
+    };
+    let (origin_x, origin_y) = (anchor(&xs, origin_x), anchor(&ys, origin_y));
     let on = |values: &[f64], origin: f64, want: f64| -> Vec<f64> {
         values.iter().copied().filter(|&v| (offset(v, step, origin) - want).abs() < 0.05).collect()
     };
     let (lattice_x, lattice_y) = (on(&xs, origin_x, 0.0), on(&ys, origin_y, 0.0));
     let half_steps = on(&xs, origin_x, 0.5).len() + on(&ys, origin_y, 0.5).len();
-    let (min_x, max_x) = (lattice_x[0], lattice_x[lattice_x.len() - 1]);
-    let (min_y, max_y) = (lattice_y[0], lattice_y[lattice_y.len() - 1]);
-    // Passages through cell centres leave half a step (less a stroke) around them.
-    let margin = canvas.map(|(cx, cy, _, _)| (min_x - cx).min(min_y - cy));
-    let centre_lines = half_steps > 0 || margin.is_some_and(|m| m >= 0.4 * step);
-    let steps = |from: f64, to: f64| ((to - from) / step).round() as usize;
-    let (cols, rows) = if centre_lines {
-        (steps(min_x, max_x) + 1, steps(min_y, max_y) + 1)
-    } else {
-        (steps(min_x, max_x), steps(min_y, max_y))
+    let lattice = Lattice {
+        step,
+        min: (lattice_x[0], lattice_y[0]),
+        max: (lattice_x[lattice_x.len() - 1], lattice_y[lattice_y.len() - 1]),
     };
-    Grid::check_size(rows, cols)?;
-    let tolerance = 0.1 * step;
-    if centre_lines {
-        let geometry = Geometry::Square { x0: min_x - step / 2.0, y0: min_y - step / 2.0, step };
-        let mut grid = Grid::walled(Shape::Square, rows, cols, geometry);
-        for &((x1, y1), (x2, y2)) in &straight {
-            let horizontal = x2 - x1 >= y2 - y1;
-            // (fixed coordinate, from, to) along the segment, and the axis's counts.
-            let (fixed, from, to, min_fixed, min_along, across, along) = if horizontal {
-                (y1, x1, x2, min_y, min_x, rows, cols)
-            } else {
-                (x1, y1, y2, min_x, min_y, cols, rows)
-            };
-            let k = (fixed - min_fixed) / step;
-            if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize >= across {
-                continue;
-            }
-            let k = k.round() as usize;
-            let cols_n = grid.cols;
-            let cell = |i: usize| if horizontal { k * cols_n + i } else { i * cols_n + k };
-            let (forward, backward) = if horizontal { (1, 3) } else { (2, 0) };
-            let centre = |i: usize| min_along + i as f64 * step;
-            for i in 0..along {
-                if centre(i) < from - tolerance || centre(i) > to + tolerance {
-                    continue;
-                }
-                if i + 1 < along && centre(i + 1) <= to + tolerance {
-                    grid.set_wall(cell(i), forward, false);
-                }
-                if i == 0 && from <= centre(0) - 0.4 * step {
-                    grid.set_wall(cell(0), backward, false);
-                }
-                if i + 1 == along && to >= centre(i) + 0.4 * step {
-                    grid.set_wall(cell(i), forward, false);
-                }
-            }
+    // Lines half a step off the lattice are the stubs of a line maze running out to its
+    // openings. Without them, a wall maze shows itself by its frame: the outline of the
+    // lattice is nearly all wall, which a tree of passages through cell centres never is.
+    if half_steps == 0 {
+        let walls = walled_grid(&straight, &lattice)?;
+        let border = 2 * (walls.rows + walls.cols);
+        let framed = (0..walls.cells())
+            .flat_map(|cell| (0..4u8).map(move |side| (cell, side)))
+            .filter(|&(cell, side)| walls.neighbour(cell, side).is_none() && !walls.is_open(cell, side))
+            .count();
+        if framed * 4 >= border * 3 || walls.cells() == 1 {
+            return Ok(walls);
         }
-        return Ok(grid);
     }
-    let geometry = Geometry::Square { x0: min_x, y0: min_y, step };
+    centre_line_grid(&straight, &lattice)
+}
+
+/// (fixed coordinate, from, to, lattice minimum across, lattice minimum along) of a segment.
+fn along(segment: &Segment, lattice: &Lattice) -> (bool, f64, f64, f64, f64, f64) {
+    let &((x1, y1), (x2, y2)) = segment;
+    if x2 - x1 >= y2 - y1 {
+        (true, y1, x1, x2, lattice.min.1, lattice.min.0)
+    } else {
+        (false, x1, y1, y2, lattice.min.0, lattice.min.1)
+    }
+}
+
+fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> {
+    let step = lattice.step;
+    let (cols, rows) = (lattice.steps(lattice.min.0, lattice.max.0), lattice.steps(lattice.min.1, lattice.max.1));
+    Grid::check_size(rows, cols)?;
+    let geometry = Geometry::Square { x0: lattice.min.0, y0: lattice.min.1, step };
     let mut grid = Grid::walled(Shape::Square, rows, cols, geometry);
     grid.open.fill(0b1111);
-    for &((x1, y1), (x2, y2)) in &straight {
-        let horizontal = x2 - x1 >= y2 - y1;
-        let (fixed, from, to, min_fixed, min_along, across, along) =
-            if horizontal { (y1, x1, x2, min_y, min_x, rows, cols) } else { (x1, y1, y2, min_x, min_y, cols, rows) };
-        let k = (fixed - min_fixed) / step;
+    let tolerance = 0.1 * step;
+    for segment in straight {
+        let (horizontal, fixed, from, to, min_across, min_along) = along(segment, lattice);
+        let (across, length) = if horizontal { (rows, cols) } else { (cols, rows) };
+        let k = (fixed - min_across) / step;
         if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize > across {
             continue;
         }
         let k = k.round() as usize;
-        for i in 0..along {
+        for i in 0..length {
             let middle = min_along + (i as f64 + 0.5) * step;
             if middle < from - tolerance || middle > to + tolerance {
                 continue;
@@ -753,6 +760,43 @@ fn square(segments: &[Segment], canvas: Option<(f64, f64, f64, f64)>) -> Result<
             let (line, side) = if k < across { (k, if horizontal { 0 } else { 3 }) } else { (k - 1, if horizontal { 2 } else { 1 }) };
             let cell = if horizontal { grid.cell(line, i) } else { grid.cell(i, line) };
             grid.set_wall(cell, side, true);
+        }
+    }
+    Ok(grid)
+}
+
+fn centre_line_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> {
+    let step = lattice.step;
+    let (cols, rows) = (lattice.steps(lattice.min.0, lattice.max.0) + 1, lattice.steps(lattice.min.1, lattice.max.1) + 1);
+    Grid::check_size(rows, cols)?;
+    let geometry = Geometry::Square { x0: lattice.min.0 - step / 2.0, y0: lattice.min.1 - step / 2.0, step };
+    let mut grid = Grid::walled(Shape::Square, rows, cols, geometry);
+    let tolerance = 0.1 * step;
+    for segment in straight {
+        let (horizontal, fixed, from, to, min_across, min_along) = along(segment, lattice);
+        let (across, length) = if horizontal { (rows, cols) } else { (cols, rows) };
+        let k = (fixed - min_across) / step;
+        if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize >= across {
+            continue;
+        }
+        let k = k.round() as usize;
+        let cell = |i: usize| if horizontal { k * cols + i } else { i * cols + k };
+        let (forward, backward) = if horizontal { (1, 3) } else { (2, 0) };
+        let centre = |i: usize| min_along + i as f64 * step;
+        for i in 0..length {
+            if centre(i) < from - tolerance || centre(i) > to + tolerance {
+                continue;
+            }
+            if i + 1 < length && centre(i + 1) <= to + tolerance {
+                grid.set_wall(cell(i), forward, false);
+            }
+            // Stubs beyond the first or last centre are the openings.
+            if i == 0 && from <= centre(0) - 0.4 * step {
+                grid.set_wall(cell(0), backward, false);
+            }
+            if i + 1 == length && to >= centre(i) + 0.4 * step {
+                grid.set_wall(cell(i), forward, false);
+            }
         }
     }
     Ok(grid)
