@@ -12,6 +12,9 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("squares-arrows", "squares", include_str!("../www/examples/squares-arrows.txt")),
     ("tiling-6x10", "tiling", include_str!("../www/examples/tiling-6x10.txt")),
     ("tiling-scott", "tiling", include_str!("../www/examples/tiling-scott.txt")),
+    ("maze-20x20", "maze", include_str!("../www/examples/maze-20x20.svg")),
+    ("maze-sigma", "maze", include_str!("../www/examples/maze-sigma.svg")),
+    ("maze-blocks", "maze", include_str!("../www/examples/maze-blocks.txt")),
     ("script-cards", "script", include_str!("../www/examples/script-cards.txt")),
     ("script-river", "script", include_str!("../www/examples/script-river.txt")),
     ("script-jugs", "script", include_str!("../www/examples/script-jugs.txt")),
@@ -19,9 +22,14 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("script-pegs", "script", include_str!("../www/examples/script-pegs.txt")),
 ];
 
-/// A name for the menu: the text's `title:` line or first `//` comment (after a script's marker
-/// line), or the file name.
+/// A name for the menu: an SVG's `<title>`, the text's `title:` line or first `//` comment
+/// (after a script's marker line), or the file name.
 pub fn title(name: &'static str, text: &'static str) -> &'static str {
+    if let Some((_, rest)) = text.split_once("<title>") {
+        if let Some((title, _)) = rest.split_once("</title>") {
+            return title.trim();
+        }
+    }
     text.lines()
         .filter(|l| !l.starts_with(crate::families::script::runner::MARKER))
         .find_map(|l| l.strip_prefix("title:").or_else(|| l.strip_prefix("//")))

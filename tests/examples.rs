@@ -18,6 +18,9 @@ fn every_example_solves_with_its_known_length() {
         ("squares-arrows", 9), // game level 8, same table
         ("tiling-6x10", 12),   // one placement per pentomino
         ("tiling-scott", 12),  // Scott's 8x8 with the centre removed
+        ("maze-20x20", 60),    // a separate BFS over the file's <line>s (Python, by hand)
+        ("maze-sigma", 27),    // BFS over the generator's own passages (the script that wrote it)
+        ("maze-blocks", 56),   // a separate BFS over the characters (Python, by hand)
         ("script-cards", 14),  // LM-Solve's Jumping Cards
         ("script-river", 7),   // the classic river crossing
         ("script-jugs", 6),    // 3 and 5 litres to 4

@@ -124,6 +124,11 @@ pub trait Puzzle {
     fn export(&self, _moves: &[String]) -> Option<Export> {
         None
     }
+
+    /// What the page's button for [`Puzzle::export`] says, for puzzles that export.
+    fn export_label(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A file made for the user to keep.

@@ -50,6 +50,8 @@ struct Elements {
     rows: HtmlInputElement,
     resize: HtmlButtonElement,
     new_board: HtmlButtonElement,
+    file: HtmlInputElement,
+    download: HtmlButtonElement,
     share_link: HtmlInputElement,
     status: HtmlElement,
     canvas: HtmlCanvasElement,
@@ -99,6 +101,8 @@ impl Elements {
             rows: by_id(doc, "rows"),
             resize: by_id(doc, "resize"),
             new_board: by_id(doc, "new-board"),
+            file: by_id(doc, "file"),
+            download: by_id(doc, "download"),
             share_link: by_id(doc, "share-link"),
             status: by_id(doc, "status"),
             canvas: by_id(doc, "board"),
@@ -151,6 +155,8 @@ struct App {
     tool: String,
     /// The cell a drag in draw mode last painted.
     dragged_from: Option<(usize, usize)>,
+    /// The index of the move list item marked as current.
+    highlighted: std::cell::Cell<Option<usize>>,
 }
 
 type Page = Rc<RefCell<App>>;
@@ -191,6 +197,7 @@ pub fn start() {
         drawing: false,
         tool: "piece:new".into(),
         dragged_from: None,
+        highlighted: std::cell::Cell::new(None),
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -304,8 +311,14 @@ fn wire_events(page: &Page) {
     });
     listen(&el.new_board, "click", |app, _: Event| {
         let family = app.puzzle.as_ref().and_then(|p| families::family(p.family())).unwrap_or(FAMILIES[0]);
-        app.edit(family.blank().to_string());
+        let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
+        let (cols, rows) = if cols >= 1.0 && rows >= 1.0 { (cols as usize, rows as usize) } else { (10, 10) };
+        let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
+        let text = family.generate(cols, rows, seed).unwrap_or_else(|| family.blank().to_string());
+        app.edit(text);
     });
+    listen(&el.file, "change", |app, _: Event| app.open_file());
+    listen(&el.download, "click", |app, _: Event| app.download());
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
     listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
@@ -488,6 +501,8 @@ impl App {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());
         }
+        let makes_new = self.puzzle.as_ref().and_then(|p| families::family(p.family())).is_some_and(|f| f.generate(1, 1, 0).is_some());
+        self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
         self.update_buttons();
         self.draw();
@@ -642,6 +657,12 @@ impl App {
         el.solve.set_disabled(!self.ready || self.busy || self.puzzle.is_none());
         el.cancel.set_disabled(!self.busy);
         el.share.set_disabled(self.puzzle.is_none());
+        let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
+        let label = self.puzzle.as_ref().and_then(|p| p.export_label()).filter(|_| solved && !self.busy);
+        el.download.set_hidden(label.is_none());
+        if let Some(label) = label {
+            el.download.set_text_content(Some(label));
+        }
         let len = self.moves_len();
         el.first.set_disabled(self.step == 0);
         el.prev.set_disabled(self.step == 0);
@@ -664,6 +685,7 @@ impl App {
     fn show_moves(&self) {
         let list = &self.el.moves;
         list.set_text_content(None);
+        self.highlighted.set(None);
         for (i, m) in self.moves().iter().enumerate() {
             let item = self.document.create_element("li").unwrap_throw();
             item.set_text_content(Some(m));
@@ -675,22 +697,21 @@ impl App {
 
     fn highlight_move(&self) {
         let items = self.el.moves.children();
-        for i in 0..items.length() {
-            if let Some(item) = items.item(i) {
-                let current = i as usize + 1 == self.step;
-                let _ = item.class_list().toggle_with_force("current", current);
-                if current {
-                    // Scroll the list, not the page, to keep the current move in sight.
-                    if let Ok(item) = item.dyn_into::<HtmlElement>() {
-                        let list = &self.el.moves;
-                        let (top, height) = (item.offset_top(), item.offset_height());
-                        if top < list.scroll_top() {
-                            list.set_scroll_top(top);
-                        } else if top + height > list.scroll_top() + list.client_height() {
-                            list.set_scroll_top(top + height - list.client_height());
-                        }
-                    }
-                }
+        // Only the item that was current and the one that is: a maze's path can be thousands.
+        if let Some(old) = self.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
+            let _ = old.class_list().remove_1("current");
+        }
+        let Some(item) = self.step.checked_sub(1).and_then(|i| items.item(i as u32)) else { return };
+        let _ = item.class_list().add_1("current");
+        self.highlighted.set(Some(self.step - 1));
+        // Scroll the list, not the page, to keep the current move in sight.
+        if let Ok(item) = item.dyn_into::<HtmlElement>() {
+            let list = &self.el.moves;
+            let (top, height) = (item.offset_top(), item.offset_height());
+            if top < list.scroll_top() {
+                list.set_scroll_top(top);
+            } else if top + height > list.scroll_top() + list.client_height() {
+                list.set_scroll_top(top + height - list.client_height());
             }
         }
     }
@@ -749,14 +770,20 @@ impl App {
         self.last_frame = Some(time);
         let speed = self.el.speed.value_as_number();
         let speed = if speed.is_finite() { speed.clamp(1.0, 10.0) } else { 5.0 };
-        let duration = 1500.0 / speed;
+        // A long solution (a big maze's thousands of steps) plays in about a minute at the
+        // middle speed, several moves a frame if need be.
+        let duration = (1500.0 / speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
         self.tween += (elapsed / duration) as f32;
         if self.tween >= 1.0 {
-            self.tween = 0.0;
-            self.step = (self.step + 1).min(self.moves_len());
-            if !(self.playing && self.step < self.moves_len()) {
-                self.animating = false;
-                self.playing = false;
+            while self.tween >= 1.0 {
+                self.tween -= 1.0;
+                self.step = (self.step + 1).min(self.moves_len());
+                if !(self.playing && self.step < self.moves_len()) {
+                    self.animating = false;
+                    self.playing = false;
+                    self.tween = 0.0;
+                    break;
+                }
             }
             self.update_buttons();
         }
@@ -905,6 +932,57 @@ impl App {
                 }
             }
         }
+    }
+
+    // ---- files ------------------------------------------------------------------------------
+
+    /// Reads the file chosen in the file picker into the text box.
+    fn open_file(&mut self) {
+        const MAX_FILE_BYTES: f64 = 32.0 * 1024.0 * 1024.0;
+        let Some(file) = self.el.file.files().and_then(|files| files.get(0)) else { return };
+        self.el.file.set_value(""); // choosing the same file again is a change too
+        if file.size() > MAX_FILE_BYTES {
+            return self.set_status(&format!("{} is {:.0} MB; the most a puzzle file may be is 32 MB.", file.name(), file.size() / 1048576.0));
+        }
+        let Ok(reader) = web_sys::FileReader::new() else { return };
+        let name = file.name();
+        let source = reader.clone();
+        let on_load = Closure::once_into_js(move |_: Event| {
+            with_app(|app| match source.result().ok().and_then(|r| r.as_string()) {
+                Some(text) => {
+                    app.el.family.set_value("auto");
+                    app.set_text(&text, true);
+                    app.reparse();
+                    app.set_status(&format!("Opened {name}."));
+                }
+                None => app.set_status(&format!("Could not read {name} as text.")),
+            })
+        });
+        reader.set_onload(Some(on_load.unchecked_ref()));
+        if reader.read_as_text(&file).is_err() {
+            self.set_status("Could not read that file.");
+        }
+    }
+
+    /// Saves the family's picture of the solution (a maze: the solved SVG) as a download.
+    fn download(&mut self) {
+        let Some(export) = self.puzzle.as_ref().and_then(|p| p.export(self.moves())) else { return };
+        let parts = js_sys::Array::of1(&JsValue::from_str(&export.text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(export.mime);
+        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+        if let Ok(link) = self.document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from)) {
+            link.set_href(&url);
+            link.set_download(&export.file_name);
+            link.click();
+        }
+        // The download has started from the URL; it can go once this handler returns.
+        let revoke = Closure::once_into_js(move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        });
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 1000);
+        self.set_status(&format!("Saved {}.", export.file_name));
     }
 
     // ---- sharing ----------------------------------------------------------------------------

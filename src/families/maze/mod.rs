@@ -256,6 +256,10 @@ impl Puzzle for MazePuzzle {
         (self.grid.shape == Shape::Square).then_some(self as &dyn Editor)
     }
 
+    fn export_label(&self) -> Option<&'static str> {
+        Some("Download solved SVG")
+    }
+
     fn export(&self, moves: &[String]) -> Option<Export> {
         let text = self.solved_svg(moves)?;
         Some(Export { file_name: "maze-solved.svg".into(), mime: "image/svg+xml", text })
