@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -47,7 +47,7 @@ after(async () => {
 });
 
 async function openPage(url = base) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const page = await context.newPage();
   const problems = [];
@@ -337,5 +337,113 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
     assert.equal(await page.textContent('#solution-label'), 'Solution 2 of 2');
     assert.notEqual(await page.textContent('#position'), first);
     await page.screenshot({ path: path.join(shots, 'tiling.png') });
+  });
+});
+
+const MAZE_SVG = path.join(root, 'tests', 'fixtures', 'maze', 'generated-20x20.svg');
+// Its shortest path: 106 moves (the CLI test and tests/mazes.rs check the reader and solver).
+const MAZE_LENGTH = 106;
+
+/// A hash of the canvas pixels, to tell pictures apart.
+const canvasHash = (page) =>
+  page.evaluate(() => {
+    const c = document.querySelector('#board');
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < data.length; i += 7) h = (h * 31 + data[i]) | 0;
+    return h;
+  });
+
+/// Clicks the canvas at the centre of cell (row, col) of a thin-walled square maze drawn from
+/// box art (16-unit cells from 2, fitted with a 10-pixel margin, as the maze drawing does).
+async function clickMazeCell(page, row, col, cols, rows) {
+  const point = await page.evaluate(([row, col, cols, rows]) => {
+    const canvas = document.querySelector('#board');
+    const [w, h] = [16 * cols, 16 * rows];
+    const scale = Math.min((canvas.width - 20) / w, (canvas.height - 20) / h);
+    const [ox, oy] = [(canvas.width - w * scale) / 2, (canvas.height - h * scale) / 2];
+    const k = canvas.getBoundingClientRect().width / canvas.width;
+    return { x: ((col + 0.5) * 16 * scale + ox) * k, y: ((row + 0.5) * 16 * scale + oy) * k };
+  }, [row, col, cols, rows]);
+  await page.click('#board', { position: point });
+}
+
+test('maze: open an SVG file, solve, step, download the solved SVG and open that again', async () => {
+  await inPage(async (page) => {
+    await page.setInputFiles('#file', MAZE_SVG);
+    await waitForStatus(page, 'Opened generated-20x20.svg');
+    assert.match(await page.inputValue('#puzzle-text'), /<title>20 by 20 orthogonal maze<\/title>/);
+    assert.equal(await page.isHidden('#download'), true, 'nothing to download before solving');
+    const unsolved = await canvasHash(page);
+    await page.click('#solve');
+    await waitForStatus(page, `Solved in ${MAZE_LENGTH} moves`);
+    assert.equal(await page.locator('#moves li').count(), MAZE_LENGTH);
+    await page.click('#board');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => document.querySelector('#step-label').textContent === `1 / ${n}`, MAZE_LENGTH);
+    assert.match(await page.textContent('#position'), /^cell \(row \d+, column \d+\), 1 of 106 moves/);
+    await page.keyboard.press('End');
+    assert.notEqual(await canvasHash(page), unsolved, 'the path is drawn');
+    await page.screenshot({ path: path.join(shots, 'maze-solved.png') });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    assert.equal(download.suggestedFilename(), 'maze-solved.svg');
+    const saved = path.join(shots, 'maze-solved.svg');
+    await download.saveAs(saved);
+    const original = readFileSync(MAZE_SVG, 'utf8');
+    const solved = readFileSync(saved, 'utf8');
+    assert.ok(solved.startsWith(original.slice(0, original.lastIndexOf('</svg>'))), 'the original file is kept');
+    assert.equal((solved.match(/<polyline [^>]*stroke="#ff0000"/g) || []).length, 1);
+
+    // The solved file reads as the same maze (its red line is not taken for walls).
+    await page.setInputFiles('#file', saved);
+    await waitForStatus(page, 'Opened maze-solved.svg');
+    await page.click('#solve');
+    await waitForStatus(page, `Solved in ${MAZE_LENGTH} moves`);
+  });
+});
+
+test('maze: pasted text, a missing exit marked in draw mode, a large random maze', async () => {
+  await inPage(async (page) => {
+    // Pasting the SVG works like opening it.
+    await setText(page, readFileSync(MAZE_SVG, 'utf8'));
+    await page.click('#solve');
+    await waitForStatus(page, `Solved in ${MAZE_LENGTH} moves`);
+
+    // Box art with one gap: the solver says what is missing, draw mode fixes it.
+    const oneGap = '+   +---+---+\n|           |\n+---+---+   +\n|           |\n+---+---+---+\n';
+    await setText(page, oneGap);
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('only one opening'));
+    await page.click('#draw');
+    await page.click('#tools button[data-tool="exit"]');
+    await clickMazeCell(page, 1, 0, 3, 2);
+    assert.match(await page.inputValue('#puzzle-text'), /\| E {9}\|/);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 5 moves');
+    // Knock down the wall under the top-left cell: a shortcut.
+    await page.click('#tools button[data-tool="carve"]');
+    const wall = await page.evaluate(() => {
+      const canvas = document.querySelector('#board');
+      const scale = Math.min((canvas.width - 20) / 48, (canvas.height - 20) / 32);
+      const [ox, oy] = [(canvas.width - 48 * scale) / 2, (canvas.height - 32 * scale) / 2];
+      const k = canvas.getBoundingClientRect().width / canvas.width;
+      return { x: (8 * scale + ox) * k, y: (16 * scale + oy) * k };
+    });
+    await page.click('#board', { position: wall });
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 1 move');
+
+    // A 200 x 200 random maze: generated, drawn, solved and played.
+    await page.fill('#cols', '200');
+    await page.fill('#rows', '200');
+    await page.click('#new-board');
+    assert.match(await page.inputValue('#puzzle-text'), /^\+---\+/);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ', 60000);
+    await page.click('#play');
+    await page.waitForFunction(() => Number(document.querySelector('#step').value) > 50, null, { timeout: 20000 });
+    await page.click('#play');
+    await page.screenshot({ path: path.join(shots, 'maze-200.png') });
   });
 });

@@ -242,10 +242,11 @@ impl Puzzle for MazePuzzle {
                 walked.contains(&cell).then_some('.')
             }
         };
-        match self.source {
+        let art = match self.source {
             Source::Text(Layout::Blocks { wall, .. }) => text::write_blocks(&self.grid, wall, ' ', &mark),
             _ => text::write_box_art(&self.grid, &mark),
-        }
+        };
+        format!("{line}{art}")
     }
 
     fn to_text(&self) -> String {
