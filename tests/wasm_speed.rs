@@ -72,3 +72,24 @@ fn tiling_six_by_ten() {
     assert_eq!((counts.raw, counts.distinct), (9356, 2339));
     console_log!("wasm: tiling 6x10, all 9356 tilings (2339 distinct): {ms:.0} ms");
 }
+
+/// Mazes in wasm: a 200 x 200 maze's SVG and a 1000 x 1000 maze's box art, read and solved
+/// (the same mazes as `benches/maze.rs`).
+#[wasm_bindgen_test]
+fn mazes() {
+    use puzzlelab::families::maze::{generate, text, MazePuzzle};
+    let svg = MazePuzzle::parse(&text::write_box_art(&generate::perfect(200, 200, 1), &|_| None)).unwrap().svg();
+    let huge = text::write_box_art(&generate::perfect(1000, 1000, 1), &|_| None);
+    for (name, text, runs) in [("200 x 200 SVG", &svg, 20), ("1000 x 1000 box art", &huge, 5)] {
+        let mut best = f64::MAX;
+        for _ in 0..runs {
+            let started = web_time::Instant::now();
+            let puzzle = families::parse(None, text).unwrap();
+            let options = SolveOptions { max_states: Some(10_000_000), ..SolveOptions::default() };
+            let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+            best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(report.status, Status::Solved);
+        }
+        console_log!("wasm: maze {name}, parse + solve: {best:.1} ms (best of {runs})");
+    }
+}

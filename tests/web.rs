@@ -92,3 +92,17 @@ fn a_script_solves_the_same_in_the_browser() {
         other => panic!("{other:?}"),
     }
 }
+
+#[wasm_bindgen_test]
+fn a_maze_svg_solves_in_the_browser_and_exports_its_solution() {
+    // The 20 x 20 example: 60 moves (tests/examples.rs has the independent count).
+    let text = puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == "maze-20x20").unwrap().2;
+    let replies = round_trip(&Request::Solve { job: 3, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
+    let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
+    assert_eq!((report.family.as_str(), report.moves.len()), ("maze", 60));
+    assert_eq!(report.facts.as_deref(), Some(r#"{"cells":61,"entrance":[0,9],"exit":[19,10],"height":20,"width":20}"#));
+    let puzzle = families::parse(None, text).unwrap();
+    let export = puzzle.export(&report.moves).unwrap();
+    assert!(export.text.starts_with(&text[..text.rfind("</svg>").unwrap()]));
+    assert_eq!(families::parse(None, &export.text).unwrap().solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves, report.moves);
+}

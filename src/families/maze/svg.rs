@@ -390,28 +390,51 @@ fn parse_css(text: &str) -> Vec<Rule> {
     rules
 }
 
-/// The element's own value for a property: presentation attribute, then CSS rules, then the
-/// `style` attribute, each overriding the one before (as SVG does).
-fn own_property(node: roxmltree::Node, rules: &[Rule], name: &str) -> Option<String> {
-    let mut value = node.attribute(name).map(str::to_string);
-    let tag = node.tag_name().name();
-    let classes: Vec<&str> = node.attribute("class").map(|c| c.split_whitespace().collect()).unwrap_or_default();
-    for rule in rules {
-        let matches = rule.tag.as_deref().is_none_or(|t| t == tag)
-            && rule.classes.iter().all(|c| classes.contains(&c.as_str()))
-            && rule.id.as_deref().is_none_or(|id| node.attribute("id") == Some(id));
-        if matches {
-            if let Some((_, v)) = rule.declarations.iter().rev().find(|(k, _)| k == name) {
-                value = Some(v.clone());
+/// The properties that decide whether an element is a wall.
+const PROPERTIES: [&str; 4] = ["display", "visibility", "stroke", "fill"];
+
+/// The element's own values for [`PROPERTIES`]: presentation attributes, then CSS rules, then
+/// the `style` attribute, each overriding the one before (as SVG does). One pass over the
+/// attributes: a big maze has tens of thousands of elements.
+fn own_properties<'a>(node: roxmltree::Node<'a, '_>, rules: &'a [Rule]) -> [Option<&'a str>; 4] {
+    let mut values: [Option<&str>; 4] = [None; 4];
+    let (mut class, mut style, mut id) = (None, None, None);
+    for attribute in node.attributes() {
+        match attribute.name() {
+            "class" => class = Some(attribute.value()),
+            "style" => style = Some(attribute.value()),
+            "id" => id = Some(attribute.value()),
+            name => {
+                if let Some(i) = PROPERTIES.iter().position(|p| *p == name) {
+                    values[i] = Some(attribute.value());
+                }
             }
         }
     }
-    if let Some(style) = node.attribute("style") {
-        if let Some((_, v)) = declarations(style).into_iter().rev().find(|(k, _)| k == name) {
-            value = Some(v);
+    if !rules.is_empty() {
+        let tag = node.tag_name().name();
+        let classes: Vec<&str> = class.map(|c| c.split_whitespace().collect()).unwrap_or_default();
+        for rule in rules {
+            let matches = rule.tag.as_deref().is_none_or(|t| t == tag)
+                && rule.classes.iter().all(|c| classes.contains(&c.as_str()))
+                && rule.id.as_deref().is_none_or(|wanted| id == Some(wanted));
+            if matches {
+                for (k, v) in &rule.declarations {
+                    if let Some(i) = PROPERTIES.iter().position(|p| p == k) {
+                        values[i] = Some(v.as_str());
+                    }
+                }
+            }
         }
     }
-    value.filter(|v| v != "inherit")
+    if let Some(style) = style {
+        for (k, v) in style.split(';').filter_map(|d| d.split_once(':')) {
+            if let Some(i) = PROPERTIES.iter().position(|p| p.eq_ignore_ascii_case(k.trim())) {
+                values[i] = Some(v.trim().trim_end_matches("!important").trim());
+            }
+        }
+    }
+    values.map(|v| v.filter(|v| *v != "inherit"))
 }
 
 fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (roxmltree::Node<'a, 'input>, String)> {
@@ -440,16 +463,16 @@ fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (ro
         ) {
             continue;
         }
-        let property = |name: &str| own_property(node, &rules, name);
-        if property("display").as_deref() == Some("none") || property("visibility").as_deref() == Some("hidden") {
+        let [display, visibility, stroke, fill] = own_properties(node, &rules);
+        if display == Some("none") || visibility == Some("hidden") {
             continue;
         }
         let mut style = inherited;
-        if let Some(v) = property("stroke") {
-            style.stroke = Paint::parse(&v);
+        if let Some(v) = stroke {
+            style.stroke = Paint::parse(v);
         }
-        if let Some(v) = property("fill") {
-            style.fill = Paint::parse(&v);
+        if let Some(v) = fill {
+            style.fill = Paint::parse(v);
         }
         if let Some(t) = node.attribute("transform") {
             style.transform = compose(&inherited.transform, &parse_transform(t));
@@ -735,6 +758,16 @@ fn along(segment: &Segment, lattice: &Lattice) -> (bool, f64, f64, f64, f64, f64
     }
 }
 
+/// The whole numbers in [low, high] that index 0..length.
+fn index_range(low: f64, high: f64, length: usize) -> std::ops::Range<usize> {
+    let first = low.ceil().max(0.0);
+    let last = high.floor().min(length as f64 - 1.0);
+    if !(first <= last) {
+        return 0..0;
+    }
+    first as usize..last as usize + 1
+}
+
 fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> {
     let step = lattice.step;
     let (cols, rows) = (lattice.steps(lattice.min.0, lattice.max.0), lattice.steps(lattice.min.1, lattice.max.1));
@@ -751,11 +784,8 @@ fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> 
             continue;
         }
         let k = k.round() as usize;
-        for i in 0..length {
-            let middle = min_along + (i as f64 + 0.5) * step;
-            if middle < from - tolerance || middle > to + tolerance {
-                continue;
-            }
+        // The cells whose middle the segment passes.
+        for i in index_range((from - tolerance - min_along) / step - 0.5, (to + tolerance - min_along) / step - 0.5, length) {
             // The wall before line k of cells, seen from the cell after it (or before, at the end).
             let (line, side) = if k < across { (k, if horizontal { 0 } else { 3 }) } else { (k - 1, if horizontal { 2 } else { 1 }) };
             let cell = if horizontal { grid.cell(line, i) } else { grid.cell(i, line) };
@@ -783,10 +813,8 @@ fn centre_line_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, Str
         let cell = |i: usize| if horizontal { k * cols + i } else { i * cols + k };
         let (forward, backward) = if horizontal { (1, 3) } else { (2, 0) };
         let centre = |i: usize| min_along + i as f64 * step;
-        for i in 0..length {
-            if centre(i) < from - tolerance || centre(i) > to + tolerance {
-                continue;
-            }
+        // The centres the segment passes.
+        for i in index_range((from - tolerance - min_along) / step, (to + tolerance - min_along) / step, length) {
             if i + 1 < length && centre(i + 1) <= to + tolerance {
                 grid.set_wall(cell(i), forward, false);
             }
