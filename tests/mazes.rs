@@ -272,7 +272,7 @@ fn sigma(m: &Generated) -> String {
                 let wall = if inside {
                     d < 3 && !m.open((r, c), (nr as usize, nc as usize))
                 } else {
-                    !((r, c) == m.entrance && d == 0) && !((r, c) == m.exit && d == 3)
+                    !(((r, c) == m.entrance && d == 0) || ((r, c) == m.exit && d == 3))
                 };
                 if wall {
                     let (a, b) = (vertex((r, c), (4 + d) % 6), vertex((r, c), (5 + d) % 6));
@@ -542,7 +542,8 @@ fn scipython_float_steps_and_coloured_marks() {
 
 #[test]
 fn text_formats() {
-    let formats: [(&str, fn(&Generated) -> String); 4] =
+    type Writer = fn(&Generated) -> String;
+    let formats: [(&str, Writer); 4] =
         [("blocks", block_grid), ("box art 3", |m| box_art(m, 3)), ("box art 2", |m| box_art(m, 2)), ("underscores", underscores)];
     for (name, write) in formats {
         for (i, &(cols, rows)) in SIZES.iter().enumerate() {

@@ -93,9 +93,8 @@ fn set_solid(grid: &mut Grid, cell: usize, solid: bool) {
         }
     }
     for side in 0..4u8 {
-        match grid.neighbour(cell, side) {
-            Some(n) => grid.set_wall(cell, side, solid || grid.solid[n]),
-            None => {}
+        if let Some(n) = grid.neighbour(cell, side) {
+            grid.set_wall(cell, side, solid || grid.solid[n]);
         }
     }
     let outer = (0..4u8).find(|&s| grid.neighbour(cell, s).is_none());

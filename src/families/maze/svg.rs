@@ -23,6 +23,8 @@ const MAX_SEGMENTS: usize = 8_000_000;
 
 type Point = (f64, f64);
 type Segment = (Point, Point);
+/// A hexagon side's middle, its cell and which side it is.
+type SideAt = (Point, usize, u8);
 
 /// Whether a text is an SVG document (or at least XML that wants to be one).
 pub fn looks_like(text: &str) -> bool {
@@ -362,7 +364,7 @@ fn parse_css(text: &str) -> Vec<Rule> {
         let body = declarations(body);
         for selector in selectors.split(',') {
             // Only the element itself is matched: "svg line" is read as "line".
-            let Some(last) = selector.split(|c: char| c.is_whitespace() || matches!(c, '>' | '+' | '~')).filter(|s| !s.is_empty()).last() else {
+            let Some(last) = selector.split(|c: char| c.is_whitespace() || matches!(c, '>' | '+' | '~')).rfind(|s| !s.is_empty()) else {
                 continue;
             };
             let mut tag = None;
@@ -762,7 +764,7 @@ fn along(segment: &Segment, lattice: &Lattice) -> (bool, f64, f64, f64, f64, f64
 fn index_range(low: f64, high: f64, length: usize) -> std::ops::Range<usize> {
     let first = low.ceil().max(0.0);
     let last = high.floor().min(length as f64 - 1.0);
-    if !(first <= last) {
+    if first.is_nan() || last.is_nan() || first > last {
         return 0..0;
     }
     first as usize..last as usize + 1
@@ -855,7 +857,8 @@ fn hexagonal(segments: &[Segment]) -> Result<Grid, String> {
         grid.open.fill(0b11_1111);
         let bucket = side / 4.0;
         let key = |(x, y): Point| ((x / bucket).round() as i64, (y / bucket).round() as i64);
-        let mut sides: HashMap<(i64, i64), Vec<(Point, usize, u8)>> = HashMap::new();
+        // Hexagon sides by the bucket of their middle: (middle, cell, side).
+        let mut sides: HashMap<(i64, i64), Vec<SideAt>> = HashMap::new();
         for cell in 0..grid.cells() {
             let (r, c) = grid.row_col(cell);
             for s in 0..6u8 {
