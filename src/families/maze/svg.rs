@@ -1017,6 +1017,24 @@ pub fn render(grid: &Grid, title: &str) -> String {
     out
 }
 
+/// The maximal runs of indices in 0..length where `wall` holds, as (first, one past the last).
+fn runs_of(length: usize, wall: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < length {
+        if wall(i) {
+            let from = i;
+            while i < length && wall(i) {
+                i += 1;
+            }
+            runs.push((from, i));
+        } else {
+            i += 1;
+        }
+    }
+    runs
+}
+
 /// The walls of a square maze as maximal straight runs: horizontal by (y, x), then vertical by
 /// (x, y). Hexagonal mazes give one segment per side.
 pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
@@ -1052,31 +1070,13 @@ pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
     };
     let corner = |line_r: usize, line_c: usize| (x0 + line_c as f64 * step, y0 + line_r as f64 * step);
     for line in 0..=grid.rows {
-        let mut col = 0;
-        while col < grid.cols {
-            if !wall_above(line, col) {
-                col += 1;
-                continue;
-            }
-            let from = col;
-            while col < grid.cols && wall_above(line, col) {
-                col += 1;
-            }
-            runs.push((corner(line, from), corner(line, col)));
+        for (from, to) in runs_of(grid.cols, |col| wall_above(line, col)) {
+            runs.push((corner(line, from), corner(line, to)));
         }
     }
     for line in 0..=grid.cols {
-        let mut row = 0;
-        while row < grid.rows {
-            if !wall_left(row, line) {
-                row += 1;
-                continue;
-            }
-            let from = row;
-            while row < grid.rows && wall_left(row, line) {
-                row += 1;
-            }
-            runs.push((corner(from, line), corner(row, line)));
+        for (from, to) in runs_of(grid.rows, |row| wall_left(row, line)) {
+            runs.push((corner(from, line), corner(to, line)));
         }
     }
     runs
