@@ -23,6 +23,9 @@ pub struct Cover<const W: usize> {
     /// (`fillable[size]`). Empty to prune nothing.
     pub neighbours: Vec<Bits<W>>,
     pub fillable: Vec<bool>,
+    /// Place an option of this group first, before filling items in order: for a group with
+    /// few options (a piece restricted by symmetry breaking) that cuts the tree at its root.
+    pub first_group: Option<usize>,
 }
 
 /// How a cover search ended.
@@ -84,7 +87,10 @@ pub fn cover<const W: usize>(
         on_solution,
         on_progress,
     };
-    let end = search.fill(&problem.items);
+    let end = match problem.first_group {
+        Some(group) => search.place_first(group),
+        None => search.fill(&problem.items),
+    };
     let end = end.unwrap_or(CoverEnd::Complete);
     let stats = Stats {
         explored: search.nodes,
@@ -97,6 +103,32 @@ pub fn cover<const W: usize>(
 }
 
 impl<const W: usize> Search<'_, W> {
+    /// Branches on the options of `group` at the root, then fills items in order.
+    fn place_first(&mut self, group: usize) -> Option<CoverEnd> {
+        let candidates: Vec<usize> = (0..self.cover.options.len()).filter(|&o| self.cover.groups[o] == group).collect();
+        for (branch, &option) in candidates.iter().enumerate() {
+            let items = &self.cover.options[option];
+            if !items.iter().zip(&self.cover.items).all(|(i, o)| i & !o == 0) {
+                continue;
+            }
+            let mut rest = self.cover.items;
+            for (r, i) in rest.iter_mut().zip(items) {
+                *r &= !i;
+            }
+            self.used[group] += 1;
+            self.chosen.push(option);
+            self.path.push((branch, candidates.len()));
+            let end = self.fill(&rest);
+            self.path.pop();
+            self.chosen.pop();
+            self.used[group] -= 1;
+            if end.is_some() {
+                return end;
+            }
+        }
+        None
+    }
+
     /// Covers `open` (the items still uncovered). Some(end) stops the whole search.
     fn fill(&mut self, open: &Bits<W>) -> Option<CoverEnd> {
         let Some(first) = lowest(open) else {
@@ -224,6 +256,7 @@ mod tests {
             options,
             neighbours: vec![],
             fillable: vec![],
+            first_group: None,
         };
         let mut found = Vec::new();
         let (end, _) = cover(&problem, &Budget::default(), &mut |chosen: &[usize]| {
@@ -251,7 +284,7 @@ mod tests {
             }
         }
         let n = options.len();
-        let problem = Cover { items: [0xffff], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: vec![], fillable: vec![] };
+        let problem = Cover { items: [0xffff], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: vec![], fillable: vec![], first_group: None };
         let budget = Budget { report_every: 5, ..Budget::default() };
         let mut seen = Vec::new();
         let (end, stats) = cover(&problem, &budget, &mut |_: &[usize]| Flow::Continue, &mut |s: &Stats| {
@@ -269,7 +302,7 @@ mod tests {
     fn groups_limit_use_and_stop_works() {
         // Dominoes on a 1x4 strip: two placements cover it; with one domino allowed, none do.
         let options = vec![bits(&[0, 1]), bits(&[1, 2]), bits(&[2, 3])];
-        let mut problem = Cover { items: bits(&[0, 1, 2, 3]), options, groups: vec![0, 0, 0], limits: vec![2], neighbours: vec![], fillable: vec![] };
+        let mut problem = Cover { items: bits(&[0, 1, 2, 3]), options, groups: vec![0, 0, 0], limits: vec![2], neighbours: vec![], fillable: vec![], first_group: None };
         let mut count = 0;
         cover(&problem, &Budget::default(), &mut |_: &[usize]| { count += 1; Flow::Continue }, &mut |_: &Stats| Flow::Continue);
         assert_eq!(count, 1);

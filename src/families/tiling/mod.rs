@@ -61,6 +61,8 @@ pub struct TilingPuzzle {
     /// Each symmetry of the board but the identity, as a permutation of its cell numbers.
     pub symmetries: Vec<Vec<usize>>,
     index: HashMap<(i32, i32), usize>,
+    /// Whether to break symmetry (always, but for tests that check it against the plain search).
+    break_symmetry: bool,
 }
 
 impl TilingPuzzle {
@@ -100,7 +102,7 @@ impl TilingPuzzle {
                 turned.iter().map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied()).collect()
             })
             .collect();
-        Ok(TilingPuzzle { board, placements, symmetries, index })
+        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true })
     }
 
     /// Whether a tiling (piece number per cell) is the least of its images under the board's
@@ -113,6 +115,56 @@ impl TilingPuzzle {
             }
             tiling <= image.as_slice()
         })
+    }
+
+    /// The board's symmetry group as cell permutations, the identity first.
+    fn group(&self) -> Vec<Vec<usize>> {
+        std::iter::once((0..self.board.cells.len()).collect()).chain(self.symmetries.iter().cloned()).collect()
+    }
+
+    /// Symmetry breaking: when every piece is used once, one piece `p` need only be tried in one
+    /// placement per orbit of its placements under the board's symmetries, since every tiling
+    /// has an image with `p` there. Picks the piece with the fewest orbits (the X pentomino on
+    /// 6x10: 8 of its 32 placements) and returns it with, for each placement, whether it is
+    /// the least of its orbit (the one kept). None when there is nothing to break.
+    fn breaking(&self, group: &[Vec<usize>]) -> Option<(usize, Vec<bool>)> {
+        if !self.board.each_once || group.len() < 2 || !self.break_symmetry {
+            return None;
+        }
+        let index: HashMap<(usize, &[usize]), usize> = self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.as_slice()), i)).collect();
+        let mut representative = vec![true; self.placements.len()];
+        for (i, placement) in self.placements.iter().enumerate() {
+            for map in &group[1..] {
+                let mut image: Vec<usize> = placement.cells.iter().map(|&c| map[c]).collect();
+                image.sort_unstable();
+                if index.get(&(placement.piece, image.as_slice())).is_some_and(|&j| j < i) {
+                    representative[i] = false;
+                }
+            }
+        }
+        let orbits = |piece: usize| self.placements.iter().zip(&representative).filter(|(p, &r)| p.piece == piece && r).count();
+        let piece = (0..self.board.pieces.len()).min_by_key(|&p| orbits(p))?;
+        Some((piece, representative))
+    }
+
+    /// The tiling `g` makes of `tiling` (piece number per cell).
+    fn image(tiling: &[u16], map: &[usize], out: &mut [u16]) {
+        for (cell, &to) in map.iter().enumerate() {
+            out[to] = tiling[cell];
+        }
+    }
+
+    /// A solution (placement numbers) moved by a symmetry, as move texts.
+    fn moved_text(&self, chosen: &[usize], map: &[usize]) -> Vec<String> {
+        chosen
+            .iter()
+            .map(|&o| {
+                let placement = &self.placements[o];
+                let mut cells: Vec<usize> = placement.cells.iter().map(|&c| map[c]).collect();
+                cells.sort_unstable();
+                self.move_text(&Placement { piece: placement.piece, cells })
+            })
+            .collect()
     }
 
     fn move_text(&self, placement: &Placement) -> String {
@@ -185,38 +237,89 @@ impl TilingPuzzle {
                     })
             })
             .collect();
+        let group = self.group();
+        let breaking = self.breaking(&group);
+        // The placements the search may use: all, or with the broken piece's orbit leaders only.
+        let kept: Vec<usize> = (0..self.placements.len())
+            .filter(|&i| breaking.as_ref().is_none_or(|(piece, leader)| self.placements[i].piece != *piece || leader[i]))
+            .collect();
         let problem = Cover {
             items: mask(&(0..cells).collect::<Vec<_>>()),
-            options: self.placements.iter().map(|p| mask(&p.cells)).collect(),
-            groups: self.placements.iter().map(|p| p.piece).collect(),
+            options: kept.iter().map(|&i| mask(&self.placements[i].cells)).collect(),
+            groups: kept.iter().map(|&i| self.placements[i].piece).collect(),
             limits: vec![if self.board.each_once { 1 } else { usize::MAX }; self.board.pieces.len()],
             neighbours,
             fillable,
+            first_group: breaking.as_ref().map(|(piece, _)| *piece),
         };
-        let mut raw = 0u64;
-        let mut distinct = 0u64;
+        // Counts are kept in units of 1/|G|: with symmetry breaking, a tiling found stands for a
+        // fraction of its orbit (see `Tally`).
+        let mut tally = Tally { order: group.len() as u64, raw: 0, distinct: 0 };
         let mut first: Option<Vec<usize>> = None;
         let mut solutions: Vec<Vec<String>> = Vec::new();
         let mut tiling = vec![0u16; cells];
+        let mut image = vec![0u16; cells];
+        let mut chosen_placements: Vec<usize> = Vec::with_capacity(self.board.pieces.len());
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
         let (end, stats) = cover(
             &problem,
             &options.budget(),
             &mut |chosen: &[usize]| {
-                raw += 1;
-                for &o in chosen {
+                chosen_placements.clear();
+                chosen_placements.extend(chosen.iter().map(|&o| kept[o]));
+                for &o in &chosen_placements {
                     for &c in &self.placements[o].cells {
                         tiling[c] = self.placements[o].piece as u16;
                     }
                 }
-                let canonical = self.canonical(&tiling);
-                distinct += u64::from(canonical);
+                // Is this the one tiling of its orbit that gets listed, and which symmetries
+                // give the rest of the orbit?
+                let listed = match &breaking {
+                    None => {
+                        let canonical = self.canonical(&tiling);
+                        tally.add_each(canonical);
+                        canonical
+                    }
+                    Some((piece, _)) => {
+                        let at = chosen_placements.iter().copied().find(|&o| self.placements[o].piece == *piece);
+                        let fixing = |map: &Vec<usize>| at.is_some_and(|o| self.placements[o].cells.iter().all(|c| self.placements[o].cells.contains(&map[*c])));
+                        let mut stabiliser = 0;
+                        let mut found = Vec::with_capacity(group.len());
+                        let mut least = true;
+                        for map in &group {
+                            Self::image(&tiling, map, &mut image);
+                            stabiliser += u64::from(image == tiling);
+                            if fixing(map) {
+                                least &= tiling <= image;
+                                if !found.contains(&image) {
+                                    found.push(image.clone());
+                                }
+                            }
+                        }
+                        tally.add(stabiliser, found.len() as u64);
+                        least
+                    }
+                };
                 if first.is_none() {
-                    first = Some(chosen.to_vec());
+                    first = Some(chosen_placements.clone());
                 }
-                if mode == SolveMode::All && (canonical || !keep_distinct_only) && solutions.len() < MAX_LISTED {
-                    solutions.push(chosen.iter().map(|&o| self.move_text(&self.placements[o])).collect());
+                if mode == SolveMode::All && solutions.len() < MAX_LISTED {
+                    if keep_distinct_only || breaking.is_none() {
+                        if listed || !keep_distinct_only {
+                            solutions.push(self.moved_text(&chosen_placements, &group[0]));
+                        }
+                    } else if listed {
+                        // The whole orbit, once: its distinct images.
+                        let mut seen: Vec<Vec<u16>> = Vec::new();
+                        for map in &group {
+                            Self::image(&tiling, map, &mut image);
+                            if !seen.contains(&image) {
+                                seen.push(image.clone());
+                                solutions.push(self.moved_text(&chosen_placements, map));
+                            }
+                        }
+                    }
                 }
                 if mode == SolveMode::First {
                     Flow::Stop
@@ -226,6 +329,7 @@ impl TilingPuzzle {
             },
             on_progress,
         );
+        let (raw, distinct) = (tally.raw(), tally.distinct());
         let found = first.is_some();
         let status = match end {
             CoverEnd::Complete => {
@@ -245,7 +349,7 @@ impl TilingPuzzle {
             method: Method::Dfs,
             status,
             reason: (status == Status::GaveUp).then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
-            moves: first.map(|f| f.iter().map(|&o| self.move_text(&self.placements[o])).collect()).unwrap_or_default(),
+            moves: first.map(|f| self.moved_text(&f, &group[0])).unwrap_or_default(),
             cost: self.board.pieces.len() as u64,
             optimal: true,
             scope: None,
@@ -254,6 +358,40 @@ impl TilingPuzzle {
             facts: None,
             stats,
         }
+    }
+}
+
+/// Solution counts under symmetry breaking. A tiling T found with the broken piece at its orbit
+/// leader r stands for its orbit O(T) (|G| / |Stab T| raw tilings, one distinct), and the search
+/// finds k = |{gT : g ∈ Stab r}| members of that orbit (exactly those with the piece at r). So
+/// each find adds 1/k distinct and |O(T)|/k raw, kept exact in units of 1/|G| (k divides |G|).
+struct Tally {
+    order: u64,
+    raw: u64,
+    distinct: u64,
+}
+
+impl Tally {
+    /// A tiling found by the unbroken search, which finds every raw tiling: `canonical` when it
+    /// is the least of its orbit.
+    fn add_each(&mut self, canonical: bool) {
+        self.raw += self.order;
+        self.distinct += self.order * u64::from(canonical);
+    }
+
+    /// A tiling with `stabiliser` symmetries fixing it (at least the identity), found `found`
+    /// times in its orbit by the broken search.
+    fn add(&mut self, stabiliser: u64, found: u64) {
+        self.distinct += self.order / found;
+        self.raw += self.order * (self.order / stabiliser) / found;
+    }
+
+    fn raw(&self) -> u64 {
+        self.raw / self.order
+    }
+
+    fn distinct(&self) -> u64 {
+        self.distinct / self.order
     }
 }
 
