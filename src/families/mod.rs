@@ -96,6 +96,17 @@ pub trait Puzzle {
     /// puzzle cannot use; these have no line), or, for scripted rules, about the script.
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError>;
 
+    /// Like [`Puzzle::solve`], also handing each solution listed (`SolveMode::All`) to
+    /// `on_found` as soon as it is found, so a front end can show them while the search goes on.
+    fn solve_streaming(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        _on_found: &mut dyn FnMut(&[String]),
+    ) -> Result<Report, FormatError> {
+        self.solve(options, on_progress)
+    }
+
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error
     /// names the first illegal move.
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError>;
@@ -122,6 +133,12 @@ pub trait Puzzle {
 
     /// A file to download showing the solution `moves` (a maze: the SVG with the path drawn in).
     fn export(&self, _moves: &[String]) -> Option<Export> {
+        None
+    }
+
+    /// What the thing drawn at a point is called (a tiling: the piece there), for a click on
+    /// the board outside draw mode.
+    fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
         None
     }
 

@@ -157,6 +157,8 @@ struct App {
     dragged_from: Option<(usize, usize)>,
     /// The index of the move list item marked as current.
     highlighted: std::cell::Cell<Option<usize>>,
+    /// Solutions the running search has listed so far (a tiling's "all"), browsable before it ends.
+    streamed: Vec<Vec<String>>,
 }
 
 type Page = Rc<RefCell<App>>;
@@ -198,6 +200,7 @@ pub fn start() {
         tool: "piece:new".into(),
         dragged_from: None,
         highlighted: std::cell::Cell::new(None),
+        streamed: Vec::new(),
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -289,6 +292,13 @@ fn wire_events(page: &Page) {
     listen(&el.tools, "click", |app, event: MouseEvent| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         if let Some(tool) = target.and_then(|t| t.get_attribute("data-tool")) {
+            // "now:" tools act at once (a piece set, a switch); the others are for the board.
+            if tool.starts_with("now:") {
+                if let Some(text) = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.apply(&tool, 0, 0)) {
+                    app.edit(text);
+                }
+                return;
+            }
             app.tool = tool;
             app.show_tools();
         }
@@ -404,13 +414,19 @@ impl App {
         match &self.report {
             Some(r) if !r.solutions.is_empty() => &r.solutions[self.solution.min(r.solutions.len() - 1)],
             Some(r) => &r.moves,
+            None if !self.streamed.is_empty() => &self.streamed[self.solution.min(self.streamed.len() - 1)],
             None => &[],
         }
     }
 
+    /// How many solutions can be browsed: the report's list, or while searching those so far.
+    fn listed(&self) -> usize {
+        self.report.as_ref().map_or(self.streamed.len(), |r| r.solutions.len())
+    }
+
     /// Shows listed solution `index`, complete.
     fn show_solution(&mut self, index: usize) {
-        let count = self.report.as_ref().map_or(0, |r| r.solutions.len());
+        let count = self.listed();
         if count == 0 {
             return;
         }
@@ -476,6 +492,8 @@ impl App {
     fn reparse(&mut self) {
         self.stop_animation();
         self.report = None;
+        self.streamed.clear();
+        self.solution = 0;
         self.step = 0;
         self.show_moves();
         let family = self.el.family.value();
@@ -588,6 +606,8 @@ impl App {
                 self.busy = true;
                 self.stop_animation();
                 self.report = None;
+                self.streamed.clear();
+                self.solution = 0;
                 self.show_moves();
                 self.set_status("Searching…");
             }
@@ -631,13 +651,29 @@ impl App {
                 }
             }
             Reply::Progress { job, stats } if job == self.job && self.busy => self.set_status(&replay::progress_line(&stats)),
+            Reply::Found { job, solutions } if job == self.job && self.busy => {
+                let first = self.streamed.is_empty();
+                self.streamed.extend(solutions);
+                if first {
+                    self.solution = 0;
+                    self.step = self.moves_len();
+                    self.show_moves();
+                }
+            }
             Reply::Finished { job, report } if job == self.job => {
                 self.busy = false;
                 self.set_status(&replay::summary(&report));
+                // Someone browsing the tilings listed so far stays on the one they look at.
+                let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
                 let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
                 self.report = Some(report);
-                self.solution = 0;
-                self.step = step;
+                self.streamed.clear();
+                if browsing {
+                    self.step = self.moves_len();
+                } else {
+                    self.solution = 0;
+                    self.step = step;
+                }
                 self.show_moves();
             }
             Reply::Failed { job, error } if job == self.job => {
@@ -673,9 +709,10 @@ impl App {
         el.step.set_max(&len.to_string());
         el.step.set_value(&self.step.to_string());
         el.step_label.set_text_content(Some(&format!("{} / {len}", self.step)));
-        let listed = self.report.as_ref().map_or(0, |r| r.solutions.len());
+        let listed = self.listed();
         el.solutions.set_hidden(listed == 0);
-        el.solution_label.set_text_content(Some(&format!("Solution {} of {listed}", self.solution + 1)));
+        let so_far = if self.busy { " so far" } else { "" };
+        el.solution_label.set_text_content(Some(&format!("Solution {} of {listed}{so_far}", self.solution + 1)));
         el.prev_solution.set_disabled(self.solution == 0);
         el.next_solution.set_disabled(self.solution + 1 >= listed);
     }
@@ -916,6 +953,17 @@ impl App {
     }
 
     fn canvas_click(&mut self, event: &MouseEvent) {
+        if !self.drawing {
+            // Outside draw mode a click names what it hits (a tiling's piece).
+            let canvas = &self.el.canvas;
+            let size = (f64::from(canvas.width()), f64::from(canvas.height()));
+            let scale = size.0 / f64::from(canvas.client_width().max(1));
+            let point = (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale);
+            if let Some(name) = self.puzzle.as_ref().and_then(|p| p.name_at(self.moves(), self.step, point, size)) {
+                self.set_status(&name);
+            }
+            return;
+        }
         let Some((row, col)) = self.cell_under(event) else { return };
         self.dragged_from = Some((row, col));
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };

@@ -20,6 +20,8 @@ pub enum Reply {
     /// The worker has loaded and listens; messages sent before this are lost.
     Ready,
     Progress { job: u32, stats: Stats },
+    /// Solutions found since the last message, while a search that lists them goes on.
+    Found { job: u32, solutions: Vec<Vec<String>> },
     /// The search ended: solved, no solution, or gave up (see `report.status`).
     Finished { job: u32, report: Report },
     /// The puzzle or the options could not be used; `error` points into the text when it can.
@@ -36,14 +38,23 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
                 Err(error) => return post(Reply::Failed { job, error }),
             };
             let mut last = now_ms();
-            let result = puzzle.solve(&options, &mut |stats: &Stats| {
-                let now = now_ms();
-                if now - last >= every_ms {
-                    last = now;
-                    post(Reply::Progress { job, stats: *stats });
-                }
-                Flow::Continue
-            });
+            let found = std::cell::RefCell::new(Vec::new());
+            let result = puzzle.solve_streaming(
+                &options,
+                &mut |stats: &Stats| {
+                    let now = now_ms();
+                    if now - last >= every_ms {
+                        last = now;
+                        let solutions = std::mem::take(&mut *found.borrow_mut());
+                        if !solutions.is_empty() {
+                            post(Reply::Found { job, solutions });
+                        }
+                        post(Reply::Progress { job, stats: *stats });
+                    }
+                    Flow::Continue
+                },
+                &mut |solution: &[String]| found.borrow_mut().push(solution.to_vec()),
+            );
             match result {
                 Ok(report) => post(Reply::Finished { job, report }),
                 Err(error) => post(Reply::Failed { job, error }),
@@ -76,6 +87,23 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn listed_solutions_stream_before_the_end() {
+        // I and O tetrominoes on a 4 x 20 strip, used freely: no symmetry to break, many listed tilings,
+        // enough search for progress (every 16k nodes) to carry some of them early.
+        let text = format!("pieces: I4 O4\neach: any\n{}\n", vec!["...................."; 4].join("\n"));
+        let options = SolveOptions { mode: crate::families::SolveMode::All, distinct: false, ..SolveOptions::default() };
+        let request = Request::Solve { job: 2, family: "tiling".into(), text, options };
+        let mut replies = Vec::new();
+        handle(request, 0.0, &|| 1.0, &mut |r| replies.push(r));
+        let streamed: usize = replies.iter().map(|r| if let Reply::Found { solutions, .. } = r { solutions.len() } else { 0 }).sum();
+        let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
+        assert!(streamed > 0, "some tilings arrive before the end");
+        assert!(streamed <= report.solutions.len());
+        let first_found = replies.iter().find_map(|r| if let Reply::Found { solutions, .. } = r { Some(solutions[0].clone()) } else { None });
+        assert_eq!(first_found.as_ref(), report.solutions.first(), "in the order of the final list");
     }
 
     #[test]

@@ -324,8 +324,6 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
     assert.doesNotMatch(await page.textContent('#position'), /\./, 'every cell is covered');
     await page.selectOption('#mode', 'count');
     await page.click('#solve');
-    // While it counts: tilings found so far and an estimate of how much of the search is done.
-    await page.waitForFunction(() => /found so far, .* about \d+% done/.test(document.querySelector('#status').textContent));
     await waitForStatus(page, '9,356 tilings, 2,339 distinct', 60000);
     await setText(page, '....................\n....................\n....................\n');
     await page.selectOption('#mode', 'all');
@@ -337,6 +335,52 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
     assert.equal(await page.textContent('#solution-label'), 'Solution 2 of 2');
     assert.notEqual(await page.textContent('#position'), first);
     await page.screenshot({ path: path.join(shots, 'tiling.png') });
+  });
+});
+
+test('tiling: solutions stream in while the search runs; draw mode picks pieces and draws one', async () => {
+  await inPage(async (page) => {
+    // Tetrominoes used freely on 8x8: millions of tilings, so the search runs for seconds.
+    await setText(page, `pieces: tetrominoes\neach: any\n${'........\n'.repeat(8)}`);
+    await page.selectOption('#mode', 'all');
+    await page.click('#solve');
+    await page.waitForFunction(() => /^Solution 1 of \d+ so far$/.test(document.querySelector('#solution-label').textContent));
+    // Progress: tilings found so far and an estimate of how much of the search is done.
+    await page.waitForFunction(() => /found so far, .* about \d+% done/.test(document.querySelector('#status').textContent));
+    await page.click('#next-solution');
+    await page.waitForFunction(() => /^Solution 2 of \d+/.test(document.querySelector('#solution-label').textContent));
+    assert.doesNotMatch(await page.textContent('#position'), /\./, 'a complete tiling is shown while the search goes on');
+    await page.click('#cancel');
+    await waitForStatus(page, 'Cancelled');
+    assert.match(await page.textContent('#solution-label'), /^Solution 2 of \d+$/, 'what was found stays browsable');
+
+    // Clicking a piece of a solved tiling names it.
+    await page.selectOption('#examples', 'tiling-6x10');
+    await page.selectOption('#mode', 'first');
+    await page.click('#solve');
+    await waitForStatus(page, 'Found a tiling');
+    await page.keyboard.press('End');
+    const letter = (await page.textContent('#position')).split('\n')[0][0];
+    const box = await page.locator('#board').boundingBox();
+    const k = box.width / 560;
+    const cell = Math.min((560 - 16) / 10, (440 - 16) / 6);
+    await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell / 2) * k, y: ((440 - cell * 6) / 2 + cell / 2) * k } });
+    assert.match(await status(page), new RegExp(`^Piece ${letter}, at row 0, column 0`));
+
+    // Draw mode: choose another piece set, then draw a piece of one's own on the grid.
+    await page.click('#draw');
+    await page.click('#tools button[data-tool="now:pieces:tetrominoes"]');
+    assert.match(await page.inputValue('#puzzle-text'), /^pieces: tetrominoes$/m);
+    await page.click('#tools button[data-tool="custom:new"]');
+    await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell * 2.5) * k, y: ((440 - cell * 6) / 2 + cell * 1.5) * k } });
+    assert.match(await page.inputValue('#puzzle-text'), /^piece Q1: \.\.\.\/\.\.#$/m);
+    assert.equal(await page.getAttribute('#tools button.active', 'data-tool'), 'custom:Q1', 'the new piece stays selected');
+    await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell * 3.5) * k, y: ((440 - cell * 6) / 2 + cell * 1.5) * k } });
+    assert.match(await page.inputValue('#puzzle-text'), /^piece Q1: \.\.\.\.\/\.\.##$/m);
+    // The board no longer matches the pieces: said when solving, and the board stays drawable.
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('the board has 60 cells'));
+    await page.screenshot({ path: path.join(shots, 'tiling-draw.png') });
   });
 });
 

@@ -24,6 +24,11 @@ pub struct Board {
     pub header: Vec<String>,
     /// `//` comment lines, for printing back.
     pub comments: Vec<String>,
+    /// Custom pieces as drawn in their `piece` lines (not moved to the corner), so draw mode can
+    /// show them where they were drawn.
+    pub sketches: Vec<(String, Vec<(i32, i32)>)>,
+    /// The board's size does not match the pieces' (when each is used once): said at Solve.
+    pub size_error: Option<FormatError>,
 }
 
 /// Most cells a board may have (the search packs them into 256 bits).
@@ -55,6 +60,7 @@ fn named(name: &str) -> Option<Piece> {
 pub fn parse(text: &str) -> Result<Board, FormatError> {
     let mut set: Option<Vec<Piece>> = None;
     let mut custom: Vec<Piece> = Vec::new();
+    let mut sketches = Vec::new();
     let mut each_once = true;
     let mut mirror = true;
     let mut header = Vec::new();
@@ -127,6 +133,7 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                 if piece.cells.is_empty() || piece.cells.len() > 64 || name.is_empty() {
                     return Err(FormatError::new(line_no, 1, "a piece is a name and rows such as `piece Q: ##/#.` (at most 64 cells)"));
                 }
+                sketches.push((piece.name.clone(), pieces::sketch(value)));
                 custom.push(piece);
             }
             _ => return Err(FormatError::new(line_no, 1, format!("unknown header \"{}\": use pieces, each, mirror or piece NAME", key))),
@@ -166,15 +173,17 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
     }
     let width = board_rows.iter().map(|(_, r)| r.chars().count()).max().unwrap_or(0);
     let area: usize = pieces.iter().map(|p| p.cells.len()).sum();
-    if each_once && area != cells.len() {
-        return Err(FormatError::new(
+    // Reported when solving, not here: a board being drawn cell by cell passes through sizes
+    // that do not fit, and draw mode needs the puzzle to stay open meanwhile.
+    let size_error = (each_once && area != cells.len()).then(|| {
+        FormatError::new(
             board_rows[0].0,
             1,
             format!("the board has {} cells; the {} pieces cover {area}, and each is used once", cells.len(), pieces.len()),
-        ));
-    }
+        )
+    });
     let comments = text.lines().filter(|l| l.trim_start().starts_with("//")).map(str::to_string).collect();
-    Ok(Board { pieces, each_once, mirror, cells, width, height: board_rows.len(), header, comments })
+    Ok(Board { pieces, each_once, mirror, cells, width, height: board_rows.len(), header, comments, sketches, size_error })
 }
 
 impl Board {

@@ -203,7 +203,12 @@ impl TilingPuzzle {
         tiling
     }
 
-    fn run<const W: usize>(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+    fn run<const W: usize>(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        on_found: &mut dyn FnMut(&[String]),
+    ) -> Report {
         let cells = self.board.cells.len();
         let bit = |i: usize| {
             let mut b = [0u64; W];
@@ -307,7 +312,9 @@ impl TilingPuzzle {
                 if mode == SolveMode::All && solutions.len() < MAX_LISTED {
                     if keep_distinct_only || breaking.is_none() {
                         if listed || !keep_distinct_only {
-                            solutions.push(self.moved_text(&chosen_placements, &group[0]));
+                            let solution = self.moved_text(&chosen_placements, &group[0]);
+                            on_found(&solution);
+                            solutions.push(solution);
                         }
                     } else if listed {
                         // The whole orbit, once: its distinct images.
@@ -316,7 +323,9 @@ impl TilingPuzzle {
                             Self::image(&tiling, map, &mut image);
                             if !seen.contains(&image) {
                                 seen.push(image.clone());
-                                solutions.push(self.moved_text(&chosen_placements, map));
+                                let solution = self.moved_text(&chosen_placements, map);
+                                on_found(&solution);
+                                solutions.push(solution);
                             }
                         }
                     }
@@ -404,11 +413,23 @@ impl Puzzle for TilingPuzzle {
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        self.solve_streaming(options, on_progress, &mut |_| {})
+    }
+
+    fn solve_streaming(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        on_found: &mut dyn FnMut(&[String]),
+    ) -> Result<Report, FormatError> {
         only_metric(options, "pieces", ": a tiling places pieces")?;
+        if let Some(error) = &self.board.size_error {
+            return Err(error.clone());
+        }
         Ok(match self.board.cells.len() {
-            0..=64 => self.run::<1>(options, on_progress),
-            65..=128 => self.run::<2>(options, on_progress),
-            _ => self.run::<4>(options, on_progress),
+            0..=64 => self.run::<1>(options, on_progress, on_found),
+            65..=128 => self.run::<2>(options, on_progress, on_found),
+            _ => self.run::<4>(options, on_progress, on_found),
         })
     }
 
@@ -457,6 +478,21 @@ impl Puzzle for TilingPuzzle {
                 painter.line(x, y, x + grid.cell, y, "#4b4b4b", 1.5);
             }
         }
+        // Custom pieces where they were drawn, before there is a solution to show.
+        if moves.is_empty() {
+            for (k, (name, cells)) in self.board.sketches.iter().enumerate() {
+                let colour = palette(self.board.pieces.len() + k);
+                for &(r, c) in cells {
+                    let (x, y) = grid.at(f64::from(r), f64::from(c));
+                    let inset = grid.cell * 0.18;
+                    painter.rect(x + inset, y + inset, grid.cell - 2.0 * inset, grid.cell - 2.0 * inset, &colour);
+                }
+                if let Some(&(r, c)) = cells.iter().min() {
+                    let (x, y) = grid.at(f64::from(r), f64::from(c));
+                    painter.text(x + grid.cell / 2.0, y + grid.cell / 2.0, grid.cell * 0.35, "#ffffff", name);
+                }
+            }
+        }
         // Each placed piece's name on its first cell.
         let mut named = vec![false; self.board.pieces.len()];
         for (i, &(r, c)) in self.board.cells.iter().enumerate() {
@@ -489,6 +525,14 @@ impl Puzzle for TilingPuzzle {
         self.show(moves, moves.len())
     }
 
+    fn name_at(&self, moves: &[String], step: usize, (x, y): (f64, f64), (width, height): (f64, f64)) -> Option<String> {
+        let (r, c) = GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)?;
+        let cell = *self.index.get(&(r as i32, c as i32))?;
+        let piece = *self.filled(moves, step).get(cell)?;
+        let name = &self.board.pieces.get(usize::from(piece))?.name;
+        Some(format!("Piece {name}, at row {r}, column {c}."))
+    }
+
     fn to_text(&self) -> String {
         self.board.to_text()
     }
@@ -501,13 +545,95 @@ impl Puzzle for TilingPuzzle {
 #[cfg(test)]
 mod tests;
 
-/// Draw mode: paint and erase board cells, resize the board; the text follows.
+/// The piece sets draw mode offers, as (header value, button label).
+const PIECE_SETS: [(&str, &str); 5] = [
+    ("pentominoes", "Pentominoes"),
+    ("tetrominoes", "Tetrominoes"),
+    ("one-sided tetrominoes", "One-sided tetrominoes"),
+    ("one-sided pentominoes", "One-sided pentominoes"),
+    ("hexominoes", "Hexominoes"),
+];
+
+impl TilingPuzzle {
+    /// The text with header `key` set to `value` (or removed, for None), other lines kept.
+    fn with_header(&self, key: &str, value: Option<&str>) -> String {
+        let mut board = self.board.clone();
+        let matches = |line: &str| line.split_once(':').is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case(key));
+        let position = board.header.iter().position(|l| matches(l));
+        board.header.retain(|l| !matches(l));
+        if let Some(value) = value {
+            let line = format!("{key}: {value}");
+            match position {
+                Some(at) => board.header.insert(at.min(board.header.len()), line),
+                // Pieces are defined before a `pieces:` list may name them.
+                None if key.starts_with("piece ") => {
+                    let at = board.header.iter().position(|l| l.to_ascii_lowercase().starts_with("pieces")).unwrap_or(board.header.len());
+                    board.header.insert(at, line);
+                }
+                None => board.header.push(line),
+            }
+        }
+        board.to_text()
+    }
+
+    /// Custom piece `name` with the cell at (row, col) drawn or rubbed out.
+    fn toggle_sketch(&self, name: &str, row: usize, col: usize) -> Option<String> {
+        let at = (row as i32, col as i32);
+        let mut cells = self.board.sketches.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).unwrap_or_default();
+        match cells.iter().position(|&c| c == at) {
+            Some(i) => {
+                cells.remove(i);
+            }
+            None => cells.push(at),
+        }
+        let key = format!("piece {name}");
+        if cells.is_empty() {
+            return Some(self.with_header(&key, None));
+        }
+        if cells.len() > 64 {
+            return None;
+        }
+        Some(self.with_header(&key, Some(&pieces::sketch_rows(&cells))))
+    }
+}
+
+/// Draw mode: paint and erase board cells, resize the board, choose the piece set, draw your
+/// own pieces on the board's grid; the text follows.
 impl crate::families::Editor for TilingPuzzle {
     fn tools(&self) -> Vec<(String, String)> {
-        vec![("cell".into(), "Board cell".into()), ("erase".into(), "Hole".into())]
+        let mut tools = vec![("cell".to_string(), "Board cell".to_string()), ("erase".into(), "Hole".into())];
+        for (name, _) in &self.board.sketches {
+            tools.push((format!("custom:{name}"), format!("Piece {name}")));
+        }
+        tools.push(("custom:new".into(), "New piece".into()));
+        for (value, label) in PIECE_SETS {
+            tools.push((format!("now:pieces:{value}"), label.to_string()));
+        }
+        let each = if self.board.each_once { "Each piece once" } else { "Pieces any number of times" };
+        tools.push(("now:each".into(), each.into()));
+        let mirror = if self.board.mirror { "Pieces may flip" } else { "Pieces may not flip" };
+        tools.push(("now:mirror".into(), mirror.into()));
+        tools
     }
 
     fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        if let Some(value) = tool.strip_prefix("now:pieces:") {
+            // Custom pieces drawn so far stay in the set (the parser adds them).
+            return Some(self.with_header("pieces", Some(value)));
+        }
+        match tool {
+            "now:each" => return Some(self.with_header("each", Some(if self.board.each_once { "any" } else { "once" }))),
+            "now:mirror" => return Some(self.with_header("mirror", Some(if self.board.mirror { "no" } else { "yes" }))),
+            "custom:new" => {
+                let taken = |n: &str| self.board.pieces.iter().any(|p| p.name == n);
+                let name = (1..).map(|i| format!("Q{i}")).find(|n| !taken(n))?;
+                return self.toggle_sketch(&name, row, col);
+            }
+            _ => {}
+        }
+        if let Some(name) = tool.strip_prefix("custom:") {
+            return self.toggle_sketch(name, row, col);
+        }
         let at = (row as i32, col as i32);
         let mut board = self.board.clone();
         let present = board.cells.contains(&at);

@@ -13,6 +13,18 @@ pub fn from_rows_public(rows: &str) -> Vec<(i32, i32)> {
     normalise(&from_rows("", rows).cells)
 }
 
+/// The cells of a piece's rows where they are drawn (row 0 is the first), not moved to the corner.
+pub fn sketch(rows: &str) -> Vec<(i32, i32)> {
+    from_rows("", rows.trim()).cells
+}
+
+/// Rows for cells drawn at these places (the inverse of [`sketch`]).
+pub fn sketch_rows(cells: &[(i32, i32)]) -> String {
+    let rows = cells.iter().map(|c| c.0).max().unwrap_or(-1) + 1;
+    let cols = cells.iter().map(|c| c.1).max().unwrap_or(-1) + 1;
+    (0..rows).map(|r| (0..cols).map(|c| if cells.contains(&(r, c)) { '#' } else { '.' }).collect::<String>()).collect::<Vec<_>>().join("/")
+}
+
 fn from_rows(name: &str, rows: &str) -> Piece {
     let cells = rows
         .split('/')

@@ -110,8 +110,11 @@ fn first_solution_replays_and_prints_as_letters() {
 
 #[test]
 fn sizes_that_cannot_work() {
-    let e = TilingPuzzle::parse(&rect(1, 59)).err().unwrap();
+    // Said when solving (a board being drawn passes through such sizes), before any search.
+    let short = puzzle(&rect(1, 59));
+    let e = short.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).err().unwrap();
     assert!(e.message.contains("the board has 59 cells; the 12 pieces cover 60"), "{e}");
+    assert_eq!((e.line, e.column), (1, 1));
     // A 2x30 strip has the right size but no tiling (X and others do not fit): exhausted, not hung.
     let p = puzzle(&rect(2, 30));
     let report = p.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
