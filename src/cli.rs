@@ -61,6 +61,35 @@ enum Command {
     },
     /// List the puzzle families and their formats.
     Formats,
+    /// Solve an LM-Solve board file and print exactly what LM-Solve's `lm-solve` prints.
+    #[command(name = "lm-solve")]
+    LmSolve {
+        /// The game variant: alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi,
+        /// tilt_rb (or tilt_puzzle).
+        #[arg(short = 'g', long = "game", default_value = "minotaur")]
+        game: String,
+        /// The scan: brfs (breadth-first, shortest) or dfs.
+        #[arg(long, default_value = "brfs")]
+        method: String,
+        /// Group equal consecutive moves as `MOVE * COUNT` (the default).
+        #[arg(long, overrides_with = "norle")]
+        rle: bool,
+        /// One move per line, without counts.
+        #[arg(long, alias = "no-rle", overrides_with = "rle")]
+        norle: bool,
+        /// Print the state before each move, and the final state.
+        #[arg(long, overrides_with = "nooutput_states")]
+        output_states: bool,
+        #[arg(long, overrides_with = "output_states", hide = true)]
+        nooutput_states: bool,
+        /// Print every state as it is taken off the queue.
+        #[arg(long, overrides_with = "nortd")]
+        rtd: bool,
+        #[arg(long, overrides_with = "rtd", hide = true)]
+        nortd: bool,
+        /// The board file (default: board.txt).
+        file: Option<String>,
+    },
     /// Print a new random puzzle (mazes: a perfect maze, as box art or SVG).
     Generate {
         /// The family: maze.
@@ -99,6 +128,7 @@ pub fn main() -> i32 {
             0
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
+        Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
         Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, json, output_states, svg_out } => {
             let text = match read_input(&file) {
                 Ok(text) => text,
@@ -165,6 +195,44 @@ pub fn main() -> i32 {
             let _ = stdout.write_all(out.as_bytes());
             let _ = stdout.flush();
             exit_code(&report)
+        }
+    }
+}
+
+fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool, file: Option<String>) -> i32 {
+    use crate::families::lmsolve::{self, scan::Scan, Variant};
+    let Some(variant) = Variant::named(game) else {
+        eprintln!("lm-solve: unknown game variant \"{game}\"; use alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi or tilt_rb");
+        return 2;
+    };
+    let method = match method {
+        "brfs" => Scan::Brfs,
+        "dfs" => Scan::Dfs,
+        other => {
+            eprintln!("lm-solve: unknown scan \"{other}\"; use brfs or dfs");
+            return 2;
+        }
+    };
+    let file = file.unwrap_or_else(|| "board.txt".to_string());
+    // As LM-Solve 0.14 does, "-" is a file of that name, not standard input.
+    let text = match std::fs::read(&file).map_err(|e| e.to_string()).and_then(|b| String::from_utf8(b).map_err(|e| e.to_string())) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("lm-solve: cannot read \"{file}\": {e}");
+            return 2;
+        }
+    };
+    let options = lmsolve::Options { method, rle, output_states, rtd };
+    match lmsolve::lm_solve(&text, variant, &options, &crate::search::Budget::default(), &mut |_| Flow::Continue) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+            0
+        }
+        Err(e) => {
+            eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+            2
         }
     }
 }

@@ -244,3 +244,30 @@ fn maze_problems_from_the_command_line() {
     assert_eq!(stdout(&out).lines().count(), 9);
     assert_eq!(stdout(&out), stdout(&run(&["generate", "maze", "--size", "5x4", "--seed", "3"])), "seeded");
 }
+
+#[test]
+fn lm_solve_prints_what_lm_solve_prints() {
+    let dir = format!("{}/tests/fixtures/lmsolve", env!("CARGO_MANIFEST_DIR"));
+    for variant in ["alice", "minotaur", "numbers", "plank", "hex_plank", "tilt_single", "tilt_multi", "tilt_rb"] {
+        let board = format!("{dir}/{variant}.txt");
+        let expected = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let out = run(&["lm-solve", "-g", variant, &board]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(stdout(&out), expected(&format!("{variant}.out")), "{variant}");
+        let out = run(&["lm-solve", "-g", variant, "--output-states", "--norle", &board]);
+        assert_eq!(stdout(&out), expected(&format!("{variant}.states.out")), "{variant} --output-states --norle");
+    }
+    let out = run(&["lm-solve", "-g", "tilt_single", "--rtd", &format!("{dir}/tilt_single.txt")]);
+    assert_eq!(stdout(&out), std::fs::read_to_string(format!("{dir}/tilt_single.rtd.out")).unwrap());
+    // tilt_puzzle is tilt_rb; an unknown scan, variant or file is an error.
+    let out = run(&["lm-solve", "-g", "tilt_puzzle", &format!("{dir}/tilt_rb.txt")]);
+    assert!(stdout(&out).starts_with("solved\nu * 1\n"));
+    assert_eq!(run(&["lm-solve", "--method", "bfs", &format!("{dir}/tilt_rb.txt")]).status.code(), Some(2));
+    assert_eq!(run(&["lm-solve", "-g", "sokoban", &format!("{dir}/tilt_rb.txt")]).status.code(), Some(2));
+    let out = run(&["lm-solve", "-g", "numbers", &format!("{dir}/no-such-board.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    // A board error names the file, line and column.
+    let out = run(&["lm-solve", "-g", "minotaur", &format!("{dir}/numbers.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("numbers.txt:3:1: unknown key \"Start\""), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -1,0 +1,347 @@
+//! LM-Solve's board files (`../shared/specs/lmsolve.md` §2): case-insensitive `key = value`
+//! lines, typed values, `<<TERM` layout blocks kept verbatim, and the wall layout that Minotaur
+//! and the Tilt families share. Errors come where LM-Solve gives them, in our words, with the
+//! line and column.
+
+use crate::families::FormatError;
+use regex::Regex;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The value types a family declares for its keys (§2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Xy,
+    XyList,
+    PlankList,
+    Layout,
+}
+
+pub type Xy = (i64, i64);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Xy(Xy),
+    XyList(Vec<Xy>),
+    PlankList(Vec<(Xy, Xy)>),
+    /// The block's lines, and the line number of the `layout =` line.
+    Layout(Vec<String>, usize),
+}
+
+/// A parsed file: each key's value and the line it was on.
+pub struct Input {
+    values: HashMap<String, (usize, Value)>,
+}
+
+impl Input {
+    pub fn xy(&self, key: &str) -> Xy {
+        match self.values.get(key) {
+            Some((_, Value::Xy(xy))) => *xy,
+            _ => (0, 0),
+        }
+    }
+
+    pub fn xy_list(&self, key: &str) -> Vec<Xy> {
+        match self.values.get(key) {
+            Some((_, Value::XyList(list))) => list.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn planks(&self, key: &str) -> Vec<(Xy, Xy)> {
+        match self.values.get(key) {
+            Some((_, Value::PlankList(list))) => list.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The layout block's lines and the line number of its first line.
+    pub fn layout(&self) -> (Vec<String>, usize) {
+        match self.values.get("layout") {
+            Some((_, Value::Layout(lines, at))) => (lines.clone(), at + 1),
+            _ => (Vec::new(), 1),
+        }
+    }
+
+    /// The line a key was given on.
+    pub fn line(&self, key: &str) -> usize {
+        self.values.get(key).map_or(1, |(line, _)| *line)
+    }
+}
+
+fn patterns() -> &'static [(Kind, Regex); 4] {
+    static PATTERNS: OnceLock<[(Kind, Regex); 4]> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        let xy = r"\(\s*(\d+)\s*,\s*(\d+)\s*\)";
+        let se = format!(r"\(\s*{xy}\s*->\s*{xy}\s*\)");
+        let build = |p: String| Regex::new(&p).expect("a fixed pattern");
+        [
+            (Kind::Xy, build(format!(r"^{xy}\s*$"))),
+            (Kind::XyList, build(format!(r"^\[\s*{xy}(\s*,\s*{xy})*\s*\]\s*$"))),
+            (Kind::PlankList, build(format!(r"^\[\s*{se}(\s*,\s*{se})*\s*\]\s*$"))),
+            (Kind::Layout, build(r"^<<\s*(\w+)\s*$".to_string())),
+        ]
+    })
+}
+
+fn key_line() -> &'static Regex {
+    static KEY: OnceLock<Regex> = OnceLock::new();
+    KEY.get_or_init(|| Regex::new(r"^\s*(\w+)\s*=").expect("a fixed pattern"))
+}
+
+fn numbers(text: &str) -> Vec<i64> {
+    static NUMBER: OnceLock<Regex> = OnceLock::new();
+    let number = NUMBER.get_or_init(|| Regex::new(r"\d+").expect("a fixed pattern"));
+    // Coordinates beyond i64 are no board; saturate and let range checks refuse them.
+    number.find_iter(text).map(|m| m.as_str().parse::<i64>().unwrap_or(i64::MAX)).collect()
+}
+
+/// The lines of a file, each without its line end (a trailing `\r` is dropped too: the spec's
+/// recommended deviation, harmless on every board).
+pub fn lines(text: &str) -> Vec<&str> {
+    text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
+}
+
+/// Whether the text has the keys of a family (for detection): every required key, no other.
+pub fn has_keys(text: &str, keys: &[(&str, Kind)]) -> bool {
+    let mut found: Vec<String> = Vec::new();
+    let mut in_layout: Option<String> = None;
+    for line in lines(text) {
+        if let Some(term) = &in_layout {
+            if line.trim() == term {
+                in_layout = None;
+            }
+            continue;
+        }
+        let Some(m) = key_line().captures(line) else { continue };
+        let key = m[1].to_ascii_lowercase();
+        if key == "layout" {
+            in_layout = patterns()[3].1.captures(line[m.get(0).map_or(0, |g| g.end())..].trim_start()).map(|c| c[1].to_string());
+        }
+        found.push(key);
+    }
+    found.len() == keys.len() && keys.iter().all(|(k, _)| found.iter().any(|f| f == k))
+}
+
+/// Reads the keys a family declares; every one is required (as in every shipped family).
+pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
+    let all = lines(text);
+    let mut values: HashMap<String, (usize, Value)> = HashMap::new();
+    let mut i = 0;
+    while i < all.len() {
+        let line = all[i];
+        let line_no = i + 1;
+        i += 1;
+        let Some(m) = key_line().captures(line) else {
+            // LM-Solve skips every other line: blank ones, comments, anything.
+            continue;
+        };
+        let name = m.get(1).map_or("", |g| g.as_str());
+        let key = name.to_ascii_lowercase();
+        let column = m.get(1).map_or(1, |g| g.start() + 1);
+        let Some(&(_, kind)) = keys.iter().find(|(k, _)| *k == key) else {
+            let known: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
+            return Err(FormatError::new(line_no, column, format!("unknown key \"{name}\"; this kind of board takes {}", known.join(", "))));
+        };
+        if values.contains_key(&key) {
+            return Err(FormatError::new(line_no, column, format!("the key \"{name}\" is given twice (first on line {})", values[&key].0)));
+        }
+        let after = line.find('=').map_or(line.len(), |p| p + 1);
+        let value = line[after..].trim_start();
+        let value_column = line.len() - value.len() + 1;
+        let pattern = &patterns().iter().find(|(k, _)| *k == kind).expect("every kind has a pattern").1;
+        let Some(caps) = pattern.captures(value) else {
+            let shape = match kind {
+                Kind::Xy => "a pair of unsigned numbers such as (3, 4)",
+                Kind::XyList => "a list of pairs such as [ (0,0), (2,1) ]",
+                Kind::PlankList => "a list of planks such as [ ((0,1) -> (2,1)) , ((1,4) -> (2,4)) ]",
+                Kind::Layout => "<<END, with the layout on the next lines and END on a line of its own after it",
+            };
+            return Err(FormatError::new(line_no, value_column, format!("the value of \"{name}\" should be {shape}")));
+        };
+        let parsed = match kind {
+            Kind::Xy => {
+                let n = numbers(value);
+                Value::Xy((n[0], n[1]))
+            }
+            Kind::XyList => Value::XyList(numbers(value).chunks(2).map(|p| (p[0], p[1])).collect()),
+            Kind::PlankList => Value::PlankList(numbers(value).chunks(4).map(|p| ((p[0], p[1]), (p[2], p[3]))).collect()),
+            Kind::Layout => {
+                let term = caps[1].to_string();
+                let mut block = Vec::new();
+                loop {
+                    let Some(next) = all.get(i) else {
+                        return Err(FormatError::new(
+                            all.len(),
+                            1,
+                            format!("the file ends before the line \"{term}\" that closes the layout begun on line {line_no}"),
+                        ));
+                    };
+                    i += 1;
+                    if next.trim() == term {
+                        break;
+                    }
+                    block.push(next.to_string());
+                }
+                Value::Layout(block, line_no)
+            }
+        };
+        values.insert(key, (line_no, parsed));
+    }
+    for (key, _) in keys {
+        if !values.contains_key(*key) {
+            return Err(FormatError::new(all.len().max(1), 1, format!("the key \"{key}\" is missing; this kind of board needs it")));
+        }
+    }
+    Ok(Input { values })
+}
+
+/// Walls around a grid (§2.3): `h[y][x]` is a wall above cell (x, y), `v[y][x]` one to its left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walls {
+    pub width: usize,
+    pub height: usize,
+    pub h: Vec<Vec<bool>>,
+    pub v: Vec<Vec<bool>>,
+}
+
+impl Walls {
+    /// Reads `2·height + 1` lines: H-lines of exactly `width` characters (space, `_` or `-`)
+    /// and V-lines of exactly `width + 1` (space or `|`). `first_line` numbers the block.
+    pub fn read(width: usize, height: usize, block: &[String], first_line: usize) -> Result<Walls, FormatError> {
+        let mut h = Vec::with_capacity(height + 1);
+        let mut v = Vec::with_capacity(height);
+        for index in 0..=2 * height {
+            let line = block.get(index).map_or("", String::as_str);
+            let chars: Vec<char> = line.chars().collect();
+            let horizontal = index % 2 == 0;
+            let wanted = if horizontal { width } else { width + 1 };
+            let line_no = first_line + index;
+            if chars.len() != wanted {
+                let what = if horizontal { "a line of walls above or below cells" } else { "a line of walls beside cells" };
+                return Err(FormatError::new(
+                    line_no,
+                    chars.len().min(wanted) + 1,
+                    format!("{what} must be exactly {wanted} characters long (spaces count); this one has {}", chars.len()),
+                ));
+            }
+            let mut row = Vec::with_capacity(wanted);
+            for (c, &ch) in chars.iter().enumerate() {
+                let wall = match (horizontal, ch) {
+                    (_, ' ') => false,
+                    (true, '_' | '-') | (false, '|') => true,
+                    _ => {
+                        let allowed = if horizontal { "space, _ or -" } else { "space or |" };
+                        return Err(FormatError::new(line_no, c + 1, format!("'{ch}' cannot be in this line of walls: use {allowed}")));
+                    }
+                };
+                row.push(wall);
+            }
+            if horizontal {
+                h.push(row);
+            } else {
+                v.push(row);
+            }
+        }
+        Ok(Walls { width, height, h, v })
+    }
+
+    /// Whether a wall (or, as a safety rule, the board's edge) stops a step from (x, y) in
+    /// direction `dir` (0 left, 1 right, 2 up, 3 down).
+    pub fn blocked(&self, x: i64, y: i64, dir: usize) -> bool {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let (nx, ny) = match dir {
+            0 => (x - 1, y),
+            1 => (x + 1, y),
+            2 => (x, y - 1),
+            _ => (x, y + 1),
+        };
+        if nx < 0 || ny < 0 || nx >= w || ny >= h {
+            return true;
+        }
+        let (x, y) = (x as usize, y as usize);
+        match dir {
+            0 => self.v[y][x],
+            1 => self.v[y][x + 1],
+            2 => self.h[y][x],
+            _ => self.h[y + 1][x],
+        }
+    }
+}
+
+/// `dims`, checked to be a board at all (the families index cells by it).
+pub fn dims(input: &Input) -> Result<(usize, usize), FormatError> {
+    let (w, h) = input.xy("dims");
+    if w == 0 || h == 0 || w > 1000 || h > 1000 {
+        return Err(FormatError::new(input.line("dims"), 1, format!("dims = ({w},{h}) is no board: each side must be 1 to 1000")));
+    }
+    Ok((w as usize, h as usize))
+}
+
+/// A position that must be on the board.
+pub fn inside(input: &Input, key: &str, what: &str, (w, h): (usize, usize)) -> Result<Xy, FormatError> {
+    let (x, y) = input.xy(key);
+    if x >= w as i64 || y >= h as i64 {
+        return Err(FormatError::new(input.line(key), 1, format!("{what} ({x},{y}) is off the board (dims are {w} x {h})")));
+    }
+    Ok((x, y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("goals", Kind::XyList), ("layout", Kind::Layout)];
+
+    #[test]
+    fn keys_are_case_insensitive_and_other_lines_ignored() {
+        let text = "# a comment\nfoo bar\nDIMS = (3, 2)\n  Goals=[ (0,0),(1, 1) ]  \nLayout = <<EOF\n a \n\nEOF\nafter\n";
+        let input = read(text, KEYS).unwrap();
+        assert_eq!(input.xy("dims"), (3, 2));
+        assert_eq!(input.xy_list("goals"), vec![(0, 0), (1, 1)]);
+        assert_eq!(input.layout(), (vec![" a ".to_string(), String::new()], 6));
+        assert!(has_keys(text, KEYS));
+    }
+
+    #[test]
+    fn errors_where_lm_solve_gives_them() {
+        let e = read("dims = (3,2)\nsize = (1,1)\n", KEYS).err().unwrap();
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(e.message.contains("unknown key \"size\""), "{e}");
+        let e = read("dims = (3,2)\nDims = (1,1)\n", KEYS).err().unwrap();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("twice"), "{e}");
+        let e = read("dims = (3,2)\ngoals = [(1,1)]\n", KEYS).err().unwrap();
+        assert!(e.message.contains("\"layout\" is missing"), "{e}");
+        let e = read("dims = (3,-2)\n", KEYS).err().unwrap();
+        assert_eq!((e.line, e.column), (1, 8), "unsigned numbers only");
+        let e = read("dims = (3,2)\ngoals = []\nlayout = <<EOF\n---\n", KEYS).err().unwrap();
+        assert!(e.message.contains("list of pairs"), "{e}");
+        let e = read("dims = (3,2)\ngoals = [(0,0)]\nlayout = <<EOF\n---\n", KEYS).err().unwrap();
+        assert!(e.message.contains("closes the layout"), "{e}");
+    }
+
+    #[test]
+    fn crlf_lines_read_like_lf() {
+        let text = "dims = (1,1)\r\ngoals = [(0,0)]\r\nlayout = <<EOF\r\n-\r\n||\r\n-\r\nEOF\r\n";
+        let input = read(text, KEYS).unwrap();
+        let (block, first) = input.layout();
+        let walls = Walls::read(1, 1, &block, first).unwrap();
+        assert!(walls.h[0][0] && walls.v[0][0] && walls.v[0][1] && walls.h[1][0]);
+    }
+
+    #[test]
+    fn wall_layout_lengths_and_characters() {
+        let block: Vec<String> = ["---", "| ||", " - ", "|  |", "---"].iter().map(|s| s.to_string()).collect();
+        let walls = Walls::read(3, 2, &block, 10).unwrap();
+        assert!(walls.v[0][2] && !walls.v[0][1] && walls.h[1][1] && !walls.h[1][0]);
+        let mut short = block.clone();
+        short[2] = " -".into();
+        let e = Walls::read(3, 2, &short, 10).err().unwrap();
+        assert_eq!(e.line, 12);
+        let mut bad = block;
+        bad[3] = "|x |".into();
+        let e = Walls::read(3, 2, &bad, 10).err().unwrap();
+        assert_eq!((e.line, e.column), (13, 2));
+    }
+}

@@ -1,0 +1,173 @@
+//! Every example of the spec, byte for byte, and the malformed files it lists.
+
+use super::*;
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/fixtures/lmsolve/{name}", env!("CARGO_MANIFEST_DIR"))).expect("fixture")
+}
+
+fn output(variant: Variant, text: &str, options: Options) -> String {
+    lm_solve(text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).unwrap_or_else(|e| panic!("{}: {e}", variant.name()))
+}
+
+#[test]
+fn every_example_in_the_spec_byte_for_byte() {
+    for variant in Variant::ALL {
+        let name = variant.name();
+        let board = fixture(&format!("{name}.txt"));
+        // Square and hexagonal planks share their keys: a board without a diagonal plank reads
+        // as square unless the variant is named.
+        let detected = if variant == Variant::HexPlank { Variant::Plank } else { variant };
+        assert_eq!(Variant::detect(&board), Some(detected), "{name} is told from its keys");
+        assert_eq!(output(variant, &board, Options::default()), fixture(&format!("{name}.out")), "{name}: default output");
+        let states = Options { rle: false, output_states: true, ..Options::default() };
+        assert_eq!(output(variant, &board, states), fixture(&format!("{name}.states.out")), "{name}: --output-states --norle");
+    }
+}
+
+#[test]
+fn run_time_display() {
+    let rtd = Options { rtd: true, ..Options::default() };
+    assert_eq!(output(Variant::TiltSingle, &fixture("tilt_single.txt"), rtd), fixture("tilt_single.rtd.out"));
+    let plank = output(Variant::Plank, &fixture("plank.txt"), rtd);
+    let first5: String = plank.lines().take(5).map(|l| format!("{l}\n")).collect();
+    assert_eq!(first5, fixture("plank.rtd5.out"));
+}
+
+#[test]
+fn rle_groups_equal_moves_and_never_planks() {
+    let alice = output(Variant::Alice, &fixture("alice.txt"), Options::default());
+    assert!(alice.contains("E * 2\n") && alice.contains("W * 2\n"), "{alice}");
+    let norle = output(Variant::Alice, &fixture("alice.txt"), Options { rle: false, ..Options::default() });
+    assert_eq!(norle, "solved\nE\nE\nS\nW\nW\n");
+}
+
+#[test]
+fn dfs_finds_a_solution_that_replays() {
+    // The spec gives no DFS listings for these boards; DFS must still end solved.
+    for variant in Variant::ALL.into_iter().filter(|v| *v != Variant::Alice) {
+        let out = output(variant, &fixture(&format!("{}.txt", variant.name())), Options { method: Scan::Dfs, ..Options::default() });
+        assert!(out.starts_with("solved\n"), "{}: {out}", variant.name());
+    }
+}
+
+/// A plain BFS over the same rules (moves in any order) gives the length LM-Solve's scan does.
+fn shortest<G: Game>(game: &G) -> Option<usize> {
+    use std::collections::{HashSet, VecDeque};
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([(game.initial(), 0usize)]);
+    seen.insert(game.initial());
+    while let Some((state, depth)) = queue.pop_front() {
+        if game.is_dead(&state) {
+            continue;
+        }
+        if game.is_final(&state) {
+            return Some(depth);
+        }
+        let mut moves = game.moves(&state);
+        moves.reverse();
+        for m in moves {
+            if let Some(next) = game.perform(&state, &m) {
+                if seen.insert(next.clone()) {
+                    queue.push_back((next, depth + 1));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn scan_length<G: Game>(game: &G) -> usize {
+    let found = scan(game, Scan::Brfs, &Budget::default(), None, &mut |_| Flow::Continue);
+    // The moves replay through the rules to a final state.
+    let mut state = game.initial();
+    for m in &found.moves {
+        state = game.perform(&state, m).expect("a legal move");
+    }
+    assert!(game.is_final(&state));
+    found.moves.len()
+}
+
+#[test]
+fn bfs_lengths_are_minimal() {
+    let board = |name: &str| fixture(&format!("{name}.txt"));
+    assert_eq!(Some(scan_length(&alice::Alice::parse(&board("alice")).unwrap())), shortest(&alice::Alice::parse(&board("alice")).unwrap()));
+    let m = minotaur::Minotaur::parse(&board("minotaur")).unwrap();
+    assert_eq!(Some(scan_length(&m)), shortest(&m));
+    let n = numbers::Numbers::parse(&board("numbers")).unwrap();
+    assert_eq!(Some(scan_length(&n)), shortest(&n));
+    for (text, hex) in [(board("plank"), false), (board("hex_plank"), true)] {
+        let p = plank::Plank::parse(&text, hex).unwrap();
+        assert_eq!(Some(scan_length(&p)), shortest(&p));
+    }
+    for t in [tilt::Tilt::single(&board("tilt_single")), tilt::Tilt::multi(&board("tilt_multi")), tilt::Tilt::red_blue(&board("tilt_rb"))] {
+        let t = t.unwrap();
+        assert_eq!(Some(scan_length(&t)), shortest(&t));
+    }
+}
+
+#[test]
+fn hand_made_boards() {
+    // Numbers: a 1x3 strip 1 1 *: E, E.
+    let text = "dims = (3,1)\nstart = (0,0)\nlayout = <<X\n11*\nX\n";
+    assert_eq!(output(Variant::Numbers, text, Options::default()), "solved\nE * 2\n");
+    // Numbers with no way: 0 never moves.
+    let text = "dims = (2,1)\nstart = (0,0)\nlayout = <<X\n0*\nX\n";
+    assert_eq!(output(Variant::Numbers, text, Options::default()), "unsolved\n");
+    // Tilt: a closed 2x1 box; the ball slides right onto the goal.
+    let text = "dims = (2,1)\nstart = (0,0)\ngoal = (1,0)\nlayout = <<X\n--\n| |\n--\nX\n";
+    assert_eq!(output(Variant::TiltSingle, text, Options::default()), "solved\nr * 1\n");
+    // Red-Blue starting on one cell is dead at once.
+    let text = "dims = (2,1)\nred_start = (0,0)\nred_goal = (1,0)\nblue_start = (0,0)\nblue_goal = (0,0)\nlayout = <<X\n--\n| |\n--\nX\n";
+    assert_eq!(output(Variant::TiltRedBlue, text, Options::default()), "unsolved\n");
+    // Minotaur: Theseus next to the exit with the Minotaur far away walks out.
+    let text = "dims = (3,1)\nthes = (1,0)\nmino = (0,0)\nexit = (2,0)\nlayout = <<X\n   \n|   \n   \nX\n";
+    assert_eq!(output(Variant::Minotaur, text, Options::default()), "unsolved\n", "the Minotaur catches him first");
+    // A start that is already the goal: just "solved" (the spec's recommended deviation).
+    let text = "dims = (2,1)\nstart = (1,0)\nlayout = <<X\n1*\nX\n";
+    assert_eq!(output(Variant::Numbers, text, Options::default()), "solved\n");
+}
+
+#[test]
+fn malformed_files_point_at_the_problem() {
+    let err = |variant: Variant, text: &str| lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).err().expect("an error");
+    let good = fixture("tilt_single.txt");
+    // CRLF line endings read the same.
+    let crlf = good.replace('\n', "\r\n");
+    assert_eq!(output(Variant::TiltSingle, &crlf, Options::default()), fixture("tilt_single.out"));
+    // No terminator.
+    let e = err(Variant::TiltSingle, good.trim_end().trim_end_matches("EOF"));
+    assert!(e.message.contains("closes the layout"), "{e}");
+    // A wall line one character short (its trailing space lost).
+    let e = err(Variant::TiltSingle, &good.replacen(" - \n", " -\n", 1));
+    assert_eq!(e.line, 7, "{e}");
+    assert!(e.message.contains("exactly 3 characters"), "{e}");
+    // A bad character in a wall line.
+    let e = err(Variant::TiltSingle, &good.replacen("|  |", "|x |", 1));
+    assert_eq!((e.line, e.column), (6, 2), "{e}");
+    // A key twice, an unknown key, a negative number.
+    let e = err(Variant::TiltSingle, &good.replacen("Goal = (1,1)", "Goal = (1,1)\nGOAL = (0,0)", 1));
+    assert!(e.message.contains("twice"), "{e}");
+    let e = err(Variant::TiltSingle, &good.replacen("Goal = (1,1)", "Goal = (1,1)\nball = (0,0)", 1));
+    assert!(e.message.contains("unknown key \"ball\""), "{e}");
+    let e = err(Variant::TiltSingle, &good.replacen("Goal = (1,1)", "Goal = (-1,1)", 1));
+    assert_eq!(e.line, 3, "{e}");
+    // Numbers: a row of the wrong length, a bad cell.
+    let numbers = fixture("numbers.txt");
+    let e = err(Variant::Numbers, &numbers.replacen("1221", "122", 1));
+    assert_eq!(e.line, 5, "{e}");
+    let e = err(Variant::Numbers, &numbers.replacen("1221", "12x1", 1));
+    assert_eq!((e.line, e.column), (5, 3), "{e}");
+    // Alice: a flag with a space after the comma, and no start.
+    let alice = fixture("alice.txt");
+    let e = err(Variant::Alice, &alice.replacen("[n,s]", "[n, s]", 1));
+    assert!(e.message.contains("unknown flag \" S\""), "{e}");
+    let e = err(Variant::Alice, &alice.replacen("[E,START]", "[E]", 1));
+    assert!(e.message.contains("START"), "{e}");
+    // Planks: a plank off the stumps, a diagonal on a square board.
+    let planks = fixture("plank.txt");
+    let e = err(Variant::Plank, &planks.replacen("((4,2) -> (5,2))", "((4,2) -> (5,3))", 1));
+    assert!(e.message.contains("not horizontal or vertical") || e.message.contains("not a stump"), "{e}");
+    let e = err(Variant::Plank, &planks.replacen(" G X  ", "   X  ", 1));
+    assert!(e.message.contains("no goal"), "{e}");
+}
