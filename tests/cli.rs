@@ -269,5 +269,5 @@ fn lm_solve_prints_what_lm_solve_prints() {
     // A board error names the file, line and column.
     let out = run(&["lm-solve", "-g", "minotaur", &format!("{dir}/numbers.txt")]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("numbers.txt:3:1: unknown key \"Start\""), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("numbers.txt:2:1: unknown key \"Start\""), "{}", String::from_utf8_lossy(&out.stderr));
 }
