@@ -271,3 +271,18 @@ fn lm_solve_prints_what_lm_solve_prints() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("numbers.txt:2:1: unknown key \"Start\""), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn lm_solve_boards_through_solve_and_json() {
+    let dir = format!("{}/tests/fixtures/lmsolve", env!("CARGO_MANIFEST_DIR"));
+    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_slice(&run(args).stdout).unwrap() };
+    let rb = json(&["solve", &format!("{dir}/tilt_rb.txt"), "--json"]);
+    assert_eq!((rb["family"].as_str(), rb["length"].as_u64(), rb["optimal"].as_bool()), (Some("lmsolve:tilt_rb"), Some(5), Some(true)));
+    assert_eq!(rb["moves"], serde_json::json!(["u", "l", "u", "r", "d"]));
+    // Hexagonal planks share the square ones' keys: named, the diagonal move is allowed.
+    let hex = json(&["solve", &format!("{dir}/hex_plank.txt"), "--family", "lmsolve:hex_plank", "--json"]);
+    assert_eq!(hex["length"].as_u64(), Some(4));
+    let square = json(&["solve", &format!("{dir}/hex_plank.txt"), "--json"]);
+    assert_eq!(square["family"].as_str(), Some("lmsolve:plank"));
+    assert_ne!(square["length"].as_u64(), Some(4), "on squares the SE move does not exist");
+}

@@ -16,7 +16,21 @@ use std::fmt;
 use std::time::Duration;
 
 /// Every family, in the order pickers list them.
-pub static FAMILIES: &[&dyn Family] = &[&sliding::Sliding, &squares::Squares, &tiling::Tiling, &maze::Maze, &script::Script];
+pub static FAMILIES: &[&dyn Family] = &[
+    &sliding::Sliding,
+    &squares::Squares,
+    &tiling::Tiling,
+    &maze::Maze,
+    &lmsolve::family::ALICE,
+    &lmsolve::family::MINOTAUR,
+    &lmsolve::family::NUMBERS,
+    &lmsolve::family::PLANK,
+    &lmsolve::family::HEX_PLANK,
+    &lmsolve::family::TILT_SINGLE,
+    &lmsolve::family::TILT_MULTI,
+    &lmsolve::family::TILT_RB,
+    &script::Script,
+];
 
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {

@@ -4,6 +4,8 @@
 //! file per family holds the rules. `puzzlelab lm-solve` prints what `lm-solve` prints.
 
 pub mod alice;
+pub mod draw;
+pub mod family;
 pub mod input;
 pub mod minotaur;
 pub mod numbers;

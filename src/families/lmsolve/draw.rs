@@ -1,0 +1,221 @@
+//! The LM-Solve families on the canvas, each in the spirit of its original site: Alice's arrows
+//! and step size, Theseus and the Minotaur in a walled grid, number mazes, tilt mazes with their
+//! balls, and planks between stumps (on squares or hexagons).
+
+use super::alice::{Alice, ARROWS};
+use super::family::Picture;
+use super::input::{Walls, Xy};
+use super::minotaur::Minotaur;
+use super::numbers::Numbers;
+use super::plank::{Plank, PlankState};
+use super::tilt::{Kind3, Tilt, TiltState};
+use crate::draw::{GridLayout, Painter, Stroke};
+
+const PAPER: &str = "#f4f1ea";
+const CELL: &str = "#fffdf8";
+const INK: &str = "#2b2b2b";
+const GOAL: &str = "#f2c94c";
+
+fn centre(grid: &GridLayout, (x, y): Xy) -> (f64, f64) {
+    let (left, top) = grid.at(y as f64, x as f64);
+    (left + grid.cell / 2.0, top + grid.cell / 2.0)
+}
+
+/// A grid of empty cells, with `fill` deciding each cell's colour.
+fn cells(painter: &mut dyn Painter, grid: &GridLayout, fill: &dyn Fn(usize, usize) -> Option<&'static str>) {
+    painter.clear(PAPER);
+    for y in 0..grid.rows {
+        for x in 0..grid.cols {
+            let (left, top) = grid.at(y as f64, x as f64);
+            painter.rect(left + 0.5, top + 0.5, grid.cell - 1.0, grid.cell - 1.0, fill(x, y).unwrap_or(CELL));
+        }
+    }
+}
+
+fn walls(painter: &mut dyn Painter, grid: &GridLayout, walls: &Walls) {
+    let width = (grid.cell * 0.08).clamp(2.0, 5.0);
+    for (y, row) in walls.h.iter().enumerate() {
+        for (x, &wall) in row.iter().enumerate() {
+            if wall {
+                let (x1, y1) = grid.at(y as f64, x as f64);
+                painter.line(x1, y1, x1 + grid.cell, y1, INK, width);
+            }
+        }
+    }
+    for (y, row) in walls.v.iter().enumerate() {
+        for (x, &wall) in row.iter().enumerate() {
+            if wall {
+                let (x1, y1) = grid.at(y as f64, x as f64);
+                painter.line(x1, y1, x1, y1 + grid.cell, INK, width);
+            }
+        }
+    }
+}
+
+fn token(painter: &mut dyn Painter, grid: &GridLayout, at: Xy, colour: &str, label: &str) {
+    let (cx, cy) = centre(grid, at);
+    painter.circle(cx, cy, grid.cell * 0.32, colour);
+    painter.text(cx, cy, grid.cell * 0.32, "#ffffff", label);
+}
+
+impl Picture for Tilt {
+    fn paint(&self, (balls, collected): &TiltState, painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        let grid = GridLayout::fit(self.walls.width, self.walls.height, w, h);
+        let kind = self.kind;
+        let goals = self.goals.clone();
+        cells(painter, &grid, &|x, y| {
+            let at = (x as i64, y as i64);
+            match kind {
+                Kind3::Single { goal } => (goal == at).then_some(GOAL),
+                Kind3::Multi => goals.iter().position(|g| *g == at).map(|i| if collected & (1 << (i + 1)) != 0 { "#d9d2c0" } else { GOAL }),
+                Kind3::RedBlue { red_goal, blue_goal } => {
+                    if red_goal == at {
+                        Some("#f5b7ae")
+                    } else if blue_goal == at {
+                        Some("#b3cdf2")
+                    } else {
+                        None
+                    }
+                }
+            }
+        });
+        if kind == Kind3::Multi {
+            for (i, &g) in self.goals.iter().enumerate() {
+                let (cx, cy) = centre(&grid, g);
+                painter.text(cx, cy - grid.cell * 0.3, grid.cell * 0.22, "#8a6d1a", &(i + 1).to_string());
+            }
+        }
+        walls(painter, &grid, &self.walls);
+        match kind {
+            Kind3::RedBlue { .. } => {
+                token(painter, &grid, balls[0], "#d2412f", "R");
+                token(painter, &grid, balls[1], "#2d6cdf", "B");
+            }
+            _ => token(painter, &grid, balls[0], "#3a3a3a", ""),
+        }
+    }
+}
+
+impl Picture for Minotaur {
+    fn paint(&self, &(theseus, minotaur): &(Xy, Xy), painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        let grid = GridLayout::fit(self.walls.width, self.walls.height, w, h);
+        let exit = self.exit;
+        cells(painter, &grid, &|x, y| ((x as i64, y as i64) == exit).then_some("#bfe3b4"));
+        walls(painter, &grid, &self.walls);
+        token(painter, &grid, minotaur, "#b03020", "M");
+        if theseus != minotaur {
+            token(painter, &grid, theseus, "#2d6cdf", "T");
+        }
+    }
+}
+
+impl Picture for Numbers {
+    fn paint(&self, &(x, y): &(i64, i64), painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        let grid = GridLayout::fit(self.width, self.height, w, h);
+        let width = self.width;
+        let goals: Vec<bool> = self.cells.iter().map(Option::is_none).collect();
+        cells(painter, &grid, &|cx, cy| goals[cy * width + cx].then_some(GOAL));
+        for (i, cell) in self.cells.iter().enumerate() {
+            let (cx, cy) = centre(&grid, ((i % width) as i64, (i / width) as i64));
+            let label = cell.map_or("★".to_string(), |d| d.to_string());
+            painter.text(cx, cy, grid.cell * 0.45, INK, &label);
+        }
+        let (cx, cy) = centre(&grid, (x, y));
+        painter.ring(cx, cy, grid.cell * 0.4, &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 });
+    }
+}
+
+impl Picture for Alice {
+    fn paint(&self, &(x, y, d): &(i64, i64, i64), painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        let grid = GridLayout::fit(self.width, self.height, w, h);
+        let width = self.width;
+        let kinds: Vec<Option<&'static str>> = self
+            .cells
+            .iter()
+            .map(|c| {
+                if c.blank {
+                    Some("#3b3b3b")
+                } else if c.goal {
+                    Some(GOAL)
+                } else if c.add {
+                    Some("#cfe8c8")
+                } else if c.sub {
+                    Some("#f3d0cb")
+                } else {
+                    None
+                }
+            })
+            .collect();
+        cells(painter, &grid, &|cx, cy| kinds[cy * width + cx]);
+        for (i, cell) in self.cells.iter().enumerate() {
+            let (cx, cy) = centre(&grid, ((i % width) as i64, (i / width) as i64));
+            for &a in &cell.arrows {
+                let (dx, dy) = ARROWS[a].1;
+                let (len, head) = (grid.cell * 0.38, grid.cell * 0.1);
+                let norm = ((dx * dx + dy * dy) as f64).sqrt();
+                let (ux, uy) = (dx as f64 / norm, dy as f64 / norm);
+                let (tx, ty) = (cx + ux * len, cy + uy * len);
+                painter.line(cx + ux * len * 0.35, cy + uy * len * 0.35, tx, ty, "#5a4a2f", 2.0);
+                painter.polygon(&[(tx, ty), (tx - ux * head - uy * head * 0.6, ty - uy * head + ux * head * 0.6), (tx - ux * head + uy * head * 0.6, ty - uy * head - ux * head * 0.6)], "#5a4a2f");
+            }
+            let mark = if cell.add { "+1" } else if cell.sub { "−1" } else { "" };
+            if !mark.is_empty() {
+                painter.text(cx, cy + grid.cell * 0.3, grid.cell * 0.2, "#555", mark);
+            }
+        }
+        token(painter, &grid, (x, y), "#7a3fc0", &d.to_string());
+    }
+}
+
+impl Picture for Plank {
+    fn paint(&self, (a, planks): &PlankState, painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        painter.clear(PAPER);
+        // Hexagons: each row half a cell further left, rows √3/2 apart (§4.5).
+        let place = |(x, y): Xy| -> (f64, f64) {
+            if self.hex {
+                (x as f64 - y as f64 / 2.0, y as f64 * 3f64.sqrt() / 2.0)
+            } else {
+                (x as f64, y as f64)
+            }
+        };
+        let mut bounds = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for y in 0..self.height as i64 {
+            for x in 0..self.width as i64 {
+                let (px, py) = place((x, y));
+                bounds = (bounds.0.min(px), bounds.1.min(py), bounds.2.max(px), bounds.3.max(py));
+            }
+        }
+        let span = ((bounds.2 - bounds.0) + 1.0, (bounds.3 - bounds.1) + 1.0);
+        let unit = ((w - 20.0) / span.0).min((h - 20.0) / span.1);
+        let origin = ((w - (span.0 - 1.0) * unit) / 2.0, (h - (span.1 - 1.0) * unit) / 2.0);
+        let screen = |p: Xy| {
+            let (px, py) = place(p);
+            (origin.0 + (px - bounds.0) * unit, origin.1 + (py - bounds.1) * unit)
+        };
+        painter.rect(0.0, 0.0, w, h, "#9cc3c9"); // the swamp
+        let active = self.active(planks, *a);
+        for (i, &((x, y), o)) in planks.iter().enumerate() {
+            let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+            let n = self.lengths[i];
+            let (p1, p2) = (screen((x, y)), screen((x + n * dx, y + n * dy)));
+            let colour = if active[i] { "#8a5a2b" } else { "#b8a58a" };
+            painter.line(p1.0, p1.1, p2.0, p2.1, colour, unit * 0.22);
+        }
+        for y in 0..self.height as i64 {
+            for x in 0..self.width as i64 {
+                if self.stumps[y as usize * self.width + x as usize] {
+                    let (sx, sy) = screen((x, y));
+                    let colour = if (x, y) == self.goal { GOAL } else { "#5b3a1e" };
+                    painter.circle(sx, sy, unit * 0.18, colour);
+                }
+            }
+        }
+        let (gx, gy) = screen(self.goal);
+        painter.text(gx, gy, unit * 0.2, INK, "G");
+    }
+}

@@ -1,0 +1,215 @@
+//! The LM-Solve variants as puzzle families of the page and of `puzzlelab solve`: one family
+//! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
+
+use super::scan::{scan, End, Game, Scan};
+use super::{alice, minotaur, numbers, plank, tilt, Variant};
+use crate::draw::Painter;
+use crate::families::{Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::search::{Flow, Method, Stats};
+
+/// How a family's state looks on the canvas.
+pub trait Picture: Game {
+    fn paint(&self, state: &Self::State, painter: &mut dyn Painter);
+}
+
+pub struct LmFamily(pub Variant);
+
+pub static ALICE: LmFamily = LmFamily(Variant::Alice);
+pub static MINOTAUR: LmFamily = LmFamily(Variant::Minotaur);
+pub static NUMBERS: LmFamily = LmFamily(Variant::Numbers);
+pub static PLANK: LmFamily = LmFamily(Variant::Plank);
+pub static HEX_PLANK: LmFamily = LmFamily(Variant::HexPlank);
+pub static TILT_SINGLE: LmFamily = LmFamily(Variant::TiltSingle);
+pub static TILT_MULTI: LmFamily = LmFamily(Variant::TiltMulti);
+pub static TILT_RB: LmFamily = LmFamily(Variant::TiltRedBlue);
+
+impl Family for LmFamily {
+    fn id(&self) -> &'static str {
+        match self.0 {
+            Variant::Alice => "lmsolve:alice",
+            Variant::Minotaur => "lmsolve:minotaur",
+            Variant::Numbers => "lmsolve:numbers",
+            Variant::Plank => "lmsolve:plank",
+            Variant::HexPlank => "lmsolve:hex_plank",
+            Variant::TiltSingle => "lmsolve:tilt_single",
+            Variant::TiltMulti => "lmsolve:tilt_multi",
+            Variant::TiltRedBlue => "lmsolve:tilt_rb",
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self.0 {
+            Variant::Alice => "LM-Solve: Alice maze",
+            Variant::Minotaur => "LM-Solve: Theseus and the Minotaur",
+            Variant::Numbers => "LM-Solve: Number maze",
+            Variant::Plank => "LM-Solve: Planks",
+            Variant::HexPlank => "LM-Solve: Planks on hexagons",
+            Variant::TiltSingle => "LM-Solve: Tilt maze",
+            Variant::TiltMulti => "LM-Solve: Tilt maze, several goals",
+            Variant::TiltRedBlue => "LM-Solve: Red-Blue tilt",
+        }
+    }
+
+    fn format_help(&self) -> &'static str {
+        "An LM-Solve board file: `key = value` lines (dims = (W,H), positions as (x,y), 0-based) and a \
+         `layout = <<EOF` block closed by `EOF`; keys depend on the variant (see \
+         ../shared/specs/lmsolve.md). `puzzlelab lm-solve -g VARIANT FILE` prints LM-Solve's own output."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &["moves"]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        match Variant::detect(text) {
+            Some(v) if v == self.0 => Confidence::Sure,
+            // Hexagonal planks share the square ones' keys.
+            Some(Variant::Plank) if self.0 == Variant::HexPlank => Confidence::Maybe,
+            _ => Confidence::No,
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        let variant = self.0;
+        let text = text.to_string();
+        Ok(match variant {
+            Variant::Alice => Box::new(LmPuzzle { game: alice::Alice::parse(&text)?, variant, text }),
+            Variant::Minotaur => Box::new(LmPuzzle { game: minotaur::Minotaur::parse(&text)?, variant, text }),
+            Variant::Numbers => Box::new(LmPuzzle { game: numbers::Numbers::parse(&text)?, variant, text }),
+            Variant::Plank => Box::new(LmPuzzle { game: plank::Plank::parse(&text, false)?, variant, text }),
+            Variant::HexPlank => Box::new(LmPuzzle { game: plank::Plank::parse(&text, true)?, variant, text }),
+            Variant::TiltSingle => Box::new(LmPuzzle { game: tilt::Tilt::single(&text)?, variant, text }),
+            Variant::TiltMulti => Box::new(LmPuzzle { game: tilt::Tilt::multi(&text)?, variant, text }),
+            Variant::TiltRedBlue => Box::new(LmPuzzle { game: tilt::Tilt::red_blue(&text)?, variant, text }),
+        })
+    }
+
+    fn blank(&self) -> &'static str {
+        match self.0 {
+            Variant::Alice => include_str!("../../../www/examples/lm-alice.txt"),
+            Variant::Minotaur => include_str!("../../../www/examples/lm-minotaur.txt"),
+            Variant::Numbers => include_str!("../../../www/examples/lm-numbers.txt"),
+            Variant::Plank => include_str!("../../../www/examples/lm-plank.txt"),
+            Variant::HexPlank => include_str!("../../../www/examples/lm-hex_plank.txt"),
+            Variant::TiltSingle => include_str!("../../../www/examples/lm-tilt_single.txt"),
+            Variant::TiltMulti => include_str!("../../../www/examples/lm-tilt_multi.txt"),
+            Variant::TiltRedBlue => include_str!("../../../www/examples/lm-tilt_rb.txt"),
+        }
+    }
+}
+
+pub struct LmPuzzle<G: Picture> {
+    variant: Variant,
+    text: String,
+    game: G,
+}
+
+impl<G: Picture> LmPuzzle<G> {
+    /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
+    /// length laid from one stump the same way read alike), so every reading is tried, depth
+    /// first, preferring one that ends solved; the error names the first move no reading passes.
+    fn states(&self, moves: &[String]) -> Result<Vec<G::State>, MoveError> {
+        let mut path = vec![self.game.initial()];
+        let mut complete: Option<Vec<G::State>> = None;
+        let mut deepest = 0;
+        self.readings(moves, &mut path, &mut complete, &mut deepest);
+        complete.ok_or_else(|| MoveError { index: deepest, message: format!("\"{}\" is not a move here", moves[deepest]) })
+    }
+
+    /// Extends `path` through `moves`; true once a reading that ends solved is found.
+    fn readings(&self, moves: &[String], path: &mut Vec<G::State>, complete: &mut Option<Vec<G::State>>, deepest: &mut usize) -> bool {
+        let done = path.len() - 1;
+        *deepest = (*deepest).max(done);
+        let Some(state) = path.last().cloned() else { return false };
+        if done == moves.len() {
+            let solved = self.game.is_final(&state);
+            if solved || complete.is_none() {
+                *complete = Some(path.clone());
+            }
+            return solved;
+        }
+        for mv in self.game.moves(&state).into_iter().filter(|m| self.game.render(m) == moves[done]) {
+            if let Some(next) = self.game.perform(&state, &mv) {
+                path.push(next);
+                let solved = self.readings(moves, path, complete, deepest);
+                path.pop();
+                if solved {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+impl<G: Picture> Puzzle for LmPuzzle<G> {
+    fn family(&self) -> &'static str {
+        match self.variant {
+            Variant::Alice => ALICE.id(),
+            Variant::Minotaur => MINOTAUR.id(),
+            Variant::Numbers => NUMBERS.id(),
+            Variant::Plank => PLANK.id(),
+            Variant::HexPlank => HEX_PLANK.id(),
+            Variant::TiltSingle => TILT_SINGLE.id(),
+            Variant::TiltMulti => TILT_MULTI.id(),
+            Variant::TiltRedBlue => TILT_RB.id(),
+        }
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
+        let (method, scan_kind) = match options.method {
+            Method::Auto | Method::Bfs => (Method::Bfs, Scan::Brfs),
+            Method::Dfs => (Method::Dfs, Scan::Dfs),
+            other => {
+                return Err(FormatError::general(format!(
+                    "{} is not one of LM-Solve's scans: use breadth-first (shortest) or depth-first",
+                    other.name()
+                )))
+            }
+        };
+        let found = scan(&self.game, scan_kind, &options.budget(), None, on_progress);
+        let status = match found.end {
+            End::Solved => Status::Solved,
+            End::Unsolved => Status::Unsolved,
+            End::GaveUp => Status::GaveUp,
+            End::Cancelled => Status::Cancelled,
+        };
+        Ok(Report {
+            family: self.family().to_string(),
+            metric: "moves".into(),
+            method,
+            status,
+            reason: (status == Status::GaveUp).then(|| format!("gave up after {} states (a budget ran out)", found.stats.stored)),
+            moves: found.moves.iter().map(|m| self.game.render(m)).collect(),
+            cost: found.moves.len() as u64,
+            optimal: method == Method::Bfs,
+            scope: None,
+            counts: None,
+            solutions: Vec::new(),
+            facts: None,
+            stats: found.stats,
+        })
+    }
+
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        let states = self.states(moves)?;
+        let first_solved = states.iter().position(|s| self.game.is_final(s));
+        Ok(Verdict { ends_solved: states.last().is_some_and(|s| self.game.is_final(s)), first_solved })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
+        let shown = if tween >= 0.5 { step + 1 } else { step }.min(states.len() - 1);
+        self.game.paint(&states[shown], painter);
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
+        self.game.display(&states[step.min(states.len() - 1)]) + "\n"
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+}
