@@ -384,19 +384,39 @@ test('tiling: solutions stream in while the search runs; draw mode picks pieces 
   });
 });
 
+test('LM-Solve: a Minotaur board solves, replays with its moves, and a bad layout line is pointed at', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'lm-minotaur');
+    assert.equal(await page.inputValue('#family'), 'lmsolve:minotaur');
+    const before = await canvasHash(page);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 7 moves');
+    assert.deepEqual(await page.locator('#moves li').allTextContents(), ['l', 'w', 'r', 'u', 'r', 'd', 'r']);
+    await page.keyboard.press('End');
+    assert.equal(await page.textContent('#position'), 'Thes=(4,3) Mino=(1,2)\n');
+    assert.notEqual(await canvasHash(page), before, 'Theseus and the Minotaur moved on the canvas');
+    // A wall line that lost its trailing space.
+    const text = await page.inputValue('#puzzle-text');
+    await setText(page, text.replace('--- \n|  | \n', '---\n|  | \n'));
+    await page.waitForFunction(() => document.querySelector('#error').textContent.startsWith('line 7, column 4:'));
+    await page.screenshot({ path: path.join(shots, 'lmsolve-minotaur.png') });
+  });
+});
+
 const MAZE_SVG = path.join(root, 'tests', 'fixtures', 'maze', 'generated-20x20.svg');
 // Its shortest path: 106 moves (the CLI test and tests/mazes.rs check the reader and solver).
 const MAZE_LENGTH = 106;
 
 /// A hash of the canvas pixels, to tell pictures apart.
-const canvasHash = (page) =>
-  page.evaluate(() => {
+function canvasHash(page) {
+  return page.evaluate(() => {
     const c = document.querySelector('#board');
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let h = 0;
     for (let i = 0; i < data.length; i += 7) h = (h * 31 + data[i]) | 0;
     return h;
   });
+}
 
 /// Clicks the canvas at the centre of cell (row, col) of a thin-walled square maze drawn from
 /// box art (16-unit cells from 2, fitted with a 10-pixel margin, as the maze drawing does).
