@@ -399,6 +399,18 @@ test('LM-Solve: a Minotaur board solves, replays with its moves, and a bad layou
     const text = await page.inputValue('#puzzle-text');
     await setText(page, text.replace('--- \n|  | \n', '---\n|  | \n'));
     await page.waitForFunction(() => document.querySelector('#error').textContent.startsWith('line 7, column 4:'));
+    await setText(page, text);
+    // Draw mode: Theseus to the top-left cell; the text follows, in LM-Solve's format.
+    await page.click('#draw');
+    await page.click('#tools button[data-tool="thes"]');
+    const k = (await page.locator('#board').boundingBox()).width / 560;
+    const cell = Math.min((560 - 16) / 4, (440 - 16) / 3);
+    await page.click('#board', { position: { x: ((560 - 4 * cell) / 2 + cell / 2) * k, y: ((440 - 3 * cell) / 2 + cell / 2) * k } });
+    assert.match(await page.inputValue('#puzzle-text'), /^Thes = \(0,0\)$/m);
+    assert.match(await page.inputValue('#puzzle-text'), /^title: Theseus and the Minotaur/, 'the title line stays');
+    // From there the Minotaur always catches him (lm-solve says "unsolved" too).
+    await page.click('#solve');
+    await waitForStatus(page, 'No solution');
     await page.screenshot({ path: path.join(shots, 'lmsolve-minotaur.png') });
   });
 });

@@ -1,10 +1,11 @@
 //! The LM-Solve variants as puzzle families of the page and of `puzzlelab solve`: one family
 //! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
 
+use super::edit::{Edit, Spot, MAX_SIDE};
 use super::scan::{scan, End, Game, Scan};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
-use crate::draw::Painter;
-use crate::families::{Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::draw::{GridLayout, Painter};
+use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Method, Stats};
 
 /// How a family's state looks on the canvas.
@@ -98,13 +99,13 @@ impl Family for LmFamily {
     }
 }
 
-pub struct LmPuzzle<G: Picture> {
+pub struct LmPuzzle<G: Edit> {
     variant: Variant,
     text: String,
     game: G,
 }
 
-impl<G: Picture> LmPuzzle<G> {
+impl<G: Edit> LmPuzzle<G> {
     /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
     /// length laid from one stump the same way read alike), so every reading is tried, depth
     /// first, preferring one that ends solved; the error names the first move no reading passes.
@@ -142,7 +143,7 @@ impl<G: Picture> LmPuzzle<G> {
     }
 }
 
-impl<G: Picture> Puzzle for LmPuzzle<G> {
+impl<G: Edit> Puzzle for LmPuzzle<G> {
     fn family(&self) -> &'static str {
         match self.variant {
             Variant::Alice => ALICE.id(),
@@ -211,5 +212,83 @@ impl<G: Picture> Puzzle for LmPuzzle<G> {
 
     fn to_text(&self) -> String {
         self.text.clone()
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        self.game.editable().then_some(self as &dyn Editor)
+    }
+}
+
+impl<G: Edit> LmPuzzle<G> {
+    /// The board written back, after the lines that come before its first key (a title, notes).
+    fn written(&self, game: &G) -> String {
+        let key = regex::Regex::new(r"^\s*\w+\s*=").ok();
+        let preamble: String = self
+            .text
+            .lines()
+            .take_while(|l| key.as_ref().is_some_and(|k| !k.is_match(l)))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        format!("{preamble}{}", game.write())
+    }
+
+    fn spot(&self, row: usize, col: usize) -> Spot {
+        let (x, y) = (col as i64, row as i64);
+        if !self.game.walled() {
+            return Spot::Cell((x, y));
+        }
+        match (row % 2, col % 2) {
+            (0, _) => Spot::Wall { horizontal: true, at: (x / 2, y / 2) },
+            (_, 0) => Spot::Wall { horizontal: false, at: (x / 2, y / 2) },
+            _ => Spot::Cell((x / 2, y / 2)),
+        }
+    }
+}
+
+impl<G: Edit> Editor for LmPuzzle<G> {
+    fn tools(&self) -> Vec<(String, String)> {
+        self.game.tools().into_iter().map(|(id, label)| (id.to_string(), label.to_string())).collect()
+    }
+
+    fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
+        let edited = self.game.edit(tool, self.spot(row, col))?;
+        Some(self.written(&edited))
+    }
+
+    fn paint(&self, _tool: &str, _row: usize, _col: usize) -> Option<String> {
+        None
+    }
+
+    fn resize(&self, cols: usize, rows: usize) -> Option<String> {
+        if !(1..=MAX_SIDE).contains(&cols) || !(1..=MAX_SIDE).contains(&rows) || (cols, rows) == self.game.size() {
+            return None;
+        }
+        Some(self.written(&self.game.resized(cols, rows)))
+    }
+
+    fn size(&self) -> (usize, usize) {
+        self.game.size()
+    }
+
+    fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)> {
+        let (cols, rows) = self.game.size();
+        let grid = GridLayout::fit(cols, rows, width, height);
+        if !self.game.walled() {
+            return grid.cell_at(x, y);
+        }
+        // The doubled grid: near a line, the wall; otherwise the cell.
+        let (fx, fy) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
+        if fx < -0.3 || fy < -0.3 || fx > cols as f64 + 0.3 || fy > rows as f64 + 0.3 {
+            return None;
+        }
+        let inside = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
+        let (near_x, near_y) = ((fx - fx.round()).abs(), (fy - fy.round()).abs());
+        Some(if near_x < 0.2 && near_x < near_y {
+            (2 * inside(fy, rows) + 1, 2 * fx.round().clamp(0.0, cols as f64) as usize)
+        } else if near_y < 0.2 {
+            (2 * fy.round().clamp(0.0, rows as f64) as usize, 2 * inside(fx, cols) + 1)
+        } else {
+            (2 * inside(fy, rows) + 1, 2 * inside(fx, cols) + 1)
+        })
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod alice;
 pub mod draw;
+pub mod edit;
 pub mod family;
 pub mod input;
 pub mod minotaur;

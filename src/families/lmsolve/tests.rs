@@ -171,3 +171,64 @@ fn malformed_files_point_at_the_problem() {
     let e = err(Variant::Plank, &planks.replacen(" G X  ", "   X  ", 1));
     assert!(e.message.contains("no goal"), "{e}");
 }
+
+/// Parses, writes, parses the writing and writes again: the same text both times.
+fn round_trip<G: edit::Edit>(parse: impl Fn(&str) -> Result<G, FormatError>, text: &str) -> String {
+    let written = parse(text).unwrap().write();
+    assert_eq!(parse(&written).unwrap().write(), written);
+    written
+}
+
+#[test]
+fn boards_written_back_read_the_same_and_solve_the_same() {
+    use edit::Edit;
+    let board = |name: &str| fixture(&format!("{name}.txt"));
+    let written = [
+        (Variant::Alice, round_trip(alice::Alice::parse, &board("alice"))),
+        (Variant::Minotaur, round_trip(minotaur::Minotaur::parse, &board("minotaur"))),
+        (Variant::Numbers, round_trip(numbers::Numbers::parse, &board("numbers"))),
+        (Variant::Plank, round_trip(|t: &str| plank::Plank::parse(t, false), &board("plank"))),
+        (Variant::TiltSingle, round_trip(tilt::Tilt::single, &board("tilt_single"))),
+        (Variant::TiltMulti, round_trip(tilt::Tilt::multi, &board("tilt_multi"))),
+        (Variant::TiltRedBlue, round_trip(tilt::Tilt::red_blue, &board("tilt_rb"))),
+    ];
+    for (variant, text) in written {
+        // The same board: LM-Solve's answer again, byte for byte.
+        for options in [Options::default(), Options { rle: false, output_states: true, ..Options::default() }] {
+            let expected = if options.output_states { format!("{}.states.out", variant.name()) } else { format!("{}.out", variant.name()) };
+            assert_eq!(output(variant, &text, options), fixture(&expected), "{}\n{text}", variant.name());
+        }
+    }
+    // Resizing keeps what fits and closes the frame of walled boards.
+    let tilt = tilt::Tilt::single(&board("tilt_single")).unwrap().resized(4, 2);
+    assert_eq!(tilt.write(), tilt::Tilt::single(&tilt.write()).unwrap().write());
+    assert!(tilt.walls.v.iter().all(|row| row[0] && row[4]) && tilt.walls.h[2].iter().all(|&w| w));
+}
+
+#[test]
+fn draw_mode_edits_each_family() {
+    use crate::families::Family;
+    let edit = |family: &family::LmFamily, text: &str, tool: &str, row: usize, col: usize| {
+        family.parse(text).unwrap().editor().unwrap().apply(tool, row, col).unwrap_or_else(|| panic!("{tool} at {row},{col} changes nothing"))
+    };
+    // Tilt: the goal moves to the clicked cell (doubled grid: cell (x, y) is (2y+1, 2x+1)).
+    let tilt = edit(&family::TILT_SINGLE, &fixture("tilt_single.txt"), "goal", 5, 5);
+    assert!(tilt.contains("Goal = (2,2)"), "{tilt}");
+    // ... and a wall above cell (1, 1) goes away: the spot (2, 3).
+    let walls = edit(&family::TILT_SINGLE, &fixture("tilt_single.txt"), "wall", 2, 3);
+    assert!(walls.contains("layout = <<EOF\n---\n|  |\n   \n"), "{walls}");
+    // Numbers: a digit.
+    let numbers = edit(&family::NUMBERS, &fixture("numbers.txt"), "9", 0, 0);
+    assert!(numbers.contains("\n9131\n"), "{numbers}");
+    // Alice: an arrow toggles.
+    let alice = edit(&family::ALICE, &fixture("alice.txt"), "SW", 1, 1);
+    assert!(alice.contains("[BLANK] [SW] [N,S] []"), "{alice}");
+    // Minotaur: Theseus moves.
+    let minotaur = edit(&family::MINOTAUR, &fixture("minotaur.txt"), "thes", 1, 1);
+    assert!(minotaur.contains("Thes = (0,0)"), "{minotaur}");
+    // Planks: a stump appears in the water.
+    let plank = edit(&family::PLANK, &fixture("plank.txt"), "stump", 3, 5);
+    assert!(plank.contains("\n  X  X\n"), "{plank}");
+    // Hexagonal planks have no draw mode yet.
+    assert!(family::HEX_PLANK.parse(&fixture("hex_plank.txt")).unwrap().editor().is_none());
+}

@@ -1,0 +1,431 @@
+//! Draw mode for the LM-Solve families: each variant's model is changed by a click and written
+//! back as an LM-Solve file (so the text follows the drawing, and parses to the same board).
+//! Walled variants (Minotaur, Tilt) are edited on a doubled grid as mazes are: (2y+1, 2x+1) is
+//! cell (x, y), (2y, 2x+1) the wall above it, (2y+1, 2x) the wall to its left.
+
+use super::alice::{Alice, Cell, ARROWS};
+use super::family::Picture;
+use super::input::{Walls, Xy};
+use super::minotaur::Minotaur;
+use super::numbers::Numbers;
+use super::plank::Plank;
+use super::tilt::{Kind3, Tilt};
+use std::fmt::Write;
+
+/// Where a click landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    Cell(Xy),
+    /// The wall above (x, y) (horizontal) or to its left.
+    Wall { horizontal: bool, at: Xy },
+}
+
+/// The largest board draw mode makes, per side.
+pub const MAX_SIDE: usize = 60;
+
+pub trait Edit: Picture + Sized {
+    /// (columns, rows).
+    fn size(&self) -> (usize, usize);
+    /// Whether clicks land on walls too (the doubled grid).
+    fn walled(&self) -> bool {
+        false
+    }
+    /// Whether draw mode works for this board (not for hexagonal planks).
+    fn editable(&self) -> bool {
+        true
+    }
+    fn tools(&self) -> Vec<(&'static str, &'static str)>;
+    /// The board after `tool` at `spot`, or None when nothing changes.
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Self>;
+    fn resized(&self, cols: usize, rows: usize) -> Self;
+    /// The board as an LM-Solve file.
+    fn write(&self) -> String;
+}
+
+fn dims(out: &mut String, (w, h): (usize, usize)) {
+    let _ = writeln!(out, "Dims = ({w},{h})");
+}
+
+fn xy(out: &mut String, key: &str, (x, y): Xy) {
+    let _ = writeln!(out, "{key} = ({x},{y})");
+}
+
+fn write_walls(out: &mut String, walls: &Walls) {
+    out.push_str("layout = <<EOF\n");
+    for y in 0..=walls.height {
+        out.extend(walls.h[y].iter().map(|&w| if w { '-' } else { ' ' }));
+        out.push('\n');
+        if y < walls.height {
+            out.extend(walls.v[y].iter().map(|&w| if w { '|' } else { ' ' }));
+            out.push('\n');
+        }
+    }
+    out.push_str("EOF\n");
+}
+
+/// Walls toggled at a wall spot (None when the spot is a cell or off the grid).
+fn toggle_wall(walls: &Walls, spot: Spot) -> Option<Walls> {
+    let Spot::Wall { horizontal, at: (x, y) } = spot else { return None };
+    let mut walls = walls.clone();
+    let (x, y) = (usize::try_from(x).ok()?, usize::try_from(y).ok()?);
+    let cell = if horizontal { walls.h.get_mut(y)?.get_mut(x)? } else { walls.v.get_mut(y)?.get_mut(x)? };
+    *cell = !*cell;
+    Some(walls)
+}
+
+/// Walls for a new size: old walls kept where they fit, the frame closed.
+fn resize_walls(walls: &Walls, w: usize, h: usize) -> Walls {
+    let hline = |y: usize| (0..w).map(|x| y == 0 || y == h || walls.h.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect();
+    let vline = |y: usize| (0..=w).map(|x| x == 0 || x == w || walls.v.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect();
+    Walls { width: w, height: h, h: (0..=h).map(hline).collect(), v: (0..h).map(vline).collect() }
+}
+
+fn clamp((x, y): Xy, (w, h): (usize, usize)) -> Xy {
+    (x.min(w as i64 - 1), y.min(h as i64 - 1))
+}
+
+impl Edit for Numbers {
+    fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    fn tools(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("start", "Start"),
+            ("*", "Goal ★"),
+            ("1", "1"),
+            ("2", "2"),
+            ("3", "3"),
+            ("4", "4"),
+            ("5", "5"),
+            ("6", "6"),
+            ("7", "7"),
+            ("8", "8"),
+            ("9", "9"),
+            ("0", "0"),
+        ]
+    }
+
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Numbers> {
+        let Spot::Cell((x, y)) = spot else { return None };
+        let mut next = Numbers { width: self.width, height: self.height, cells: self.cells.clone(), start: self.start };
+        let i = y as usize * self.width + x as usize;
+        match tool {
+            "start" if self.start != (x, y) => next.start = (x, y),
+            "*" if self.cells[i].is_some() => next.cells[i] = None,
+            d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() && self.cells[i] != Some(d.as_bytes()[0] - b'0') => {
+                next.cells[i] = Some(d.as_bytes()[0] - b'0')
+            }
+            _ => return None,
+        }
+        Some(next)
+    }
+
+    fn resized(&self, w: usize, h: usize) -> Numbers {
+        let cells = (0..w * h)
+            .map(|i| if i % w < self.width && i / w < self.height { self.cells[(i / w) * self.width + i % w] } else { Some(1) })
+            .collect();
+        Numbers { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
+    }
+
+    fn write(&self) -> String {
+        let mut out = String::new();
+        dims(&mut out, (self.width, self.height));
+        xy(&mut out, "Start", self.start);
+        out.push_str("layout = <<EOF\n");
+        for row in self.cells.chunks(self.width) {
+            out.extend(row.iter().map(|c| c.map_or('*', |d| char::from(b'0' + d))));
+            out.push('\n');
+        }
+        out.push_str("EOF\n");
+        out
+    }
+}
+
+impl Edit for Alice {
+    fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    fn tools(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("start", "Start"),
+            ("GOAL", "Goal"),
+            ("ADD", "+1"),
+            ("SUB", "−1"),
+            ("BLANK", "Blank"),
+            ("N", "↑ N"),
+            ("NE", "↗ NE"),
+            ("E", "→ E"),
+            ("SE", "↘ SE"),
+            ("S", "↓ S"),
+            ("SW", "↙ SW"),
+            ("W", "← W"),
+            ("NW", "↖ NW"),
+        ]
+    }
+
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Alice> {
+        let Spot::Cell((x, y)) = spot else { return None };
+        let mut cells = self.cells.clone();
+        let mut start = self.start;
+        let cell = &mut cells[y as usize * self.width + x as usize];
+        match tool {
+            "start" if start != (x, y) => start = (x, y),
+            "GOAL" => cell.goal = !cell.goal,
+            "ADD" => cell.add = !cell.add,
+            "SUB" => cell.sub = !cell.sub,
+            "BLANK" => cell.blank = !cell.blank,
+            arrow => {
+                let a = ARROWS.iter().position(|(name, _)| *name == arrow)?;
+                match cell.arrows.iter().position(|&b| b == a) {
+                    Some(i) => {
+                        cell.arrows.remove(i);
+                    }
+                    None => cell.arrows.push(a),
+                }
+            }
+        }
+        Some(Alice { width: self.width, height: self.height, cells, start })
+    }
+
+    fn resized(&self, w: usize, h: usize) -> Alice {
+        let cells = (0..w * h)
+            .map(|i| if i % w < self.width && i / w < self.height { self.cells[(i / w) * self.width + i % w].clone() } else { Cell::default() })
+            .collect();
+        Alice { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
+    }
+
+    fn write(&self) -> String {
+        let mut out = String::new();
+        dims(&mut out, (self.width, self.height));
+        out.push_str("layout = <<EOF\n");
+        for (y, row) in self.cells.chunks(self.width).enumerate() {
+            let _ = writeln!(out, "# Row {}", y + 1);
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(x, c)| {
+                    let mut flags: Vec<&str> = c.arrows.iter().map(|&a| ARROWS[a].0).collect();
+                    for (on, name) in [(c.add, "ADD"), (c.sub, "SUB"), (c.goal, "GOAL"), (self.start == (x as i64, y as i64), "START"), (c.blank, "BLANK")] {
+                        if on {
+                            flags.push(name);
+                        }
+                    }
+                    format!("[{}]", flags.join(","))
+                })
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out.push_str("EOF\n");
+        out
+    }
+}
+
+impl Edit for Tilt {
+    fn size(&self) -> (usize, usize) {
+        (self.walls.width, self.walls.height)
+    }
+
+    fn walled(&self) -> bool {
+        true
+    }
+
+    fn tools(&self) -> Vec<(&'static str, &'static str)> {
+        match self.kind {
+            Kind3::Single { .. } => vec![("wall", "Wall"), ("start", "Ball"), ("goal", "Goal")],
+            Kind3::Multi => vec![("wall", "Wall"), ("start", "Ball"), ("goal", "Goal (add or remove)")],
+            Kind3::RedBlue { .. } => vec![("wall", "Wall"), ("red", "Red"), ("red_goal", "Red goal"), ("blue", "Blue"), ("blue_goal", "Blue goal")],
+        }
+    }
+
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Tilt> {
+        let mut next = Tilt { walls: self.walls.clone(), kind: self.kind, starts: self.starts.clone(), goals: self.goals.clone() };
+        if tool == "wall" {
+            next.walls = toggle_wall(&self.walls, spot)?;
+            return Some(next);
+        }
+        let Spot::Cell(at) = spot else { return None };
+        match (tool, self.kind) {
+            ("start" | "red", _) => next.starts[0] = at,
+            ("blue", Kind3::RedBlue { .. }) => next.starts[1] = at,
+            ("goal", Kind3::Single { .. }) => {
+                next.kind = Kind3::Single { goal: at };
+                next.goals = vec![at];
+            }
+            ("goal", Kind3::Multi) => match self.goals.iter().position(|&g| g == at) {
+                // A Multi board needs a goal: the last one stays.
+                Some(_) if self.goals.len() == 1 => return None,
+                Some(i) => {
+                    next.goals.remove(i);
+                }
+                None if self.goals.len() < 31 => next.goals.push(at),
+                None => return None,
+            },
+            ("red_goal", Kind3::RedBlue { blue_goal, .. }) => next.kind = Kind3::RedBlue { red_goal: at, blue_goal },
+            ("blue_goal", Kind3::RedBlue { red_goal, .. }) => next.kind = Kind3::RedBlue { red_goal, blue_goal: at },
+            _ => return None,
+        }
+        (next.starts != self.starts || next.goals != self.goals || next.kind != self.kind).then_some(next)
+    }
+
+    fn resized(&self, w: usize, h: usize) -> Tilt {
+        let kind = match self.kind {
+            Kind3::Single { goal } => Kind3::Single { goal: clamp(goal, (w, h)) },
+            Kind3::Multi => Kind3::Multi,
+            Kind3::RedBlue { red_goal, blue_goal } => Kind3::RedBlue { red_goal: clamp(red_goal, (w, h)), blue_goal: clamp(blue_goal, (w, h)) },
+        };
+        let mut goals: Vec<Xy> = Vec::new();
+        for g in self.goals.iter().map(|&g| clamp(g, (w, h))) {
+            if !goals.contains(&g) {
+                goals.push(g);
+            }
+        }
+        Tilt { walls: resize_walls(&self.walls, w, h), kind, starts: self.starts.iter().map(|&s| clamp(s, (w, h))).collect(), goals }
+    }
+
+    fn write(&self) -> String {
+        let mut out = String::new();
+        dims(&mut out, (self.walls.width, self.walls.height));
+        match self.kind {
+            Kind3::Single { goal } => {
+                xy(&mut out, "Start", self.starts[0]);
+                xy(&mut out, "Goal", goal);
+            }
+            Kind3::Multi => {
+                xy(&mut out, "Start", self.starts[0]);
+                let goals: Vec<String> = self.goals.iter().map(|(x, y)| format!("({x},{y})")).collect();
+                let _ = writeln!(out, "Goals = [ {} ]", goals.join(", "));
+            }
+            Kind3::RedBlue { red_goal, blue_goal } => {
+                xy(&mut out, "Red_Start", self.starts[0]);
+                xy(&mut out, "Red_Goal", red_goal);
+                xy(&mut out, "Blue_Start", self.starts[1]);
+                xy(&mut out, "Blue_Goal", blue_goal);
+            }
+        }
+        write_walls(&mut out, &self.walls);
+        out
+    }
+}
+
+impl Edit for Minotaur {
+    fn size(&self) -> (usize, usize) {
+        (self.walls.width, self.walls.height)
+    }
+
+    fn walled(&self) -> bool {
+        true
+    }
+
+    fn tools(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("wall", "Wall"), ("thes", "Theseus"), ("mino", "Minotaur"), ("exit", "Exit")]
+    }
+
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Minotaur> {
+        let mut next = Minotaur { walls: self.walls.clone(), theseus: self.theseus, minotaur: self.minotaur, exit: self.exit };
+        match (tool, spot) {
+            ("wall", _) => next.walls = toggle_wall(&self.walls, spot)?,
+            ("thes", Spot::Cell(at)) if at != self.theseus => next.theseus = at,
+            ("mino", Spot::Cell(at)) if at != self.minotaur => next.minotaur = at,
+            ("exit", Spot::Cell(at)) if at != self.exit => next.exit = at,
+            _ => return None,
+        }
+        Some(next)
+    }
+
+    fn resized(&self, w: usize, h: usize) -> Minotaur {
+        Minotaur {
+            walls: resize_walls(&self.walls, w, h),
+            theseus: clamp(self.theseus, (w, h)),
+            minotaur: clamp(self.minotaur, (w, h)),
+            exit: clamp(self.exit, (w, h)),
+        }
+    }
+
+    fn write(&self) -> String {
+        let mut out = String::new();
+        dims(&mut out, (self.walls.width, self.walls.height));
+        xy(&mut out, "Exit", self.exit);
+        xy(&mut out, "Thes", self.theseus);
+        xy(&mut out, "Mino", self.minotaur);
+        write_walls(&mut out, &self.walls);
+        out
+    }
+}
+
+impl Edit for Plank {
+    fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    fn editable(&self) -> bool {
+        !self.hex
+    }
+
+    fn tools(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("stump", "Stump"), ("goal", "Goal stump")]
+    }
+
+    fn edit(&self, tool: &str, spot: Spot) -> Option<Plank> {
+        let Spot::Cell((x, y)) = spot else { return None };
+        let i = y as usize * self.width + x as usize;
+        // Stumps under a plank's ends stay: the planks need them.
+        let under_plank = (0..self.start.len()).any(|p| {
+            let ((sx, sy), o) = self.start[p];
+            let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+            (sx, sy) == (x, y) || (sx + self.lengths[p] * dx, sy + self.lengths[p] * dy) == (x, y)
+        });
+        let mut next = Plank { width: self.width, height: self.height, hex: self.hex, stumps: self.stumps.clone(), goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() };
+        match tool {
+            "stump" if (x, y) != self.goal && !under_plank => next.stumps[i] = !self.stumps[i],
+            "goal" if (x, y) != self.goal => {
+                next.goal = (x, y);
+                next.stumps[i] = true;
+            }
+            _ => return None,
+        }
+        Some(next)
+    }
+
+    fn resized(&self, w: usize, h: usize) -> Plank {
+        // Planks must stay on the board: a size that cuts one off keeps the old size.
+        let fits = (0..self.start.len()).all(|p| {
+            let ((sx, sy), o) = self.start[p];
+            let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+            (sx + self.lengths[p] * dx) < w as i64 && (sy + self.lengths[p] * dy) < h as i64
+        });
+        let (w, h) = if fits && (self.goal.0 as usize) < w && (self.goal.1 as usize) < h { (w, h) } else { (self.width, self.height) };
+        let stumps = (0..w * h).map(|i| i % w < self.width && i / w < self.height && self.stumps[(i / w) * self.width + i % w]).collect();
+        Plank { width: w, height: h, hex: self.hex, stumps, goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() }
+    }
+
+    fn write(&self) -> String {
+        let mut out = String::new();
+        dims(&mut out, (self.width, self.height));
+        out.push_str("layout = <<EOF\n");
+        for y in 0..self.height {
+            for x in 0..self.width {
+                out.push(if (x as i64, y as i64) == self.goal {
+                    'G'
+                } else if self.stumps[y * self.width + x] {
+                    'X'
+                } else {
+                    ' '
+                });
+            }
+            out.push('\n');
+        }
+        out.push_str("EOF\n");
+        let planks: Vec<String> = (0..self.start.len())
+            .map(|p| {
+                let ((sx, sy), o) = self.start[p];
+                let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+                format!("(({sx},{sy}) -> ({},{}))", sx + self.lengths[p] * dx, sy + self.lengths[p] * dy)
+            })
+            .collect();
+        let _ = writeln!(out, "Planks = [ {} ]", planks.join(" , "));
+        out
+    }
+}
