@@ -52,14 +52,24 @@ fn walls(painter: &mut dyn Painter, grid: &GridLayout, walls: &Walls) {
     }
 }
 
-fn token(painter: &mut dyn Painter, grid: &GridLayout, at: Xy, colour: &str, label: &str) {
-    let (cx, cy) = centre(grid, at);
+/// A piece on its way from one cell to another, `t` of the way.
+fn token(painter: &mut dyn Painter, grid: &GridLayout, (from, to, t): (Xy, Xy, f64), colour: &str, label: &str) {
+    let lerp = |a: i64, b: i64| a as f64 + (b - a) as f64 * t.clamp(0.0, 1.0);
+    let (left, top) = grid.at(lerp(from.1, to.1), lerp(from.0, to.0));
+    let (cx, cy) = (left + grid.cell / 2.0, top + grid.cell / 2.0);
     painter.circle(cx, cy, grid.cell * 0.32, colour);
     painter.text(cx, cy, grid.cell * 0.32, "#ffffff", label);
 }
 
+/// The part of `t` that falls in [start, end], scaled to 0..1 (animating in phases).
+fn phase(t: f64, start: f64, end: f64) -> f64 {
+    ((t - start) / (end - start)).clamp(0.0, 1.0)
+}
+
 impl Picture for Tilt {
-    fn paint(&self, (balls, collected): &TiltState, painter: &mut dyn Painter) {
+    fn paint(&self, (balls, collected): &TiltState, (after, collected_after): &TiltState, t: f64, painter: &mut dyn Painter) {
+        // Goals passed over count once the ball is half-way.
+        let collected = if t >= 0.5 { collected_after } else { collected };
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.walls.width, self.walls.height, w, h);
         let kind = self.kind;
@@ -89,30 +99,33 @@ impl Picture for Tilt {
         walls(painter, &grid, &self.walls);
         match kind {
             Kind3::RedBlue { .. } => {
-                token(painter, &grid, balls[0], "#d2412f", "R");
-                token(painter, &grid, balls[1], "#2d6cdf", "B");
+                token(painter, &grid, (balls[0], after[0], t), "#d2412f", "R");
+                token(painter, &grid, (balls[1], after[1], t), "#2d6cdf", "B");
             }
-            _ => token(painter, &grid, balls[0], "#3a3a3a", ""),
+            _ => token(painter, &grid, (balls[0], after[0], t), "#3a3a3a", ""),
         }
     }
 }
 
 impl Picture for Minotaur {
-    fn paint(&self, &(theseus, minotaur): &(Xy, Xy), painter: &mut dyn Painter) {
+    fn paint(&self, &(theseus, minotaur): &(Xy, Xy), &(theseus_after, _): &(Xy, Xy), t: f64, painter: &mut dyn Painter) {
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.walls.width, self.walls.height, w, h);
         let exit = self.exit;
         cells(painter, &grid, &|x, y| ((x as i64, y as i64) == exit).then_some("#bfe3b4"));
         walls(painter, &grid, &self.walls);
-        token(painter, &grid, minotaur, "#b03020", "M");
-        if theseus != minotaur {
-            token(painter, &grid, theseus, "#2d6cdf", "T");
+        // Theseus steps first, then the Minotaur takes its two steps, one after the other.
+        let steps = if theseus_after == minotaur { [minotaur; 3] } else { self.chase_steps(theseus_after, minotaur) };
+        let mino = if t < 0.7 { (steps[0], steps[1], phase(t, 0.4, 0.7)) } else { (steps[1], steps[2], phase(t, 0.7, 1.0)) };
+        token(painter, &grid, mino, "#b03020", "M");
+        if t > 0.0 || theseus != minotaur {
+            token(painter, &grid, (theseus, theseus_after, phase(t, 0.0, 0.4)), "#2d6cdf", "T");
         }
     }
 }
 
 impl Picture for Numbers {
-    fn paint(&self, &(x, y): &(i64, i64), painter: &mut dyn Painter) {
+    fn paint(&self, &(x, y): &(i64, i64), &(to_x, to_y): &(i64, i64), t: f64, painter: &mut dyn Painter) {
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.width, self.height, w, h);
         let width = self.width;
@@ -123,13 +136,15 @@ impl Picture for Numbers {
             let label = cell.map_or("★".to_string(), |d| d.to_string());
             painter.text(cx, cy, grid.cell * 0.45, INK, &label);
         }
-        let (cx, cy) = centre(&grid, (x, y));
+        let lerp = |a: i64, b: i64| a as f64 + (b - a) as f64 * t;
+        let (left, top) = grid.at(lerp(y, to_y), lerp(x, to_x));
+        let (cx, cy) = (left + grid.cell / 2.0, top + grid.cell / 2.0);
         painter.ring(cx, cy, grid.cell * 0.4, &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 });
     }
 }
 
 impl Picture for Alice {
-    fn paint(&self, &(x, y, d): &(i64, i64, i64), painter: &mut dyn Painter) {
+    fn paint(&self, &(x, y, d): &(i64, i64, i64), &(to_x, to_y, to_d): &(i64, i64, i64), t: f64, painter: &mut dyn Painter) {
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.width, self.height, w, h);
         let width = self.width;
@@ -167,36 +182,73 @@ impl Picture for Alice {
                 painter.text(cx, cy + grid.cell * 0.3, grid.cell * 0.2, "#555", mark);
             }
         }
-        token(painter, &grid, (x, y), "#7a3fc0", &d.to_string());
+        // The step size shown changes on landing.
+        let d = if t >= 1.0 { to_d } else { d };
+        token(painter, &grid, ((x, y), (to_x, to_y), t), "#7a3fc0", &d.to_string());
     }
 }
 
-impl Picture for Plank {
-    fn paint(&self, (a, planks): &PlankState, painter: &mut dyn Painter) {
-        let (w, h) = painter.size();
-        painter.clear(PAPER);
-        // Hexagons: each row half a cell further left, rows √3/2 apart (§4.5).
-        let place = |(x, y): Xy| -> (f64, f64) {
-            if self.hex {
-                (x as f64 - y as f64 / 2.0, y as f64 * 3f64.sqrt() / 2.0)
-            } else {
-                (x as f64, y as f64)
-            }
+/// Where a plank board's lattice points are drawn: squares, or hexagons with each row half a
+/// cell further left and rows √3/2 apart (§4.5).
+pub struct PlankView {
+    hex: bool,
+    unit: f64,
+    origin: (f64, f64),
+    least: (f64, f64),
+    size: (usize, usize),
+}
+
+impl PlankView {
+    fn place(&self, (x, y): Xy) -> (f64, f64) {
+        if self.hex {
+            (x as f64 - y as f64 / 2.0, y as f64 * 3f64.sqrt() / 2.0)
+        } else {
+            (x as f64, y as f64)
+        }
+    }
+
+    pub fn screen(&self, p: Xy) -> (f64, f64) {
+        let (px, py) = self.place(p);
+        (self.origin.0 + (px - self.least.0) * self.unit, self.origin.1 + (py - self.least.1) * self.unit)
+    }
+
+    /// The lattice point drawn nearest a point of the canvas, if it is close.
+    pub fn nearest(&self, (x, y): (f64, f64)) -> Option<Xy> {
+        let points = (0..self.size.1 as i64).flat_map(|py| (0..self.size.0 as i64).map(move |px| (px, py)));
+        let distance = |p: &Xy| {
+            let (sx, sy) = self.screen(*p);
+            (sx - x).hypot(sy - y)
         };
+        points.min_by(|a, b| distance(a).total_cmp(&distance(b))).filter(|p| distance(p) <= self.unit * 0.5)
+    }
+}
+
+impl Plank {
+    pub fn view(&self, w: f64, h: f64) -> PlankView {
+        let mut view = PlankView { hex: self.hex, unit: 1.0, origin: (0.0, 0.0), least: (0.0, 0.0), size: (self.width, self.height) };
         let mut bounds = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for y in 0..self.height as i64 {
             for x in 0..self.width as i64 {
-                let (px, py) = place((x, y));
+                let (px, py) = view.place((x, y));
                 bounds = (bounds.0.min(px), bounds.1.min(py), bounds.2.max(px), bounds.3.max(py));
             }
         }
         let span = ((bounds.2 - bounds.0) + 1.0, (bounds.3 - bounds.1) + 1.0);
-        let unit = ((w - 20.0) / span.0).min((h - 20.0) / span.1);
-        let origin = ((w - (span.0 - 1.0) * unit) / 2.0, (h - (span.1 - 1.0) * unit) / 2.0);
-        let screen = |p: Xy| {
-            let (px, py) = place(p);
-            (origin.0 + (px - bounds.0) * unit, origin.1 + (py - bounds.1) * unit)
-        };
+        view.unit = ((w - 20.0) / span.0).min((h - 20.0) / span.1);
+        view.origin = ((w - (span.0 - 1.0) * view.unit) / 2.0, (h - (span.1 - 1.0) * view.unit) / 2.0);
+        view.least = (bounds.0, bounds.1);
+        view
+    }
+}
+
+impl Picture for Plank {
+    fn paint(&self, from: &PlankState, to: &PlankState, t: f64, painter: &mut dyn Painter) {
+        // A plank is picked up and laid down: the board changes half-way.
+        let (a, planks) = if t >= 0.5 { to } else { from };
+        let (w, h) = painter.size();
+        painter.clear(PAPER);
+        let view = self.view(w, h);
+        let (unit, screen) = (view.unit, |p: Xy| view.screen(p));
         painter.rect(0.0, 0.0, w, h, "#9cc3c9"); // the swamp
         let active = self.active(planks, *a);
         for (i, &((x, y), o)) in planks.iter().enumerate() {

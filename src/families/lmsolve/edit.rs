@@ -30,9 +30,10 @@ pub trait Edit: Picture + Sized {
     fn walled(&self) -> bool {
         false
     }
-    /// Whether draw mode works for this board (not for hexagonal planks).
-    fn editable(&self) -> bool {
-        true
+    /// The cell (x, y) drawn under a point of a `width` x `height` drawing (unwalled boards).
+    fn locate(&self, x: f64, y: f64, width: f64, height: f64) -> Option<Xy> {
+        let (cols, rows) = self.size();
+        crate::draw::GridLayout::fit(cols, rows, width, height).cell_at(x, y).map(|(r, c)| (c as i64, r as i64))
     }
     fn tools(&self) -> Vec<(&'static str, &'static str)>;
     /// The board after `tool` at `spot`, or None when nothing changes.
@@ -80,6 +81,12 @@ fn resize_walls(walls: &Walls, w: usize, h: usize) -> Walls {
     Walls { width: w, height: h, h: (0..=h).map(hline).collect(), v: (0..h).map(vline).collect() }
 }
 
+/// Row-major cells of a `old.0` x `old.1` board on a `w` x `h` one: kept where they fit, `fill`
+/// elsewhere.
+fn regrid<T: Clone>(cells: &[T], old: (usize, usize), (w, h): (usize, usize), fill: T) -> Vec<T> {
+    (0..w * h).map(|i| if i % w < old.0 && i / w < old.1 { cells[(i / w) * old.0 + i % w].clone() } else { fill.clone() }).collect()
+}
+
 fn clamp((x, y): Xy, (w, h): (usize, usize)) -> Xy {
     (x.min(w as i64 - 1), y.min(h as i64 - 1))
 }
@@ -122,9 +129,7 @@ impl Edit for Numbers {
     }
 
     fn resized(&self, w: usize, h: usize) -> Numbers {
-        let cells = (0..w * h)
-            .map(|i| if i % w < self.width && i / w < self.height { self.cells[(i / w) * self.width + i % w] } else { Some(1) })
-            .collect();
+        let cells = regrid(&self.cells, (self.width, self.height), (w, h), Some(1));
         Numbers { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
     }
 
@@ -190,9 +195,7 @@ impl Edit for Alice {
     }
 
     fn resized(&self, w: usize, h: usize) -> Alice {
-        let cells = (0..w * h)
-            .map(|i| if i % w < self.width && i / w < self.height { self.cells[(i / w) * self.width + i % w].clone() } else { Cell::default() })
-            .collect();
+        let cells = regrid(&self.cells, (self.width, self.height), (w, h), Cell::default());
         Alice { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
     }
 
@@ -360,8 +363,8 @@ impl Edit for Plank {
         (self.width, self.height)
     }
 
-    fn editable(&self) -> bool {
-        !self.hex
+    fn locate(&self, x: f64, y: f64, width: f64, height: f64) -> Option<Xy> {
+        self.view(width, height).nearest((x, y))
     }
 
     fn tools(&self) -> Vec<(&'static str, &'static str)> {
@@ -397,7 +400,7 @@ impl Edit for Plank {
             (sx + self.lengths[p] * dx) < w as i64 && (sy + self.lengths[p] * dy) < h as i64
         });
         let (w, h) = if fits && (self.goal.0 as usize) < w && (self.goal.1 as usize) < h { (w, h) } else { (self.width, self.height) };
-        let stumps = (0..w * h).map(|i| i % w < self.width && i / w < self.height && self.stumps[(i / w) * self.width + i % w]).collect();
+        let stumps = regrid(&self.stumps, (self.width, self.height), (w, h), false);
         Plank { width: w, height: h, hex: self.hex, stumps, goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() }
     }
 

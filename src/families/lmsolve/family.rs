@@ -10,7 +10,8 @@ use crate::search::{Flow, Method, Stats};
 
 /// How a family's state looks on the canvas.
 pub trait Picture: Game {
-    fn paint(&self, state: &Self::State, painter: &mut dyn Painter);
+    /// Paints the move from `from` to `to`, `t` (0 to 1) of the way (`to` is `from` at rest).
+    fn paint(&self, from: &Self::State, to: &Self::State, t: f64, painter: &mut dyn Painter);
 }
 
 pub struct LmFamily(pub Variant);
@@ -201,8 +202,9 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
         let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
-        let shown = if tween >= 0.5 { step + 1 } else { step }.min(states.len() - 1);
-        self.game.paint(&states[shown], painter);
+        let from = step.min(states.len() - 1);
+        let to = if tween > 0.0 { (from + 1).min(states.len() - 1) } else { from };
+        self.game.paint(&states[from], &states[to], f64::from(tween), painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
@@ -215,7 +217,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     }
 
     fn editor(&self) -> Option<&dyn Editor> {
-        self.game.editable().then_some(self as &dyn Editor)
+        Some(self as &dyn Editor)
     }
 }
 
@@ -274,7 +276,7 @@ impl<G: Edit> Editor for LmPuzzle<G> {
         let (cols, rows) = self.game.size();
         let grid = GridLayout::fit(cols, rows, width, height);
         if !self.game.walled() {
-            return grid.cell_at(x, y);
+            return self.game.locate(x, y, width, height).map(|(cx, cy)| (cy as usize, cx as usize));
         }
         // The doubled grid: near a line, the wall; otherwise the cell.
         let (fx, fy) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);

@@ -40,8 +40,14 @@ impl Minotaur {
     }
 
     /// The Minotaur's two steps towards Theseus.
-    pub fn chase(&self, theseus: Xy, mut minotaur: Xy) -> Xy {
-        for _ in 0..2 {
+    pub fn chase(&self, theseus: Xy, minotaur: Xy) -> Xy {
+        self.chase_steps(theseus, minotaur)[2]
+    }
+
+    /// Where the Minotaur is before, between and after its two steps (for drawing them).
+    pub fn chase_steps(&self, theseus: Xy, mut minotaur: Xy) -> [Xy; 3] {
+        let mut steps = [minotaur; 3];
+        for taken in steps.iter_mut().skip(1) {
             let (tx, ty) = theseus;
             let (mx, my) = minotaur;
             let dir = if tx < mx && !self.walls.blocked(mx, my, 0) {
@@ -58,8 +64,9 @@ impl Minotaur {
             if let Some(dir) = dir {
                 minotaur = step(minotaur, dir);
             }
+            *taken = minotaur;
         }
-        minotaur
+        steps
     }
 }
 

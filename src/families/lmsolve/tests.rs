@@ -229,6 +229,11 @@ fn draw_mode_edits_each_family() {
     // Planks: a stump appears in the water.
     let plank = edit(&family::PLANK, &fixture("plank.txt"), "stump", 3, 5);
     assert!(plank.contains("\n  X  X\n"), "{plank}");
-    // Hexagonal planks have no draw mode yet.
-    assert!(family::HEX_PLANK.parse(&fixture("hex_plank.txt")).unwrap().editor().is_none());
+    // Hexagonal planks: clicks find the lattice point drawn nearest (rows shifted half a cell).
+    let hex = family::HEX_PLANK.parse(&fixture("hex_plank.txt")).unwrap();
+    let board = plank::Plank::parse(&fixture("hex_plank.txt"), true).unwrap();
+    let (sx, sy) = board.view(560.0, 440.0).screen((4, 4));
+    assert_eq!(hex.editor().unwrap().cell_at(sx + 3.0, sy - 2.0, 560.0, 440.0), Some((4, 4)));
+    let stump = hex.editor().unwrap().apply("stump", 4, 4).unwrap();
+    assert!(stump.contains("\n  X X\nEOF"), "{stump}");
 }
