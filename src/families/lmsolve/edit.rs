@@ -358,6 +358,50 @@ impl Edit for Minotaur {
     }
 }
 
+impl Plank {
+    fn clone_board(&self) -> Plank {
+        Plank {
+            width: self.width,
+            height: self.height,
+            hex: self.hex,
+            stumps: self.stumps.clone(),
+            goal: self.goal,
+            lengths: self.lengths.clone(),
+            start: self.start.clone(),
+        }
+    }
+
+    /// Both ends of starting plank `p`.
+    fn plank_ends(&self, p: usize) -> [Xy; 2] {
+        let ((sx, sy), o) = self.start[p];
+        let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+        [(sx, sy), (sx + self.lengths[p] * dx, sy + self.lengths[p] * dy)]
+    }
+
+    /// A starting plank from the stump at `from` to the next stump in orientation `o` (E, S,
+    /// SE), or, when one starts there already, that plank taken away (the last one stays).
+    fn toggle_plank(&self, from: Xy, o: usize) -> Option<Plank> {
+        let i = from.1 as usize * self.width + from.0 as usize;
+        if !self.stumps[i] || o > 2 || (o == 2 && !self.hex) {
+            return None;
+        }
+        let mut next = self.clone_board();
+        if let Some(p) = (0..self.start.len()).find(|&p| self.start[p] == (from, o)) {
+            if self.start.len() == 1 {
+                return None;
+            }
+            next.start.remove(p);
+            next.lengths.remove(p);
+            return Some(next);
+        }
+        let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
+        let length = (1..).map(|k| (k, (from.0 + k * dx, from.1 + k * dy))).take_while(|(_, (x, y))| *x < self.width as i64 && *y < self.height as i64).find(|(_, (x, y))| self.stumps[*y as usize * self.width + *x as usize])?.0;
+        next.start.push((from, o));
+        next.lengths.push(length);
+        Some(next)
+    }
+}
+
 impl Edit for Plank {
     fn size(&self) -> (usize, usize) {
         (self.width, self.height)
@@ -368,19 +412,35 @@ impl Edit for Plank {
     }
 
     fn tools(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("stump", "Stump"), ("goal", "Goal stump")]
+        let mut tools = vec![("stump", "Stump"), ("goal", "Goal stump"), ("plank:0", "Plank →"), ("plank:1", "Plank ↓")];
+        if self.hex {
+            tools.push(("plank:2", "Plank ↘"));
+        }
+        tools.push(("first", "Start on this plank"));
+        tools
     }
 
     fn edit(&self, tool: &str, spot: Spot) -> Option<Plank> {
         let Spot::Cell((x, y)) = spot else { return None };
+        if let Some(o) = tool.strip_prefix("plank:").and_then(|o| o.parse::<usize>().ok()) {
+            return self.toggle_plank((x, y), o);
+        }
+        if tool == "first" {
+            // The person starts on the first plank listed: move the clicked one to the front.
+            let p = (0..self.start.len()).find(|&p| self.plank_ends(p).contains(&(x, y)))?;
+            if p == 0 {
+                return None;
+            }
+            let mut next = self.clone_board();
+            let (start, length) = (next.start.remove(p), next.lengths.remove(p));
+            next.start.insert(0, start);
+            next.lengths.insert(0, length);
+            return Some(next);
+        }
         let i = y as usize * self.width + x as usize;
         // Stumps under a plank's ends stay: the planks need them.
-        let under_plank = (0..self.start.len()).any(|p| {
-            let ((sx, sy), o) = self.start[p];
-            let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
-            (sx, sy) == (x, y) || (sx + self.lengths[p] * dx, sy + self.lengths[p] * dy) == (x, y)
-        });
-        let mut next = Plank { width: self.width, height: self.height, hex: self.hex, stumps: self.stumps.clone(), goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() };
+        let under_plank = (0..self.start.len()).any(|p| self.plank_ends(p).contains(&(x, y)));
+        let mut next = self.clone_board();
         match tool {
             "stump" if (x, y) != self.goal && !under_plank => next.stumps[i] = !self.stumps[i],
             "goal" if (x, y) != self.goal => {

@@ -229,6 +229,12 @@ fn draw_mode_edits_each_family() {
     // Planks: a stump appears in the water.
     let plank = edit(&family::PLANK, &fixture("plank.txt"), "stump", 3, 5);
     assert!(plank.contains("\n  X  X\n"), "{plank}");
+    // A plank from the stump at (3,0) down to the next stump, then the person starts on it.
+    let laid = edit(&family::PLANK, &fixture("plank.txt"), "plank:1", 0, 3);
+    assert!(laid.contains("((2,1) -> (2,3)) , ((3,0) -> (3,1)) ]"), "{laid}");
+    let first = edit(&family::PLANK, &laid, "first", 0, 3);
+    assert!(first.contains("Planks = [ ((3,0) -> (3,1)) , ((2,1) -> (3,1))"), "{first}");
+    assert_eq!(output(Variant::Plank, &first, Options::default()).lines().next(), Some("solved"));
     // Hexagonal planks: clicks find the lattice point drawn nearest (rows shifted half a cell).
     let hex = family::HEX_PLANK.parse(&fixture("hex_plank.txt")).unwrap();
     let board = plank::Plank::parse(&fixture("hex_plank.txt"), true).unwrap();
