@@ -93,7 +93,7 @@ mod tests {
     fn listed_solutions_stream_before_the_end() {
         // I and O tetrominoes on a 4 x 20 strip, used freely: no symmetry to break, many listed tilings,
         // enough search for progress (every 16k nodes) to carry some of them early.
-        let text = format!("pieces: I4 O4\neach: any\n{}\n", vec!["...................."; 4].join("\n"));
+        let text = format!("pieces: I4 O4\neach: any\n{}\n", ["...................."; 4].join("\n"));
         let options = SolveOptions { mode: crate::families::SolveMode::All, distinct: false, ..SolveOptions::default() };
         let request = Request::Solve { job: 2, family: "tiling".into(), text, options };
         let mut replies = Vec::new();

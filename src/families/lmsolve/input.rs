@@ -118,7 +118,9 @@ pub fn has_keys(text: &str, keys: &[(&str, Kind)]) -> bool {
         if key == "layout" {
             in_layout = patterns()[3].1.captures(line[m.get(0).map_or(0, |g| g.end())..].trim_start()).map(|c| c[1].to_string());
         }
-        found.push(key);
+        if !found.contains(&key) {
+            found.push(key); // a key given twice is the parser's to point at
+        }
     }
     found.len() == keys.len() && keys.iter().all(|(k, _)| found.iter().any(|f| f == k))
 }

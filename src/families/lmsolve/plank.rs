@@ -115,17 +115,17 @@ impl Plank {
         let (a, b) = self.ends(planks, seed);
         let mut stack = vec![a, b];
         while let Some(p) = stack.pop() {
-            for i in 0..planks.len() {
-                if active[i] {
+            for (i, reached) in active.iter_mut().enumerate() {
+                if *reached {
                     continue;
                 }
                 let (s, e) = self.ends(planks, i);
                 if s == p {
-                    active[i] = true;
+                    *reached = true;
                     stack.push(e);
                 }
                 if e == p {
-                    active[i] = true;
+                    *reached = true;
                     stack.push(s);
                 }
             }

@@ -62,6 +62,9 @@ pub struct Found<S, M> {
     pub stats: Stats,
 }
 
+/// A state met: (state, its parent's index, the move that led here, depth).
+type Node<G> = (<G as Game>::State, u32, Option<<G as Game>::Move>, u32);
+
 /// Runs the scan. `rtd` receives one line per state taken off the queue (§3.5).
 pub fn scan<G: Game>(
     game: &G,
@@ -72,8 +75,8 @@ pub fn scan<G: Game>(
 ) -> Found<G::State, G::Move> {
     let started = Instant::now();
     let initial = game.initial();
-    // (state, parent, move that led here, depth); the index of each state by value.
-    let mut nodes: Vec<(G::State, u32, Option<G::Move>, u32)> = vec![(initial.clone(), u32::MAX, None, 0)];
+    // The index of each state by value, and each state's node.
+    let mut nodes: Vec<Node<G>> = vec![(initial.clone(), u32::MAX, None, 0)];
     let mut index: FxHashMap<G::State, u32> = FxHashMap::default();
     index.insert(initial, 0);
     let mut queue: VecDeque<u32> = VecDeque::from([0]);

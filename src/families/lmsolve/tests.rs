@@ -130,7 +130,7 @@ fn hand_made_boards() {
 
 #[test]
 fn malformed_files_point_at_the_problem() {
-    let err = |variant: Variant, text: &str| lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).err().expect("an error");
+    let err = |variant: Variant, text: &str| lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect_err("an error");
     let good = fixture("tilt_single.txt");
     // CRLF line endings read the same.
     let crlf = good.replace('\n', "\r\n");

@@ -302,7 +302,7 @@ impl TilingPuzzle {
                                 }
                             }
                         }
-                        tally.add(stabiliser, found.len() as u64);
+                        tally.add(stabiliser.max(1), found.len().max(1) as u64);
                         least
                     }
                 };
