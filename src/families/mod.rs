@@ -394,9 +394,10 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
             if text.trim().is_empty() {
                 return Err(FormatError::new(1, 1, "the puzzle text is empty"));
             }
-            let best = FAMILIES.iter().copied().max_by_key(|f| f.detect(text));
+            // Each family looks once (detecting can mean scanning a large text).
+            let best = FAMILIES.iter().map(|&f| (f.detect(text), f)).max_by_key(|(confidence, _)| *confidence);
             match best {
-                Some(f) if f.detect(text) > Confidence::No => Ok(f),
+                Some((confidence, f)) if confidence > Confidence::No => Ok(f),
                 _ => Err(FormatError::new(1, 1, "could not tell which kind of puzzle this is; pick a family")),
             }
         }

@@ -102,8 +102,8 @@ pub fn lines(text: &str) -> Vec<&str> {
     text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
 }
 
-/// Whether the text has the keys of a family (for detection): every required key, no other.
-pub fn has_keys(text: &str, keys: &[(&str, Kind)]) -> bool {
+/// The keys a text gives (lowercased, each once; layout blocks skipped), for detection.
+pub fn keys_in(text: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     let mut in_layout: Option<String> = None;
     for line in lines(text) {
@@ -122,6 +122,11 @@ pub fn has_keys(text: &str, keys: &[(&str, Kind)]) -> bool {
             found.push(key); // a key given twice is the parser's to point at
         }
     }
+    found
+}
+
+/// Whether the keys found (see [`keys_in`]) are a family's: every required key, no other.
+pub fn has_keys(found: &[String], keys: &[(&str, Kind)]) -> bool {
     found.len() == keys.len() && keys.iter().all(|(k, _)| found.iter().any(|f| f == k))
 }
 
@@ -302,7 +307,7 @@ mod tests {
         assert_eq!(input.xy("dims"), (3, 2));
         assert_eq!(input.xy_list("goals"), vec![(0, 0), (1, 1)]);
         assert_eq!(input.layout(), (vec![" a ".to_string(), String::new()], 6));
-        assert!(has_keys(text, KEYS));
+        assert!(has_keys(&keys_in(text), KEYS));
     }
 
     #[test]

@@ -79,7 +79,8 @@ impl Variant {
     /// The variant whose keys the text has. Square and hexagonal planks share their keys:
     /// a plank along the SE diagonal means hexagons, anything else squares.
     pub fn detect(text: &str) -> Option<Variant> {
-        let variant = Variant::ALL.into_iter().find(|v| *v != Variant::HexPlank && input::has_keys(text, v.keys()))?;
+        let found = input::keys_in(text);
+        let variant = Variant::ALL.into_iter().find(|v| *v != Variant::HexPlank && input::has_keys(&found, v.keys()))?;
         if variant == Variant::Plank && plank::Plank::parse(text, false).is_err() && plank::Plank::parse(text, true).is_ok() {
             return Some(Variant::HexPlank);
         }
