@@ -41,9 +41,7 @@ impl View {
 
 /// The length of a cell's side on screen.
 pub fn cell_size(grid: &Grid, view: &View) -> f64 {
-    let (r, c) = (0, 0);
-    let ((x1, y1), (x2, y2)) = grid.geometry.wall(r, c, 0);
-    (x2 - x1).hypot(y2 - y1) * view.scale
+    grid.geometry.unit() * view.scale
 }
 
 fn cell_polygon(grid: &Grid, view: &View, cell: usize) -> Vec<(f64, f64)> {

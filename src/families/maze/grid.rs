@@ -58,6 +58,14 @@ impl Geometry {
     /// mazegenerator.net's lattice, which our own SVGs use too.
     pub const STANDARD: Geometry = Geometry::Square { x0: 2.0, y0: 2.0, step: 16.0 };
 
+    /// The length of a cell's side.
+    pub fn unit(&self) -> f64 {
+        match *self {
+            Geometry::Square { step, .. } => step,
+            Geometry::Hex { side, .. } => side,
+        }
+    }
+
     pub fn centre(&self, row: usize, col: usize) -> (f64, f64) {
         match *self {
             Geometry::Square { x0, y0, step } => (x0 + (col as f64 + 0.5) * step, y0 + (row as f64 + 0.5) * step),

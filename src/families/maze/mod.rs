@@ -167,11 +167,7 @@ impl MazePuzzle {
     pub fn solved_svg(&self, moves: &[String]) -> Option<String> {
         let (ends, cells) = self.walk(moves).ok()?;
         let points = svg::path_points(&self.grid, &cells, ends.start_side, ends.exit_side);
-        let step = match self.grid.geometry {
-            grid::Geometry::Square { step, .. } => step,
-            grid::Geometry::Hex { side, .. } => side,
-        };
-        let line = svg::solution_element(&points, (step / 8.0).max(1.0));
+        let line = svg::solution_element(&points, (self.grid.geometry.unit() / 8.0).max(1.0));
         match self.source {
             Source::Svg => svg::insert_before_end(&self.text, &line),
             Source::Text(_) => svg::insert_before_end(&self.svg(), &line),

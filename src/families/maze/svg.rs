@@ -6,8 +6,8 @@
 //! solutions), fills without strokes, text, curves, definitions. The lattice is then inferred
 //! from the coordinates alone: the step is the most common gap between distinct coordinates and
 //! the origin the coordinate most others sit a whole number of steps from; coordinates half a
-//! step off, or a margin of half a step, give away a "line maze" whose polylines are passages
-//! through cell centres. Segments at 60° mean hexagons, fitted by matching each segment's middle
+//! step off (the stubs to the openings), or an outline that is far from all wall, give away a
+//! "line maze" whose polylines are passages through cell centres. Segments at 60° mean hexagons, fitted by matching each segment's middle
 //! to the middle of a hexagon side. Coloured rectangles and emoji mark a start and exit.
 
 use super::grid::{Geometry, Grid, Shape};
@@ -43,7 +43,7 @@ pub fn read(text: &str) -> Result<Grid, FormatError> {
         let pos = e.pos();
         let message = match e {
             roxmltree::Error::NodesLimitReached => {
-                format!("the SVG has more than {MAX_NODES} elements; a 200 x 200 maze has about 80,000")
+                format!("the SVG has more than {MAX_NODES} elements; a 200 x 200 maze has at most about 40,000")
             }
             roxmltree::Error::EntityReferenceLoop(_) => "the SVG's entities refer to themselves endlessly".to_string(),
             other => format!("this is not well-formed XML: {other}"),
@@ -287,20 +287,25 @@ fn parse_transform(text: &str) -> [f64; 6] {
 /// Every number in a list separated by commas and/or spaces (also "1-2" and "1.5.5", as SVG
 /// allows).
 fn numbers(text: &str) -> Vec<f64> {
-    let mut out = Vec::new();
+    number_iter(text).collect()
+}
+
+fn number_iter(text: &str) -> impl Iterator<Item = f64> + '_ {
     let bytes = text.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        let (value, next) = number_at(bytes, i);
-        match value {
-            Some(v) => {
-                out.push(v);
-                i = next;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            let (value, next) = number_at(bytes, i);
+            match value {
+                Some(v) => {
+                    i = next;
+                    return Some(v);
+                }
+                None => i += 1,
             }
-            None => i += 1,
         }
-    }
-    out
+        None
+    })
 }
 
 /// The number starting at `i` (if one does) and where it ends.
@@ -343,11 +348,13 @@ struct Rule {
     declarations: Vec<(String, String)>,
 }
 
+/// The `property: value` pairs of a CSS block or a `style` attribute, trimmed.
+fn declaration_pairs(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.split(';').filter_map(|d| d.split_once(':')).map(|(k, v)| (k.trim(), v.trim().trim_end_matches("!important").trim()))
+}
+
 fn declarations(text: &str) -> Vec<(String, String)> {
-    text.split(';')
-        .filter_map(|d| d.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().trim_end_matches("!important").trim().to_string()))
-        .collect()
+    declaration_pairs(text).map(|(k, v)| (k.to_ascii_lowercase(), v.to_string())).collect()
 }
 
 fn parse_css(text: &str) -> Vec<Rule> {
@@ -430,9 +437,9 @@ fn own_properties<'a>(node: roxmltree::Node<'a, '_>, rules: &'a [Rule]) -> [Opti
         }
     }
     if let Some(style) = style {
-        for (k, v) in style.split(';').filter_map(|d| d.split_once(':')) {
-            if let Some(i) = PROPERTIES.iter().position(|p| p.eq_ignore_ascii_case(k.trim())) {
-                values[i] = Some(v.trim().trim_end_matches("!important").trim());
+        for (k, v) in declaration_pairs(style) {
+            if let Some(i) = PROPERTIES.iter().position(|p| p.eq_ignore_ascii_case(k)) {
+                values[i] = Some(v);
             }
         }
     }
@@ -504,7 +511,7 @@ fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (ro
 }
 
 fn attr(node: roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name).and_then(|v| numbers(v).first().copied()).unwrap_or(0.0)
+    node.attribute(name).and_then(|v| number_iter(v).next()).unwrap_or(0.0)
 }
 
 /// Adds the wall segments or marks one shape element contributes.
@@ -636,9 +643,8 @@ fn distinct(mut values: Vec<f64>, tolerance: f64) -> Vec<f64> {
     out
 }
 
-/// The lattice the values sit on: (step, origin), where the origin is the value the most
-/// others are a whole number of steps from.
-fn lattice(values: &[f64]) -> Option<(f64, f64)> {
+/// The step of the lattice the values sit on: the most common gap between them.
+fn common_step(values: &[f64]) -> Option<f64> {
     let mut gaps: Vec<f64> = values.windows(2).map(|w| w[1] - w[0]).filter(|g| *g > 0.0).collect();
     gaps.sort_by(f64::total_cmp);
     let mut best: Option<(usize, f64)> = None;
@@ -656,14 +662,13 @@ fn lattice(values: &[f64]) -> Option<(f64, f64)> {
         }
         i = j;
     }
-    let step = best?.1;
-    let fits = |v: f64, origin: f64| {
-        let k = (v - origin) / step;
-        (k - k.round()).abs() < 0.05
-    };
-    // Among equally good origins the first (max_by_key keeps the last, hence rev).
-    let origin = values.iter().rev().copied().max_by_key(|&o| values.iter().filter(|&&v| fits(v, o)).count())?;
-    Some((step, origin))
+    Some(best?.1)
+}
+
+/// The value the most others sit a whole number of `step`s from; among equally good ones the
+/// first (max_by_key keeps the last, hence rev).
+fn origin(values: &[f64], step: f64) -> Option<f64> {
+    values.iter().rev().copied().max_by_key(|&o| values.iter().filter(|&&v| offset(v, step, o) < 0.05).count())
 }
 
 /// The fraction of a step `v` is off the lattice, in [0, 0.5].
@@ -696,10 +701,10 @@ fn square(segments: &[Segment]) -> Result<Grid, String> {
     let ys = distinct(straight.iter().flat_map(|((_, y1), (_, y2))| [*y1, *y2]).collect(), span * 1e-6);
     let no_grid = || "the walls do not lie on a grid: cannot tell the cell size".to_string();
     // An axis with one coordinate (a one-cell-wide line maze) borrows the other axis's step.
-    let (step_x, origin_x, step_y, origin_y) = match (lattice(&xs), lattice(&ys)) {
-        (Some((sx, ox)), Some((sy, oy))) => (sx, ox, sy, oy),
-        (Some((sx, ox)), None) if ys.len() == 1 => (sx, ox, sx, ys[0]),
-        (None, Some((sy, oy))) if xs.len() == 1 => (sy, xs[0], sy, oy),
+    let (step_x, step_y) = match (common_step(&xs), common_step(&ys)) {
+        (Some(sx), Some(sy)) => (sx, sy),
+        (Some(sx), None) if ys.len() == 1 => (sx, sx),
+        (None, Some(sy)) if xs.len() == 1 => (sy, sy),
         _ => return Err(no_grid()),
     };
     let close = |a: f64, b: f64| (a - b).abs() <= 0.02 * a.max(b);
@@ -718,11 +723,8 @@ fn square(segments: &[Segment]) -> Result<Grid, String> {
     } else {
         return Err(format!("the cells are not square: the walls are {step_x:.3} apart across and {step_y:.3} down"));
     };
-    // Re-anchor each axis on the chosen step (the origin found with a half step may be a stub).
-    let anchor = |values: &[f64], origin: f64| {
-        values.iter().rev().copied().max_by_key(|&o| values.iter().filter(|&&v| offset(v, step, o) < 0.05).count()).unwrap_or(origin)
-    };
-    let (origin_x, origin_y) = (anchor(&xs, origin_x), anchor(&ys, origin_y));
+    // Each axis anchored on the chosen step (with a half step, a stub could have looked like one).
+    let (origin_x, origin_y) = (origin(&xs, step).ok_or_else(no_grid)?, origin(&ys, step).ok_or_else(no_grid)?);
     let on = |values: &[f64], origin: f64, want: f64| -> Vec<f64> {
         values.iter().copied().filter(|&v| (offset(v, step, origin) - want).abs() < 0.05).collect()
     };
@@ -750,14 +752,28 @@ fn square(segments: &[Segment]) -> Result<Grid, String> {
     centre_line_grid(&straight, &lattice)
 }
 
-/// (fixed coordinate, from, to, lattice minimum across, lattice minimum along) of a segment.
-fn along(segment: &Segment, lattice: &Lattice) -> (bool, f64, f64, f64, f64, f64) {
+/// A straight segment on the lattice: which way it runs, the index of its line, where it runs
+/// along that line (from, to), and the lattice's first line along it.
+struct Placed {
+    horizontal: bool,
+    line: usize,
+    from: f64,
+    to: f64,
+    min_along: f64,
+}
+
+/// Places a segment on one of `lines` = (horizontal lines, vertical lines); None when it lies
+/// between lines or beyond them.
+fn place(segment: &Segment, lattice: &Lattice, lines: (usize, usize)) -> Option<Placed> {
     let &((x1, y1), (x2, y2)) = segment;
-    if x2 - x1 >= y2 - y1 {
-        (true, y1, x1, x2, lattice.min.1, lattice.min.0)
-    } else {
-        (false, x1, y1, y2, lattice.min.0, lattice.min.1)
+    let horizontal = x2 - x1 >= y2 - y1;
+    let (fixed, from, to, min_across, min_along, count) =
+        if horizontal { (y1, x1, x2, lattice.min.1, lattice.min.0, lines.0) } else { (x1, y1, y2, lattice.min.0, lattice.min.1, lines.1) };
+    let k = (fixed - min_across) / lattice.step;
+    if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize >= count {
+        return None;
     }
+    Some(Placed { horizontal, line: k.round() as usize, from, to, min_along })
 }
 
 /// The whole numbers in [low, high] that index 0..length.
@@ -779,13 +795,9 @@ fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> 
     grid.open.fill(0b1111);
     let tolerance = 0.1 * step;
     for segment in straight {
-        let (horizontal, fixed, from, to, min_across, min_along) = along(segment, lattice);
+        // Walls lie on the lines around the cells: rows + 1 across, cols + 1 down.
+        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows + 1, cols + 1)) else { continue };
         let (across, length) = if horizontal { (rows, cols) } else { (cols, rows) };
-        let k = (fixed - min_across) / step;
-        if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize > across {
-            continue;
-        }
-        let k = k.round() as usize;
         // The cells whose middle the segment passes.
         for i in index_range((from - tolerance - min_along) / step - 0.5, (to + tolerance - min_along) / step - 0.5, length) {
             // The wall before line k of cells, seen from the cell after it (or before, at the end).
@@ -805,13 +817,9 @@ fn centre_line_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, Str
     let mut grid = Grid::walled(Shape::Square, rows, cols, geometry);
     let tolerance = 0.1 * step;
     for segment in straight {
-        let (horizontal, fixed, from, to, min_across, min_along) = along(segment, lattice);
-        let (across, length) = if horizontal { (rows, cols) } else { (cols, rows) };
-        let k = (fixed - min_across) / step;
-        if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize >= across {
-            continue;
-        }
-        let k = k.round() as usize;
+        // Passages run along the rows and columns of centres.
+        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows, cols)) else { continue };
+        let length = if horizontal { cols } else { rows };
         let cell = |i: usize| if horizontal { k * cols + i } else { i * cols + k };
         let (forward, backward) = if horizontal { (1, 3) } else { (2, 0) };
         let centre = |i: usize| min_along + i as f64 * step;
@@ -990,10 +998,7 @@ pub fn render(grid: &Grid, title: &str) -> String {
         number(height)
     );
     let _ = writeln!(out, "  <title>{}</title>", crate::draw::xml_escape(title));
-    let step = match grid.geometry {
-        Geometry::Square { step, .. } => step,
-        Geometry::Hex { side, .. } => side,
-    };
+    let step = grid.geometry.unit();
     for (mark, colour) in [(grid.start_mark, "#00aa00"), (grid.exit_mark, "#dd0000")] {
         if let Some(cell) = mark {
             let (r, c) = grid.row_col(cell);
@@ -1132,9 +1137,10 @@ mod tests {
 
     #[test]
     fn the_lattice_is_found_from_the_data() {
-        let (step, origin) = lattice(&[2.0, 18.0, 34.0, 66.0, 82.0]).unwrap();
-        assert_eq!((step, origin), (16.0, 2.0));
-        let (step, _) = lattice(&[0.0, 33.333333, 66.666667, 100.0]).unwrap();
+        let values = [2.0, 18.0, 34.0, 66.0, 82.0];
+        let step = common_step(&values).unwrap();
+        assert_eq!((step, origin(&values, step).unwrap()), (16.0, 2.0));
+        let step = common_step(&[0.0, 33.333333, 66.666667, 100.0]).unwrap();
         assert!((step - 33.333).abs() < 0.01);
     }
 }
