@@ -110,9 +110,7 @@ impl TilingPuzzle {
     fn canonical(&self, tiling: &[u16]) -> bool {
         let mut image = vec![0u16; tiling.len()];
         self.symmetries.iter().all(|map| {
-            for (cell, &to) in map.iter().enumerate() {
-                image[to] = tiling[cell];
-            }
+            Self::image(tiling, map, &mut image);
             tiling <= image.as_slice()
         })
     }
@@ -210,11 +208,6 @@ impl TilingPuzzle {
         on_found: &mut dyn FnMut(&[String]),
     ) -> Report {
         let cells = self.board.cells.len();
-        let bit = |i: usize| {
-            let mut b = [0u64; W];
-            b[i / 64] |= 1 << (i % 64);
-            b
-        };
         let mask = |list: &[usize]| list.iter().fold([0u64; W], |mut b, &i| {
             b[i / 64] |= 1 << (i % 64);
             b
@@ -231,15 +224,8 @@ impl TilingPuzzle {
             .cells
             .iter()
             .map(|&(r, c)| {
-                [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-                    .iter()
-                    .filter_map(|n| self.index.get(n))
-                    .fold([0u64; W], |mut b, &i| {
-                        for (x, y) in b.iter_mut().zip(bit(i)) {
-                            *x |= y;
-                        }
-                        b
-                    })
+                let around: Vec<usize> = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)].iter().filter_map(|n| self.index.get(n).copied()).collect();
+                mask(&around)
             })
             .collect();
         let group = self.group();
