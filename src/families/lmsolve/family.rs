@@ -7,6 +7,7 @@ use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Method, Stats};
+use std::cell::RefCell;
 
 /// How a family's state looks on the canvas.
 pub trait Picture: Game {
@@ -84,14 +85,14 @@ impl Family for LmFamily {
         let variant = self.0;
         let text = text.to_string();
         Ok(match variant {
-            Variant::Alice => Box::new(LmPuzzle { game: alice::Alice::parse(&text)?, variant, text }),
-            Variant::Minotaur => Box::new(LmPuzzle { game: minotaur::Minotaur::parse(&text)?, variant, text }),
-            Variant::Numbers => Box::new(LmPuzzle { game: numbers::Numbers::parse(&text)?, variant, text }),
-            Variant::Plank => Box::new(LmPuzzle { game: plank::Plank::parse(&text, false)?, variant, text }),
-            Variant::HexPlank => Box::new(LmPuzzle { game: plank::Plank::parse(&text, true)?, variant, text }),
-            Variant::TiltSingle => Box::new(LmPuzzle { game: tilt::Tilt::single(&text)?, variant, text }),
-            Variant::TiltMulti => Box::new(LmPuzzle { game: tilt::Tilt::multi(&text)?, variant, text }),
-            Variant::TiltRedBlue => Box::new(LmPuzzle { game: tilt::Tilt::red_blue(&text)?, variant, text }),
+            Variant::Alice => Box::new(LmPuzzle::new(alice::Alice::parse(&text)?, variant, text)),
+            Variant::Minotaur => Box::new(LmPuzzle::new(minotaur::Minotaur::parse(&text)?, variant, text)),
+            Variant::Numbers => Box::new(LmPuzzle::new(numbers::Numbers::parse(&text)?, variant, text)),
+            Variant::Plank => Box::new(LmPuzzle::new(plank::Plank::parse(&text, false)?, variant, text)),
+            Variant::HexPlank => Box::new(LmPuzzle::new(plank::Plank::parse(&text, true)?, variant, text)),
+            Variant::TiltSingle => Box::new(LmPuzzle::new(tilt::Tilt::single(&text)?, variant, text)),
+            Variant::TiltMulti => Box::new(LmPuzzle::new(tilt::Tilt::multi(&text)?, variant, text)),
+            Variant::TiltRedBlue => Box::new(LmPuzzle::new(tilt::Tilt::red_blue(&text)?, variant, text)),
         })
     }
 
@@ -113,9 +114,25 @@ pub struct LmPuzzle<G: Edit> {
     variant: Variant,
     text: String,
     game: G,
+    /// The states along the move list drawn last: every animation frame asks again.
+    frames: RefCell<(Vec<String>, Vec<G::State>)>,
 }
 
 impl<G: Edit> LmPuzzle<G> {
+    fn new(game: G, variant: Variant, text: String) -> Self {
+        LmPuzzle { variant, text, game, frames: RefCell::new((Vec::new(), Vec::new())) }
+    }
+
+    /// The states along `moves` for drawing: the replay (or, when it fails, the start), kept
+    /// while the move list stays the same.
+    fn frames(&self, moves: &[String]) -> std::cell::Ref<'_, Vec<G::State>> {
+        if self.frames.borrow().0.as_slice() != moves || self.frames.borrow().1.is_empty() {
+            let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
+            *self.frames.borrow_mut() = (moves.to_vec(), states);
+        }
+        std::cell::Ref::map(self.frames.borrow(), |(_, states)| states)
+    }
+
     /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
     /// length laid from one stump the same way read alike), so every reading is tried, depth
     /// first, preferring one that ends solved; the error names the first move no reading passes.
@@ -210,14 +227,14 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
+        let states = self.frames(moves);
         let from = step.min(states.len() - 1);
         let to = if tween > 0.0 { (from + 1).min(states.len() - 1) } else { from };
         self.game.paint(&states[from], &states[to], f64::from(tween), painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
+        let states = self.frames(moves);
         self.game.display(&states[step.min(states.len() - 1)]) + "\n"
     }
 

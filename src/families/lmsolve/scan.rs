@@ -34,10 +34,6 @@ pub trait Game {
     fn groups(&self) -> bool {
         true
     }
-    /// Parses a move from its rendering (for replaying a move list).
-    fn parse_move(&self, state: &Self::State, text: &str) -> Option<Self::Move> {
-        self.moves(state).into_iter().find(|m| self.render(m) == text)
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
