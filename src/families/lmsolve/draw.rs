@@ -16,9 +16,8 @@ const CELL: &str = "#fffdf8";
 const INK: &str = "#2b2b2b";
 const GOAL: &str = "#f2c94c";
 
-fn centre(grid: &GridLayout, (x, y): Xy) -> (f64, f64) {
-    let (left, top) = grid.at(y as f64, x as f64);
-    (left + grid.cell / 2.0, top + grid.cell / 2.0)
+fn centre(grid: &GridLayout, at: Xy) -> (f64, f64) {
+    between(grid, at, at, 0.0)
 }
 
 /// A grid of empty cells, with `fill` deciding each cell's colour.
@@ -52,11 +51,16 @@ fn walls(painter: &mut dyn Painter, grid: &GridLayout, walls: &Walls) {
     }
 }
 
-/// A piece on its way from one cell to another, `t` of the way.
-fn token(painter: &mut dyn Painter, grid: &GridLayout, (from, to, t): (Xy, Xy, f64), colour: &str, label: &str) {
+/// The centre of a piece on its way from one cell to another, `t` of the way.
+fn between(grid: &GridLayout, from: Xy, to: Xy, t: f64) -> (f64, f64) {
     let lerp = |a: i64, b: i64| a as f64 + (b - a) as f64 * t.clamp(0.0, 1.0);
     let (left, top) = grid.at(lerp(from.1, to.1), lerp(from.0, to.0));
-    let (cx, cy) = (left + grid.cell / 2.0, top + grid.cell / 2.0);
+    (left + grid.cell / 2.0, top + grid.cell / 2.0)
+}
+
+/// A piece on its way from one cell to another, `t` of the way.
+fn token(painter: &mut dyn Painter, grid: &GridLayout, (from, to, t): (Xy, Xy, f64), colour: &str, label: &str) {
+    let (cx, cy) = between(grid, from, to, t);
     painter.circle(cx, cy, grid.cell * 0.32, colour);
     painter.text(cx, cy, grid.cell * 0.32, "#ffffff", label);
 }
@@ -136,9 +140,7 @@ impl Picture for Numbers {
             let label = cell.map_or("★".to_string(), |d| d.to_string());
             painter.text(cx, cy, grid.cell * 0.45, INK, &label);
         }
-        let lerp = |a: i64, b: i64| a as f64 + (b - a) as f64 * t;
-        let (left, top) = grid.at(lerp(y, to_y), lerp(x, to_x));
-        let (cx, cy) = (left + grid.cell / 2.0, top + grid.cell / 2.0);
+        let (cx, cy) = between(&grid, (x, y), (to_x, to_y), t);
         painter.ring(cx, cy, grid.cell * 0.4, &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 });
     }
 }
