@@ -90,6 +90,26 @@ impl GridLayout {
     }
 }
 
+/// What a point at (`fx`, `fy`) cells from a `cols` x `rows` grid's corner is on, for editors of
+/// walls between cells: on a doubled grid, (2r+1, 2c+1) is cell (r, c), (2r, 2c+1) the line
+/// above it and (2r+1, 2c) the line to its left. A point within `near` of a line (in cells) is on
+/// it; None when the point is well outside the grid.
+pub fn wall_or_cell(fx: f64, fy: f64, cols: usize, rows: usize, near: f64) -> Option<(usize, usize)> {
+    let (c, r) = (cols as f64, rows as f64);
+    if cols == 0 || rows == 0 || fx < -0.3 || fy < -0.3 || fx > c + 0.3 || fy > r + 0.3 {
+        return None;
+    }
+    let inside = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
+    let (near_x, near_y) = ((fx - fx.round()).abs(), (fy - fy.round()).abs());
+    Some(if near_x < near && near_x < near_y {
+        (2 * inside(fy, rows) + 1, 2 * fx.round().clamp(0.0, c) as usize)
+    } else if near_y < near {
+        (2 * fy.round().clamp(0.0, r) as usize, 2 * inside(fx, cols) + 1)
+    } else {
+        (2 * inside(fy, rows) + 1, 2 * inside(fx, cols) + 1)
+    })
+}
+
 /// A colour per index that neighbours tell apart (golden-angle hues).
 pub fn palette(index: usize) -> String {
     let hue = (index as f64 * 137.508) % 360.0;

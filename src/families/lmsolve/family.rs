@@ -304,19 +304,6 @@ impl<G: Edit> Editor for LmPuzzle<G> {
         if !self.game.walled() {
             return self.game.locate(x, y, width, height).map(|(cx, cy)| (cy as usize, cx as usize));
         }
-        // The doubled grid: near a line, the wall; otherwise the cell.
-        let (fx, fy) = ((x - grid.left) / grid.cell, (y - grid.top) / grid.cell);
-        if fx < -0.3 || fy < -0.3 || fx > cols as f64 + 0.3 || fy > rows as f64 + 0.3 {
-            return None;
-        }
-        let inside = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
-        let (near_x, near_y) = ((fx - fx.round()).abs(), (fy - fy.round()).abs());
-        Some(if near_x < 0.2 && near_x < near_y {
-            (2 * inside(fy, rows) + 1, 2 * fx.round().clamp(0.0, cols as f64) as usize)
-        } else if near_y < 0.2 {
-            (2 * fy.round().clamp(0.0, rows as f64) as usize, 2 * inside(fx, cols) + 1)
-        } else {
-            (2 * inside(fy, rows) + 1, 2 * inside(fx, cols) + 1)
-        })
+        crate::draw::wall_or_cell((x - grid.left) / grid.cell, (y - grid.top) / grid.cell, cols, rows, 0.2)
     }
 }

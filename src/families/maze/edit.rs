@@ -206,20 +206,6 @@ impl Editor for MazePuzzle {
             return grid.cell_at_point(sx, sy).map(|cell| grid.row_col(cell));
         }
         let Geometry::Square { x0, y0, step } = grid.geometry else { return None };
-        let (fx, fy) = ((sx - x0) / step, (sy - y0) / step);
-        let (cols, rows) = (grid.cols as f64, grid.rows as f64);
-        if fx < -0.3 || fy < -0.3 || fx > cols + 0.3 || fy > rows + 0.3 {
-            return None;
-        }
-        let inside = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
-        let (near_x, near_y) = ((fx - fx.round()).abs(), (fy - fy.round()).abs());
-        let (line_x, line_y) = (fx.round().clamp(0.0, cols) as usize, fy.round().clamp(0.0, rows) as usize);
-        Some(if near_x.min(near_y) < 0.25 && near_x < near_y {
-            (2 * inside(fy, grid.rows) + 1, 2 * line_x)
-        } else if near_y < 0.25 {
-            (2 * line_y, 2 * inside(fx, grid.cols) + 1)
-        } else {
-            (2 * inside(fy, grid.rows) + 1, 2 * inside(fx, grid.cols) + 1)
-        })
+        crate::draw::wall_or_cell((sx - x0) / step, (sy - y0) / step, grid.cols, grid.rows, 0.25)
     }
 }
