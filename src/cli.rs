@@ -215,10 +215,11 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
     };
     let file = file.unwrap_or_else(|| "board.txt".to_string());
     // As LM-Solve 0.14 does, "-" is a file of that name, not standard input.
-    let text = match std::fs::read(&file).map_err(|e| e.to_string()).and_then(|b| String::from_utf8(b).map_err(|e| e.to_string())) {
+    let path = if file == "-" { "./-" } else { file.as_str() };
+    let text = match read_input(path) {
         Ok(text) => text,
-        Err(e) => {
-            eprintln!("lm-solve: cannot read \"{file}\": {e}");
+        Err(message) => {
+            eprintln!("lm-solve: {message}");
             return 2;
         }
     };
