@@ -226,7 +226,11 @@ impl Puzzle for MazePuzzle {
         if self.grid.shape == Shape::Hex || self.grid.cells() > 2500 {
             return line;
         }
-        let walked = &cells[..=step.min(cells.len() - 1)];
+        // Looked up for every cell drawn: a flag per cell, not a search of the path.
+        let mut walked = vec![false; self.grid.cells()];
+        for &cell in &cells[..=step.min(cells.len() - 1)] {
+            walked[cell] = true;
+        }
         let mark = |cell: usize| {
             if cell == at {
                 Some('@')
@@ -235,7 +239,7 @@ impl Puzzle for MazePuzzle {
             } else if cell == ends.exit {
                 Some('E')
             } else {
-                walked.contains(&cell).then_some('.')
+                walked[cell].then_some('.')
             }
         };
         let art = match self.source {
