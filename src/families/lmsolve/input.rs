@@ -113,6 +113,12 @@ pub fn keys_in(text: &str) -> Vec<String> {
             }
             continue;
         }
+        // A key starts with a word character: most lines of other formats (SVG's `<`, board
+        // rows) are passed over without running the pattern.
+        let first = line.trim_start().chars().next();
+        if !first.is_some_and(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
         let Some(m) = key_line().captures(line) else { continue };
         let key = m[1].to_ascii_lowercase();
         if key == "layout" {
