@@ -335,6 +335,7 @@ pub fn json_output(report: &Report) -> String {
         "family": report.family,
         "metric": report.metric,
         "method": report.method.name(),
+        "heuristic": report.heuristic,
         "length": report.moves.len(),
         "optimal": report.optimal,
         "moves": report.moves,

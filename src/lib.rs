@@ -9,6 +9,7 @@
 pub mod draw;
 pub mod examples;
 pub mod families;
+pub mod random;
 pub mod replay;
 pub mod search;
 pub mod share;

@@ -37,8 +37,10 @@ pub fn summary(report: &Report) -> String {
                 (None, true) => "shortest".to_string(),
                 (_, false) => "not guaranteed shortest".to_string(),
             };
-            format!("Solved in {n} {plural} ({metric}{quality}; {} states explored in {} ms)", group(s.explored), s.elapsed_ms)
+            format!("Solved in {n} {plural} ({metric}{quality}; {}, {} states explored in {} ms)", method(report), group(s.explored), s.elapsed_ms)
         }
+        // Known without searching (an N-puzzle's parity): the reason says why.
+        Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
         Status::Unsolved => match &report.scope {
             Some(scope) => format!("No solution {scope}: explored {} states, every reachable position", group(s.stored.max(s.explored))),
             None => format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored))),
@@ -55,8 +57,19 @@ pub fn summary(report: &Report) -> String {
     }
 }
 
+/// The method that ran and its heuristic: "IDA* with pattern databases 6-6-3".
+fn method(report: &Report) -> String {
+    match &report.heuristic {
+        Some(heuristic) => format!("{} with {heuristic}", report.method.title()),
+        None => report.method.title().to_string(),
+    }
+}
+
 /// A live progress line: "Searching… 1,234,567 states explored, 2.1 M/s, depth 31".
 pub fn progress_line(stats: &crate::search::Stats) -> String {
+    if let Some(share) = stats.building {
+        return format!("Building pattern tables (once, then kept): {:.0}%", share * 100.0);
+    }
     if stats.done > 0.0 {
         // An exact-cover search: solutions so far and how far through the tree it is.
         return format!(
@@ -108,6 +121,7 @@ mod tests {
             scope: None,
             counts: None,
             solutions: Vec::new(),
+            heuristic: None,
             facts: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
@@ -120,6 +134,10 @@ mod tests {
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(1234567), "1,234,567");
         assert!(summary(&report(Status::Solved)).starts_with("Solved in 2 moves (unit metric, shortest"));
+        assert!(summary(&report(Status::Solved)).contains("; breadth-first search, 1,234 states explored"), "{}", summary(&report(Status::Solved)));
+        let mut with_tables = report(Status::Solved);
+        (with_tables.method, with_tables.heuristic) = (Method::Idastar, Some("pattern databases 6-6-3".into()));
+        assert!(summary(&with_tables).contains("; IDA* with pattern databases 6-6-3, "), "{}", summary(&with_tables));
         assert_eq!(status_line(&report(Status::GaveUp)), "gave up: gave up after 10 states (the state limit)");
         assert_eq!(summary(&report(Status::GaveUp)), "Gave up after 10 states (the state limit)");
         assert!(summary(&report(Status::Unsolved)).starts_with("No solution: explored 2,000 states"));

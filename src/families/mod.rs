@@ -4,13 +4,15 @@
 
 pub mod lmsolve;
 pub mod maze;
+pub mod npuzzle;
 pub mod script;
 pub mod sliding;
 pub mod squares;
+pub mod tiles;
 pub mod tiling;
 
 use crate::draw::Painter;
-use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Method, Outcome, Space, Stats};
+use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Knowledge, Method, Outcome, Space, Stats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
@@ -18,6 +20,7 @@ use std::time::Duration;
 /// Every family, in the order pickers list them.
 pub static FAMILIES: &[&dyn Family] = &[
     &sliding::Sliding,
+    &npuzzle::NPuzzles,
     &squares::Squares,
     &tiling::Tiling,
     &maze::Maze,
@@ -103,9 +106,77 @@ pub fn only_metric(options: &SolveOptions, name: &str, why: &str) -> Result<(), 
 /// How deep depth-first search goes unless told otherwise.
 pub const DEFAULT_MAX_DEPTH: u64 = 100_000;
 
+/// What a puzzle offers: the page builds its pickers from this and the CLI checks its flags
+/// against it, so neither needs to know families by name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Capabilities {
+    /// The methods it accepts, `Auto` first.
+    pub methods: Vec<Method>,
+    /// What it knows of its space, from which `auto` chooses.
+    pub knowledge: Knowledge,
+    /// Its solve modes; `First` alone means one solution is the only answer.
+    pub modes: Vec<SolveMode>,
+    /// The switches of [`SolveOptions`] it reads, by field name: "exact", "distinct".
+    pub switches: Vec<&'static str>,
+}
+
+impl Capabilities {
+    /// A puzzle searched for one shortest solution by `methods`, knowing nothing that helps.
+    pub fn searches(methods: &[Method]) -> Capabilities {
+        Capabilities {
+            methods: methods.to_vec(),
+            knowledge: Knowledge::default(),
+            modes: vec![SolveMode::First],
+            switches: Vec::new(),
+        }
+    }
+
+    pub fn knowing(mut self, knowledge: Knowledge) -> Capabilities {
+        self.knowledge = knowledge;
+        self
+    }
+
+    /// What `auto` runs: the rule's choice ([`Knowledge::auto`]) when the puzzle accepts it,
+    /// else the first method it lists (a tiling's exact cover).
+    pub fn auto(&self) -> Method {
+        let chosen = self.knowledge.auto();
+        if self.methods.contains(&chosen) {
+            chosen
+        } else {
+            self.methods.iter().copied().find(|&m| m != Method::Auto).unwrap_or(Method::Bfs)
+        }
+    }
+
+    /// The method `asked` stands for (auto resolved), or an error naming the ones accepted.
+    pub fn resolve(&self, asked: Method) -> Result<Method, FormatError> {
+        let method = if asked == Method::Auto { self.auto() } else { asked };
+        if self.methods.contains(&method) {
+            return Ok(method);
+        }
+        let accepted: Vec<&str> = self.methods.iter().map(|m| m.name()).collect();
+        let why = match method {
+            Method::Bidir => "bidirectional search needs one explicit goal position that moves can reach backwards; ",
+            _ => "",
+        };
+        Err(FormatError::general(format!(
+            "{why}this puzzle cannot be solved with {}; use {}",
+            method.name(),
+            accepted.join(", ")
+        )))
+    }
+}
+
+/// The methods of a puzzle the engine's generic searches serve (no bidirectional search).
+pub const GENERIC_METHODS: &[Method] = &[Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs];
+
 /// A parsed puzzle, seen by the page, the worker and the CLI.
 pub trait Puzzle {
     fn family(&self) -> &'static str;
+
+    /// Its methods, modes and switches (see [`Capabilities`]).
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::searches(GENERIC_METHODS)
+    }
 
     /// Searches for a solution. Errors are about the options (an unknown metric, a method the
     /// puzzle cannot use; these have no line), or, for scripted rules, about the script.
@@ -283,16 +354,38 @@ pub struct Counts {
 }
 
 impl SolveOptions {
+    /// The budget: what the options say, else limits that fit where the search runs. A stored
+    /// search is bounded by memory (natively half of what the machine has free, in the page
+    /// 1 GB, well under a tab's limit) and by the arena's u32 numbering; a search that stores
+    /// nothing (IDA*) only by the options, time and Cancel.
     pub fn budget(&self) -> Budget {
         let default = Budget::default();
         Budget {
             // The arena numbers states with u32.
-            max_states: self.max_states.unwrap_or(default.max_states).min(u64::from(u32::MAX) - 1),
-            max_bytes: self.max_bytes.unwrap_or(default.max_bytes),
+            max_states: self.max_states.unwrap_or(u64::MAX).min(u64::from(u32::MAX) - 1),
+            max_expansions: self.max_states.unwrap_or(u64::MAX),
+            max_bytes: self.max_bytes.unwrap_or_else(default_memory),
             time_limit: self.time_limit_ms.map(Duration::from_millis),
             report_every: default.report_every,
         }
     }
+}
+
+/// Bytes a stored search may hold by default.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn default_memory() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
+    });
+    // Half: the counted bytes are the search's tables, and the process needs more besides.
+    available.map_or(2 << 30, |bytes| (bytes / 2).max(256 << 20))
+}
+
+/// Bytes a stored search may hold by default in the page.
+#[cfg(target_arch = "wasm32")]
+pub fn default_memory() -> u64 {
+    1 << 30
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -329,6 +422,9 @@ pub struct Report {
     /// Further solutions, when they were asked for (`SolveMode::All`).
     #[serde(default)]
     pub solutions: Vec<Vec<String>>,
+    /// The heuristic the method used, in words ("pattern databases 6-6-3"), when it used one.
+    #[serde(default)]
+    pub heuristic: Option<String>,
     /// Facts particular to the family, as a JSON object the CLI's `--json` adds to its own
     /// (a maze: its size, the path's length in cells, the entrance and exit).
     #[serde(default)]
@@ -337,6 +433,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// An answer known without searching (an N-puzzle of the wrong parity): `reason` says why.
+    pub fn without_search(family: &str, metric: &str, status: Status, reason: &str) -> Report {
+        let outcome: Outcome<(), ()> = Outcome::NoSolution { stats: Stats::default() };
+        let mut report = Report::from_outcome(family, metric, Method::Auto, outcome, |_, _| Vec::new());
+        report.status = status;
+        report.reason = Some(reason.to_string());
+        report
+    }
+
     /// Fills a report from a search outcome, turning moves into their text form.
     pub fn from_outcome<M, S>(
         family: &str,
@@ -357,6 +462,7 @@ impl Report {
             scope: None,
             counts: None,
             solutions: Vec::new(),
+            heuristic: None,
             facts: None,
             stats: *outcome.stats(),
         };

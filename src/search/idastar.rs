@@ -13,9 +13,11 @@ pub fn idastar<S: Space>(
     let start = space.start();
     let mut bound = u64::from(space.heuristic(&start));
     let mut path = vec![start];
+    // One buffer of successors per depth, reused across iterations.
+    let mut buffers: Vec<Vec<(S::Move, S::State, u32)>> = Vec::new();
     loop {
         meter.stats.depth = bound;
-        match deepen(space, &mut path, 0, bound, &mut meter) {
+        match deepen(space, &mut path, &mut buffers, 0, bound, &mut meter) {
             Ok(Step::Found) => return solution(space, path, meter),
             Ok(Step::Exceeded(next)) if next == u64::MAX => {
                 return Outcome::NoSolution { stats: meter.finish() };
@@ -35,16 +37,18 @@ enum Step {
 fn deepen<S: Space>(
     space: &S,
     path: &mut Vec<S::State>,
+    buffers: &mut Vec<Vec<(S::Move, S::State, u32)>>,
     cost: u64,
     bound: u64,
     meter: &mut Meter,
 ) -> Result<Step, Halt> {
-    let state = path.last().expect("the path holds at least the start").clone();
-    let f = cost + u64::from(space.heuristic(&state));
+    let depth = path.len() - 1;
+    let state = &path[depth];
+    let f = cost + u64::from(space.heuristic(state));
     if f > bound {
         return Ok(Step::Exceeded(f));
     }
-    if space.is_goal(&state) {
+    if space.is_goal(state) {
         return Ok(Step::Found);
     }
     meter.stats.frontier = path.len() as u64;
@@ -52,24 +56,45 @@ fn deepen<S: Space>(
     if meter.over_expansion_budget() {
         return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", meter.stats.explored - 1)));
     }
-    if space.is_dead(&state) {
+    if space.is_dead(state) {
         return Ok(Step::Exceeded(u64::MAX));
     }
-    let mut successors = Vec::new();
-    space.successors(&state, &mut successors);
+    if buffers.len() <= depth {
+        buffers.resize_with(depth + 1, Vec::new);
+    }
+    let mut successors = std::mem::take(&mut buffers[depth]);
+    successors.clear();
+    space.successors(state, &mut successors);
+    let full_check = space.needs_cycle_check();
     let mut next_bound = u64::MAX;
-    for (_, next, step) in successors {
-        if path.contains(&next) {
-            continue; // never walk in a circle
+    let mut result = Ok(Step::Exceeded(u64::MAX));
+    for (_, next, step) in successors.drain(..) {
+        // Undoing the last move never helps. Longer circles only cost time, but a path that may
+        // circle never ends, so the search could not prove that there is no solution; spaces
+        // that know that beforehand (the N-puzzle's parity) skip the costly test.
+        let undo = depth > 0 && path[depth - 1] == next;
+        if undo || ((step == 0 || full_check) && path.contains(&next)) {
+            continue;
         }
         path.push(next);
-        match deepen(space, path, cost + u64::from(step), bound, meter)? {
-            Step::Found => return Ok(Step::Found),
-            Step::Exceeded(f) => next_bound = next_bound.min(f),
+        match deepen(space, path, buffers, cost + u64::from(step), bound, meter) {
+            Ok(Step::Found) => {
+                result = Ok(Step::Found);
+                break;
+            }
+            Ok(Step::Exceeded(f)) => next_bound = next_bound.min(f),
+            Err(halt) => {
+                result = Err(halt);
+                break;
+            }
         }
         path.pop();
     }
-    Ok(Step::Exceeded(next_bound))
+    buffers[depth] = successors;
+    match result {
+        Ok(Step::Exceeded(_)) => Ok(Step::Exceeded(next_bound)),
+        other => other,
+    }
 }
 
 #[cfg(test)]
@@ -93,7 +118,7 @@ mod tests {
 
     #[test]
     fn gives_up_on_endless_spaces() {
-        let budget = Budget { max_states: 500, ..Budget::default() };
+        let budget = Budget { max_expansions: 500, ..Budget::default() };
         match idastar(&Endless, &budget, &mut quiet) {
             Outcome::GaveUp { reason, .. } => assert!(reason.contains("500 states"), "{reason}"),
             other => panic!("{other:?}"),

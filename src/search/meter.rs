@@ -7,8 +7,11 @@ use web_time::Instant;
 /// Limits a search must stay within. A search that reaches one ends with `GaveUp`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
-    /// Most distinct states to store (for IDA* and DFS without a store: most states to expand).
+    /// Most distinct states to store.
     pub max_states: u64,
+    /// Most states a search that stores nothing (IDA*) may expand: by default no limit, since
+    /// such a search needs no memory; time and Cancel end it.
+    pub max_expansions: u64,
     /// Most bytes the search's own tables may hold.
     pub max_bytes: u64,
     /// Wall-clock limit.
@@ -19,7 +22,7 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { max_states: 50_000_000, max_bytes: 2 << 30, time_limit: None, report_every: 1 << 14 }
+        Budget { max_states: 50_000_000, max_expansions: u64::MAX, max_bytes: 2 << 30, time_limit: None, report_every: 1 << 14 }
     }
 }
 
@@ -41,6 +44,10 @@ pub struct Stats {
     /// (exact cover: from the branch being explored at each level).
     #[serde(default)]
     pub done: f64,
+    /// While a heuristic's tables are being built before the search (an N-puzzle's pattern
+    /// databases), the share built so far (0 to 1).
+    #[serde(default)]
+    pub building: Option<f64>,
 }
 
 impl Stats {
@@ -128,9 +135,9 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
-    /// For searches without a store: the state budget counts expansions.
+    /// For searches without a store: the expansion budget.
     pub fn over_expansion_budget(&self) -> bool {
-        self.stats.explored > self.budget.max_states
+        self.stats.explored > self.budget.max_expansions
     }
 
     pub fn finish(mut self) -> Stats {

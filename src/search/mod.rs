@@ -11,6 +11,7 @@ mod idastar;
 mod meter;
 mod space;
 mod store;
+pub mod tiles;
 
 pub use astar::astar;
 pub use bfs::bfs;
@@ -58,7 +59,7 @@ impl<M, S> Outcome<M, S> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// Let the family choose (bidirectional BFS when the goal is one explicit state, else BFS).
+    /// Let the puzzle choose from what it knows ([`Knowledge::auto`]).
     #[default]
     Auto,
     Bfs,
@@ -87,10 +88,57 @@ impl Method {
         Method::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// The method's name for people ("IDA*").
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::Auto => "automatic",
+            Method::Bfs => "breadth-first search",
+            Method::Astar => "A*",
+            Method::Idastar => "IDA*",
+            Method::Dfs => "depth-first search",
+            Method::Bidir => "bidirectional search",
+        }
+    }
+
     /// Whether a solution found by this method is guaranteed to be of least cost
     /// (given an admissible heuristic for A* and IDA*).
     pub fn is_optimal(self) -> bool {
         !matches!(self, Method::Dfs)
+    }
+}
+
+/// What a puzzle knows about its own search space, from which `auto` picks a method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Knowledge {
+    pub heuristic: Heuristic,
+    /// The goal is one explicit position whose moves can be run backwards (bidirectional search).
+    pub explicit_goal: bool,
+}
+
+/// How good a puzzle's lower bound on the cost still to pay is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Heuristic {
+    /// None (zero everywhere).
+    #[default]
+    None,
+    /// Admissible and informative enough that A* expands far fewer states than breadth-first
+    /// search (measured per family).
+    Admissible,
+    /// Strong enough that IDA*, which stores nothing, beats any stored search: pattern databases
+    /// on permutation puzzles, where the space is too large to store anyway.
+    Strong,
+}
+
+impl Knowledge {
+    /// The fastest method that is still optimal, as DESIGN.md states the rule: IDA* with a strong
+    /// heuristic, A* with an admissible one, bidirectional BFS towards an explicit goal, else BFS.
+    pub fn auto(self) -> Method {
+        match (self.heuristic, self.explicit_goal) {
+            (Heuristic::Strong, _) => Method::Idastar,
+            (Heuristic::Admissible, _) => Method::Astar,
+            (Heuristic::None, true) => Method::Bidir,
+            (Heuristic::None, false) => Method::Bfs,
+        }
     }
 }
 

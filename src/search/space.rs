@@ -26,6 +26,13 @@ pub trait Space {
         false
     }
 
+    /// Whether IDA* must keep each path free of repeated states, which is what lets it prove that
+    /// no solution exists in a finite space. A space whose unsolvable starts are known beforehand
+    /// (the N-puzzle's parity) may say no: IDA* then only refuses to undo the last move.
+    fn needs_cycle_check(&self) -> bool {
+        true
+    }
+
     /// Memory the space itself holds for the states it has handed out (for spaces whose states
     /// are handles to values it keeps); counted against the memory budget.
     fn bytes(&self) -> u64 {

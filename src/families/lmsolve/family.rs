@@ -184,18 +184,15 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         }
     }
 
+    /// LM-Solve's two scans: breadth-first (shortest) and depth-first.
+    fn capabilities(&self) -> crate::families::Capabilities {
+        crate::families::Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+    }
+
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
-        let (method, scan_kind) = match options.method {
-            Method::Auto | Method::Bfs => (Method::Bfs, Scan::Brfs),
-            Method::Dfs => (Method::Dfs, Scan::Dfs),
-            other => {
-                return Err(FormatError::general(format!(
-                    "{} is not one of LM-Solve's scans: use breadth-first (shortest) or depth-first",
-                    other.name()
-                )))
-            }
-        };
+        let method = self.capabilities().resolve(options.method)?;
+        let scan_kind = if method == Method::Dfs { Scan::Dfs } else { Scan::Brfs };
         let found = scan(&self.game, scan_kind, &options.budget(), None, on_progress);
         let status = match found.end {
             End::Solved => Status::Solved,
@@ -215,6 +212,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             scope: None,
             counts: None,
             solutions: Vec::new(),
+            heuristic: None,
             facts: None,
             stats: found.stats,
         })

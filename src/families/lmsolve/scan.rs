@@ -85,6 +85,7 @@ pub fn scan<G: Game>(
         elapsed_ms: started.elapsed().as_millis() as u64,
         bytes: (stored * (std::mem::size_of::<G::State>() * 2 + 24)) as u64,
         done: if done { 1.0 } else { 0.0 },
+        building: None,
     };
     let end = loop {
         let next = match method {

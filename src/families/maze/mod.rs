@@ -13,7 +13,7 @@ use crate::draw::Painter;
 use crate::families::{
     only_metric, search, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
-use crate::search::{Flow, Method, Stats};
+use crate::search::{Flow, Stats};
 use grid::{Ends, Grid, Shape, Walk};
 use std::hash::{Hash, Hasher};
 use text::Layout;
@@ -191,10 +191,7 @@ impl Puzzle for MazePuzzle {
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
         let ends = self.ends().map_err(FormatError::general)?;
-        let method = match options.method {
-            Method::Auto | Method::Bidir => Method::Bfs,
-            method => method,
-        };
+        let method = self.capabilities().resolve(options.method)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let outcome = search(&walk, method, options, on_progress);
         let shape = self.grid.shape;

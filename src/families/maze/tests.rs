@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::families::{SolveOptions, Status};
-use crate::search::Flow;
+use crate::search::{Flow, Method};
 
 fn solve(text: &str) -> Report {
     let puzzle = MazePuzzle::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));

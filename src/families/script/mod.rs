@@ -6,6 +6,8 @@ pub mod draw;
 pub mod rules;
 pub mod runner;
 
+use crate::families::{Capabilities, GENERIC_METHODS};
+use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
 use crate::families::{search, only_metric, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::search::{Flow, Method, Stats};
@@ -126,18 +128,19 @@ impl Puzzle for ScriptPuzzle {
         "script"
     }
 
+    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
+    /// admissible (the format asks for that); a goal test rules out bidirectional search.
+    fn capabilities(&self) -> Capabilities {
+        if self.runner.has_heuristic() {
+            Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+        } else {
+            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+        }
+    }
+
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
-        let method = match options.method {
-            Method::Auto => Method::Bfs,
-            Method::Bidir => {
-                return Err(FormatError::general("bidirectional search needs an explicit goal state; a script has a goal test"))
-            }
-            Method::Astar | Method::Idastar if !self.runner.has_heuristic() => {
-                return Err(FormatError::general("A* and IDA* need a heuristic(state) function in the script"))
-            }
-            method => method,
-        };
+        let method = self.capabilities().resolve(options.method)?;
         let start = self.runner.start()?;
         let space = ScriptSpace::new(&self.runner, start);
         let report = run(&space, method, options, on_progress);

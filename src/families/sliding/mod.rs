@@ -8,8 +8,9 @@ pub mod goal;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::families::{search, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
-use crate::search::{bidir, Flow, Method, Stats};
+use crate::families::tiles::{self, TileProblem};
+use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict, GENERIC_METHODS};
+use crate::search::{bidir, Flow, Heuristic, Knowledge, Method, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
 
@@ -92,6 +93,22 @@ impl SlidingPuzzle {
         }
     }
 
+    /// What the rules in `metric` offer: a tile puzzle's methods and strong heuristic; else the
+    /// generic searches, bidirectional search when the goal pins every piece, and A* when the
+    /// goal is a test on positions (which gives a distance bound).
+    fn capabilities_in(&self, metric: Metric) -> Capabilities {
+        let rules = self.rules(metric);
+        if as_tiles(rules).is_some() {
+            return Capabilities::searches(tiles::METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
+        }
+        let explicit_goal = rules.goal_anchors().is_some();
+        let mut methods = GENERIC_METHODS.to_vec();
+        if explicit_goal {
+            methods.push(Method::Bidir);
+        }
+        Capabilities::searches(&methods).knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal })
+    }
+
     /// Concrete piece positions after the first `step` moves. Moves are applied with the most
     /// permissive metric (a piece may travel any free route), so a solution in any metric replays;
     /// a move that does not apply is skipped.
@@ -103,6 +120,52 @@ impl SlidingPuzzle {
         }
         anchors
     }
+}
+
+/// A board that is an N-puzzle: one-cell pieces filling a wall-less rectangle but for one cell,
+/// and a goal that pins every piece. Such a board is solved as a tile puzzle (pattern
+/// databases), which is what makes a 15-puzzle written this way solvable.
+struct AsTiles {
+    /// The goal cell of the piece on each cell (the blank's goal cell on the empty cell).
+    start: Vec<u8>,
+    blank: u8,
+}
+
+fn as_tiles(rules: &Rules) -> Option<AsTiles> {
+    let goal = rules.goal_anchors()?;
+    let cells = rules.width * rules.height;
+    let one_cell = rules.slots.iter().all(|slot| rules.shapes[slot.shape].offsets.len() == 1);
+    if !one_cell || rules.width < 2 || rules.height < 2 || rules.walls.iter().any(|&w| w) || rules.slots.len() + 1 != cells || cells > crate::search::tiles::MAX_CELLS {
+        return None;
+    }
+    let mut covered = vec![false; cells];
+    goal.iter().for_each(|&g| covered[usize::from(g)] = true);
+    let blank = covered.iter().position(|&c| !c)? as u8;
+    let mut start = vec![blank; cells];
+    for (slot, &anchor) in rules.start.iter().enumerate() {
+        start[usize::from(anchor)] = goal[slot] as u8;
+    }
+    Some(AsTiles { start, blank })
+}
+
+fn run_tiles(rules: &Rules, tiles_form: &AsTiles, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    let metric = rules.metric.name();
+    let problem = TileProblem { width: rules.width, height: rules.height, start: &tiles_form.start, blank: tiles_form.blank };
+    if !tiles::solvable(&problem) {
+        return Ok(Report::without_search("sliding", metric, Status::Unsolved, tiles::WRONG_PARITY));
+    }
+    let answer = tiles::solve(&problem, options, on_progress)?;
+    let goal = rules.goal_anchors().unwrap_or_default();
+    let mut report = Report::from_outcome("sliding", metric, answer.method, answer.outcome, |_, states| {
+        // Each state as the pieces' anchors, in slot order, for the family's own move text.
+        let path: Vec<Vec<u16>> = states
+            .iter()
+            .map(|at| goal.iter().map(|&g| at.iter().position(|&t| u16::from(t) == g).unwrap_or(0) as u16).collect())
+            .collect();
+        rules.describe(&path)
+    });
+    report.heuristic = answer.heuristic;
+    Ok(report)
 }
 
 fn run<const W: usize>(
@@ -127,21 +190,17 @@ impl Puzzle for SlidingPuzzle {
         "sliding"
     }
 
+    fn capabilities(&self) -> Capabilities {
+        self.capabilities_in(self.own_metric())
+    }
+
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
-        let explicit = rules.goal_anchors().is_some();
-        let method = match options.method {
-            Method::Auto if explicit => Method::Bidir,
-            Method::Auto => Method::Bfs,
-            Method::Bidir if !explicit => {
-                return Err(FormatError::general(
-                    "bidirectional search needs a goal that pins every piece (a whole board written out); \
-                     this goal does not, so use bfs or astar",
-                ))
-            }
-            method => method,
-        };
+        if let Some(tiles_form) = as_tiles(rules) {
+            return run_tiles(rules, &tiles_form, options, on_progress);
+        }
+        let method = self.capabilities_in(metric).resolve(options.method)?;
         Ok(match rules.words() {
             1 => run::<1>(rules, method, options, on_progress),
             2 => run::<2>(rules, method, options, on_progress),

@@ -3,6 +3,7 @@
 use super::rules::Piece;
 use super::*;
 use crate::families::Editor;
+use crate::search::Method;
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/gas/{name}", env!("CARGO_MANIFEST_DIR"));

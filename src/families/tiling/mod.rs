@@ -350,6 +350,7 @@ impl TilingPuzzle {
             scope: None,
             counts: (mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
             solutions,
+            heuristic: None,
             facts: None,
             stats,
         }
@@ -396,6 +397,15 @@ pub const MAX_LISTED: usize = 20_000;
 impl Puzzle for TilingPuzzle {
     fn family(&self) -> &'static str {
         "tiling"
+    }
+
+    /// Exact cover (depth-first): one tiling, all counted, or all listed (optionally only those
+    /// distinct under the board's symmetry).
+    fn capabilities(&self) -> crate::families::Capabilities {
+        let mut capabilities = crate::families::Capabilities::searches(&[Method::Auto, Method::Dfs]);
+        capabilities.modes = vec![SolveMode::First, SolveMode::Count, SolveMode::All];
+        capabilities.switches = vec!["distinct"];
+        capabilities
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

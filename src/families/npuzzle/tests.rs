@@ -1,0 +1,84 @@
+use super::*;
+use crate::families::{self, SolveOptions, Status};
+use crate::search::Method;
+
+fn quiet(_: &Stats) -> Flow {
+    Flow::Continue
+}
+
+fn solve(text: &str, method: Method) -> Report {
+    let puzzle = families::parse(None, text).unwrap();
+    assert_eq!(puzzle.family(), "npuzzle");
+    let options = SolveOptions { method, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut quiet).unwrap();
+    if report.status == Status::Solved {
+        let verdict = puzzle.check(&options, &report.moves).unwrap();
+        assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{:?}", report.moves);
+    }
+    report
+}
+
+/// The two 8-puzzle positions that need 31 moves, the most any needs (Reinefeld 1993).
+#[test]
+fn hardest_eight_puzzles() {
+    for text in ["8 6 7\n2 5 4\n3 _ 1\n", "6 4 7\n8 5 _\n3 2 1\n"] {
+        let report = solve(text, Method::Auto);
+        assert_eq!(report.moves.len(), 31, "{text}");
+        assert_eq!(report.method, Method::Idastar);
+        assert!(report.optimal);
+        assert_eq!(report.heuristic.as_deref(), Some("a complete distance table"));
+        // Breadth-first search over the whole 181,440 positions agrees.
+        assert_eq!(solve(text, Method::Bfs).moves.len(), 31);
+    }
+}
+
+#[test]
+fn wrong_parity_is_answered_without_searching() {
+    let report = solve("2 1 3\n4 5 6\n7 8 _\n", Method::Auto);
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.stats.explored, 0);
+    assert!(report.reason.as_deref().unwrap().contains("wrong parity"));
+}
+
+#[test]
+fn other_goals_and_rectangles() {
+    // Blank first in the goal: one move from it.
+    let report = solve("1 _ 2\n3 4 5\ngoal:\n_ 1 2\n3 4 5\n", Method::Auto);
+    assert_eq!(report.moves, ["1"]);
+    // A 2x3 rectangle, checked against breadth-first search.
+    let text = "5 4 3\n2 1 _\n";
+    let by_auto = solve(text, Method::Auto);
+    assert_eq!(by_auto.moves.len(), solve(text, Method::Bfs).moves.len());
+    assert_eq!(by_auto.moves.len(), solve(text, Method::Bidir).moves.len());
+}
+
+#[test]
+fn moves_replay_and_illegal_moves_are_named() {
+    let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 _ 8\n").unwrap();
+    let options = SolveOptions::default();
+    assert!(puzzle.check(&options, &["8".to_string()]).unwrap().ends_solved);
+    let e = puzzle.check(&options, &["8".into(), "1".into()]).unwrap_err();
+    assert_eq!(e.index, 1);
+    assert!(e.message.contains("not next to the blank"), "{e}");
+    assert_eq!(puzzle.show(&["8".into()], 1), "1 2 3\n4 5 6\n7 8 _\n");
+}
+
+#[test]
+fn editing_keeps_the_text_the_truth() {
+    let puzzle = NPuzzle::new(format::parse("1 2 3\n4 5 6\n7 8 _\n").unwrap());
+    // Sliding 8 (next to the blank) is a move; 1 is not next to it.
+    assert_eq!(puzzle.apply("slide", 2, 1).as_deref(), Some("1 2 3\n4 5 6\n7 _ 8\n"));
+    assert_eq!(puzzle.apply("slide", 0, 0), None);
+    assert_eq!(puzzle.apply("blank", 0, 0).as_deref(), Some("_ 2 3\n4 5 6\n7 8 1\n"));
+    // Shuffles are solvable, and differ from one press to the next.
+    let first = puzzle.apply("now:shuffle", 0, 0).unwrap();
+    let shuffled = NPuzzle::new(format::parse(&first).unwrap());
+    assert!(shuffled.solvable());
+    let second = shuffled.apply("now:shuffle", 0, 0).unwrap();
+    assert_ne!(first, second);
+    assert_eq!(puzzle.resize(4, 4).as_deref(), Some(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  _\n"));
+    for seed in 0..20 {
+        let text = NPuzzles.generate(4, 4, seed).unwrap();
+        assert!(NPuzzle::new(format::parse(&text).unwrap()).solvable(), "{text}");
+    }
+}

@@ -1,0 +1,191 @@
+//! Solving sliding-tile permutation puzzles, for every family whose puzzles are one (the N-puzzle
+//! family, and sliding-block boards of one-cell pieces with one empty cell): the pattern
+//! databases, built once per board shape and kept for the rest of the session (natively also on
+//! disk, so the next run starts at once), and the choice of search.
+//!
+//! A shared helper like `draw.rs`: families may use it, it uses no family.
+
+use crate::families::{FormatError, SolveOptions};
+use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
+use crate::search::{astar, bfs, bidir, dfs, idastar, Flow, Method, Outcome, Stats};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A tile puzzle on a `width` x `height` rectangle: `start[c]` is the goal cell of the tile on
+/// cell c (the blank's goal cell for the blank).
+pub struct TileProblem<'a> {
+    pub width: usize,
+    pub height: usize,
+    pub start: &'a [u8],
+    pub blank: u8,
+}
+
+/// What a tile search found: the outcome with each state as the tiles on the cells, the method
+/// that ran, and the heuristic it used, in words.
+pub struct TileAnswer {
+    pub outcome: Outcome<Slide, Vec<u8>>,
+    pub method: Method,
+    pub heuristic: Option<String>,
+}
+
+/// The methods a tile puzzle accepts (bidirectional works: the goal is one position).
+pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs];
+
+/// "Unsolvable" is known from the arrangement alone.
+pub const WRONG_PARITY: &str = "No solution: this arrangement has the wrong parity (two tiles swapped)";
+
+pub fn solvable(problem: &TileProblem) -> bool {
+    solvable_on_rectangle(problem.width, problem.start, problem.blank)
+}
+
+pub fn solve(
+    problem: &TileProblem,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Result<TileAnswer, FormatError> {
+    let method = match options.method {
+        // Pattern databases make IDA* the fastest optimal search here (Korf and Felner).
+        Method::Auto => Method::Idastar,
+        other => other,
+    };
+    let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
+    let pdb = match method {
+        Method::Idastar | Method::Astar => match tables(&board, problem.width, on_progress) {
+            Some(pdb) => pdb,
+            None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None }),
+        },
+        // Searches without a heuristic still need the space: an empty set of tables.
+        _ => Arc::new(PatternDatabase::build(&board, &[], &mut |_| Flow::Continue).expect("nothing to build")),
+    };
+    let heuristic = matches!(method, Method::Idastar | Method::Astar).then(|| {
+        if pdb.is_exact() {
+            "a complete distance table".to_string()
+        } else {
+            format!("pattern databases {}", pdb.describe())
+        }
+    });
+    let outcome = match problem.width * problem.height {
+        0..=16 => run::<16>(&board, &pdb, problem.start, method, options, on_progress),
+        17..=36 => run::<36>(&board, &pdb, problem.start, method, options, on_progress),
+        _ => run::<64>(&board, &pdb, problem.start, method, options, on_progress),
+    };
+    Ok(TileAnswer { outcome, method, heuristic })
+}
+
+fn run<const N: usize>(
+    board: &Board,
+    pdb: &PatternDatabase,
+    start: &[u8],
+    method: Method,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<Slide, Vec<u8>> {
+    let space = TileSpace::<N>::new(board, pdb, start);
+    let budget = options.budget();
+    let outcome = match method {
+        Method::Astar => astar(&space, &budget, on_progress),
+        Method::Bfs => bfs(&space, &budget, on_progress),
+        Method::Bidir => bidir(&space, &budget, on_progress),
+        Method::Dfs => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),
+        _ => idastar(&space, &budget, on_progress),
+    };
+    let cells = start.len();
+    match outcome {
+        Outcome::Solved { moves, states, cost, stats } => {
+            let states = states.iter().map(|s| s.at[..cells].to_vec()).collect();
+            Outcome::Solved { moves, states, cost, stats }
+        }
+        Outcome::NoSolution { stats } => Outcome::NoSolution { stats },
+        Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
+        Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
+    }
+}
+
+type Key = (usize, usize, u8);
+
+/// Tables built so far in this process (the page's Worker keeps them between solves).
+static TABLES: Mutex<Option<HashMap<Key, Arc<PatternDatabase>>>> = Mutex::new(None);
+
+/// The pattern databases for `board`: kept, read from the disk cache, or built (with progress
+/// reported as `Stats::building`; None when the progress callback stops the build).
+fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Arc<PatternDatabase>> {
+    let cells = board.cells();
+    let key = (cells, width, board.blank);
+    if let Some(found) = TABLES.lock().ok().and_then(|t| t.as_ref().and_then(|m| m.get(&key).cloned())) {
+        return Some(found);
+    }
+    let groups = PatternDatabase::partition(board, DEFAULT_MAX_ENTRIES);
+    let name = format!("pdb-{cells}c-{width}w-b{}-{}.bin", board.blank, groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-"));
+    let pdb = match disk::read(&name, board, &groups) {
+        Some(pdb) => pdb,
+        None => {
+            let started = web_time::Instant::now();
+            let mut stats = Stats::default();
+            let built = PatternDatabase::build(board, &groups, &mut |share| {
+                stats.building = Some(share);
+                stats.elapsed_ms = started.elapsed().as_millis() as u64;
+                on_progress(&stats)
+            })?;
+            disk::write(&name, &built);
+            built
+        }
+    };
+    let pdb = Arc::new(pdb);
+    if let Ok(mut kept) = TABLES.lock() {
+        kept.get_or_insert_with(HashMap::new).insert(key, pdb.clone());
+    }
+    Some(pdb)
+}
+
+/// Natively the tables are kept in the user's cache folder (`$XDG_CACHE_HOME/puzzlelab` or
+/// `~/.cache/puzzlelab`; `PUZZLELAB_CACHE=off` turns it off); a file that does not read back as
+/// the same tables is ignored and rebuilt.
+#[cfg(not(target_arch = "wasm32"))]
+mod disk {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn folder() -> Option<PathBuf> {
+        if std::env::var("PUZZLELAB_CACHE").is_ok_and(|v| v == "off") {
+            return None;
+        }
+        let base = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+        Some(base.join("puzzlelab"))
+    }
+
+    pub fn read(name: &str, board: &Board, groups: &[Vec<u8>]) -> Option<PatternDatabase> {
+        let bytes = std::fs::read(folder()?.join(name)).ok()?;
+        PatternDatabase::from_bytes(board, groups, &bytes)
+    }
+
+    pub fn write(name: &str, pdb: &PatternDatabase) {
+        let Some(folder) = folder() else { return };
+        if std::fs::create_dir_all(&folder).is_err() {
+            return;
+        }
+        // Written under a temporary name and renamed, so a reader never sees half a file.
+        let temporary = folder.join(format!("{name}.{}.part", std::process::id()));
+        if std::fs::write(&temporary, pdb.to_bytes()).is_ok() {
+            let _ = std::fs::rename(&temporary, folder.join(name));
+        }
+    }
+}
+
+/// In the page the Worker keeps the tables in memory for as long as it lives.
+#[cfg(target_arch = "wasm32")]
+mod disk {
+    use super::*;
+
+    pub fn read(_: &str, _: &Board, _: &[Vec<u8>]) -> Option<PatternDatabase> {
+        None
+    }
+
+    pub fn write(_: &str, _: &PatternDatabase) {}
+}
+
+/// Whether cells `a` and `b` of a rectangle `width` wide share a side.
+pub fn adjacent(width: usize, a: usize, b: usize) -> bool {
+    (a / width == b / width && a.abs_diff(b) == 1) || a.abs_diff(b) == width
+}
