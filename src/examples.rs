@@ -5,6 +5,7 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("article-maze", "sliding", include_str!("../www/examples/article-maze.txt")),
     ("klotski", "sliding", include_str!("../www/examples/klotski.txt")),
     ("eight-puzzle", "sliding", include_str!("../www/examples/eight-puzzle.txt")),
+    ("fifteen-puzzle", "npuzzle", include_str!("../www/examples/fifteen-puzzle.txt")),
     ("rush-hour", "sliding", include_str!("../www/examples/rush-hour.txt")),
     ("two-part-piece", "sliding", include_str!("../www/examples/two-part-piece.txt")),
     ("squares-intro", "squares", include_str!("../www/examples/squares-intro.txt")),

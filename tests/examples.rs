@@ -11,6 +11,7 @@ fn every_example_solves_with_its_known_length() {
         ("article-maze", 37),  // the article's unit count
         ("klotski", 81),       // classic piece-metric count (the example asks for it)
         ("eight-puzzle", 31),  // one of the two hardest 8-puzzle positions
+        ("fifteen-puzzle", 46), // Korf's instance 9, published optimum
         ("rush-hour", 4),      // by hand: d right, b down 2, c down, a right 4 (slide metric)
         ("two-part-piece", 4), // by hand: right once, then down three times (unit metric)
         ("squares-intro", 3),  // the format's own example

@@ -231,15 +231,18 @@ fn fill_pickers(app: &App) {
         let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
     }
     for m in Method::ALL {
-        let label = match m {
-            Method::Auto => "Automatic",
-            Method::Bfs => "Breadth-first (shortest)",
-            Method::Astar => "A* (shortest)",
-            Method::Idastar => "IDA* (shortest, little memory)",
-            Method::Dfs => "Depth-first (fast, not shortest)",
-            Method::Bidir => "Bidirectional (shortest, whole-board goals)",
-        };
-        let _ = app.el.method.append_child(&option(doc, label, m.name()));
+        let _ = app.el.method.append_child(&option(doc, method_label(m), m.name()));
+    }
+}
+
+fn method_label(method: Method) -> &'static str {
+    match method {
+        Method::Auto => "Automatic",
+        Method::Bfs => "Breadth-first (shortest)",
+        Method::Astar => "A* (shortest)",
+        Method::Idastar => "IDA* (shortest, little memory)",
+        Method::Dfs => "Depth-first (fast, not shortest)",
+        Method::Bidir => "Bidirectional (shortest, whole-board goals)",
     }
 }
 
@@ -511,10 +514,11 @@ impl App {
             }
         }
         self.show_metrics();
-        // Only tilings have many solutions to count or browse.
-        self.el.mode_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "tiling"));
-        // Only Game About Squares has a bound to lift.
-        self.el.exact_option.set_hidden(self.puzzle.as_ref().is_none_or(|p| p.family() != "squares"));
+        // The pickers offer what this puzzle accepts: its methods, its modes, its switches.
+        let capabilities = self.puzzle.as_ref().map(|p| p.capabilities());
+        self.show_methods(capabilities.as_ref());
+        self.el.mode_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.modes.len() < 2));
+        self.el.exact_option.set_hidden(capabilities.as_ref().is_none_or(|c| !c.switches.contains(&"exact")));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());
@@ -524,6 +528,26 @@ impl App {
         self.show_tools();
         self.update_buttons();
         self.draw();
+    }
+
+    /// The method picker offers the puzzle's methods, "Automatic" naming what it will run
+    /// (keeping the choice if it fits).
+    fn show_methods(&self, capabilities: Option<&families::Capabilities>) {
+        let methods: Vec<Method> = capabilities.map_or_else(|| Method::ALL.to_vec(), |c| c.methods.clone());
+        let auto = capabilities.map(|c| c.auto());
+        let picker = &self.el.method;
+        let current = picker.value();
+        while picker.length() > 0 {
+            picker.remove_with_index(0);
+        }
+        for m in &methods {
+            let label = match (m, auto) {
+                (Method::Auto, Some(chosen)) => format!("Automatic ({})", chosen.title()),
+                _ => method_label(*m).to_string(),
+            };
+            let _ = picker.append_child(&option(&self.document, &label, m.name()));
+        }
+        picker.set_value(if methods.iter().any(|m| m.name() == current) { &current } else { "auto" });
     }
 
     /// The metric picker offers the metrics of the puzzle's family (keeping the choice if it fits).
