@@ -5,9 +5,9 @@
 //!
 //! A shared helper like `draw.rs`: families may use it, it uses no family.
 
-use crate::families::{FormatError, SolveOptions};
+use crate::families::{Capabilities, FormatError, SolveOptions};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
-use crate::search::{astar, bfs, bidir, dfs, idastar, Flow, Method, Outcome, Stats};
+use crate::search::{astar, bfs, bidir, dfs, idastar, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -31,6 +31,12 @@ pub struct TileAnswer {
 /// The methods a tile puzzle accepts (bidirectional works: the goal is one position).
 pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs];
 
+/// What every tile puzzle offers: its methods, and pattern databases, a strong heuristic (so
+/// `auto` runs IDA*, as [`solve`] does).
+pub fn capabilities() -> Capabilities {
+    Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true })
+}
+
 /// "Unsolvable" is known from the arrangement alone.
 pub const WRONG_PARITY: &str = "No solution: this arrangement has the wrong parity (two tiles swapped)";
 
@@ -43,11 +49,8 @@ pub fn solve(
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Result<TileAnswer, FormatError> {
-    let method = match options.method {
-        // Pattern databases make IDA* the fastest optimal search here (Korf and Felner).
-        Method::Auto => Method::Idastar,
-        other => other,
-    };
+    // Pattern databases make IDA* the fastest optimal search here (Korf and Felner).
+    let method = capabilities().resolve(options.method)?;
     let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
     let pdb = match method {
         Method::Idastar | Method::Astar => match tables(&board, problem.width, on_progress) {

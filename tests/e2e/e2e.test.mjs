@@ -523,3 +523,34 @@ test('maze: pasted text, a missing exit marked in draw mode, a large random maze
     await page.screenshot({ path: path.join(shots, 'maze-200.png') });
   });
 });
+
+test('a 15-puzzle pasted in numbers solves optimally with every setting on default, replays, and shares', async () => {
+  // Korf's instance 12 turned to the standard goal: 45 moves, his published optimum.
+  const FIFTEEN = '1 3 5 6 / _ 13 14 9 / 11 4 8 12 / 10 7 15 2';
+  await inPage(async (page) => {
+    await setText(page, FIFTEEN);
+    // The method picker offers what this puzzle accepts and names what Automatic runs.
+    await page.waitForFunction(() => [...document.querySelectorAll('#method option')].some((o) => o.textContent === 'Automatic (IDA*)'));
+    await page.click('#solve');
+    // The pattern tables are built first, with progress, then IDA* runs.
+    await waitForStatus(page, 'Solved in ', 240000);
+    assert.match(await status(page), /^Solved in 45 moves \(unit metric, shortest; IDA\* with pattern databases 6-6-3/);
+    assert.equal(await page.locator('#moves li').count(), 45);
+    await page.click('#last');
+    assert.equal(await page.textContent('#step-label'), '45 / 45');
+    const solved = ' 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15  _';
+    assert.equal((await page.textContent('#position')).trimEnd(), solved);
+    await page.screenshot({ path: path.join(shots, 'fifteen-solved.png') });
+    await page.click('#moves li:nth-child(20)');
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const second = await openPage(link);
+    try {
+      await waitForStatus(second.page, 'Solved in 45 moves', 240000);
+      assert.equal(await second.page.textContent('#step-label'), '20 / 45');
+      assert.deepEqual(second.problems, []);
+    } finally {
+      await second.context.close();
+    }
+  });
+});

@@ -130,7 +130,7 @@ impl Puzzle for NPuzzle {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(tiles::METHODS)
+        tiles::capabilities()
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

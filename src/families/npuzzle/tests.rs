@@ -33,6 +33,18 @@ fn hardest_eight_puzzles() {
 }
 
 #[test]
+fn auto_is_ida_star_and_the_page_is_told() {
+    let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 _ 8\n").unwrap();
+    assert_eq!(puzzle.capabilities().auto(), Method::Idastar);
+    let sliding = families::parse(None, "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n").unwrap();
+    assert_eq!(sliding.capabilities().auto(), Method::Idastar);
+    let klotski = families::parse(None, crate::examples::EXAMPLES[1].2).unwrap();
+    assert_eq!(klotski.capabilities().auto(), Method::Bfs);
+    let level = families::parse(None, "Red:0,0 v\nRed:0,2\n").unwrap();
+    assert_eq!(level.capabilities().auto(), Method::Astar);
+}
+
+#[test]
 fn wrong_parity_is_answered_without_searching() {
     let report = solve("2 1 3\n4 5 6\n7 8 _\n", Method::Auto);
     assert_eq!(report.status, Status::Unsolved);

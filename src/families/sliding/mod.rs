@@ -10,7 +10,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict, GENERIC_METHODS};
-use crate::search::{bidir, Flow, Heuristic, Knowledge, Method, Stats};
+use crate::search::{bidir, Flow, Knowledge, Method, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
 
@@ -94,12 +94,12 @@ impl SlidingPuzzle {
     }
 
     /// What the rules in `metric` offer: a tile puzzle's methods and strong heuristic; else the
-    /// generic searches, bidirectional search when the goal pins every piece, and A* when the
-    /// goal is a test on positions (which gives a distance bound).
+    /// generic searches, and bidirectional search when the goal pins every piece (how much the
+    /// distance bound helps A* is `Rules::heuristic_kind`).
     fn capabilities_in(&self, metric: Metric) -> Capabilities {
         let rules = self.rules(metric);
         if as_tiles(rules).is_some() {
-            return Capabilities::searches(tiles::METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
+            return tiles::capabilities();
         }
         let explicit_goal = rules.goal_anchors().is_some();
         let mut methods = GENERIC_METHODS.to_vec();

@@ -1,0 +1,53 @@
+//! N-puzzle figures for `make bench`: the pattern-database build (time and size), Korf's 100
+//! instances (total and worst, each checked against its published optimum) and an 80-move
+//! position. One timed pass each: a Korf run takes tens of seconds, too long to repeat.
+
+use puzzlelab::search::tiles::{Board, PatternDatabase, TileSpace, DEFAULT_MAX_ENTRIES};
+use puzzlelab::search::{idastar, Budget, Flow, Outcome};
+use std::time::Instant;
+
+fn cells(line: &str) -> Vec<u8> {
+    line.split_whitespace().map(|n| n.parse().unwrap()).collect()
+}
+
+fn main() {
+    // Korf's goal has the blank top-left: tile t's goal cell is t, the blank's is 0.
+    let board = Board::rectangle(4, 4, 0);
+    let groups = PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES);
+    let started = Instant::now();
+    let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
+    println!("pattern databases {}: built in {:.1} s, {:.1} MB", pdb.describe(), started.elapsed().as_secs_f64(), pdb.bytes() as f64 / 1e6);
+
+    let budget = Budget { max_states: u64::MAX, ..Budget::default() };
+    let (mut total, mut nodes, mut worst) = (0.0, 0u64, (0.0, 0));
+    for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
+        let numbers = cells(line);
+        let space = TileSpace::<16>::new(&board, &pdb, &numbers[2..]);
+        let started = Instant::now();
+        let outcome = idastar(&space, &budget, &mut |_| Flow::Continue);
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
+        total += seconds;
+        nodes += outcome.stats().explored;
+        if seconds > worst.0 {
+            worst = (seconds, numbers[0]);
+        }
+    }
+    println!("Korf's 100 (IDA*, one core): {total:.1} s in total, {nodes} states expanded; worst instance {} in {:.2} s", worst.1, worst.0);
+
+    // The standard goal (blank last): tile t's goal cell is t - 1, the blank's 15.
+    let board = Board::rectangle(4, 4, 15);
+    let groups = PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES);
+    let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
+    for line in include_str!("../tests/fixtures/npuzzle/hardest.txt").lines().filter(|l| !l.starts_with('#')) {
+        let numbers = cells(line);
+        let start: Vec<u8> = numbers[1..].iter().map(|&t| if t == 0 { 15 } else { t - 1 }).collect();
+        let space = TileSpace::<16>::new(&board, &pdb, &start);
+        let started = Instant::now();
+        let outcome = idastar(&space, &budget, &mut |_| Flow::Continue);
+        let seconds = started.elapsed().as_secs_f64();
+        let Outcome::Solved { moves, .. } = &outcome else { panic!("{outcome:?}") };
+        assert_eq!(moves.len(), usize::from(numbers[0]));
+        println!("80-move position: {:.1} s, {} states expanded", seconds, outcome.stats().explored);
+    }
+}
