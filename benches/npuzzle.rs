@@ -44,10 +44,20 @@ fn main() {
         let start: Vec<u8> = numbers[1..].iter().map(|&t| if t == 0 { 15 } else { t - 1 }).collect();
         let space = TileSpace::<16>::new(&board, &pdb, &start);
         let started = Instant::now();
-        let outcome = idastar(&space, &budget, &mut |_| Flow::Continue);
+        // Bounded: with 6-6-3 tables this position has not finished in 8 minutes.
+        let limited = Budget { time_limit: Some(std::time::Duration::from_secs(120)), ..budget };
+        let outcome = idastar(&space, &limited, &mut |_| Flow::Continue);
         let seconds = started.elapsed().as_secs_f64();
-        let Outcome::Solved { moves, .. } = &outcome else { panic!("{outcome:?}") };
-        assert_eq!(moves.len(), usize::from(numbers[0]));
-        println!("80-move position: {:.1} s, {} states expanded", seconds, outcome.stats().explored);
+        match &outcome {
+            Outcome::Solved { moves, .. } => {
+                assert_eq!(moves.len(), usize::from(numbers[0]));
+                println!("80-move position: {:.1} s, {} states expanded", seconds, outcome.stats().explored);
+            }
+            _ => println!(
+                "80-move position: not solved within {seconds:.0} s ({} states expanded, bound reached {})",
+                outcome.stats().explored,
+                outcome.stats().depth
+            ),
+        }
     }
 }
