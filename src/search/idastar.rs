@@ -14,7 +14,7 @@ pub fn idastar<S: Space>(
     let mut bound = u64::from(space.heuristic(&start));
     let mut path = vec![start];
     // One buffer of successors per depth, reused across iterations.
-    let mut buffers: Vec<Vec<(S::Move, S::State, u32)>> = Vec::new();
+    let mut buffers: Vec<Successors<S>> = Vec::new();
     loop {
         meter.stats.depth = bound;
         match deepen(space, &mut path, &mut buffers, 0, bound, &mut meter) {
@@ -28,6 +28,9 @@ pub fn idastar<S: Space>(
     }
 }
 
+/// The moves out of one state on the path: (move, next state, cost).
+type Successors<S> = Vec<(<S as Space>::Move, <S as Space>::State, u32)>;
+
 enum Step {
     Found,
     /// Smallest f beyond the bound seen (u64::MAX: nothing beyond).
@@ -37,7 +40,7 @@ enum Step {
 fn deepen<S: Space>(
     space: &S,
     path: &mut Vec<S::State>,
-    buffers: &mut Vec<Vec<(S::Move, S::State, u32)>>,
+    buffers: &mut Vec<Successors<S>>,
     cost: u64,
     bound: u64,
     meter: &mut Meter,
