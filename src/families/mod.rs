@@ -402,7 +402,7 @@ pub enum Status {
 pub struct Report {
     pub family: String,
     pub metric: String,
-    /// The method that actually ran (never `Auto`).
+    /// The method that actually ran (`Auto` only when no search ran: an answer known beforehand).
     pub method: Method,
     pub status: Status,
     /// Why a search gave up.

@@ -58,7 +58,7 @@ pub fn solve(
             None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None }),
         },
         // Searches without a heuristic still need the space: an empty set of tables.
-        _ => Arc::new(PatternDatabase::build(&board, &[], &mut |_| Flow::Continue).expect("nothing to build")),
+        _ => Arc::new(PatternDatabase::none(&board)),
     };
     let heuristic = matches!(method, Method::Idastar | Method::Astar).then(|| {
         if pdb.is_exact() {

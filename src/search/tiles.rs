@@ -114,7 +114,7 @@ impl PatternDatabase {
         while size < tiles.len() && placements(n, size + 2) <= max_entries {
             size += 1;
         }
-        // Even groups: 15 tiles in patterns of at most 6 are 6-6-3, not 5-5-5 (bigger is stronger).
+        // Cut greedily: 15 tiles in patterns of at most 6 are 6-6-3, not 5-5-5 (bigger is stronger).
         tiles.chunks(size).map(<[u8]>::to_vec).collect()
     }
 
@@ -126,34 +126,50 @@ impl PatternDatabase {
     /// Builds the tables by breadth-first search back from the goal, one pattern after another.
     /// `on_progress` gets the share done (0 to 1) now and then and may stop the build (None).
     pub fn build(board: &Board, groups: &[Vec<u8>], on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
-        let n = board.cells();
         let total = Self::entries(board, groups).max(1) as f64;
         let mut done = 0u64;
-        let mut patterns = Vec::with_capacity(groups.len());
-        let mut pattern_of = vec![u8::MAX; n];
+        let mut tables = Vec::with_capacity(groups.len());
+        for tiles in groups {
+            let table = build_table(board, tiles, &mut |filled| on_progress((done + filled) as f64 / total))?;
+            done += table.len() as u64;
+            tables.push(table);
+        }
+        Some(Self::assemble(board, groups, tables))
+    }
+
+    /// No tables at all (a zero heuristic), for searches that use none.
+    pub fn none(board: &Board) -> PatternDatabase {
+        Self::assemble(board, &[], Vec::new())
+    }
+
+    fn assemble(board: &Board, groups: &[Vec<u8>], tables: Vec<Vec<u8>>) -> PatternDatabase {
+        let mut pattern_of = vec![u8::MAX; board.cells()];
         for (g, tiles) in groups.iter().enumerate() {
             for &t in tiles {
                 pattern_of[t as usize] = g as u8;
             }
-            let table = build_table(board, tiles, &mut |filled| {
-                on_progress((done + filled) as f64 / total)
-            })?;
-            done += table.len() as u64;
-            patterns.push(Pattern { tiles: tiles.clone(), table });
         }
-        Some(PatternDatabase { cells: n, patterns, pattern_of, mirror: board.mirror.clone() })
+        let patterns = groups.iter().zip(tables).map(|(tiles, table)| Pattern { tiles: tiles.clone(), table }).collect();
+        PatternDatabase { cells: board.cells(), patterns, pattern_of, mirror: board.mirror.clone() }
     }
 
-    /// The tables as bytes, for a cache file: a header naming the board and the patterns, then
-    /// each table.
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// What a cache file starts with: a version, the board's size and the patterns.
+    fn header(cells: usize, groups: impl Iterator<Item = impl AsRef<[u8]>>) -> Vec<u8> {
         let mut bytes = b"puzzlelab-pdb-1\n".to_vec();
-        bytes.push(self.cells as u8);
-        bytes.push(self.patterns.len() as u8);
-        for p in &self.patterns {
-            bytes.push(p.tiles.len() as u8);
-            bytes.extend_from_slice(&p.tiles);
+        bytes.push(cells as u8);
+        let count = bytes.len();
+        bytes.push(0);
+        for tiles in groups {
+            bytes.push(tiles.as_ref().len() as u8);
+            bytes.extend_from_slice(tiles.as_ref());
+            bytes[count] += 1;
         }
+        bytes
+    }
+
+    /// The tables as bytes, for a cache file: the header, then each table.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Self::header(self.cells, self.patterns.iter().map(|p| &p.tiles));
         for p in &self.patterns {
             bytes.extend_from_slice(&p.table);
         }
@@ -163,29 +179,19 @@ impl PatternDatabase {
     /// Tables written by [`PatternDatabase::to_bytes`] for this board and these patterns, or
     /// None when the bytes are anything else.
     pub fn from_bytes(board: &Board, groups: &[Vec<u8>], bytes: &[u8]) -> Option<PatternDatabase> {
-        let mut expected = PatternDatabase::build(board, &[], &mut |_| Flow::Continue)?.to_bytes();
-        expected.truncate(expected.len() - 1); // the count of patterns
-        expected.push(groups.len() as u8);
-        for g in groups {
-            expected.push(g.len() as u8);
-            expected.extend_from_slice(g);
-        }
-        let tables = bytes.strip_prefix(expected.as_slice())?;
-        if tables.len() as u64 != Self::entries(board, groups) {
+        let mut rest = bytes.strip_prefix(Self::header(board.cells(), groups.iter()).as_slice())?;
+        if rest.len() as u64 != Self::entries(board, groups) {
             return None;
         }
-        let mut pattern_of = vec![u8::MAX; board.cells()];
-        let mut rest = tables;
-        let mut patterns = Vec::new();
-        for (g, tiles) in groups.iter().enumerate() {
-            for &t in tiles {
-                pattern_of[t as usize] = g as u8;
-            }
-            let (table, after) = rest.split_at(placements(board.cells(), tiles.len()) as usize);
-            rest = after;
-            patterns.push(Pattern { tiles: tiles.clone(), table: table.to_vec() });
-        }
-        Some(PatternDatabase { cells: board.cells(), patterns, pattern_of, mirror: board.mirror.clone() })
+        let tables = groups
+            .iter()
+            .map(|tiles| {
+                let (table, after) = rest.split_at(placements(board.cells(), tiles.len()) as usize);
+                rest = after;
+                table.to_vec()
+            })
+            .collect();
+        Some(Self::assemble(board, groups, tables))
     }
 
     /// Bytes the tables hold.
@@ -539,6 +545,19 @@ mod tests {
             assert_eq!(by_ida, by_bfs, "walk {walk}");
             assert_eq!(by_ida, Some(space.heuristic(&space.start()) as usize));
         }
+    }
+
+    #[test]
+    fn cache_bytes_read_back_only_for_the_same_patterns() {
+        let board = Board::rectangle(3, 2, 5);
+        let groups = vec![vec![0, 1, 2], vec![3, 4]];
+        let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
+        let bytes = pdb.to_bytes();
+        let read = PatternDatabase::from_bytes(&board, &groups, &bytes).unwrap();
+        assert_eq!(read.to_bytes(), bytes);
+        assert_eq!(read.evaluate(&[5, 4, 3, 2, 1, 0]), pdb.evaluate(&[5, 4, 3, 2, 1, 0]));
+        assert!(PatternDatabase::from_bytes(&board, &[vec![0, 1], vec![2, 3, 4]], &bytes).is_none());
+        assert!(PatternDatabase::from_bytes(&board, &groups, &bytes[..bytes.len() - 1]).is_none());
     }
 
     #[test]

@@ -535,17 +535,25 @@ impl App {
     fn show_methods(&self, capabilities: Option<&families::Capabilities>) {
         let methods: Vec<Method> = capabilities.map_or_else(|| Method::ALL.to_vec(), |c| c.methods.clone());
         let auto = capabilities.map(|c| c.auto());
+        let labels: Vec<String> = methods
+            .iter()
+            .map(|&m| match (m, auto) {
+                (Method::Auto, Some(chosen)) => format!("Automatic ({})", chosen.title()),
+                _ => method_label(m).to_string(),
+            })
+            .collect();
         let picker = &self.el.method;
+        // Typing re-reads the puzzle on every key: leave the picker alone when nothing changed.
+        let shown: Vec<String> = (0..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.text_content().unwrap_or_default()).collect();
+        if shown == labels {
+            return;
+        }
         let current = picker.value();
         while picker.length() > 0 {
             picker.remove_with_index(0);
         }
-        for m in &methods {
-            let label = match (m, auto) {
-                (Method::Auto, Some(chosen)) => format!("Automatic ({})", chosen.title()),
-                _ => method_label(*m).to_string(),
-            };
-            let _ = picker.append_child(&option(&self.document, &label, m.name()));
+        for (m, label) in methods.iter().zip(&labels) {
+            let _ = picker.append_child(&option(&self.document, label, m.name()));
         }
         picker.set_value(if methods.iter().any(|m| m.name() == current) { &current } else { "auto" });
     }
