@@ -3,7 +3,7 @@
 //! position. One timed pass each: a Korf run takes tens of seconds, too long to repeat.
 
 use puzzlelab::search::tiles::{Board, PatternDatabase, TileSpace, DEFAULT_MAX_ENTRIES};
-use puzzlelab::search::{idastar, Budget, Flow, Outcome};
+use puzzlelab::search::{Budget, Flow, Outcome};
 use std::time::Instant;
 
 fn cells(line: &str) -> Vec<u8> {
@@ -24,7 +24,7 @@ fn main() {
         let numbers = cells(line);
         let space = TileSpace::<16>::new(&board, &pdb, &numbers[2..]);
         let started = Instant::now();
-        let outcome = idastar(&space, &budget, &mut |_| Flow::Continue);
+        let outcome = space.idastar(&budget, &mut |_| Flow::Continue);
         let seconds = started.elapsed().as_secs_f64();
         assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
         total += seconds;
@@ -46,7 +46,7 @@ fn main() {
         let started = Instant::now();
         // Bounded: with 6-6-3 tables this position has not finished in 8 minutes.
         let limited = Budget { time_limit: Some(std::time::Duration::from_secs(120)), ..budget };
-        let outcome = idastar(&space, &limited, &mut |_| Flow::Continue);
+        let outcome = space.idastar(&limited, &mut |_| Flow::Continue);
         let seconds = started.elapsed().as_secs_f64();
         match &outcome {
             Outcome::Solved { moves, .. } => {

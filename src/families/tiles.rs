@@ -7,7 +7,7 @@
 
 use crate::families::{Capabilities, FormatError, SolveOptions};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
-use crate::search::{astar, bfs, bidir, dfs, idastar, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
+use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -90,7 +90,7 @@ fn run<const N: usize>(
         Method::Bfs => bfs(&space, &budget, on_progress),
         Method::Bidir => bidir(&space, &budget, on_progress),
         Method::Dfs => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),
-        _ => idastar(&space, &budget, on_progress),
+        _ => space.idastar(&budget, on_progress),
     };
     let cells = start.len();
     match outcome {
