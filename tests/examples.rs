@@ -53,3 +53,11 @@ fn every_example_solves_with_its_known_length() {
         assert_eq!(families::parse(Some(family), &puzzle.to_text()).unwrap().to_text(), puzzle.to_text());
     }
 }
+
+/// A family says it makes random puzzles exactly when it does (the page labels its button so).
+#[test]
+fn families_that_generate_say_so() {
+    for family in puzzlelab::families::FAMILIES {
+        assert_eq!(family.generates(), family.generate(6, 6, 1).is_some(), "{}", family.id());
+    }
+}

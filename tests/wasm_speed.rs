@@ -44,6 +44,17 @@ fn exhaustive_squares_level() {
     console_log!("wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s", 251_812.0 / best / 1000.0);
 }
 
+/// Game About Squares: the hardest random fixture (25 clicks), solved by default (A*).
+#[wasm_bindgen_test]
+fn hardest_squares_fixture() {
+    let puzzle = families::parse(None, include_str!("fixtures/gas/random-4173.txt")).unwrap();
+    let started = web_time::Instant::now();
+    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    assert_eq!((report.status, report.moves.len()), (Status::Solved, 25));
+    console_log!("wasm: Game About Squares random-4173 (25 clicks, A*): {ms:.0} ms, {} states expanded", report.stats.explored);
+}
+
 /// Scripted rules in wasm: Jumping Cards and Tower of Hanoi with 8 discs (the same answers as
 /// natively; `make bench` also times Hanoi with 10 natively).
 #[wasm_bindgen_test]

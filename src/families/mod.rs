@@ -56,6 +56,11 @@ pub trait Family: Sync {
     fn generate(&self, _cols: usize, _rows: usize, _seed: u64) -> Option<String> {
         None
     }
+
+    /// Whether [`Family::generate`] makes puzzles (asked without making one, which may search).
+    fn generates(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

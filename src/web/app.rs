@@ -523,7 +523,7 @@ impl App {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());
         }
-        let makes_new = self.puzzle.as_ref().and_then(|p| families::family(p.family())).is_some_and(|f| f.generate(1, 1, 0).is_some());
+        let makes_new = self.puzzle.as_ref().and_then(|p| families::family(p.family())).is_some_and(|f| f.generates());
         self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
         self.update_buttons();

@@ -69,6 +69,10 @@ impl Family for Maze {
         "+---+---+---+\n| S |       |\n+   +---+   +\n|         E |\n+---+---+---+\n"
     }
 
+    fn generates(&self) -> bool {
+        true
+    }
+
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
         let grid = generate::perfect(cols.clamp(1, 400), rows.clamp(1, 400), seed);
         Some(text::write_box_art(&grid, &|_| None))

@@ -48,6 +48,10 @@ impl Family for NPuzzles {
         "1 2 3\n4 5 6\n7 8 _\n"
     }
 
+    fn generates(&self) -> bool {
+        true
+    }
+
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
         let clamp = |side: usize| side.clamp(format::MIN_SIDE, format::MAX_SIDE);
         let (width, height) = (clamp(cols), clamp(rows));

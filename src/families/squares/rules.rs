@@ -53,6 +53,8 @@ pub struct Rules {
     /// Arrows on a grid over their bounding box: 0 = none, 1 + direction.
     arrows: Vec<u8>,
     arrow_box: Area,
+    /// The directions of the arrows, one bit each.
+    arrow_directions: u8,
     /// The level's own bounding box (squares, goals, arrows).
     pub level_box: Area,
     /// Squares must stay inside this area (the prune), or, in exact mode, inside what a state
@@ -125,6 +127,7 @@ impl Rules {
             alone,
             start: slots.iter().map(|s| s.1).collect(),
             goals,
+            arrow_directions: level.arrows.iter().fold(0, |set, a| set | 1 << a.direction),
             arrows,
             arrow_box,
             level_box,
@@ -190,20 +193,52 @@ impl Rules {
             .all(|&(colour, x, y)| self.groups[colour as usize].clone().any(|s| pieces[s].x == x && pieces[s].y == y))
     }
 
-    /// The largest, over goals, of the distance from the nearest square of its colour: one click
-    /// moves any square at most one cell, so this never overestimates.
+    /// A lower bound on the clicks still needed, by counting clicks per direction. A click moves
+    /// every square it moves one cell the same way (the clicked square's direction), so the clicks
+    /// made in direction d are at least the most cells any square must still travel in direction
+    /// d net, and clicks in different directions are different clicks: the bound is the sum over
+    /// the four directions of the largest need (for a goal, the least need over the squares of
+    /// its colour). With one square per colour this is never below the older bound, the largest
+    /// Manhattan distance from a goal to its nearest square; with several it may be, so the
+    /// larger of the two is used. Consistent: a click lowers only its own direction's term, by at
+    /// most one (DESIGN.md).
     pub fn heuristic(&self, pieces: &[Piece]) -> u32 {
-        self.goals
-            .iter()
-            .map(|&(colour, x, y)| {
-                self.groups[colour as usize]
-                    .clone()
-                    .map(|s| pieces[s].x.abs_diff(x) + pieces[s].y.abs_diff(y))
-                    .min()
-                    .unwrap_or(0)
-            })
-            .max()
-            .unwrap_or(0)
+        let mut per_direction = [0u32; 4];
+        let mut farthest = 0u32;
+        for &(colour, x, y) in &self.goals {
+            let mut least = [u32::MAX; 4];
+            let mut nearest = u32::MAX;
+            for s in self.groups[colour as usize].clone() {
+                let need = needs(&pieces[s], x, y);
+                for (l, n) in least.iter_mut().zip(need) {
+                    *l = (*l).min(n);
+                }
+                nearest = nearest.min(need.iter().sum());
+            }
+            if nearest == u32::MAX {
+                continue;
+            }
+            for (d, l) in per_direction.iter_mut().zip(least) {
+                *d = (*d).max(l);
+            }
+            farthest = farthest.max(nearest);
+        }
+        per_direction.iter().sum::<u32>().max(farthest)
+    }
+
+    /// Whether some goal needs its squares to travel a way no click can ever go: a click moves
+    /// squares in the clicked square's direction, and directions change only on arrows, so the
+    /// ways open are the squares' directions now and the arrows'.
+    pub fn is_hopeless(&self, pieces: &[Piece]) -> bool {
+        let open = pieces.iter().fold(self.arrow_directions, |open, p| open | 1 << p.direction);
+        if open == 0b1111 {
+            return false;
+        }
+        self.goals.iter().any(|&(colour, x, y)| {
+            self.groups[colour as usize]
+                .clone()
+                .all(|s| needs(&pieces[s], x, y).iter().enumerate().any(|(d, &n)| n > 0 && open & (1 << d) == 0))
+        })
     }
 
     /// Sorts each colour group so interchangeable squares give one state.
@@ -300,6 +335,13 @@ impl Rules {
     }
 }
 
+/// Cells `piece` must still travel in each direction (as DIRECTIONS: up, right, down, left) to
+/// stand on (x, y).
+fn needs(piece: &Piece, x: i32, y: i32) -> [u32; 4] {
+    let (dx, dy) = (x - piece.x, y - piece.y);
+    [(-dy).max(0) as u32, dx.max(0) as u32, dy.max(0) as u32, (-dx).max(0) as u32]
+}
+
 fn bounding_box(points: impl Iterator<Item = (i32, i32)>) -> Area {
     let mut area = Area { min_x: i32::MAX, min_y: i32::MAX, max_x: i32::MIN, max_y: i32::MIN };
     for (x, y) in points {
@@ -382,5 +424,12 @@ impl<const W: usize> Space for SquaresSpace<'_, W> {
         let count = self.rules.start.len();
         self.rules.unpack(state, &mut pieces[..count]);
         self.rules.heuristic(&pieces[..count])
+    }
+
+    fn is_dead(&self, state: &[u64; W]) -> bool {
+        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+        let count = self.rules.start.len();
+        self.rules.unpack(state, &mut pieces[..count]);
+        self.rules.is_hopeless(&pieces[..count])
     }
 }

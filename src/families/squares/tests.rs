@@ -109,7 +109,13 @@ fn unwinnable_within_the_search_area_says_so() {
     assert_eq!(report.status, Status::Unsolved);
     assert_eq!(report.scope.as_deref(), Some(SCOPE));
     assert!(crate::replay::summary(&report).starts_with("No solution within the search area"));
-    // Without the bound the plane never runs out: only a budget ends the search.
+    // Without the bound too: nothing ever moves Red right (no square or arrow points that way).
+    let report = solve_with(text, &SolveOptions { exact: true, max_states: Some(50), ..SolveOptions::default() });
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.scope, None);
+    // Blue could push right, but never meets Red: without the bound the plane never runs out,
+    // and only a budget ends the search.
+    let text = "Red:0,0 ^\nBlue:5,5 >\nRed:1,0\n";
     let report = solve_with(text, &SolveOptions { exact: true, max_states: Some(50), ..SolveOptions::default() });
     assert_eq!(report.status, Status::GaveUp);
 }
@@ -169,4 +175,57 @@ fn shows_positions_as_level_text() {
     let puzzle = SquaresPuzzle::parse("Red:0,0 v\nRed:0,2\n>:0,1\n").unwrap();
     let moves = vec!["Red".to_string()];
     assert_eq!(puzzle.show(&moves, 1), "Red:0,1 >\nRed:0,2\n>:0,1\n");
+}
+
+/// Random levels of the live game's size (five squares, four arrows; examples/squares_levels.rs),
+/// whose minimum breadth-first search confirmed when they were made (EXPECTED.md; 5-15 s each,
+/// too slow to repeat here): `auto` (A*) finds that minimum, and along its path the bound never
+/// promises less than the clicks that are really left.
+#[test]
+fn random_levels_of_the_live_games_size() {
+    for (file, minimum) in [("random-982.txt", 22), ("random-1834.txt", 22), ("random-3752.txt", 23), ("random-4173.txt", 25)] {
+        let text = fixture(file);
+        let report = solve_with(&text, &SolveOptions::default());
+        assert_eq!((report.method, report.moves.len()), (Method::Astar, minimum), "{file}");
+        let puzzle = SquaresPuzzle::parse(&text).unwrap();
+        for step in 0..=minimum {
+            let pieces = puzzle.position_after(&report.moves, step);
+            let mut sorted = pieces.clone();
+            puzzle.rules.canonical(&mut sorted);
+            assert!(puzzle.rules.heuristic(&sorted) as usize <= minimum - step, "{file} after {step} clicks");
+            assert!(!puzzle.rules.is_hopeless(&sorted), "{file} after {step} clicks");
+        }
+    }
+}
+
+/// The per-direction bound on hand-made positions: a square that must go two right and one up
+/// needs three clicks; two squares that must both go right two cells may share those clicks
+/// (one pushes the other), so two; no square can ever go left when nothing points left.
+#[test]
+fn the_bound_counts_clicks_per_direction() {
+    let rules = |text: &str| SquaresPuzzle::parse(text).unwrap().rules;
+    let r = rules("Red:0,1 >\nRed:2,0\n");
+    assert_eq!(r.heuristic(&r.start), 3);
+    let r = rules("Red:0,0 >\nBlue:1,0 >\nRed:2,0\nBlue:3,0\n");
+    assert_eq!(r.heuristic(&r.start), 2);
+    // Red must go down 2, Blue left 2: different directions, so four clicks, where the largest
+    // single distance says two.
+    let r = rules("Red:0,0 v\nBlue:3,0 <\nRed:0,2\nBlue:1,0\n");
+    assert_eq!(r.heuristic(&r.start), 4);
+    assert!(!r.is_hopeless(&r.start));
+    let r = rules("Red:2,0 >\nRed:0,0\n");
+    assert!(r.is_hopeless(&r.start));
+    let r = rules("Red:2,0 >\nRed:0,0\n<:4,0\n");
+    assert!(!r.is_hopeless(&r.start));
+}
+
+/// "New random" gives a level that parses, can be won, and is the same for the same seed.
+#[test]
+fn new_random_levels_can_be_won() {
+    assert!(Squares.generates());
+    for seed in [1, 2, 3] {
+        let text = Squares.generate(5, 5, seed).unwrap();
+        assert_eq!(text, Squares.generate(5, 5, seed).unwrap());
+        assert_eq!(solve_with(&text, &SolveOptions::default()).status, Status::Solved, "{text}");
+    }
 }
