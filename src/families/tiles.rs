@@ -1,7 +1,7 @@
 //! Solving sliding-tile permutation puzzles, for every family whose puzzles are one (the N-puzzle
 //! family, and sliding-block boards of one-cell pieces with one empty cell): the pattern
-//! databases, built once per board shape and kept for the rest of the session (natively also on
-//! disk, so the next run starts at once), and the choice of search.
+//! databases, built once per board shape and kept for the rest of the session (and on disk, or in
+//! the page's IndexedDB, so the next run starts at once), and the choice of search.
 //!
 //! A shared helper like `draw.rs`: families may use it, it uses no family.
 
@@ -119,7 +119,9 @@ fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Fl
     }
     let groups = PatternDatabase::partition(board, DEFAULT_MAX_ENTRIES);
     let name = format!("pdb-{cells}c-{width}w-b{}-{}.bin", board.blank, groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-"));
-    let pdb = match disk::read(&name, board, &groups) {
+    // Kept from an earlier run ([`crate::keep`]); bytes that do not read back as these tables
+    // (another version) are ignored and the tables rebuilt.
+    let pdb = match crate::keep::read(&name).and_then(|bytes| PatternDatabase::from_bytes(board, &groups, &bytes)) {
         Some(pdb) => pdb,
         None => {
             let started = web_time::Instant::now();
@@ -129,7 +131,7 @@ fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Fl
                 stats.elapsed_ms = started.elapsed().as_millis() as u64;
                 on_progress(&stats)
             })?;
-            disk::write(&name, &built);
+            crate::keep::write(&name, built.to_bytes());
             built
         }
     };
@@ -138,54 +140,6 @@ fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Fl
         kept.get_or_insert_with(HashMap::new).insert(key, pdb.clone());
     }
     Some(pdb)
-}
-
-/// Natively the tables are kept in the user's cache folder (`$XDG_CACHE_HOME/puzzlelab` or
-/// `~/.cache/puzzlelab`; `PUZZLELAB_CACHE=off` turns it off); a file that does not read back as
-/// the same tables is ignored and rebuilt.
-#[cfg(not(target_arch = "wasm32"))]
-mod disk {
-    use super::*;
-    use std::path::PathBuf;
-
-    fn folder() -> Option<PathBuf> {
-        if std::env::var("PUZZLELAB_CACHE").is_ok_and(|v| v == "off") {
-            return None;
-        }
-        let base = std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-        Some(base.join("puzzlelab"))
-    }
-
-    pub fn read(name: &str, board: &Board, groups: &[Vec<u8>]) -> Option<PatternDatabase> {
-        let bytes = std::fs::read(folder()?.join(name)).ok()?;
-        PatternDatabase::from_bytes(board, groups, &bytes)
-    }
-
-    pub fn write(name: &str, pdb: &PatternDatabase) {
-        let Some(folder) = folder() else { return };
-        if std::fs::create_dir_all(&folder).is_err() {
-            return;
-        }
-        // Written under a temporary name and renamed, so a reader never sees half a file.
-        let temporary = folder.join(format!("{name}.{}.part", std::process::id()));
-        if std::fs::write(&temporary, pdb.to_bytes()).is_ok() {
-            let _ = std::fs::rename(&temporary, folder.join(name));
-        }
-    }
-}
-
-/// In the page the Worker keeps the tables in memory for as long as it lives.
-#[cfg(target_arch = "wasm32")]
-mod disk {
-    use super::*;
-
-    pub fn read(_: &str, _: &Board, _: &[Vec<u8>]) -> Option<PatternDatabase> {
-        None
-    }
-
-    pub fn write(_: &str, _: &PatternDatabase) {}
 }
 
 /// Whether cells `a` and `b` of a rectangle `width` wide share a side.

@@ -10,4 +10,6 @@ pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod canvas;
 #[cfg(target_arch = "wasm32")]
+pub mod kept;
+#[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -1,13 +1,19 @@
-//! The solver worker: a message loop around the engine. It posts `Ready` once listening, runs one
-//! job at a time, and posts progress at most every 100 ms. Cancel is the page ending the worker.
+//! The solver worker: a message loop around the engine. It reads what earlier visits kept
+//! (IndexedDB, `kept.rs`), then posts `Ready` once listening, runs one job at a time, posts
+//! progress at most every 100 ms, and after each job writes what it kept. Cancel is the page
+//! ending the worker.
 
 use super::protocol::{handle, Reply, Request};
 use crate::families::FormatError;
 use wasm_bindgen::prelude::*;
-use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent};
 
 pub fn start() {
     console_error_panic_hook::set_once();
+    super::kept::open_and_preload(listen);
+}
+
+fn listen(database: Option<IdbDatabase>) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -15,6 +21,9 @@ pub fn start() {
         match serde_wasm_bindgen::from_value::<Request>(event.data()) {
             Ok(request) => handle(request, 100.0, &js_sys::Date::now, &mut post),
             Err(e) => post(Reply::Failed { job: 0, error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")) }),
+        }
+        if let Some(database) = &database {
+            super::kept::save(database);
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -46,9 +46,13 @@ after(async () => {
   server?.kill();
 });
 
-async function openPage(url = base) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+/// Opens `url` in a new browser context (fresh storage), or in `context` (a second tab, sharing its
+/// storage: a later visit by the same person).
+async function openPage(url = base, context = undefined) {
+  if (!context) {
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  }
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -544,13 +548,35 @@ test('a 15-puzzle pasted in numbers solves optimally with every setting on defau
     await page.click('#moves li:nth-child(20)');
     await page.click('#share');
     const link = await page.inputValue('#share-link');
-    const second = await openPage(link);
+    // The Worker writes the built tables to IndexedDB after the job: wait until they are there.
+    await page.waitForFunction(async () => {
+      if (!(await indexedDB.databases()).some((d) => d.name === 'puzzlelab')) return false;
+      return new Promise((done) => {
+        const open = indexedDB.open('puzzlelab');
+        open.onsuccess = () => {
+          const count = open.result.transaction('kept').objectStore('kept').count();
+          count.onsuccess = () => { open.result.close(); done(count.result > 0); };
+          count.onerror = () => done(false);
+        };
+        open.onerror = () => done(false);
+      });
+    }, null, { timeout: 60000, polling: 500 });
+    // A later visit (a second tab with the same storage) opens the link and solves again without
+    // building the tables: no "Building pattern tables" status ever shows.
+    const second = await openPage(link, page.context());
     try {
+      await second.page.evaluate(() => {
+        window.seenStatus = [];
+        const status = document.querySelector('#status');
+        new MutationObserver(() => window.seenStatus.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+      });
       await waitForStatus(second.page, 'Solved in 45 moves', 240000);
       assert.equal(await second.page.textContent('#step-label'), '20 / 45');
+      const seen = await second.page.evaluate(() => window.seenStatus);
+      assert.ok(!seen.some((s) => s.startsWith('Building')), seen.join(' | '));
       assert.deepEqual(second.problems, []);
     } finally {
-      await second.context.close();
+      await second.page.close();
     }
   });
 });
