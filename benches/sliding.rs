@@ -26,6 +26,11 @@ fn solve(text: &str, metric: &str, method: Method) -> u64 {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn exhaustive(c: &mut Criterion) {
+    // What a stored state costs: the packed state, its parent index and its hash-table slot.
+    let puzzle = families::parse(None, KLOTSKI_ALL).expect("parses");
+    let options = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("valid");
+    eprintln!("Klotski exhaustive BFS: {} states, {:.1} bytes per state", report.stats.stored, report.stats.bytes as f64 / report.stats.stored as f64);
     let mut group = c.benchmark_group("klotski-exhaustive-bfs");
     group.throughput(Throughput::Elements(25_955));
     for metric in ["unit", "slide", "piece"] {
