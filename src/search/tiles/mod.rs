@@ -25,6 +25,8 @@ pub struct Board {
     pub neighbours: Vec<Vec<u8>>,
     /// The goal cell of the blank.
     pub blank: u8,
+    /// Cells per row, when the graph is a rectangle's grid (0 otherwise).
+    pub width: usize,
     /// A symmetry of the graph that fixes the blank's goal cell (a square board's transpose when
     /// the blank's goal is on the diagonal): the mirrored position is as far from the goal.
     pub mirror: Option<Vec<u8>>,
@@ -58,7 +60,7 @@ impl Board {
         let on_diagonal = blank / width == blank % width;
         let mirror = (width == height && on_diagonal)
             .then(|| (0..cells).map(|c| ((c % width) * width + c / width) as u8).collect());
-        Board { neighbours, blank: blank as u8, mirror }
+        Board { neighbours, blank: blank as u8, width, mirror }
     }
 
     pub fn cells(&self) -> usize {

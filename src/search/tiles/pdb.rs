@@ -32,6 +32,25 @@ fn rank(cells: usize, positions: impl Iterator<Item = u8>) -> usize {
     index
 }
 
+/// The 6-6-3 partition of the 4x4 board measured best (DESIGN.md) when the blank's goal is a
+/// corner: for the blank top-left, two blocks two columns wide and three rows high beside each
+/// other ({1,4,5,8,9,12}, {2,3,6,7,10,11}) and the rest of the far row ({13,14,15}); on Korf's
+/// first 40 instances IDA* expands 7.9 M states with it against 16.8 M with reading order. Other
+/// corners take its mirror image.
+fn fifteen_partition(blank: u8) -> Option<Vec<Vec<u8>>> {
+    let flip = |cell: u8| -> u8 {
+        let (row, col) = (cell / 4, cell % 4);
+        let row = if blank >= 12 { 3 - row } else { row };
+        let col = if blank % 4 == 3 { 3 - col } else { col };
+        row * 4 + col
+    };
+    if ![0, 3, 12, 15].contains(&blank) {
+        return None;
+    }
+    let groups: [&[u8]; 3] = [&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+    Some(groups.iter().map(|g| g.iter().map(|&c| flip(c)).collect()).collect())
+}
+
 /// Additive disjoint pattern databases for one board and blank cell.
 #[derive(Debug, Clone)]
 pub struct PatternDatabase {
@@ -60,6 +79,9 @@ impl PatternDatabase {
         let mut size = 1;
         while size < tiles.len() && placements(n, size + 2) <= max_entries {
             size += 1;
+        }
+        if let Some(groups) = (n == 16 && board.width == 4 && size == 6).then(|| fifteen_partition(board.blank)).flatten() {
+            return groups;
         }
         // Cut greedily: 15 tiles in patterns of at most 6 are 6-6-3, not 5-5-5 (bigger is stronger).
         tiles.chunks(size).map(<[u8]>::to_vec).collect()
@@ -304,6 +326,13 @@ mod tests {
         let groups = PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES);
         let sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
         assert_eq!(sizes, [6, 6, 3]);
+        // The measured partition, turned so the blocks stand beside the blank (bottom right).
+        assert_eq!(groups, [vec![14, 11, 10, 7, 6, 3], vec![13, 12, 9, 8, 5, 4], vec![2, 1, 0]]);
+        let mut every: Vec<u8> = PatternDatabase::partition(&Board::rectangle(4, 4, 3), DEFAULT_MAX_ENTRIES).concat();
+        every.sort();
+        assert_eq!(every, [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+        // A blank that is not in a corner keeps reading order.
+        assert_eq!(PatternDatabase::partition(&Board::rectangle(4, 4, 5), DEFAULT_MAX_ENTRIES)[0], [0, 1, 2, 3, 4, 6]);
         // The 8-puzzle fits in one pattern: its table is the exact distance.
         let board = Board::rectangle(3, 3, 8);
         assert_eq!(PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES).len(), 1);
