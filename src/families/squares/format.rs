@@ -216,7 +216,8 @@ fn parse_element(code: &str, line: usize, indent: usize) -> Result<Element, Form
     let (x, y) = parse_coords(coords).ok_or_else(|| {
         FormatError::new(line, column(rest_at), format!("\"{coords}\" is not a position: write x,y with whole numbers, such as 3,-1"))
     })?;
-    if x.abs() > MAX_COORDINATE || y.abs() > MAX_COORDINATE {
+    // unsigned_abs: -2147483648 has no i32 absolute value (abs() wraps it to itself, negative).
+    if x.unsigned_abs() > MAX_COORDINATE.unsigned_abs() || y.unsigned_abs() > MAX_COORDINATE.unsigned_abs() {
         return Err(FormatError::new(line, column(rest_at), format!("{x},{y} is too far out: coordinates go from -{MAX_COORDINATE} to {MAX_COORDINATE}")));
     }
     let direction_column = |d: &str| column(code.len() - d.len());

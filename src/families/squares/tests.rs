@@ -229,3 +229,17 @@ fn new_random_levels_can_be_won() {
         assert_eq!(solve_with(&text, &SolveOptions::default()).status, Status::Solved, "{text}");
     }
 }
+
+/// Coordinates at the integer limits are refused with a message, not a crash (issue 18: the
+/// smallest i32 passed a check written with abs()).
+#[test]
+fn coordinates_at_the_integer_limits_are_refused() {
+    for text in ["Red:0,0 >\nRed:2,0\n>:-2147483648,-2147483648\n", "Red:-2147483648,0 >\nRed:2,0\n", "Red:0,0 >\nRed:2,2147483647\n"] {
+        let error = SquaresPuzzle::parse(text).err().expect("refused");
+        assert!(error.message.contains("too far out"), "{}", error.message);
+        assert!(error.line >= 1, "{text}");
+    }
+    // The farthest allowed corners still make a level that reads and solves.
+    let report = solve_with("Red:0,0 >\nRed:2,0\n>:-1000,-1000\n>:1000,1000\n", &SolveOptions::default());
+    assert_eq!(report.moves.len(), 2);
+}
