@@ -121,11 +121,11 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Formats => {
-            for family in FAMILIES {
-                println!("{} ({}): metrics {}", family.id(), family.name(), family.metrics().join(", "));
-                println!("  {}\n", family.format_help());
-            }
-            0
+            let text: String = FAMILIES
+                .iter()
+                .map(|family| format!("{} ({}): metrics {}\n  {}\n\n", family.id(), family.name(), family.metrics().join(", "), family.format_help()))
+                .collect();
+            write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
@@ -139,8 +139,12 @@ pub fn main() -> i32 {
             };
             let puzzle = match families::parse(Some(&family), &text) {
                 Ok(puzzle) => puzzle,
-                Err(e) => {
+                Err(e) if e.line > 0 => {
                     eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+                    return 2;
+                }
+                Err(e) => {
+                    eprintln!("puzzlelab: {}", e.message);
                     return 2;
                 }
             };
@@ -191,10 +195,7 @@ pub fn main() -> i32 {
                 }
             }
             let out = if json { json_output(&report) } else { text_output(&report, puzzle.as_ref(), output_states) };
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(out.as_bytes());
-            let _ = stdout.flush();
-            exit_code(&report)
+            write_out(&out).err().unwrap_or_else(|| exit_code(&report))
         }
     }
 }
@@ -225,12 +226,7 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
     };
     let options = lmsolve::Options { method, rle, output_states, rtd };
     match lmsolve::lm_solve(&text, variant, &options, &crate::search::Budget::default(), &mut |_| Flow::Continue) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(out.as_bytes());
-            let _ = stdout.flush();
-            0
-        }
+        Ok(out) => write_out(&out).err().unwrap_or(0),
         Err(e) => {
             eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
             2
@@ -259,8 +255,21 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
     } else {
         text
     };
-    print!("{text}");
-    0
+    write_out(&text).err().unwrap_or(0)
+}
+
+/// Writes the tool's answer to standard output. A reader that went away (`| head -1`) ends it
+/// quietly, as for any Unix tool; any other failure (a full disk) is an error: Err(exit code).
+fn write_out(text: &str) -> Result<(), i32> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            eprintln!("puzzlelab: cannot write the output: {e}");
+            Err(2)
+        }
+    }
 }
 
 fn read_input(file: &str) -> Result<String, String> {

@@ -286,3 +286,39 @@ fn lm_solve_boards_through_solve_and_json() {
     assert_eq!(square["family"].as_str(), Some("lmsolve:plank"));
     assert_ne!(square["length"].as_u64(), Some(4), "on squares the SE move does not exist");
 }
+
+/// Output errors (issue 18): a reader that goes away ends the tool quietly; a full disk is an
+/// error with a non-zero exit, not a panic and not a silent success.
+#[test]
+fn output_errors_are_handled() {
+    // A reader that closes at once: the whole maze cannot be written, yet no panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["generate", "maze", "--size", "400x400"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the CLI runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("it ends");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    if std::path::Path::new("/dev/full").exists() {
+        for args in [&["formats"][..], &["solve", &fixture("../../../www/examples/fifteen-puzzle.txt")]] {
+            let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
+            let output = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdout(full).output().expect("the CLI runs");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(String::from_utf8_lossy(&output.stderr).starts_with("puzzlelab: cannot write the output"), "{args:?}");
+        }
+    }
+}
+
+/// Family names are not case-sensitive, and an unknown one is not blamed on the file's first line.
+#[test]
+fn family_names_ignore_case_and_unknown_ones_are_named() {
+    let board = fixture("klotski.txt");
+    assert_eq!(run(&["solve", "--family", "Sliding", "--max-states", "10", &board]).status.code(), Some(3));
+    let output = run(&["solve", "--family", "Nope", &board]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.starts_with("puzzlelab: unknown family \"Nope\""), "{message}");
+}

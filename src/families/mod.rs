@@ -491,15 +491,18 @@ impl Report {
 
 /// Looks a family up by id.
 pub fn family(id: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|f| f.id() == id)
+    FAMILIES.iter().copied().find(|f| f.id().eq_ignore_ascii_case(id.trim()))
 }
 
 /// Picks the family for `text`: the named one, or with "auto" (or None) the most confident.
 pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, FormatError> {
     match id {
-        Some(id) if id != "auto" => family(id).ok_or_else(|| {
+        Some(id) if !id.trim().eq_ignore_ascii_case("auto") => family(id).ok_or_else(|| {
             let known: Vec<_> = FAMILIES.iter().map(|f| f.id()).collect();
-            FormatError::new(1, 1, format!("unknown family \"{id}\"; known families: {}", known.join(", ")))
+            // Not a place in the text: the name came from elsewhere (an option, a picker).
+            let shown: String = id.chars().take(40).filter(|c| !c.is_control()).collect();
+            let cut = if id.chars().count() > 40 { "…" } else { "" };
+            FormatError::general(format!("unknown family \"{shown}{cut}\"; known families: {}", known.join(", ")))
         }),
         _ => {
             if text.trim().is_empty() {
