@@ -37,15 +37,18 @@ pub fn astar<S: Space>(
         expand(space, &state, &mut successors);
         for (_, next, step) in successors.drain(..) {
             let cost = g + u64::from(step);
-            let h = u64::from(space.heuristic(&next));
+            // The bound is computed only for states that enter the queue: most successors are
+            // states already stored at no greater cost.
             match store.insert(next, index) {
                 Ok(new) => {
                     best_cost.push(cost);
+                    let h = u64::from(space.heuristic(store.state(new)));
                     open.push(Reverse((cost + h, Reverse(cost), new)));
                 }
                 Err(old) if cost < best_cost[old as usize] => {
                     best_cost[old as usize] = cost;
                     store.set_parent(old, index);
+                    let h = u64::from(space.heuristic(store.state(old)));
                     open.push(Reverse((cost + h, Reverse(cost), old)));
                 }
                 Err(_) => {}
