@@ -241,7 +241,8 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
         return 2;
     };
     let Some(text) = families::family(family).and_then(|f| f.generate(cols, rows, seed)) else {
-        eprintln!("puzzlelab: cannot make a random \"{family}\" puzzle (only maze can)");
+        let makers: Vec<&str> = FAMILIES.iter().filter(|f| f.generates()).map(|f| f.id()).collect();
+        eprintln!("puzzlelab: cannot make a random \"{family}\" puzzle (these can: {})", makers.join(", "));
         return 2;
     };
     let text = if svg {
