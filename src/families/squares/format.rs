@@ -94,6 +94,15 @@ impl Level {
     }
 }
 
+/// Refuses the square at (line, column) when the level already has the most a search can take.
+fn one_more_square(level: &Level, line: usize, column: usize) -> Result<(), FormatError> {
+    let most = super::rules::MAX_SQUARES;
+    if level.squares.len() >= most {
+        return Err(FormatError::new(line, column, format!("one square too many: a level may have at most {most} squares")));
+    }
+    Ok(())
+}
+
 /// Whether the text looks like a level of this format (for auto-detection).
 pub fn looks_like(text: &str) -> bool {
     let mut elements = 0;
@@ -166,11 +175,13 @@ pub fn parse(text: &str) -> Result<Level, FormatError> {
             }
             Element::Square(square) => {
                 claim(&mut squares, square.x, square.y, line, column, "a square")?;
+                one_more_square(&level, line, column)?;
                 level.squares.push(square);
             }
             Element::Bare { colour, x, y } => match arrows.iter().find(|a| a.0 == x && a.1 == y) {
                 Some(&(_, _, direction)) => {
                     claim(&mut squares, x, y, line, column, "a square")?;
+                    one_more_square(&level, line, column)?;
                     level.squares.push(Square { colour, x, y, direction, implicit: true });
                 }
                 None => {

@@ -243,3 +243,12 @@ fn coordinates_at_the_integer_limits_are_refused() {
     let report = solve_with("Red:0,0 >\nRed:2,0\n>:-1000,-1000\n>:1000,1000\n", &SolveOptions::default());
     assert_eq!(report.moves.len(), 2);
 }
+
+/// Too many squares are refused at the first square too many (it said line 0, column 0).
+#[test]
+fn too_many_squares_are_pointed_at() {
+    let text: String = (0..17).map(|i| format!("Red:{i},0 v\n")).collect::<String>() + "Red:0,5\n";
+    let error = SquaresPuzzle::parse(&text).err().expect("refused");
+    assert_eq!((error.line, error.column), (17, 1), "{}", error.message);
+    assert!(error.message.contains("at most 16 squares"), "{}", error.message);
+}
