@@ -107,9 +107,9 @@ pub fn longest(
     candidates: u64,
     minimum: impl Fn(&Level) -> Option<usize>,
 ) -> (Level, Option<usize>) {
-    (seed..seed + candidates.max(1))
-        .map(|s| {
-            let level = random_level(recipe, s);
+    (0..candidates.max(1))
+        .map(|i| {
+            let level = random_level(recipe, seed.wrapping_add(i));
             let clicks = minimum(&level);
             (level, clicks)
         })
