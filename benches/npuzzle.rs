@@ -35,6 +35,18 @@ fn main() {
     }
     println!("Korf's 100 (IDA*, one core): {total:.1} s in total, {nodes} states expanded; worst instance {} in {:.2} s", worst.1, worst.0);
 
+    // The same on every core (the answers must not change; the time should drop).
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let started = Instant::now();
+    for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
+        let numbers = cells(line);
+        let space = TileSpace::<16>::new(&board, &pdb, &numbers[2..]);
+        let outcome = space.idastar_parallel(threads, &budget, &mut |_| Flow::Continue);
+        assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
+    }
+    let parallel = started.elapsed().as_secs_f64();
+    println!("Korf's 100 on {threads} threads: {parallel:.1} s in total ({:.2}x one core)", total / parallel);
+
     // The standard goal (blank last): tile t's goal cell is t - 1, the blank's 15.
     let board = Board::rectangle(4, 4, 15);
     let groups = PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES);

@@ -49,6 +49,9 @@ enum Command {
         /// the level); only the budgets end it.
         #[arg(long)]
         exact: bool,
+        /// Threads for searches that spread over several (N-puzzle IDA*); default: every core.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -129,7 +132,7 @@ pub fn main() -> i32 {
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, json, output_states, svg_out } => {
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, threads, json, output_states, svg_out } => {
             let text = match read_input(&file) {
                 Ok(text) => text,
                 Err(message) => {
@@ -166,6 +169,7 @@ pub fn main() -> i32 {
                     SolveMode::First
                 },
                 distinct,
+                threads: threads.map(usize::from),
                 ..SolveOptions::default()
             };
             let show_progress = std::io::stderr().is_terminal();

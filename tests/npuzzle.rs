@@ -67,3 +67,21 @@ fn unsolvable_fifteen_puzzle_answers_at_once() {
     assert_eq!(report.stats.explored, 0);
     assert_eq!(puzzlelab::replay::summary(&report), "No solution: this arrangement has the wrong parity (two tiles swapped)");
 }
+
+/// Spread over 1, 2 and 3 threads, Korf's hardest-to-search instance (88, the longest here)
+/// gets its published optimum and the very same moves each time.
+#[test]
+fn threads_give_the_same_answer() {
+    let (_, optimum, cells) = korf().into_iter().find(|(n, _, _)| *n == 88).unwrap();
+    let puzzle = families::parse(None, &rows(&standard(&cells))).unwrap();
+    let answers: Vec<Vec<String>> = (1..=3)
+        .map(|threads| {
+            let options = SolveOptions { threads: Some(threads), ..SolveOptions::default() };
+            let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+            assert_eq!(report.moves.len(), optimum, "{threads} threads");
+            report.moves
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], answers[2]);
+}

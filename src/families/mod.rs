@@ -340,6 +340,9 @@ pub struct SolveOptions {
     /// With `SolveMode::All`: list only solutions distinct under the puzzle's symmetry.
     #[serde(default)]
     pub distinct: bool,
+    /// Threads for the searches that spread over several (natively); None: every core.
+    #[serde(default)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -359,6 +362,16 @@ pub struct Counts {
 }
 
 impl SolveOptions {
+    /// The threads a search may use: as asked, else every core the machine reports (one in the
+    /// page, where a search runs in one Worker).
+    pub fn threads(&self) -> usize {
+        #[cfg(not(target_arch = "wasm32"))]
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        #[cfg(target_arch = "wasm32")]
+        let cores = 1;
+        self.threads.unwrap_or(cores).max(1)
+    }
+
     /// The budget: what the options say, else limits that fit where the search runs. A stored
     /// search is bounded by memory (natively half of what the machine has free, in the page
     /// 1 GB, well under a tab's limit) and by the arena's u32 numbering; a search that stores

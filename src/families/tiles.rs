@@ -90,6 +90,9 @@ fn run<const N: usize>(
         Method::Bfs => bfs(&space, &budget, on_progress),
         Method::Bidir => bidir(&space, &budget, on_progress),
         Method::Dfs => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),
+        #[cfg(not(target_arch = "wasm32"))]
+        _ => space.idastar_parallel(options.threads(), &budget, on_progress),
+        #[cfg(target_arch = "wasm32")]
         _ => space.idastar(&budget, on_progress),
     };
     let cells = start.len();

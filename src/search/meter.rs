@@ -135,6 +135,13 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
+    /// Hands the current stats to the progress callback (searches that count elsewhere, such as
+    /// on several threads, and report on their own schedule).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub fn report(&mut self) -> Flow {
+        (self.on_progress)(&self.stats)
+    }
+
     /// For searches without a store: the expansion budget.
     pub fn over_expansion_budget(&self) -> bool {
         self.stats.explored > self.budget.max_expansions

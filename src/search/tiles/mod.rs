@@ -10,6 +10,8 @@
 
 use super::{Reversible, Space};
 
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 mod pdb;
 mod walk;
 

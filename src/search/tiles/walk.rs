@@ -16,24 +16,25 @@ const MAX_DEGREE: usize = 8;
 impl<const N: usize> TileSpace<'_, N> {
     /// The least number of moves to the goal, by IDA* on the pattern databases.
     pub fn idastar(&self, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
-        let Some(mut walk) = Walk::new(self, Meter::new(budget, on_progress)) else {
+        let Some(mut walk) = Walk::new(self) else {
             // A graph with cells of more than MAX_DEGREE neighbours: the generic search copes.
             return crate::search::idastar(self, budget, on_progress);
         };
+        let mut meter = Meter::new(budget, on_progress);
         let mut bound = walk.heuristic();
         loop {
-            walk.meter.stats.depth = u64::from(bound);
-            match walk.deepen(0, bound, u8::MAX) {
-                Ok(None) => return self.solution(walk.moves, walk.meter),
-                Ok(Some(u32::MAX)) => return Outcome::NoSolution { stats: walk.meter.finish() },
+            meter.stats.depth = u64::from(bound);
+            match walk.deepen(&mut meter, 0, bound, u8::MAX) {
+                Ok(None) => return self.solution(walk.moves, meter),
+                Ok(Some(u32::MAX)) => return Outcome::NoSolution { stats: meter.finish() },
                 Ok(Some(next)) => bound = next,
-                Err(halt) => return walk.meter.end(halt),
+                Err(halt) => return meter.end(halt),
             }
         }
     }
 
     /// The outcome for the moves the walk found, with the position after each.
-    fn solution(&self, moves: Vec<Slide>, mut meter: Meter) -> Outcome<Slide, Tiles<N>> {
+    pub(super) fn solution(&self, moves: Vec<Slide>, mut meter: Meter) -> Outcome<Slide, Tiles<N>> {
         let mut states = vec![self.start()];
         let mut successors = Vec::new();
         for slide in &moves {
@@ -50,8 +51,27 @@ impl<const N: usize> TileSpace<'_, N> {
     }
 }
 
+/// Counts the walk's expansions and says when it must stop: the meter of a search on one thread,
+/// or a worker's share of a search on several (`parallel.rs`).
+pub(super) trait Tally {
+    /// One expansion at `depth` moves from the start.
+    fn explore(&mut self, depth: u32) -> Result<(), Halt>;
+}
+
+impl Tally for Meter<'_> {
+    fn explore(&mut self, depth: u32) -> Result<(), Halt> {
+        self.stats.frontier = u64::from(depth) + 1;
+        Meter::explore(self)?;
+        if self.over_expansion_budget() {
+            return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", self.stats.explored - 1)));
+        }
+        Ok(())
+    }
+}
+
 /// The one position the walk slides tiles on, with each pattern's current table value.
-struct Walk<'a, 'm, const N: usize> {
+#[derive(Clone)]
+pub(super) struct Walk<'a, const N: usize> {
     pdb: &'a PatternDatabase,
     blank: u8,
     cells: usize,
@@ -64,18 +84,17 @@ struct Walk<'a, 'm, const N: usize> {
     mirrored: Vec<u8>,
     plain_sum: u32,
     mirrored_sum: u32,
-    moves: Vec<Slide>,
-    meter: Meter<'m>,
+    pub(super) moves: Vec<Slide>,
 }
 
 /// What a slide changed in the pattern values, to put back.
-struct Undo {
+pub(super) struct Undo {
     plain: Option<(usize, u8)>,
     mirrored: Option<(usize, u8)>,
 }
 
-impl<'a, 'm, const N: usize> Walk<'a, 'm, N> {
-    fn new(space: &TileSpace<'a, N>, meter: Meter<'m>) -> Option<Self> {
+impl<'a, const N: usize> Walk<'a, N> {
+    pub(super) fn new(space: &TileSpace<'a, N>) -> Option<Self> {
         let board = space.board;
         let cells = board.cells();
         let mut neighbours = vec![0u8; cells * MAX_DEGREE];
@@ -107,23 +126,22 @@ impl<'a, 'm, const N: usize> Walk<'a, 'm, N> {
             plain,
             mirrored,
             moves: Vec::new(),
-            meter,
         })
     }
 
     #[inline]
-    fn heuristic(&self) -> u32 {
+    pub(super) fn heuristic(&self) -> u32 {
         self.plain_sum.max(self.mirrored_sum)
     }
 
-    fn is_goal(&self) -> bool {
+    pub(super) fn is_goal(&self) -> bool {
         self.at[..self.cells].iter().enumerate().all(|(cell, &tile)| usize::from(tile) == cell)
     }
 
     /// Slides `tile` from `from` into the blank at `to`, updating the one pattern value that
     /// changes on each side.
     #[inline]
-    fn slide(&mut self, tile: u8, from: u8, to: u8) -> Undo {
+    pub(super) fn slide(&mut self, tile: u8, from: u8, to: u8) -> Undo {
         self.at[usize::from(to)] = tile;
         self.at[usize::from(from)] = self.blank;
         self.pos[usize::from(tile)] = to;
@@ -154,7 +172,7 @@ impl<'a, 'm, const N: usize> Walk<'a, 'm, N> {
     }
 
     #[inline]
-    fn slide_back(&mut self, tile: u8, from: u8, to: u8, undo: Undo) {
+    pub(super) fn slide_back(&mut self, tile: u8, from: u8, to: u8, undo: Undo) {
         self.at[usize::from(from)] = tile;
         self.at[usize::from(to)] = self.blank;
         self.pos[usize::from(tile)] = from;
@@ -169,19 +187,28 @@ impl<'a, 'm, const N: usize> Walk<'a, 'm, N> {
         }
     }
 
+    /// The moves from the current position (whose blank is at `hole`), leaving out the one into
+    /// `back` (the cell the blank just left: that move would undo the last).
+    #[inline]
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the split of parallel.rs, native only
+    pub(super) fn children(&self, back: u8) -> impl Iterator<Item = Slide> + '_ {
+        let hole = self.pos[usize::from(self.blank)];
+        let first = usize::from(hole) * MAX_DEGREE;
+        self.neighbours[first..first + usize::from(self.degree[usize::from(hole)])]
+            .iter()
+            .filter(move |&&from| from != back)
+            .map(move |&from| Slide { tile: self.at[usize::from(from)], from, to: hole })
+    }
+
     /// Searches below the current position, which is `depth` moves from the start and within
     /// `bound`; `back` is the cell the blank just left (moving there would undo the last move).
     /// Ok(None): the goal was found and `moves` leads to it. Ok(Some(f)): the least f beyond the
     /// bound met (u32::MAX: none).
-    fn deepen(&mut self, depth: u32, bound: u32, back: u8) -> Result<Option<u32>, Halt> {
+    pub(super) fn deepen(&mut self, tally: &mut impl Tally, depth: u32, bound: u32, back: u8) -> Result<Option<u32>, Halt> {
         if self.heuristic() == 0 && self.is_goal() {
             return Ok(None);
         }
-        self.meter.stats.frontier = depth as u64 + 1;
-        self.meter.explore()?;
-        if self.meter.over_expansion_budget() {
-            return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", self.meter.stats.explored - 1)));
-        }
+        tally.explore(depth)?;
         let hole = self.pos[usize::from(self.blank)];
         let first = usize::from(hole) * MAX_DEGREE;
         let mut next_bound = u32::MAX;
@@ -197,7 +224,7 @@ impl<'a, 'm, const N: usize> Walk<'a, 'm, N> {
                 next_bound = next_bound.min(f);
             } else {
                 self.moves.push(Slide { tile, from, to: hole });
-                match self.deepen(depth + 1, bound, hole)? {
+                match self.deepen(tally, depth + 1, bound, hole)? {
                     None => return Ok(None),
                     Some(f) => next_bound = next_bound.min(f),
                 }

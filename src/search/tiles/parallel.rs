@@ -1,0 +1,335 @@
+//! IDA* on tile spaces spread over several threads (native only: the page has no threads).
+//!
+//! Each iteration (one cost bound) first walks the top of the tree on one thread, down to a depth
+//! where it has a few dozen subtrees per thread, listing them in the order the sequential walk
+//! would enter them. The subtrees are then searched in parallel (rayon), each on its own copy of
+//! the position. The answer is the path of the first subtree, in that order, that holds a goal:
+//! exactly the path the sequential walk returns, because it enters the subtrees in that order and
+//! stops at the first goal. A subtree later than one that found a goal is abandoned; earlier ones
+//! still finish, as they might hold the true first. The next bound is the least f beyond the bound
+//! over all subtrees and the top. Only the expansion count differs from the sequential search
+//! (other threads may have searched past the answer).
+//!
+//! The calling thread does none of the search: it reports progress every 50 ms, enforces the
+//! time and expansion budgets, and passes Cancel on to the workers through a flag.
+
+use super::walk::{Tally, Walk};
+use super::{Slide, TileSpace, Tiles};
+use crate::search::meter::{Halt, Meter};
+use crate::search::{Budget, Flow, Outcome, Stats};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+use web_time::Instant;
+
+/// Subtrees per thread to aim for: enough that one large subtree does not leave the others idle.
+const SUBTREES_PER_THREAD: usize = 64;
+/// Iterations after one that expanded fewer states than this are searched on one thread.
+const PARALLEL_FROM: u64 = 1 << 14;
+/// Expansions a worker counts before it adds them to the shared count and looks at the flags.
+const BATCH: u64 = 1 << 12;
+
+/// One entry of the top of the tree, in the sequential walk's order.
+enum Top {
+    /// A subtree to search: the moves from the start to its root, and the cell the blank left.
+    Subtree(Vec<Slide>, u8),
+    /// A goal reached within the top itself.
+    Goal(Vec<Slide>),
+}
+
+/// What all workers share.
+struct Shared {
+    explored: AtomicU64,
+    /// Cancel, or a budget ran out.
+    stop: AtomicBool,
+    /// The index of the earliest subtree known to hold a goal (usize::MAX: none yet).
+    first_goal: AtomicUsize,
+}
+
+/// A worker's tally: counts locally, adds to the shared count every BATCH expansions and then
+/// checks whether to stop (the search is stopped, or an earlier subtree found a goal).
+struct Worker<'s> {
+    shared: &'s Shared,
+    subtree: usize,
+    counted: u64,
+}
+
+impl Tally for Worker<'_> {
+    #[inline]
+    fn explore(&mut self, _depth: u32) -> Result<(), Halt> {
+        self.counted += 1;
+        if self.counted % BATCH == 0 {
+            self.shared.explored.fetch_add(BATCH, Ordering::Relaxed);
+            if self.shared.stop.load(Ordering::Relaxed) || self.shared.first_goal.load(Ordering::Relaxed) < self.subtree {
+                return Err(Halt::Cancelled);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Worker<'_> {
+    fn finish(&self) {
+        self.shared.explored.fetch_add(self.counted % BATCH, Ordering::Relaxed);
+    }
+}
+
+/// The top of the tree counts its expansions directly.
+struct TopTally<'s>(&'s Shared);
+
+impl Tally for TopTally<'_> {
+    fn explore(&mut self, _depth: u32) -> Result<(), Halt> {
+        self.0.explored.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// How one subtree ended.
+enum Found {
+    Goal(Vec<Slide>),
+    /// The least f beyond the bound in it (u32::MAX: none).
+    Beyond(u32),
+    /// Given up: the search stopped, or an earlier subtree holds the answer.
+    Abandoned,
+}
+
+impl<const N: usize> TileSpace<'_, N> {
+    /// [`TileSpace::idastar`] on `threads` threads: the same optimum and the same path.
+    pub fn idastar_parallel(&self, threads: usize, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
+        self.idastar_split(threads, PARALLEL_FROM, budget, on_progress)
+    }
+
+    /// As [`TileSpace::idastar_parallel`], splitting iterations after one of `parallel_from`
+    /// expansions or more (tests split every one).
+    fn idastar_split(&self, threads: usize, parallel_from: u64, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) if threads > 1 => pool,
+            _ => return self.idastar(budget, on_progress),
+        };
+        let Some(root) = Walk::new(self) else { return self.idastar(budget, on_progress) };
+        let shared = Shared { explored: AtomicU64::new(0), stop: AtomicBool::new(false), first_goal: AtomicUsize::new(usize::MAX) };
+        let mut meter = Meter::new(budget, on_progress);
+        let started = Instant::now();
+        let mut bound = root.heuristic();
+        // Explored by the last iteration: small iterations run on this thread, as splitting
+        // them would cost more than it saves.
+        let mut last_iteration = 0;
+        loop {
+            meter.stats.depth = u64::from(bound);
+            shared.first_goal.store(usize::MAX, Ordering::Relaxed);
+            let before = shared.explored.load(Ordering::Relaxed);
+            let (found, halt) = if last_iteration < parallel_from {
+                let mut walk = root.clone();
+                match walk.deepen(&mut TopTally(&shared), 0, bound, u8::MAX) {
+                    Ok(None) => (vec![Found::Goal(walk.moves)], None),
+                    Ok(Some(beyond)) => (vec![Found::Beyond(beyond)], None),
+                    Err(halt) => (Vec::new(), Some(halt)),
+                }
+            } else {
+                let (top, top_beyond) = split(&root, &shared, bound, threads * SUBTREES_PER_THREAD);
+                let (mut found, halt) = run_in_pool(&pool, &root, &top, &shared, bound, &mut meter, budget, started);
+                found.push(Found::Beyond(top_beyond));
+                (found, halt)
+            };
+            meter.stats.explored = shared.explored.load(Ordering::Relaxed);
+            last_iteration = meter.stats.explored - before;
+            if let Some(halt) = halt {
+                return meter.end(halt);
+            }
+            if let Some(halt) = budget_ended(budget, meter.stats.explored, started) {
+                return meter.end(halt);
+            }
+            if let Some(moves) = found.iter().find_map(|f| match f {
+                Found::Goal(moves) => Some(moves.clone()),
+                _ => None,
+            }) {
+                return self.solution(moves, meter);
+            }
+            let beyond = found.iter().fold(u32::MAX, |least, f| match f {
+                Found::Beyond(f) => least.min(*f),
+                _ => least,
+            });
+            if beyond == u32::MAX {
+                return Outcome::NoSolution { stats: meter.finish() };
+            }
+            bound = beyond;
+        }
+    }
+}
+
+/// Searches the subtrees of `top` in `pool` while this thread reports progress every 50 ms and
+/// enforces the budgets; the results in `top`'s order, and what stopped the search, if anything.
+#[allow(clippy::too_many_arguments)]
+fn run_in_pool<const N: usize>(
+    pool: &rayon::ThreadPool,
+    root: &Walk<'_, N>,
+    top: &[Top],
+    shared: &Shared,
+    bound: u32,
+    meter: &mut Meter,
+    budget: &Budget,
+    started: Instant,
+) -> (Vec<Found>, Option<Halt>) {
+    std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let _ = done.send(pool.install(|| search_subtrees(root, top, shared, bound)));
+        });
+        let mut halt = None;
+        loop {
+            match finished.recv_timeout(Duration::from_millis(50)) {
+                Ok(found) => return (found, halt),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return (Vec::new(), Some(Halt::GaveUp("gave up: a search thread failed".to_string())));
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            let explored = shared.explored.load(Ordering::Relaxed);
+            meter.stats.explored = explored;
+            meter.stats.elapsed_ms = started.elapsed().as_millis() as u64;
+            if halt.is_none() {
+                halt = budget_ended(budget, explored, started).or_else(|| (meter.report() == Flow::Stop).then_some(Halt::Cancelled));
+                if halt.is_some() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    })
+}
+
+/// A budget that has run out, as the halt the sequential search would give.
+fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt> {
+    if explored > budget.max_expansions {
+        return Some(Halt::GaveUp(format!("gave up after {explored} states (the state limit)")));
+    }
+    let limit = budget.time_limit?;
+    (started.elapsed() > limit)
+        .then(|| Halt::GaveUp(format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64())))
+}
+
+/// The top of the tree for `bound`, deep enough for about `wanted` subtrees (or the whole tree
+/// when it is smaller), and the least f beyond the bound met within the top.
+fn split<const N: usize>(root: &Walk<'_, N>, shared: &Shared, bound: u32, wanted: usize) -> (Vec<Top>, u32) {
+    let mut depth = 1;
+    loop {
+        let mut walk = root.clone();
+        let mut top = Vec::new();
+        let mut tally = TopTally(shared);
+        let beyond = list(&mut walk, &mut tally, 0, bound, u8::MAX, depth, &mut top);
+        let subtrees = top.iter().filter(|t| matches!(t, Top::Subtree(..))).count();
+        if subtrees >= wanted || subtrees == 0 || depth >= bound {
+            return (top, beyond);
+        }
+        // Too few: the expansions of this try are counted again by the next; that is a few
+        // thousand at most, against millions below.
+        depth += 1;
+    }
+}
+
+/// Lists the top of the tree below the walk's position down to `depth_limit`, in the sequential
+/// walk's order, with the same pruning; returns the least f beyond the bound met.
+fn list<const N: usize>(walk: &mut Walk<'_, N>, tally: &mut TopTally, depth: u32, bound: u32, back: u8, depth_limit: u32, top: &mut Vec<Top>) -> u32 {
+    if walk.heuristic() == 0 && walk.is_goal() {
+        top.push(Top::Goal(walk.moves.clone()));
+        return u32::MAX;
+    }
+    if depth == depth_limit {
+        top.push(Top::Subtree(walk.moves.clone(), back));
+        return u32::MAX;
+    }
+    let _ = tally.explore(depth);
+    let children: Vec<Slide> = walk.children(back).collect();
+    let mut beyond = u32::MAX;
+    for slide in children {
+        let undo = walk.slide(slide.tile, slide.from, slide.to);
+        let f = depth + 1 + walk.heuristic();
+        if f > bound {
+            beyond = beyond.min(f);
+        } else {
+            walk.moves.push(slide);
+            beyond = beyond.min(list(walk, tally, depth + 1, bound, slide.to, depth_limit, top));
+            walk.moves.pop();
+        }
+        walk.slide_back(slide.tile, slide.from, slide.to, undo);
+    }
+    beyond
+}
+
+/// Searches every subtree of `top` in parallel; results in `top`'s order.
+fn search_subtrees<const N: usize>(root: &Walk<'_, N>, top: &[Top], shared: &Shared, bound: u32) -> Vec<Found> {
+    top.par_iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            if shared.first_goal.load(Ordering::Relaxed) < index || shared.stop.load(Ordering::Relaxed) {
+                return Found::Abandoned;
+            }
+            let (moves, back) = match entry {
+                Top::Goal(moves) => {
+                    shared.first_goal.fetch_min(index, Ordering::Relaxed);
+                    return Found::Goal(moves.clone());
+                }
+                Top::Subtree(moves, back) => (moves, *back),
+            };
+            let mut walk = root.clone();
+            for slide in moves {
+                walk.slide(slide.tile, slide.from, slide.to);
+            }
+            walk.moves = moves.clone();
+            let mut worker = Worker { shared, subtree: index, counted: 0 };
+            let ended = walk.deepen(&mut worker, moves.len() as u32, bound, back);
+            worker.finish();
+            match ended {
+                Ok(None) => {
+                    shared.first_goal.fetch_min(index, Ordering::Relaxed);
+                    Found::Goal(walk.moves)
+                }
+                Ok(Some(beyond)) => Found::Beyond(beyond),
+                Err(_) => Found::Abandoned,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Board, PatternDatabase};
+    use super::*;
+
+    /// With 1, 2 and 3 threads, every iteration split: the same moves as the sequential walk, on
+    /// the two 31-move 8-puzzles with partial tables (so the search has subtrees to share out).
+    #[test]
+    fn the_same_path_on_any_number_of_threads() {
+        let board = Board::rectangle(3, 3, 8);
+        let groups = vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
+        let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
+        for start in [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7]] {
+            let space = TileSpace::<16>::new(&board, &pdb, &start);
+            let moves = |outcome: Outcome<Slide, Tiles<16>>| match outcome {
+                Outcome::Solved { moves, .. } => moves,
+                _ => panic!("{start:?} not solved"),
+            };
+            let sequential = moves(space.idastar(&Budget::default(), &mut |_| Flow::Continue));
+            for threads in 1..=3 {
+                let parallel = moves(space.idastar_split(threads, 0, &Budget::default(), &mut |_| Flow::Continue));
+                assert_eq!(parallel, sequential, "{start:?} on {threads} threads");
+            }
+        }
+    }
+
+    /// Cancel from the progress callback and the expansion budget both end a split search.
+    #[test]
+    fn cancel_and_budget_end_a_split_search() {
+        let board = Board::rectangle(3, 3, 8);
+        let pdb = PatternDatabase::none(&board);
+        let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
+        let budget = Budget { max_expansions: 200_000, ..Budget::default() };
+        match space.idastar_split(2, 0, &budget, &mut |_| Flow::Continue) {
+            Outcome::GaveUp { reason, .. } => assert!(reason.contains("state limit"), "{reason}"),
+            other => panic!("{:?}", other.length()),
+        }
+        match space.idastar_split(2, 0, &Budget::default(), &mut |_| Flow::Stop) {
+            Outcome::Cancelled { .. } => {}
+            other => panic!("{:?}", other.length()),
+        }
+    }
+}
