@@ -244,6 +244,12 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
         eprintln!("puzzlelab: --size takes columns x rows, such as 20x20");
         return 2;
     };
+    if let Some(sides) = families::family(family).and_then(|f| f.generated_sides()) {
+        if !sides.contains(&cols) || !sides.contains(&rows) {
+            eprintln!("puzzlelab: random {family} puzzles are {} to {} cells a side; {cols}x{rows} is outside that", sides.start(), sides.end());
+            return 2;
+        }
+    }
     let Some(text) = families::family(family).and_then(|f| f.generate(cols, rows, seed)) else {
         let makers: Vec<&str> = FAMILIES.iter().filter(|f| f.generates()).map(|f| f.id()).collect();
         eprintln!("puzzlelab: cannot make a random \"{family}\" puzzle (these can: {})", makers.join(", "));

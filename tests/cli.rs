@@ -322,3 +322,17 @@ fn family_names_ignore_case_and_unknown_ones_are_named() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.starts_with("puzzlelab: unknown family \"Nope\""), "{message}");
 }
+
+/// A size a family does not make is refused with its range (it silently made another size).
+#[test]
+fn generate_refuses_sizes_it_does_not_make() {
+    for (family, size) in [("maze", "0x0"), ("maze", "5000x5000"), ("npuzzle", "9x9"), ("squares", "2x5")] {
+        let output = run(&["generate", family, "--size", size]);
+        assert_eq!(output.status.code(), Some(2), "{family} {size}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.starts_with(&format!("puzzlelab: random {family} puzzles are ")) && message.contains(size), "{message}");
+    }
+    let output = run(&["generate", "npuzzle", "--size", "3x3", "--seed", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).lines().count(), 3);
+}

@@ -57,9 +57,15 @@ pub trait Family: Sync {
         None
     }
 
+    /// The side lengths (columns, rows) [`Family::generate`] makes puzzles of, or None when it
+    /// makes none; it brings other sizes into this range, and the CLI refuses them.
+    fn generated_sides(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        None
+    }
+
     /// Whether [`Family::generate`] makes puzzles (asked without making one, which may search).
     fn generates(&self) -> bool {
-        false
+        self.generated_sides().is_some()
     }
 }
 

@@ -69,15 +69,18 @@ impl Family for Maze {
         "+---+---+---+\n| S |       |\n+   +---+   +\n|         E |\n+---+---+---+\n"
     }
 
-    fn generates(&self) -> bool {
-        true
+    fn generated_sides(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        Some(1..=MAX_GENERATED)
     }
 
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
-        let grid = generate::perfect(cols.clamp(1, 400), rows.clamp(1, 400), seed);
+        let grid = generate::perfect(cols.clamp(1, MAX_GENERATED), rows.clamp(1, MAX_GENERATED), seed);
         Some(text::write_box_art(&grid, &|_| None))
     }
 }
+
+/// The largest side of a random maze.
+const MAX_GENERATED: usize = 400;
 
 /// Where a maze came from, which decides how it is written back and exported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

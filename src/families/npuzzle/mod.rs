@@ -48,8 +48,8 @@ impl Family for NPuzzles {
         "1 2 3\n4 5 6\n7 8 _\n"
     }
 
-    fn generates(&self) -> bool {
-        true
+    fn generated_sides(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        Some(format::MIN_SIDE..=format::MAX_SIDE)
     }
 
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {

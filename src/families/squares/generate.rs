@@ -12,6 +12,9 @@ const COLOURS: [&str; 8] = [
     "Red", "Blue", "Black", "Orange", "Green", "Purple", "Grey", "Pink",
 ];
 
+/// The box sides a random level is made in.
+pub const SIDES: std::ops::RangeInclusive<usize> = 3..=8;
+
 /// What a random level is made of.
 #[derive(Debug, Clone, Copy)]
 pub struct Recipe {
@@ -27,8 +30,8 @@ pub struct Recipe {
 impl Recipe {
     /// A level about the size of the live game's later ones, scaled to a box of `cols` x `rows`.
     pub fn for_box(cols: usize, rows: usize) -> Recipe {
-        let width = cols.clamp(3, 8) as i32;
-        let height = rows.clamp(3, 8) as i32;
+        let width = cols.clamp(*SIDES.start(), *SIDES.end()) as i32;
+        let height = rows.clamp(*SIDES.start(), *SIDES.end()) as i32;
         let cells = (width * height) as usize;
         Recipe {
             squares: (cells / 6).clamp(2, 5),

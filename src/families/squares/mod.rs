@@ -54,8 +54,8 @@ impl Family for Squares {
         "Red:0,0 v\nRed:0,2\n"
     }
 
-    fn generates(&self) -> bool {
-        true
+    fn generated_sides(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        Some(generate::SIDES)
     }
 
     /// A random level that can be won: of a few candidates, the one a short search finds longest
