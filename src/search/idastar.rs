@@ -56,9 +56,7 @@ fn deepen<S: Space>(
     }
     meter.stats.frontier = path.len() as u64;
     meter.explore()?;
-    if meter.over_expansion_budget() {
-        return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", meter.stats.explored - 1)));
-    }
+    meter.expansion_budget()?;
     if space.is_dead(state) {
         return Ok(Step::Exceeded(u64::MAX));
     }

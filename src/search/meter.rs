@@ -74,6 +74,18 @@ pub(crate) enum Halt {
     Cancelled,
 }
 
+impl Halt {
+    /// The state (or expansion) limit ended the search after `states`.
+    pub fn state_limit(states: u64) -> Halt {
+        Halt::GaveUp(format!("gave up after {states} states (the state limit)"))
+    }
+
+    /// The time limit ended the search after `states`.
+    pub fn time_limit(states: u64, limit: Duration) -> Halt {
+        Halt::GaveUp(format!("gave up after {states} states (the time limit of {:.1} s)", limit.as_secs_f64()))
+    }
+}
+
 /// Counts work, reports progress and enforces the budget.
 pub(crate) struct Meter<'a> {
     budget: Budget,
@@ -107,7 +119,7 @@ impl<'a> Meter<'a> {
     pub fn explore(&mut self) -> Result<(), Halt> {
         self.stats.explored += 1;
         if self.stats.stored > self.budget.max_states {
-            return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", self.budget.max_states)));
+            return Err(Halt::state_limit(self.budget.max_states));
         }
         if self.stats.explored >= self.next_report {
             self.next_report = self.stats.explored + self.budget.report_every.max(1);
@@ -121,11 +133,7 @@ impl<'a> Meter<'a> {
             }
             if let Some(limit) = self.budget.time_limit {
                 if self.started.elapsed() > limit {
-                    return Err(Halt::GaveUp(format!(
-                        "gave up after {} states (the time limit of {:.1} s)",
-                        self.stats.stored.max(self.stats.explored),
-                        limit.as_secs_f64()
-                    )));
+                    return Err(Halt::time_limit(self.stats.stored.max(self.stats.explored), limit));
                 }
             }
             if (self.on_progress)(&self.stats) == Flow::Stop {
@@ -142,9 +150,13 @@ impl<'a> Meter<'a> {
         (self.on_progress)(&self.stats)
     }
 
-    /// For searches without a store: the expansion budget.
-    pub fn over_expansion_budget(&self) -> bool {
-        self.stats.explored > self.budget.max_expansions
+    /// For searches without a store: the expansion budget, checked after `explore` counted
+    /// the state that went over it (which is not explored).
+    pub fn expansion_budget(&self) -> Result<(), Halt> {
+        if self.stats.explored > self.budget.max_expansions {
+            return Err(Halt::state_limit(self.stats.explored - 1));
+        }
+        Ok(())
     }
 
     pub fn finish(mut self) -> Stats {

@@ -200,11 +200,10 @@ fn run_in_pool<const N: usize>(
 /// A budget that has run out, as the halt the sequential search would give.
 fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt> {
     if explored > budget.max_expansions {
-        return Some(Halt::GaveUp(format!("gave up after {explored} states (the state limit)")));
+        return Some(Halt::state_limit(explored));
     }
     let limit = budget.time_limit?;
-    (started.elapsed() > limit)
-        .then(|| Halt::GaveUp(format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64())))
+    (started.elapsed() > limit).then(|| Halt::time_limit(explored, limit))
 }
 
 /// The top of the tree for `bound`, deep enough for about `wanted` subtrees (or the whole tree

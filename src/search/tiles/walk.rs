@@ -62,10 +62,7 @@ impl Tally for Meter<'_> {
     fn explore(&mut self, depth: u32) -> Result<(), Halt> {
         self.stats.frontier = u64::from(depth) + 1;
         Meter::explore(self)?;
-        if self.over_expansion_budget() {
-            return Err(Halt::GaveUp(format!("gave up after {} states (the state limit)", self.stats.explored - 1)));
-        }
-        Ok(())
+        self.expansion_budget()
     }
 }
 
