@@ -371,6 +371,16 @@ impl<const W: usize> SquaresSpace<'_, W> {
         self.rules.unpack(state, &mut pieces);
         pieces
     }
+
+    /// `test` on the squares of `state`, unpacked on the stack (no allocation: this runs for
+    /// every state the search meets).
+    #[inline]
+    fn with_pieces<R>(&self, state: &[u64; W], test: impl FnOnce(&[Piece]) -> R) -> R {
+        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
+        let pieces = &mut pieces[..self.rules.start.len()];
+        self.rules.unpack(state, pieces);
+        test(pieces)
+    }
 }
 
 impl<const W: usize> Space for SquaresSpace<'_, W> {
@@ -413,23 +423,14 @@ impl<const W: usize> Space for SquaresSpace<'_, W> {
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
-        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
-        let count = self.rules.start.len();
-        self.rules.unpack(state, &mut pieces[..count]);
-        self.rules.is_won(&pieces[..count])
+        self.with_pieces(state, |pieces| self.rules.is_won(pieces))
     }
 
     fn heuristic(&self, state: &[u64; W]) -> u32 {
-        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
-        let count = self.rules.start.len();
-        self.rules.unpack(state, &mut pieces[..count]);
-        self.rules.heuristic(&pieces[..count])
+        self.with_pieces(state, |pieces| self.rules.heuristic(pieces))
     }
 
     fn is_dead(&self, state: &[u64; W]) -> bool {
-        let mut pieces = [Piece { x: 0, y: 0, direction: 0 }; MAX_SQUARES];
-        let count = self.rules.start.len();
-        self.rules.unpack(state, &mut pieces[..count]);
-        self.rules.is_hopeless(&pieces[..count])
+        self.with_pieces(state, |pieces| self.rules.is_hopeless(pieces))
     }
 }
