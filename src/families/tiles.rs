@@ -5,7 +5,7 @@
 //!
 //! A shared helper like `draw.rs`: families may use it, it uses no family.
 
-use crate::families::{Capabilities, FormatError, SolveOptions};
+use crate::families::{Capabilities, FormatError, Report, SolveOptions, Status};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
 use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use std::collections::HashMap;
@@ -22,7 +22,7 @@ pub struct TileProblem<'a> {
 
 /// What a tile search found: the outcome with each state as the tiles on the cells, the method
 /// that ran, and the heuristic it used, in words.
-pub struct TileAnswer {
+struct TileAnswer {
     pub outcome: Outcome<Slide, Vec<u8>>,
     pub method: Method,
     pub heuristic: Option<String>,
@@ -38,13 +38,33 @@ pub fn capabilities() -> Capabilities {
 }
 
 /// "Unsolvable" is known from the arrangement alone.
-pub const WRONG_PARITY: &str = "No solution: this arrangement has the wrong parity (two tiles swapped)";
+const WRONG_PARITY: &str = "No solution: this arrangement has the wrong parity (two tiles swapped)";
 
 pub fn solvable(problem: &TileProblem) -> bool {
     solvable_on_rectangle(problem.width, problem.start, problem.blank)
 }
 
-pub fn solve(
+/// Solves `problem` and reports it for `family` in `metric`, `describe` turning the moves and
+/// states (the tiles on the cells) into the family's move texts. An arrangement of the wrong
+/// parity is answered at once, without a search.
+pub fn report(
+    family: &str,
+    metric: &str,
+    problem: &TileProblem,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl FnOnce(&[Slide], &[Vec<u8>]) -> Vec<String>,
+) -> Result<Report, FormatError> {
+    if !solvable(problem) {
+        return Ok(Report::without_search(family, metric, Status::Unsolved, WRONG_PARITY));
+    }
+    let answer = solve(problem, options, on_progress)?;
+    let mut report = Report::from_outcome(family, metric, answer.method, answer.outcome, describe);
+    report.heuristic = answer.heuristic;
+    Ok(report)
+}
+
+fn solve(
     problem: &TileProblem,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,

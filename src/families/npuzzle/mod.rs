@@ -8,7 +8,7 @@ pub mod format;
 
 use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
-use crate::families::{only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::random::SplitMix;
 use crate::search::{Flow, Stats};
 use format::{Board, BLANK};
@@ -141,16 +141,10 @@ impl Puzzle for NPuzzle {
         only_metric(options, "unit", " for the N-puzzle: every move slides one tile one cell (unit)")?;
         let start = self.by_goal_cell(&self.board.start);
         let problem = self.problem(&start);
-        if !tiles::solvable(&problem) {
-            return Ok(Report::without_search("npuzzle", "unit", Status::Unsolved, tiles::WRONG_PARITY));
-        }
-        let answer = tiles::solve(&problem, options, on_progress)?;
         let goal = &self.board.goal;
-        let mut report = Report::from_outcome("npuzzle", "unit", answer.method, answer.outcome, |moves, _| {
+        tiles::report("npuzzle", "unit", &problem, options, on_progress, |moves, _| {
             moves.iter().map(|m| goal[usize::from(m.tile)].to_string()).collect()
-        });
-        report.heuristic = answer.heuristic;
-        Ok(report)
+        })
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {

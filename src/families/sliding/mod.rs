@@ -9,7 +9,7 @@ pub mod rules;
 
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
-use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict, GENERIC_METHODS};
+use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
@@ -151,21 +151,15 @@ fn as_tiles(rules: &Rules) -> Option<AsTiles> {
 fn run_tiles(rules: &Rules, tiles_form: &AsTiles, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
     let metric = rules.metric.name();
     let problem = TileProblem { width: rules.width, height: rules.height, start: &tiles_form.start, blank: tiles_form.blank };
-    if !tiles::solvable(&problem) {
-        return Ok(Report::without_search("sliding", metric, Status::Unsolved, tiles::WRONG_PARITY));
-    }
-    let answer = tiles::solve(&problem, options, on_progress)?;
     let goal = rules.goal_anchors().unwrap_or_default();
-    let mut report = Report::from_outcome("sliding", metric, answer.method, answer.outcome, |_, states| {
+    tiles::report("sliding", metric, &problem, options, on_progress, |_, states| {
         // Each state as the pieces' anchors, in slot order, for the family's own move text.
         let path: Vec<Vec<u16>> = states
             .iter()
             .map(|at| goal.iter().map(|&g| at.iter().position(|&t| u16::from(t) == g).unwrap_or(0) as u16).collect())
             .collect();
         rules.describe(&path)
-    });
-    report.heuristic = answer.heuristic;
-    Ok(report)
+    })
 }
 
 fn run<const W: usize>(
