@@ -2,12 +2,32 @@
 //! instances (total and worst, each checked against its published optimum) and an 80-move
 //! position. One timed pass each: a Korf run takes tens of seconds, too long to repeat.
 
-use puzzlelab::search::tiles::{Board, PatternDatabase, TileSpace, DEFAULT_MAX_ENTRIES};
+use puzzlelab::search::tiles::{Board, PatternDatabase, Slide, TileSpace, Tiles, DEFAULT_MAX_ENTRIES};
 use puzzlelab::search::{Budget, Flow, Outcome};
 use std::time::Instant;
 
 fn cells(line: &str) -> Vec<u8> {
     line.split_whitespace().map(|n| n.parse().unwrap()).collect()
+}
+
+/// Solves each of Korf's 100 with `search`, checking its published optimum: the seconds in total,
+/// the states expanded, and the slowest instance (seconds, number).
+fn korf(board: &Board, pdb: &PatternDatabase, search: impl Fn(&TileSpace<16>) -> Outcome<Slide, Tiles<16>>) -> (f64, u64, (f64, u8)) {
+    let (mut total, mut nodes, mut worst) = (0.0, 0u64, (0.0, 0));
+    for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
+        let numbers = cells(line);
+        let space = TileSpace::<16>::new(board, pdb, &numbers[2..]);
+        let started = Instant::now();
+        let outcome = search(&space);
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
+        total += seconds;
+        nodes += outcome.stats().explored;
+        if seconds > worst.0 {
+            worst = (seconds, numbers[0]);
+        }
+    }
+    (total, nodes, worst)
 }
 
 fn main() {
@@ -19,33 +39,13 @@ fn main() {
     println!("pattern databases {}: built in {:.1} s, {:.1} MB", pdb.describe(), started.elapsed().as_secs_f64(), pdb.bytes() as f64 / 1e6);
 
     let budget = Budget { max_states: u64::MAX, ..Budget::default() };
-    let (mut total, mut nodes, mut worst) = (0.0, 0u64, (0.0, 0));
-    for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
-        let numbers = cells(line);
-        let space = TileSpace::<16>::new(&board, &pdb, &numbers[2..]);
-        let started = Instant::now();
-        let outcome = space.idastar(&budget, &mut |_| Flow::Continue);
-        let seconds = started.elapsed().as_secs_f64();
-        assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
-        total += seconds;
-        nodes += outcome.stats().explored;
-        if seconds > worst.0 {
-            worst = (seconds, numbers[0]);
-        }
-    }
+    let (total, nodes, worst) = korf(&board, &pdb, |space| space.idastar(&budget, &mut |_| Flow::Continue));
     println!("Korf's 100 (IDA*, one core): {total:.1} s in total, {nodes} states expanded; worst instance {} in {:.2} s", worst.1, worst.0);
 
     // The same on every core (the answers must not change; the time should drop).
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let started = Instant::now();
-    for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
-        let numbers = cells(line);
-        let space = TileSpace::<16>::new(&board, &pdb, &numbers[2..]);
-        let outcome = space.idastar_parallel(threads, &budget, &mut |_| Flow::Continue);
-        assert_eq!(outcome.length(), Some(usize::from(numbers[1])), "Korf instance {}", numbers[0]);
-    }
-    let parallel = started.elapsed().as_secs_f64();
-    println!("Korf's 100 on {threads} threads: {parallel:.1} s in total ({:.2}x one core)", total / parallel);
+    let (parallel, _, worst) = korf(&board, &pdb, |space| space.idastar_parallel(threads, &budget, &mut |_| Flow::Continue));
+    println!("Korf's 100 on {threads} threads: {parallel:.1} s in total ({:.2}x one core); worst instance {} in {:.2} s", total / parallel, worst.1, worst.0);
 
     // The standard goal (blank last): tile t's goal cell is t - 1, the blank's 15.
     let board = Board::rectangle(4, 4, 15);
