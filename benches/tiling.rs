@@ -1,4 +1,7 @@
-//! Polyomino tiling: counting every tiling of the 6x10 rectangle, and finding a first one.
+//! Polyomino tiling: counting every tiling of the pentomino boards of issue 20 (6x10, 5x12,
+//! 4x15, 3x20, two 8x8 boards), finding a first one, and the same count by dancing links. Ends
+//! with a table of the counting times (in the process, and the command line's wall time)
+//! beside the fastest peer's.
 #![cfg_attr(target_arch = "wasm32", allow(unused))]
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -7,14 +10,17 @@ use puzzlelab::families::{self, SolveMode, SolveOptions};
 use puzzlelab::search::{Flow, Stats};
 use std::time::Duration;
 
+#[path = "shared/tiling_boards.rs"]
+mod tiling_boards;
+
 const RECTANGLE: &str = include_str!("../tests/fixtures/tiling/6x10.txt");
 const SCOTT: &str = include_str!("../www/examples/tiling-scott.txt");
 
-fn solve(text: &str, mode: SolveMode) -> usize {
+fn solve(text: &str, mode: SolveMode) -> (u64, u64) {
     let puzzle = families::parse(None, text).expect("parses");
     let options = SolveOptions { mode, ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("solves");
-    report.counts.map_or(report.moves.len(), |c| c.distinct as usize)
+    report.counts.map_or((0, report.moves.len() as u64), |c| (c.raw, c.distinct))
 }
 
 /// Knuth's Algorithm X with dancing links (array-linked, smallest column first): the generic
@@ -147,11 +153,48 @@ fn tiling(c: &mut Criterion) {
     assert_eq!(dlx_count(SCOTT), 520);
     assert_eq!(dlx_count(RECTANGLE), 9356);
     c.bench_function("tiling/6x10-count-all-dancing-links", |b| b.iter(|| dlx_count(RECTANGLE)));
-    assert_eq!(solve(RECTANGLE, SolveMode::Count), 2339);
-    assert_eq!(solve(SCOTT, SolveMode::Count), 65);
     c.bench_function("tiling/6x10-first", |b| b.iter(|| solve(RECTANGLE, SolveMode::First)));
-    c.bench_function("tiling/scott-count-all", |b| b.iter(|| solve(SCOTT, SolveMode::Count)));
-    c.bench_function("tiling/6x10-count-all", |b| b.iter(|| solve(RECTANGLE, SolveMode::Count)));
+    assert_eq!(solve(SCOTT, SolveMode::Count), (520, 65));
+    for board in &tiling_boards::BOARDS {
+        assert_eq!(solve(board.text, SolveMode::Count), (board.raw, board.distinct), "{}", board.name);
+        c.bench_function(&format!("tiling/count-{}", board.name.replace(' ', "-")), |b| b.iter(|| solve(board.text, SolveMode::Count)));
+    }
+}
+
+/// Best of ten: counting in this process (parse and search), and `puzzlelab solve --count` as a
+/// user runs it (process start and file read included, as the peer's figures are).
+#[cfg(not(target_arch = "wasm32"))]
+fn table() {
+    use std::time::Instant;
+    let dir = std::env::temp_dir().join("puzzlelab-tiling-bench");
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    println!("\nCounting every tiling, one thread (best of 10):");
+    println!("{:<18} {:>10} {:>12} {:>14} {:>12}", "board", "in process", "command line", "tyfkda (issue)", "ratio");
+    for board in &tiling_boards::BOARDS {
+        let best = |run: &mut dyn FnMut()| {
+            (0..10)
+                .map(|_| {
+                    let started = Instant::now();
+                    run();
+                    started.elapsed().as_secs_f64()
+                })
+                .fold(f64::MAX, f64::min)
+        };
+        let inside = best(&mut || {
+            solve(board.text, SolveMode::Count);
+        });
+        let file = dir.join(format!("{}.txt", board.name.replace(' ', "-")));
+        std::fs::write(&file, board.text).expect("writes the board");
+        let cli = best(&mut || {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "--count"]).arg(&file).output().expect("runs");
+            assert!(out.status.success());
+        });
+        let (peer, ratio) = match board.peer_seconds {
+            Some(p) => (format!("{:.1} ms", p * 1000.0), format!("{:.1}x", p / cli)),
+            None => ("-".into(), "-".into()),
+        };
+        println!("{:<18} {:>7.1} ms {:>9.1} ms {:>14} {:>12}", board.name, inside * 1000.0, cli * 1000.0, peer, ratio);
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -166,5 +209,6 @@ fn main() {
     {
         benches();
         Criterion::default().configure_from_args().final_summary();
+        table();
     }
 }

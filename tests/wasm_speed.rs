@@ -72,19 +72,6 @@ fn scripts() {
     }
 }
 
-/// Polyomino tiling in wasm: all 2339 distinct tilings of the 6x10 rectangle.
-#[wasm_bindgen_test]
-fn tiling_six_by_ten() {
-    let puzzle = families::parse(None, include_str!("fixtures/tiling/6x10.txt")).unwrap();
-    let options = SolveOptions { mode: puzzlelab::families::SolveMode::Count, ..SolveOptions::default() };
-    let started = web_time::Instant::now();
-    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let counts = report.counts.unwrap();
-    assert_eq!((counts.raw, counts.distinct), (9356, 2339));
-    console_log!("wasm: tiling 6x10, all 9356 tilings (2339 distinct): {ms:.0} ms");
-}
-
 /// Mazes in wasm: a 200 x 200 maze's SVG and a 1000 x 1000 maze's box art, read and solved
 /// (the same mazes as `benches/maze.rs`).
 #[wasm_bindgen_test]
@@ -129,4 +116,24 @@ fn fifteen_puzzle_tables_and_search() {
         f64::from(pages() - before) / 1e6,
         times[1]
     );
+}
+
+#[path = "../benches/shared/tiling_boards.rs"]
+mod tiling_boards;
+
+/// Counting every pentomino tiling of the boards of issue 20, with their published counts.
+#[wasm_bindgen_test]
+fn tiling_counts() {
+    let options = SolveOptions { mode: families::SolveMode::Count, ..SolveOptions::default() };
+    for board in &tiling_boards::BOARDS {
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let started = web_time::Instant::now();
+            let puzzle = families::parse(None, board.text).unwrap();
+            let counts = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap().counts.unwrap();
+            best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!((counts.raw, counts.distinct), (board.raw, board.distinct), "{}", board.name);
+        }
+        console_log!("wasm: tiling count {}: {best:.1} ms (best of 5)", board.name);
+    }
 }

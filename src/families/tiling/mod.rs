@@ -6,10 +6,10 @@ pub mod pieces;
 
 use crate::draw::{palette, GridLayout, Painter};
 use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
-use crate::search::cover::{cover, Cover, CoverEnd};
+use crate::search::cover::{self, Cover, CoverEnd};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub struct Tiling;
 
@@ -63,6 +63,8 @@ pub struct TilingPuzzle {
     index: HashMap<(i32, i32), usize>,
     /// Whether to break symmetry (always, but for tests that check it against the plain search).
     break_symmetry: bool,
+    /// Whether to use the generic exact cover even where the fast one applies (tests compare).
+    generic_cover: bool,
 }
 
 impl TilingPuzzle {
@@ -102,7 +104,20 @@ impl TilingPuzzle {
                 turned.iter().map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied()).collect()
             })
             .collect();
-        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true })
+        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true, generic_cover: false })
+    }
+
+    /// Each cell's item number in the cover problem: its place in the board's bounding
+    /// rectangle, in the order cells are filled (so a hole is a gap and neighbours are one row
+    /// or one column of places apart, which lets the search grow regions by shifts), or its
+    /// cell number when the rectangle is too large for that.
+    fn items(&self) -> Vec<usize> {
+        let (width, height) = (self.board.width, self.board.height);
+        let across = width > height;
+        if width * height > format::MAX_CELLS {
+            return (0..self.board.cells.len()).collect();
+        }
+        self.board.cells.iter().map(|&(r, c)| if across { c as usize * height + r as usize } else { r as usize * width + c as usize }).collect()
     }
 
     /// Whether a tiling (piece number per cell) is the least of its images under the board's
@@ -131,9 +146,11 @@ impl TilingPuzzle {
         }
         let index: HashMap<(usize, &[usize]), usize> = self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.as_slice()), i)).collect();
         let mut representative = vec![true; self.placements.len()];
+        let mut image = Vec::new();
         for (i, placement) in self.placements.iter().enumerate() {
             for map in &group[1..] {
-                let mut image: Vec<usize> = placement.cells.iter().map(|&c| map[c]).collect();
+                image.clear();
+                image.extend(placement.cells.iter().map(|&c| map[c]));
                 image.sort_unstable();
                 if index.get(&(placement.piece, image.as_slice())).is_some_and(|&j| j < i) {
                     representative[i] = false;
@@ -208,8 +225,9 @@ impl TilingPuzzle {
         on_found: &mut dyn FnMut(&[String]),
     ) -> Report {
         let cells = self.board.cells.len();
+        let item = self.items();
         let mask = |list: &[usize]| list.iter().fold([0u64; W], |mut b, &i| {
-            b[i / 64] |= 1 << (i % 64);
+            b[item[i] / 64] |= 1 << (item[i] % 64);
             b
         });
         let sizes: Vec<usize> = self.board.pieces.iter().map(|p| p.cells.len()).collect();
@@ -219,15 +237,11 @@ impl TilingPuzzle {
         for n in 1..=cells {
             fillable[n] = sizes.iter().any(|&s| s <= n && fillable[n - s]);
         }
-        let neighbours = self
-            .board
-            .cells
-            .iter()
-            .map(|&(r, c)| {
-                let around: Vec<usize> = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)].iter().filter_map(|n| self.index.get(n).copied()).collect();
-                mask(&around)
-            })
-            .collect();
+        let mut neighbours = vec![[0u64; W]; item.iter().max().map_or(0, |&m| m + 1)];
+        for (i, &(r, c)) in self.board.cells.iter().enumerate() {
+            let around: Vec<usize> = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)].iter().filter_map(|n| self.index.get(n).copied()).collect();
+            neighbours[item[i]] = mask(&around);
+        }
         let group = self.group();
         let breaking = self.breaking(&group);
         // The placements the search may use: all, or with the broken piece's orbit leaders only.
@@ -253,7 +267,8 @@ impl TilingPuzzle {
         let mut chosen_placements: Vec<usize> = Vec::with_capacity(self.board.pieces.len());
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
-        let (end, stats) = cover(
+        let search = if self.generic_cover { cover::generic } else { cover::cover };
+        let (end, stats) = search(
             &problem,
             &options.budget(),
             &mut |chosen: &[usize]| {
@@ -422,7 +437,7 @@ impl Puzzle for TilingPuzzle {
         if let Some(error) = &self.board.size_error {
             return Err(error.clone());
         }
-        Ok(match self.board.cells.len() {
+        Ok(match self.items().iter().max().map_or(0, |&m| m + 1) {
             0..=64 => self.run::<1>(options, on_progress, on_found),
             65..=128 => self.run::<2>(options, on_progress, on_found),
             _ => self.run::<4>(options, on_progress, on_found),

@@ -19,8 +19,14 @@ fn count(text: &str) -> Counts {
 
 /// Every solution listed (raw, or distinct only), with and without symmetry breaking.
 fn listed(text: &str, distinct: bool, breaking: bool) -> (Vec<Vec<String>>, Counts) {
+    listed_by(text, distinct, breaking, false)
+}
+
+/// [`listed`], by the generic exact cover or by whichever the engine picks.
+fn listed_by(text: &str, distinct: bool, breaking: bool, generic: bool) -> (Vec<Vec<String>>, Counts) {
     let mut p = puzzle(text);
     p.break_symmetry = breaking;
+    p.generic_cover = generic;
     let options = SolveOptions { mode: SolveMode::All, distinct, ..SolveOptions::default() };
     let report = p.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
     for solution in &report.solutions {
@@ -68,6 +74,59 @@ fn symmetry_breaking_agrees_with_the_plain_search() {
             }
         }
     }
+}
+
+#[test]
+fn fast_and_generic_cover_find_the_same_tilings() {
+    let scott = "........\n........\n........\n...##...\n...##...\n........\n........\n........\n";
+    let boards = [
+        // Rectangles, pieces used once or freely.
+        rect(3, 20),
+        format!("pieces: L4 T4 O4 I4\neach: any\n{}", rect(4, 6)),
+        // Holes: Scott's board, and the same board drawn in a larger frame (numbered past 64:
+        // the u128 search).
+        scott.to_string(),
+        format!("{scott}########\n"),
+        // One-sided pieces; pieces of two sizes (the region cut cannot assume one size).
+        format!("pieces: one-sided tetrominoes\neach: any\n{}", rect(4, 5)),
+        format!("pieces: F L P T4 O4 L4\n{}", rect(3, 9)),
+        format!("pieces: I4 O4 X\neach: any\n{}", rect(4, 10)),
+    ];
+    let sorted = |mut s: Vec<Vec<String>>| {
+        for t in s.iter_mut() {
+            t.sort();
+        }
+        s.sort();
+        s
+    };
+    for board in &boards {
+        let (fast, counts) = listed_by(board, false, false, false);
+        let (generic, generic_counts) = listed_by(board, false, false, true);
+        assert_eq!(counts, generic_counts, "{board}");
+        assert!(counts.raw > 0 && fast.len() as u64 == counts.raw, "{board}: {counts:?}");
+        assert_eq!(sorted(fast), sorted(generic), "{board}");
+        // With symmetry breaking, the same counts again.
+        assert_eq!(listed_by(board, true, true, false).1, counts, "{board}");
+    }
+    assert_eq!(count(&format!("{scott}########\n")), Counts { raw: 520, distinct: 65 }, "the frame changes nothing");
+    // A rectangle past 64 cells with too many tilings to list: the counts agree.
+    let long = format!("pieces: O4 I4\neach: any\n{}", rect(4, 17));
+    let by = |generic: bool| {
+        let mut p = puzzle(&long);
+        p.generic_cover = generic;
+        let options = SolveOptions { mode: SolveMode::Count, ..SolveOptions::default() };
+        p.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap().counts.unwrap()
+    };
+    assert_eq!(by(false), Counts { raw: 85_819, distinct: 26_919 });
+    assert_eq!(by(true), by(false));
+}
+
+#[test]
+fn eight_by_eight_less_its_corners_has_2170_tilings() {
+    let mut rows: Vec<String> = vec![".".repeat(8); 8];
+    rows[0] = "#......#".into();
+    rows[7] = "#......#".into();
+    assert_eq!(count(&format!("{}\n", rows.join("\n"))), Counts { raw: 17_360, distinct: 2170 });
 }
 
 #[test]

@@ -3,9 +3,18 @@
 //! it is; options belong to groups that may be used a limited number of times; components of
 //! uncovered items whose size no choice can fill are cut off early. Nothing here knows what
 //! the items or options stand for.
+//!
+//! Two searches answer alike: [`fast`] for problems whose items fit in a u64 or u128 (a board of
+//! up to 128 cells) with at most 64 groups each used once or without limit, and the generic
+//! one here for the rest (more items, other limits, any neighbour relation).
+
+mod fast;
+mod word;
 
 use super::meter::{Budget, Flow, Stats};
+use fast::Fast;
 use web_time::Instant;
+use word::Shifts;
 
 /// A set of items (at most 64 x W).
 pub type Bits<const W: usize> = [u64; W];
@@ -53,7 +62,7 @@ struct Search<'a, const W: usize> {
     used: Vec<usize>,
     chosen: Vec<usize>,
     /// The neighbour relation as bit shifts, when it is one (see [`Shifts`]).
-    shifts: Option<Shifts>,
+    shifts: Option<Shifts<u64>>,
     /// (branch taken, branches) at each level, for estimating how much is done.
     path: Vec<(usize, usize)>,
     solutions: u64,
@@ -66,8 +75,24 @@ struct Search<'a, const W: usize> {
 }
 
 /// Visits every exact cover, calling `on_solution` with the chosen options. Budget: `max_states`
-/// counts search nodes; `time_limit` applies.
+/// counts search nodes; `time_limit` applies. Takes the fast search when the problem fits it.
 pub fn cover<const W: usize>(
+    problem: &Cover<W>,
+    budget: &Budget,
+    on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (CoverEnd, Stats) {
+    if let Some(search) = Fast::<u64>::new(problem, budget, &mut *on_solution, &mut *on_progress) {
+        return search.run();
+    }
+    if let Some(search) = Fast::<u128>::new(problem, budget, &mut *on_solution, &mut *on_progress) {
+        return search.run();
+    }
+    generic(problem, budget, on_solution, on_progress)
+}
+
+/// The same visit by the generic search, whatever the problem's size (tests compare the two).
+pub fn generic<const W: usize>(
     problem: &Cover<W>,
     budget: &Budget,
     on_solution: &mut dyn FnMut(&[usize]) -> Flow,
@@ -96,7 +121,7 @@ pub fn cover<const W: usize>(
         cover: problem,
         by_first,
         runs,
-        shifts: Shifts::find(&problem.neighbours),
+        shifts: if W == 1 { Shifts::find(&problem.neighbours) } else { None },
         used: vec![0; problem.limits.len()],
         chosen: Vec::new(),
         path: Vec::new(),
@@ -121,55 +146,6 @@ pub fn cover<const W: usize>(
         ..Stats::default()
     };
     (end, stats)
-}
-
-/// A neighbour relation that is "one apart or `far` apart" on at most 64 items (a rectangle
-/// numbered column by column, `far` being its height): a region grows by whole-word shifts
-/// instead of item by item. `masks[d]` holds the items that have a neighbour in direction d
-/// (+1, -1, +far, -far).
-struct Shifts {
-    far: u32,
-    masks: [u64; 4],
-}
-
-impl Shifts {
-    fn find<const W: usize>(neighbours: &[Bits<W>]) -> Option<Shifts> {
-        if W != 1 || neighbours.is_empty() {
-            return None;
-        }
-        let mut far = None;
-        let mut masks = [0u64; 4];
-        for (i, n) in neighbours.iter().enumerate() {
-            let mut word = n[0];
-            while word != 0 {
-                let j = word.trailing_zeros() as usize;
-                word &= word - 1;
-                let gap = i.abs_diff(j) as u32;
-                let direction = match gap {
-                    1 => usize::from(j < i),
-                    _ if far.is_none_or(|f| f == gap) => {
-                        far = Some(gap);
-                        2 + usize::from(j < i)
-                    }
-                    _ => return None,
-                };
-                masks[direction] |= 1 << i;
-            }
-        }
-        Some(Shifts { far: far.unwrap_or(64), masks })
-    }
-
-    /// The items of `region` and their neighbours.
-    fn grow(&self, region: u64) -> u64 {
-        let [down, up, right, left] = self.masks;
-        let far = self.far;
-        let shifted = |bits: u64, by: u32, forward: bool| match (by < 64, forward) {
-            (false, _) => 0,
-            (true, true) => bits << by,
-            (true, false) => bits >> by,
-        };
-        region | shifted(region & down, 1, true) | shifted(region & up, 1, false) | shifted(region & right, far, true) | shifted(region & left, far, false)
-    }
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -278,21 +254,14 @@ impl<const W: usize> Search<'_, W> {
 }
 
 /// Whether every connected part of `open` has a size some choice of options can fill.
-fn fillable<const W: usize>(cover: &Cover<W>, shifts: Option<&Shifts>, open: &Bits<W>) -> bool {
+fn fillable<const W: usize>(cover: &Cover<W>, shifts: Option<&Shifts<u64>>, open: &Bits<W>) -> bool {
     if cover.neighbours.is_empty() {
         return true;
     }
     if let Some(shifts) = shifts {
         let mut left = open[0];
         while left != 0 {
-            let mut region = left & left.wrapping_neg();
-            loop {
-                let grown = shifts.grow(region) & left;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = shifts.region(left & left.wrapping_neg(), left);
             if !cover.fillable.get(region.count_ones() as usize).copied().unwrap_or(false) {
                 return false;
             }
@@ -356,15 +325,17 @@ mod tests {
             fillable: vec![],
             first_group: None,
         };
-        let mut found = Vec::new();
-        let (end, _) = cover(&problem, &Budget::default(), &mut |chosen: &[usize]| {
-            let mut c = chosen.to_vec();
-            c.sort();
-            found.push(c);
-            Flow::Continue
-        }, &mut |_: &Stats| Flow::Continue);
-        assert_eq!(end, CoverEnd::Complete);
-        assert_eq!(found, vec![vec![1, 3, 5]]);
+        for search in [cover, generic] {
+            let mut found = Vec::new();
+            let (end, _) = search(&problem, &Budget::default(), &mut |chosen: &[usize]| {
+                let mut c = chosen.to_vec();
+                c.sort();
+                found.push(c);
+                Flow::Continue
+            }, &mut |_: &Stats| Flow::Continue);
+            assert_eq!(end, CoverEnd::Complete);
+            assert_eq!(found, vec![vec![1, 3, 5]]);
+        }
     }
 
     #[test]
@@ -384,16 +355,18 @@ mod tests {
         let n = options.len();
         let problem = Cover { items: [0xffff], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: vec![], fillable: vec![], first_group: None };
         let budget = Budget { report_every: 5, ..Budget::default() };
-        let mut seen = Vec::new();
-        let (end, stats) = cover(&problem, &budget, &mut |_: &[usize]| Flow::Continue, &mut |s: &Stats| {
-            seen.push(s.done);
-            Flow::Continue
-        });
-        assert_eq!(end, CoverEnd::Complete);
-        assert_eq!(stats.stored, 34, "2xn domino tilings are Fibonacci numbers: 34 for n = 8");
-        assert_eq!(stats.done, 1.0);
-        assert!(!seen.is_empty() && seen.iter().all(|&d| (0.0..1.0).contains(&d)), "{seen:?}");
-        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "the estimate only grows: {seen:?}");
+        for search in [cover, generic] {
+            let mut seen = Vec::new();
+            let (end, stats) = search(&problem, &budget, &mut |_: &[usize]| Flow::Continue, &mut |s: &Stats| {
+                seen.push(s.done);
+                Flow::Continue
+            });
+            assert_eq!(end, CoverEnd::Complete);
+            assert_eq!(stats.stored, 34, "2xn domino tilings are Fibonacci numbers: 34 for n = 8");
+            assert_eq!(stats.done, 1.0);
+            assert!(!seen.is_empty() && seen.iter().all(|&d| (0.0..1.0).contains(&d)), "{seen:?}");
+            assert!(seen.windows(2).all(|w| w[0] <= w[1]), "the estimate only grows: {seen:?}");
+        }
     }
 
     #[test]
@@ -411,6 +384,23 @@ mod tests {
         problem.limits = vec![2];
         let (end, _) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
         assert_eq!(end, CoverEnd::Stopped);
+    }
+
+    #[test]
+    fn both_searches_stop_and_give_up() {
+        // Dominoes on a 1x8 strip, one group used freely (the fast search) or at most 4 times
+        // out of 7 options (the generic one): one cover, found after a few nodes.
+        let options: Vec<Bits<1>> = (0..7).map(|i| bits(&[i, i + 1])).collect();
+        for limit in [usize::MAX, 4] {
+            let problem = Cover { items: [0xff], options: options.clone(), groups: vec![0; 7], limits: vec![limit], neighbours: vec![], fillable: vec![], first_group: None };
+            let (end, stats) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
+            assert_eq!((end, stats.stored), (CoverEnd::Stopped, 1));
+            let tight = Budget { max_states: 1, report_every: 1, ..Budget::default() };
+            let (end, _) = cover(&problem, &tight, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+            assert_eq!(end, CoverEnd::GaveUp);
+            let (end, _) = cover(&problem, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+            assert_eq!(end, CoverEnd::Stopped, "Cancel from the progress report");
+        }
     }
 
     /// A rows x cols rectangle numbered column by column, as the tiling family numbers it.
@@ -433,12 +423,11 @@ mod tests {
     #[test]
     fn shifted_regions_match_the_item_by_item_flood() {
         let neighbours = rectangle(6, 10);
-        let shifts = Shifts::find(&neighbours).expect("a rectangle is shifts");
-        assert_eq!(shifts.far, 6);
+        let shifts = Shifts::<u64>::find(&neighbours).expect("a rectangle is shifts");
         // A board with a hole numbered compactly is not.
         let mut holed = rectangle(3, 3);
         holed.remove(4);
-        assert!(Shifts::find(&holed).is_none());
+        assert!(Shifts::<u64>::find(&holed).is_none());
         let fives: Vec<bool> = (0..=60).map(|n| n % 5 == 0).collect();
         let problem = |neighbours: Vec<Bits<1>>| Cover {
             items: [(1u64 << 60) - 1],

@@ -1,0 +1,406 @@
+//! The fast path of the exact cover search, for problems whose items fit in one integer (u64 or
+//! u128) and whose groups are few (at most 64), each used once or without limit: a tiling with
+//! pentominoes on a board of up to 128 cells.
+//!
+//! The open items and the groups still available are single words, and so is each option. At
+//! the first open item, the options whose first item it is are not tried one by one: the
+//! search reads whether a few items next to it (the [`WINDOW`] items its options use most) are
+//! open, and that pattern indexes a list built beforehand of the options that fit those items,
+//! so most options that cannot fit are never looked at, and a pattern nothing fits ends the
+//! branch at once. Only the regions next to the option just placed are measured for the
+//! fillable-size cut (the others did not change). Same covers as the generic search.
+
+use super::word::{Shifts, Word};
+use super::{Cover, CoverEnd};
+use crate::search::meter::{Budget, Flow, Stats};
+use web_time::Instant;
+
+/// How many items beside the first open one are read to pick the list of options to try.
+const WINDOW: usize = 6;
+const PATTERNS: usize = 1 << WINDOW;
+/// Most options listed in the tables (see [`Fast::new`]): 16 MB of u128 entries.
+const MAX_LISTED: usize = 1 << 19;
+
+/// An option as the search tries it: its items and the problem's number for it.
+#[derive(Clone, Copy)]
+struct Entry<B> {
+    mask: B,
+    id: u32,
+}
+
+/// One group's options in a list: `entries[start..end]`. `bit` is the group's bit among those
+/// available, which choosing one clears; 0 for a group without limit (always there).
+#[derive(Clone, Copy)]
+struct Run {
+    bit: u64,
+    start: u32,
+    end: u32,
+}
+
+pub(super) struct Fast<'a, B: Word> {
+    /// The lists of options to try, by group: for item i and pattern p, the runs
+    /// `runs[starts[i * PATTERNS + p]..starts[i * PATTERNS + p + 1]]` of `entries`.
+    entries: Vec<Entry<B>>,
+    runs: Vec<Run>,
+    starts: Vec<u32>,
+    /// For each item, the items whose being open makes the pattern (bit j: `window[i][j]`).
+    window: Vec<[u8; WINDOW]>,
+    /// The groups available at the start (see [`Run::bit`]).
+    groups: u64,
+    /// The options of the group placed first and the group's bit, when there is one.
+    first: Option<(Vec<Entry<B>>, u64)>,
+    shifts: Option<Shifts<B>>,
+    fillable: &'a [bool],
+    /// Every option covers the same number of items and the fillable sizes are exactly its
+    /// multiples (a piece set of one size): a region that a placement does not split needs
+    /// no measuring, since it lost a multiple of the size.
+    uniform: bool,
+    /// Whether a region of one item can be filled.
+    single: bool,
+    root: B,
+    /// The options chosen and (branch taken, branches) at each depth, for the first `depth`.
+    chosen: Vec<usize>,
+    path: Vec<(u32, u32)>,
+    depth: usize,
+    solutions: u64,
+    nodes: u64,
+    next_report: u64,
+    budget: Budget,
+    started: Instant,
+    on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
+}
+
+impl<'a, B: Word> Fast<'a, B> {
+    /// The fast search for `problem`, or None when it does not fit one (too many items or
+    /// groups, a group limit other than once or unlimited, a neighbour relation that is not a
+    /// grid's).
+    pub(super) fn new<const W: usize>(
+        problem: &'a Cover<W>,
+        budget: &Budget,
+        on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
+        on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
+    ) -> Option<Fast<'a, B>> {
+        let wide = |bits: &super::Bits<W>| B::from_bits(bits).count() != bits.iter().map(|w| w.count_ones()).sum::<u32>();
+        if problem.limits.len() > 64 || wide(&problem.items) || problem.options.iter().any(wide) {
+            return None;
+        }
+        let shifts = if problem.neighbours.is_empty() { None } else { Some(Shifts::<B>::find(&problem.neighbours)?) };
+        let mut group_bits = Vec::with_capacity(problem.limits.len());
+        for (g, &limit) in problem.limits.iter().enumerate() {
+            let size = problem.groups.iter().filter(|&&h| h == g).count();
+            group_bits.push(match limit {
+                0 => None,
+                1 => Some(1u64 << g),
+                _ if limit >= size => Some(0),
+                _ => return None,
+            });
+        }
+        // Each item's options, by group and then as given (options of a group never usable
+        // are left out).
+        let mut by_first: Vec<Vec<(usize, Entry<B>)>> = vec![Vec::new(); B::BITS as usize];
+        let mut order: Vec<usize> = (0..problem.options.len()).filter(|&o| group_bits[problem.groups[o]].is_some()).collect();
+        order.sort_by_key(|&o| problem.groups[o]);
+        for o in order {
+            let mask = B::from_bits(&problem.options[o]);
+            if !mask.is_empty() {
+                by_first[mask.lowest() as usize].push((problem.groups[o], Entry { mask, id: o as u32 }));
+            }
+        }
+        // Each option is listed under at most every pattern: past this many, the tables would
+        // cost more memory than the search saves time (a piece set with hundreds of
+        // orientations per cell), and the generic search takes the problem.
+        if by_first.iter().map(Vec::len).sum::<usize>() * PATTERNS > MAX_LISTED {
+            return None;
+        }
+        let (mut entries, mut runs) = (Vec::new(), Vec::<Run>::new());
+        let mut starts = Vec::with_capacity(B::BITS as usize * PATTERNS + 1);
+        let mut window = Vec::with_capacity(B::BITS as usize);
+        for (item, options) in by_first.iter().enumerate() {
+            let near = Self::window(item as u32, options.iter().map(|(_, e)| e.mask));
+            for pattern in 0..PATTERNS {
+                starts.push(runs.len() as u32);
+                // The window's items that this pattern has covered already.
+                let shut = (0..WINDOW).filter(|j| pattern >> j & 1 == 0).fold(B::default(), |b, j| b | Self::one(u32::from(near[j])));
+                let mut last = None;
+                for &(group, e) in options.iter().filter(|(_, e)| (e.mask & shut).is_empty()) {
+                    entries.push(e);
+                    let end = entries.len() as u32;
+                    match runs.last_mut() {
+                        Some(run) if last == Some(group) => run.end = end,
+                        _ => runs.push(Run { bit: group_bits[group].unwrap_or(0), start: end - 1, end }),
+                    }
+                    last = Some(group);
+                }
+            }
+            window.push(near);
+        }
+        starts.push(runs.len() as u32);
+        let first = problem.first_group.map(|g| {
+            let list = (0..problem.options.len()).filter(|&o| problem.groups[o] == g && group_bits[g].is_some());
+            (list.map(|o| Entry { mask: B::from_bits(&problem.options[o]), id: o as u32 }).collect(), group_bits[g].unwrap_or(0))
+        });
+        Some(Fast {
+            entries,
+            runs,
+            starts,
+            window,
+            groups: group_bits.iter().flatten().fold(0, |all, bit| all | bit),
+            first,
+            shifts,
+            fillable: &problem.fillable,
+            uniform: Self::uniform(problem),
+            single: problem.fillable.get(1).copied().unwrap_or(false),
+            root: B::from_bits(&problem.items),
+            chosen: vec![0; B::BITS as usize + 1],
+            path: vec![(0, 1); B::BITS as usize + 1],
+            depth: 0,
+            solutions: 0,
+            nodes: 0,
+            next_report: budget.report_every.max(1),
+            budget: *budget,
+            started: Instant::now(),
+            on_solution,
+            on_progress,
+        })
+    }
+
+    /// See [`Fast::uniform`].
+    fn uniform<const W: usize>(problem: &Cover<W>) -> bool {
+        let size = |o: &super::Bits<W>| o.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        let Some(first) = problem.options.first().map(size).filter(|&s| s > 0) else { return false };
+        problem.options.iter().all(|o| size(o) == first) && problem.fillable.iter().enumerate().all(|(n, &f)| f == (n % first == 0))
+    }
+
+    fn one(i: u32) -> B {
+        (!B::default() >> (B::BITS - 1)) << i
+    }
+
+    /// The items (other than `item`) that the most of `options` cover: whether they are open
+    /// tells the most about which options fit. Unused places repeat `item` itself, which is
+    /// always open when its options are tried.
+    fn window(item: u32, options: impl Iterator<Item = B>) -> [u8; WINDOW] {
+        let mut uses = vec![0usize; B::BITS as usize];
+        for mut mask in options {
+            while !mask.is_empty() {
+                uses[mask.lowest() as usize] += 1;
+                mask = mask ^ mask.lowest_bit();
+            }
+        }
+        uses[item as usize] = 0;
+        let mut ranked: Vec<usize> = (0..uses.len()).filter(|&i| uses[i] > 0).collect();
+        ranked.sort_by_key(|&i| (std::cmp::Reverse(uses[i]), i));
+        let mut near = [item as u8; WINDOW];
+        for (slot, &i) in near.iter_mut().zip(&ranked) {
+            *slot = i as u8;
+        }
+        near
+    }
+
+    pub(super) fn run(mut self) -> (CoverEnd, Stats) {
+        let root = self.root;
+        let end = if !self.all_fillable(root) {
+            None
+        } else if let Some((first, bit)) = self.first.take() {
+            self.place_first(&first, bit)
+        } else {
+            self.fill(root, self.groups, 0)
+        };
+        let end = end.unwrap_or(CoverEnd::Complete);
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: if end == CoverEnd::Complete { 1.0 } else { self.done() },
+            ..Stats::default()
+        };
+        (end, stats)
+    }
+
+    /// Branches on the options of the group placed first, then fills items in order.
+    fn place_first(&mut self, first: &[Entry<B>], bit: u64) -> Option<CoverEnd> {
+        let root = self.root;
+        for (branch, e) in first.iter().enumerate() {
+            if e.mask & root != e.mask || !self.fillable_near(e.mask, root ^ e.mask) {
+                continue;
+            }
+            self.chosen[0] = e.id as usize;
+            self.path[0] = (branch as u32, first.len() as u32);
+            let end = self.fill(root ^ e.mask, self.groups & !bit, 1);
+            if end.is_some() {
+                return end;
+            }
+        }
+        None
+    }
+
+    /// Covers `open` with the groups in `available`. Some(end) stops the whole search.
+    fn fill(&mut self, open: B, available: u64, depth: usize) -> Option<CoverEnd> {
+        if open.is_empty() {
+            self.solutions += 1;
+            return ((self.on_solution)(&self.chosen[..depth]) == Flow::Stop).then_some(CoverEnd::Stopped);
+        }
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.depth = depth;
+            if let Some(end) = self.report() {
+                return Some(end);
+            }
+        }
+        let first = open.lowest();
+        let near = self.window[first as usize];
+        let mut pattern = 0;
+        for (j, &i) in near.iter().enumerate() {
+            pattern |= open.bit(u32::from(i)) << j;
+        }
+        let at = first as usize * PATTERNS + pattern;
+        let (first_run, end_run) = (self.starts[at] as usize, self.starts[at + 1] as usize);
+        if first_run == end_run {
+            return None;
+        }
+        // The list's options, for the progress estimate.
+        let (from, to) = (self.runs[first_run].start, self.runs[end_run - 1].end);
+        for r in first_run..end_run {
+            let run = self.runs[r];
+            if available & run.bit != run.bit {
+                continue;
+            }
+            for k in run.start..run.end {
+                let e = self.entries[k as usize];
+                if e.mask & open != e.mask {
+                    continue;
+                }
+                let rest = open ^ e.mask;
+                if !self.fillable_near(e.mask, rest) {
+                    continue;
+                }
+                self.chosen[depth] = e.id as usize;
+                self.path[depth] = (k - from, to - from);
+                let end = self.fill(rest, available & !run.bit, depth + 1);
+                if end.is_some() {
+                    return end;
+                }
+            }
+        }
+        None
+    }
+
+    #[cold]
+    fn report(&mut self) -> Option<CoverEnd> {
+        self.next_report = self.nodes + self.budget.report_every.max(1);
+        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+            return Some(CoverEnd::GaveUp);
+        }
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            depth: self.depth as u64,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: self.done(),
+            ..Stats::default()
+        };
+        ((self.on_progress)(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
+    }
+
+    /// Whether every region of `rest` next to `placed` has a size some choice can fill.
+    #[inline(always)]
+    fn fillable_near(&self, placed: B, rest: B) -> bool {
+        let Some(shifts) = &self.shifts else { return true };
+        let mut seeds = shifts.grow(placed) & rest;
+        // An open item beside the option with no open neighbour: the commonest dead end,
+        // found with a few shifts before any region is grown.
+        if !self.single && !(seeds & !shifts.adjacent(rest)).is_empty() {
+            return false;
+        }
+        if self.uniform {
+            return self.fillable_uniform(shifts, seeds, rest);
+        }
+        while !seeds.is_empty() {
+            let region = shifts.region(seeds.lowest_bit(), rest);
+            if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
+    }
+
+    /// [`Fast::fillable_near`] when the problem is [`Fast::uniform`]: every region next to the
+    /// placed option but one is measured, and that one need not be, since the regions' sizes
+    /// add up to a multiple of the option size (they and the rest of the board did before the
+    /// option was placed). Regions are grown a few steps at a time, so the one left unmeasured
+    /// is a large one: pockets stop growing within a few steps, the open board does not.
+    #[inline(always)]
+    fn fillable_uniform(&self, shifts: &Shifts<B>, mut seeds: B, rest: B) -> bool {
+        const STEPS: u32 = 4;
+        let mut large: Option<B> = None;
+        while !seeds.is_empty() {
+            let mut region = seeds.lowest_bit();
+            let mut whole = false;
+            for _ in 0..STEPS {
+                let grown = shifts.grow(region) & rest;
+                whole = grown == region;
+                if whole {
+                    break;
+                }
+                region = grown;
+            }
+            match large {
+                _ if whole => {}
+                None => {
+                    large = Some(region);
+                    seeds &= !region;
+                    continue;
+                }
+                Some(other) => {
+                    // Grow on until it meets the large region or stops.
+                    loop {
+                        if !(region & other).is_empty() {
+                            break;
+                        }
+                        let grown = shifts.grow(region) & rest;
+                        whole = grown == region;
+                        if whole {
+                            break;
+                        }
+                        region = grown;
+                    }
+                    if !whole {
+                        seeds &= !region;
+                        large = Some(region | other);
+                        continue;
+                    }
+                }
+            }
+            if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
+    }
+
+    fn all_fillable(&self, open: B) -> bool {
+        let Some(shifts) = &self.shifts else { return true };
+        let mut left = open;
+        while !left.is_empty() {
+            let region = shifts.region(left.lowest_bit(), open);
+            if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
+                return false;
+            }
+            left &= !region;
+        }
+        true
+    }
+
+    /// Knuth's estimate of the share of the tree done (see the generic search).
+    fn done(&self) -> f64 {
+        let mut done = 0.0;
+        let mut weight = 1.0;
+        for &(branch, branches) in &self.path[..self.depth] {
+            done += weight * f64::from(branch) / f64::from(branches);
+            weight /= f64::from(branches);
+        }
+        done
+    }
+}
