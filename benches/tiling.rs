@@ -17,8 +17,12 @@ const RECTANGLE: &str = include_str!("../tests/fixtures/tiling/6x10.txt");
 const SCOTT: &str = include_str!("../www/examples/tiling-scott.txt");
 
 fn solve(text: &str, mode: SolveMode) -> (u64, u64) {
+    solve_on(text, mode, 1)
+}
+
+fn solve_on(text: &str, mode: SolveMode, threads: usize) -> (u64, u64) {
     let puzzle = families::parse(None, text).expect("parses");
-    let options = SolveOptions { mode, ..SolveOptions::default() };
+    let options = SolveOptions { mode, threads: Some(threads), ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("solves");
     report.counts.map_or((0, report.moves.len() as u64), |c| (c.raw, c.distinct))
 }
@@ -161,15 +165,17 @@ fn tiling(c: &mut Criterion) {
     }
 }
 
-/// Best of ten: counting in this process (parse and search), and `puzzlelab solve --count` as a
-/// user runs it (process start and file read included, as the peer's figures are).
+/// Best of ten: counting in this process (parse and search) on one thread and on every core,
+/// and `puzzlelab solve --count --threads 1` as a user runs it (process start and file read
+/// included, as the peer's one-thread figures are).
 #[cfg(not(target_arch = "wasm32"))]
 fn table() {
     use std::time::Instant;
     let dir = std::env::temp_dir().join("puzzlelab-tiling-bench");
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    println!("\nCounting every tiling, one thread (best of 10):");
-    println!("{:<18} {:>10} {:>12} {:>14} {:>12}", "board", "in process", "command line", "tyfkda (issue)", "ratio");
+    let cores = SolveOptions::default().threads();
+    println!("\nCounting every tiling (best of 10); the ratio is the peer's time over the one-thread command line:");
+    println!("{:<18} {:>10} {:>12} {:>14} {:>8} {:>16}", "board", "1 thread", "command line", "tyfkda (issue)", "ratio", format!("{cores} threads"));
     for board in &tiling_boards::BOARDS {
         let best = |run: &mut dyn FnMut()| {
             (0..10)
@@ -183,17 +189,20 @@ fn table() {
         let inside = best(&mut || {
             solve(board.text, SolveMode::Count);
         });
+        let every_core = best(&mut || {
+            solve_on(board.text, SolveMode::Count, cores);
+        });
         let file = dir.join(format!("{}.txt", board.name.replace(' ', "-")));
         std::fs::write(&file, board.text).expect("writes the board");
         let cli = best(&mut || {
-            let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "--count"]).arg(&file).output().expect("runs");
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "--count", "--threads", "1"]).arg(&file).output().expect("runs");
             assert!(out.status.success());
         });
         let (peer, ratio) = match board.peer_seconds {
             Some(p) => (format!("{:.1} ms", p * 1000.0), format!("{:.1}x", p / cli)),
             None => ("-".into(), "-".into()),
         };
-        println!("{:<18} {:>7.1} ms {:>9.1} ms {:>14} {:>12}", board.name, inside * 1000.0, cli * 1000.0, peer, ratio);
+        println!("{:<18} {:>7.1} ms {:>9.1} ms {:>14} {:>8} {:>13.1} ms", board.name, inside * 1000.0, cli * 1000.0, peer, ratio, every_core * 1000.0);
     }
 }
 

@@ -49,7 +49,7 @@ enum Command {
         /// the level); only the budgets end it.
         #[arg(long)]
         exact: bool,
-        /// Threads for searches that spread over several (N-puzzle IDA*); default: every core.
+        /// Threads for searches that spread over several (N-puzzle IDA*, tilings); default: every core.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
         /// Print one JSON object instead of text.

@@ -267,7 +267,14 @@ impl TilingPuzzle {
         let mut chosen_placements: Vec<usize> = Vec::with_capacity(self.board.pieces.len());
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
-        let search = if self.generic_cover { cover::generic } else { cover::cover };
+        let threads = options.threads();
+        let search = |problem: &Cover<W>, budget: &_, on_solution: &mut dyn FnMut(&[usize]) -> Flow, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+            if self.generic_cover {
+                cover::generic(problem, budget, on_solution, on_progress)
+            } else {
+                cover::cover_on(threads, problem, budget, on_solution, on_progress)
+            }
+        };
         let (end, stats) = search(
             &problem,
             &options.budget(),

@@ -122,6 +122,27 @@ fn fast_and_generic_cover_find_the_same_tilings() {
 }
 
 #[test]
+fn every_thread_count_gives_the_sequential_answers() {
+    let scott = "........\n........\n........\n...##...\n...##...\n........\n........\n........\n";
+    let solve = |text: &str, mode: SolveMode, threads: usize| {
+        let options = SolveOptions { mode, threads: Some(threads), ..SolveOptions::default() };
+        puzzle(text).solve(&options, &mut |_: &Stats| Flow::Continue).unwrap()
+    };
+    for board in [scott.to_string(), rect(3, 20), format!("pieces: I4 O4 X\neach: any\n{}", rect(4, 10))] {
+        let one = solve(&board, SolveMode::All, 1);
+        let first = solve(&board, SolveMode::First, 1);
+        for threads in [2, 3] {
+            let many = solve(&board, SolveMode::All, threads);
+            assert_eq!((many.counts, &many.solutions), (one.counts, &one.solutions), "{board}, {threads} threads");
+            assert_eq!(solve(&board, SolveMode::First, threads).moves, first.moves, "{board}, {threads} threads");
+        }
+    }
+    for threads in [1, 2, 3] {
+        assert_eq!(solve(&rect(6, 10), SolveMode::Count, threads).counts, Some(Counts { raw: 9356, distinct: 2339 }));
+    }
+}
+
+#[test]
 fn eight_by_eight_less_its_corners_has_2170_tilings() {
     let mut rows: Vec<String> = vec![".".repeat(8); 8];
     rows[0] = "#......#".into();

@@ -37,7 +37,9 @@ struct Run {
     end: u32,
 }
 
-pub(super) struct Fast<'a, B: Word> {
+/// What the search reads and never changes, built once per problem (and shared by the
+/// threads of the parallel search).
+pub(super) struct Tables<'a, B: Word> {
     /// The lists of options to try, by group: for item i and pattern p, the runs
     /// `runs[starts[i * PATTERNS + p]..starts[i * PATTERNS + p + 1]]` of `entries`.
     entries: Vec<Entry<B>>,
@@ -58,6 +60,26 @@ pub(super) struct Fast<'a, B: Word> {
     /// Whether a region of one item can be filled.
     single: bool,
     root: B,
+}
+
+/// A place in the top of the tree, listed for the parallel search in the order the sequential
+/// search reaches it: a subtree to search (the open items and the groups available there), or a
+/// cover found within the top (`subtree` None). `weight` is the share of the tree it stands for
+/// in Knuth's estimate.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(super) struct Top<B> {
+    pub chosen: Vec<usize>,
+    pub subtree: Option<(B, u64)>,
+    pub weight: f64,
+}
+
+/// One search over the tables.
+pub(super) struct Fast<'t, 'a, B: Word> {
+    t: &'t Tables<'a, B>,
+    /// When listing the top of the tree: the depth at which subtrees are listed instead of
+    /// searched (usize::MAX: never), and the list.
+    split_at: usize,
+    top: Vec<Top<B>>,
     /// The options chosen and (branch taken, branches) at each depth, for the first `depth`.
     chosen: Vec<usize>,
     path: Vec<(u32, u32)>,
@@ -67,20 +89,15 @@ pub(super) struct Fast<'a, B: Word> {
     next_report: u64,
     budget: Budget,
     started: Instant,
-    on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
-    on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
+    on_solution: &'t mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &'t mut dyn FnMut(&Stats) -> Flow,
 }
 
-impl<'a, B: Word> Fast<'a, B> {
-    /// The fast search for `problem`, or None when it does not fit one (too many items or
-    /// groups, a group limit other than once or unlimited, a neighbour relation that is not a
-    /// grid's).
-    pub(super) fn new<const W: usize>(
-        problem: &'a Cover<W>,
-        budget: &Budget,
-        on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
-        on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
-    ) -> Option<Fast<'a, B>> {
+impl<'a, B: Word> Tables<'a, B> {
+    /// The tables for `problem`, or None when the fast search does not take it (too many items
+    /// or groups, a group limit other than once or unlimited, a neighbour relation that is not
+    /// a grid's, too many options per item).
+    pub(super) fn new<const W: usize>(problem: &'a Cover<W>) -> Option<Tables<'a, B>> {
         let wide = |bits: &super::Bits<W>| B::from_bits(bits).count() != bits.iter().map(|w| w.count_ones()).sum::<u32>();
         if problem.limits.len() > 64 || wide(&problem.items) || problem.options.iter().any(wide) {
             return None;
@@ -140,7 +157,7 @@ impl<'a, B: Word> Fast<'a, B> {
             let list = (0..problem.options.len()).filter(|&o| problem.groups[o] == g && group_bits[g].is_some());
             (list.map(|o| Entry { mask: B::from_bits(&problem.options[o]), id: o as u32 }).collect(), group_bits[g].unwrap_or(0))
         });
-        Some(Fast {
+        Some(Tables {
             entries,
             runs,
             starts,
@@ -152,20 +169,10 @@ impl<'a, B: Word> Fast<'a, B> {
             uniform: Self::uniform(problem),
             single: problem.fillable.get(1).copied().unwrap_or(false),
             root: B::from_bits(&problem.items),
-            chosen: vec![0; B::BITS as usize + 1],
-            path: vec![(0, 1); B::BITS as usize + 1],
-            depth: 0,
-            solutions: 0,
-            nodes: 0,
-            next_report: budget.report_every.max(1),
-            budget: *budget,
-            started: Instant::now(),
-            on_solution,
-            on_progress,
         })
     }
 
-    /// See [`Fast::uniform`].
+    /// See [`Tables::uniform`].
     fn uniform<const W: usize>(problem: &Cover<W>) -> bool {
         let size = |o: &super::Bits<W>| o.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let Some(first) = problem.options.first().map(size).filter(|&s| s > 0) else { return false };
@@ -196,115 +203,9 @@ impl<'a, B: Word> Fast<'a, B> {
         }
         near
     }
-
-    pub(super) fn run(mut self) -> (CoverEnd, Stats) {
-        let root = self.root;
-        let end = if !self.all_fillable(root) {
-            None
-        } else if let Some((first, bit)) = self.first.take() {
-            self.place_first(&first, bit)
-        } else {
-            self.fill(root, self.groups, 0)
-        };
-        let end = end.unwrap_or(CoverEnd::Complete);
-        let stats = Stats {
-            explored: self.nodes,
-            stored: self.solutions,
-            elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: if end == CoverEnd::Complete { 1.0 } else { self.done() },
-            ..Stats::default()
-        };
-        (end, stats)
-    }
-
-    /// Branches on the options of the group placed first, then fills items in order.
-    fn place_first(&mut self, first: &[Entry<B>], bit: u64) -> Option<CoverEnd> {
-        let root = self.root;
-        for (branch, e) in first.iter().enumerate() {
-            if e.mask & root != e.mask || !self.fillable_near(e.mask, root ^ e.mask) {
-                continue;
-            }
-            self.chosen[0] = e.id as usize;
-            self.path[0] = (branch as u32, first.len() as u32);
-            let end = self.fill(root ^ e.mask, self.groups & !bit, 1);
-            if end.is_some() {
-                return end;
-            }
-        }
-        None
-    }
-
-    /// Covers `open` with the groups in `available`. Some(end) stops the whole search.
-    fn fill(&mut self, open: B, available: u64, depth: usize) -> Option<CoverEnd> {
-        if open.is_empty() {
-            self.solutions += 1;
-            return ((self.on_solution)(&self.chosen[..depth]) == Flow::Stop).then_some(CoverEnd::Stopped);
-        }
-        self.nodes += 1;
-        if self.nodes >= self.next_report {
-            self.depth = depth;
-            if let Some(end) = self.report() {
-                return Some(end);
-            }
-        }
-        let first = open.lowest();
-        let near = self.window[first as usize];
-        let mut pattern = 0;
-        for (j, &i) in near.iter().enumerate() {
-            pattern |= open.bit(u32::from(i)) << j;
-        }
-        let at = first as usize * PATTERNS + pattern;
-        let (first_run, end_run) = (self.starts[at] as usize, self.starts[at + 1] as usize);
-        if first_run == end_run {
-            return None;
-        }
-        // The list's options, for the progress estimate.
-        let (from, to) = (self.runs[first_run].start, self.runs[end_run - 1].end);
-        for r in first_run..end_run {
-            let run = self.runs[r];
-            if available & run.bit != run.bit {
-                continue;
-            }
-            for k in run.start..run.end {
-                let e = self.entries[k as usize];
-                if e.mask & open != e.mask {
-                    continue;
-                }
-                let rest = open ^ e.mask;
-                if !self.fillable_near(e.mask, rest) {
-                    continue;
-                }
-                self.chosen[depth] = e.id as usize;
-                self.path[depth] = (k - from, to - from);
-                let end = self.fill(rest, available & !run.bit, depth + 1);
-                if end.is_some() {
-                    return end;
-                }
-            }
-        }
-        None
-    }
-
-    #[cold]
-    fn report(&mut self) -> Option<CoverEnd> {
-        self.next_report = self.nodes + self.budget.report_every.max(1);
-        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
-            return Some(CoverEnd::GaveUp);
-        }
-        let stats = Stats {
-            explored: self.nodes,
-            stored: self.solutions,
-            depth: self.depth as u64,
-            elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: self.done(),
-            ..Stats::default()
-        };
-        ((self.on_progress)(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
-    }
-
     /// Whether every region of `rest` next to `placed` has a size some choice can fill.
     #[inline(always)]
-    fn fillable_near(&self, placed: B, rest: B) -> bool {
+    pub(super) fn fillable_near(&self, placed: B, rest: B) -> bool {
         let Some(shifts) = &self.shifts else { return true };
         let mut seeds = shifts.grow(placed) & rest;
         // An open item beside the option with no open neighbour: the commonest dead end,
@@ -391,6 +292,181 @@ impl<'a, B: Word> Fast<'a, B> {
             left &= !region;
         }
         true
+    }
+}
+
+impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
+    pub(super) fn new(
+        t: &'t Tables<'a, B>,
+        budget: &Budget,
+        on_solution: &'t mut dyn FnMut(&[usize]) -> Flow,
+        on_progress: &'t mut dyn FnMut(&Stats) -> Flow,
+    ) -> Fast<'t, 'a, B> {
+        Fast {
+            t,
+            split_at: usize::MAX,
+            top: Vec::new(),
+            chosen: vec![0; B::BITS as usize + 1],
+            path: vec![(0, 1); B::BITS as usize + 1],
+            depth: 0,
+            solutions: 0,
+            nodes: 0,
+            next_report: budget.report_every.max(1),
+            budget: *budget,
+            started: Instant::now(),
+            on_solution,
+            on_progress,
+        }
+    }
+
+    pub(super) fn run(mut self) -> (CoverEnd, Stats) {
+        let end = self.search_root();
+        self.finish(end)
+    }
+
+    /// Lists the top of the tree for the parallel search, deep enough for about `wanted`
+    /// subtrees (or the whole tree when it is smaller), with the search nodes above them.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(super) fn split(t: &Tables<'a, B>, wanted: usize) -> (Vec<Top<B>>, u64) {
+        let (mut ignore, mut go_on) = (|_: &[usize]| Flow::Continue, |_: &Stats| Flow::Continue);
+        let mut depth = 1;
+        loop {
+            let mut lister = Fast::new(t, &Budget { max_states: u64::MAX, ..Budget::default() }, &mut ignore, &mut go_on);
+            lister.split_at = depth;
+            lister.search_root();
+            let subtrees = lister.top.iter().filter(|top| top.subtree.is_some()).count();
+            if subtrees >= wanted || subtrees == 0 || depth > B::BITS as usize {
+                return (lister.top, lister.nodes);
+            }
+            depth += 1;
+        }
+    }
+
+    /// Searches one subtree listed by [`Fast::split`]; the covers it hands on are whole (the
+    /// options chosen above the subtree first).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(super) fn resume(
+        t: &'t Tables<'a, B>,
+        top: &Top<B>,
+        budget: &Budget,
+        on_solution: &'t mut dyn FnMut(&[usize]) -> Flow,
+        on_progress: &'t mut dyn FnMut(&Stats) -> Flow,
+    ) -> (CoverEnd, Stats) {
+        let mut search = Fast::new(t, budget, on_solution, on_progress);
+        let depth = top.chosen.len();
+        search.chosen[..depth].copy_from_slice(&top.chosen);
+        let end = match top.subtree {
+            Some((open, available)) => search.fill(open, available, depth),
+            None => None,
+        };
+        search.finish(end)
+    }
+
+    /// From the root: the first group's options when one is placed first, then items in order.
+    fn search_root(&mut self) -> Option<CoverEnd> {
+        let t = self.t;
+        if !t.all_fillable(t.root) {
+            return None;
+        }
+        let Some((first, bit)) = &t.first else { return self.fill(t.root, t.groups, 0) };
+        for (branch, e) in first.iter().enumerate() {
+            if e.mask & t.root != e.mask || !t.fillable_near(e.mask, t.root ^ e.mask) {
+                continue;
+            }
+            self.chosen[0] = e.id as usize;
+            self.path[0] = (branch as u32, first.len() as u32);
+            let end = self.fill(t.root ^ e.mask, t.groups & !bit, 1);
+            if end.is_some() {
+                return end;
+            }
+        }
+        None
+    }
+
+    fn finish(&self, end: Option<CoverEnd>) -> (CoverEnd, Stats) {
+        let end = end.unwrap_or(CoverEnd::Complete);
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: if end == CoverEnd::Complete { 1.0 } else { self.done() },
+            ..Stats::default()
+        };
+        (end, stats)
+    }
+
+    /// Covers `open` with the groups in `available`. Some(end) stops the whole search.
+    fn fill(&mut self, open: B, available: u64, depth: usize) -> Option<CoverEnd> {
+        if open.is_empty() || depth == self.split_at {
+            if self.split_at != usize::MAX {
+                let weight = self.path[..depth].iter().fold(1.0, |w, &(_, branches)| w / f64::from(branches));
+                let subtree = (!open.is_empty()).then_some((open, available));
+                self.top.push(Top { chosen: self.chosen[..depth].to_vec(), subtree, weight });
+                return None;
+            }
+            self.solutions += 1;
+            return ((self.on_solution)(&self.chosen[..depth]) == Flow::Stop).then_some(CoverEnd::Stopped);
+        }
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.depth = depth;
+            if let Some(end) = self.report() {
+                return Some(end);
+            }
+        }
+        let t = self.t;
+        let first = open.lowest();
+        let near = t.window[first as usize];
+        let mut pattern = 0;
+        for (j, &i) in near.iter().enumerate() {
+            pattern |= open.bit(u32::from(i)) << j;
+        }
+        let at = first as usize * PATTERNS + pattern;
+        let (first_run, end_run) = (t.starts[at] as usize, t.starts[at + 1] as usize);
+        if first_run == end_run {
+            return None;
+        }
+        // The list's options, for the progress estimate.
+        let (from, to) = (t.runs[first_run].start, t.runs[end_run - 1].end);
+        for run in &t.runs[first_run..end_run] {
+            if available & run.bit != run.bit {
+                continue;
+            }
+            for k in run.start..run.end {
+                let e = t.entries[k as usize];
+                if e.mask & open != e.mask {
+                    continue;
+                }
+                let rest = open ^ e.mask;
+                if !t.fillable_near(e.mask, rest) {
+                    continue;
+                }
+                self.chosen[depth] = e.id as usize;
+                self.path[depth] = (k - from, to - from);
+                let end = self.fill(rest, available & !run.bit, depth + 1);
+                if end.is_some() {
+                    return end;
+                }
+            }
+        }
+        None
+    }
+
+    #[cold]
+    fn report(&mut self) -> Option<CoverEnd> {
+        self.next_report = self.nodes + self.budget.report_every.max(1);
+        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+            return Some(CoverEnd::GaveUp);
+        }
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            depth: self.depth as u64,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: self.done(),
+            ..Stats::default()
+        };
+        ((self.on_progress)(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
     }
 
     /// Knuth's estimate of the share of the tree done (see the generic search).

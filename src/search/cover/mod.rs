@@ -9,12 +9,14 @@
 //! one here for the rest (more items, other limits, any neighbour relation).
 
 mod fast;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 mod word;
 
 use super::meter::{Budget, Flow, Stats};
-use fast::Fast;
+use fast::{Fast, Tables};
 use web_time::Instant;
-use word::Shifts;
+use word::{Shifts, Word};
 
 /// A set of items (at most 64 x W).
 pub type Bits<const W: usize> = [u64; W];
@@ -82,13 +84,40 @@ pub fn cover<const W: usize>(
     on_solution: &mut dyn FnMut(&[usize]) -> Flow,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (CoverEnd, Stats) {
-    if let Some(search) = Fast::<u64>::new(problem, budget, &mut *on_solution, &mut *on_progress) {
-        return search.run();
+    cover_on(1, problem, budget, on_solution, on_progress)
+}
+
+/// [`cover`] on `threads` threads where the fast search takes the problem (natively; the page
+/// has one): the same covers, handed on in the same order.
+pub fn cover_on<const W: usize>(
+    threads: usize,
+    problem: &Cover<W>,
+    budget: &Budget,
+    on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (CoverEnd, Stats) {
+    if let Some(tables) = Tables::<u64>::new(problem) {
+        return fast_on(&tables, threads, budget, on_solution, on_progress);
     }
-    if let Some(search) = Fast::<u128>::new(problem, budget, &mut *on_solution, &mut *on_progress) {
-        return search.run();
+    if let Some(tables) = Tables::<u128>::new(problem) {
+        return fast_on(&tables, threads, budget, on_solution, on_progress);
     }
     generic(problem, budget, on_solution, on_progress)
+}
+
+fn fast_on<B: Word + Send + Sync>(
+    tables: &Tables<B>,
+    threads: usize,
+    budget: &Budget,
+    on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (CoverEnd, Stats) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        return parallel::search(tables, threads, budget, on_solution, on_progress);
+    }
+    let _ = threads;
+    Fast::new(tables, budget, on_solution, on_progress).run()
 }
 
 /// The same visit by the generic search, whatever the problem's size (tests compare the two).
@@ -400,6 +429,54 @@ mod tests {
             assert_eq!(end, CoverEnd::GaveUp);
             let (end, _) = cover(&problem, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
             assert_eq!(end, CoverEnd::Stopped, "Cancel from the progress report");
+        }
+    }
+
+    /// Dominoes on a rows x cols rectangle numbered column by column, one group used freely.
+    fn dominoes(rows: usize, cols: usize) -> Cover<1> {
+        let mut options = Vec::new();
+        for i in 0..rows * cols {
+            if i % rows + 1 < rows {
+                options.push(bits(&[i, i + 1]));
+            }
+            if i + rows < rows * cols {
+                options.push(bits(&[i, i + rows]));
+            }
+        }
+        let n = options.len();
+        let fillable = (0..=rows * cols).map(|k| k % 2 == 0).collect();
+        Cover { items: [(1 << (rows * cols)) - 1], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: rectangle(rows, cols), fillable, first_group: None }
+    }
+
+    #[test]
+    fn every_thread_count_hands_on_the_same_covers_in_the_same_order() {
+        // Domino tilings of 4x8: 2245 (OEIS A005178).
+        let problem = dominoes(4, 8);
+        let list = |threads: usize| {
+            let mut found = Vec::new();
+            let (end, stats) = cover_on(threads, &problem, &Budget::default(), &mut |chosen: &[usize]| {
+                found.push(chosen.to_vec());
+                Flow::Continue
+            }, &mut |_: &Stats| Flow::Continue);
+            assert_eq!((end, stats.stored, stats.done), (CoverEnd::Complete, 2245, 1.0));
+            found
+        };
+        let one = list(1);
+        assert_eq!(one.len(), 2245);
+        for threads in [2, 3] {
+            assert_eq!(list(threads), one, "{threads} threads");
+            // Stopping at the first cover gives the sequential first cover.
+            let mut first = Vec::new();
+            let (end, _) = cover_on(threads, &problem, &Budget::default(), &mut |chosen: &[usize]| {
+                first = chosen.to_vec();
+                Flow::Stop
+            }, &mut |_: &Stats| Flow::Continue);
+            assert_eq!((end, &first), (CoverEnd::Stopped, &one[0]));
+            // Cancel and budgets end it too.
+            let (end, _) = cover_on(threads, &dominoes(7, 8), &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+            assert_eq!(end, CoverEnd::Stopped);
+            let (end, stats) = cover_on(threads, &dominoes(7, 8), &Budget { max_states: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+            assert_eq!(end, CoverEnd::GaveUp, "{stats:?}");
         }
     }
 
