@@ -11,9 +11,8 @@
 //! fillable-size cut (the others did not change). Same covers as the generic search.
 
 use super::word::{Shifts, Word};
-use super::{Cover, CoverEnd};
+use super::{Count, Cover, CoverEnd};
 use crate::search::meter::{Budget, Flow, Stats};
-use web_time::Instant;
 
 /// How many items beside the first open one are read to pick the list of options to try.
 const WINDOW: usize = 6;
@@ -80,15 +79,10 @@ pub(super) struct Fast<'t, 'a, B: Word> {
     /// searched (usize::MAX: never), and the list.
     split_at: usize,
     top: Vec<Top<B>>,
-    /// The options chosen and (branch taken, branches) at each depth, for the first `depth`.
+    /// The options chosen and (branch taken, branches) at each depth of the current path.
     chosen: Vec<usize>,
     path: Vec<(u32, u32)>,
-    depth: usize,
-    solutions: u64,
-    nodes: u64,
-    next_report: u64,
-    budget: Budget,
-    started: Instant,
+    count: Count,
     on_solution: &'t mut dyn FnMut(&[usize]) -> Flow,
     on_progress: &'t mut dyn FnMut(&Stats) -> Flow,
 }
@@ -207,7 +201,7 @@ impl<'a, B: Word> Tables<'a, B> {
     #[inline(always)]
     pub(super) fn fillable_near(&self, placed: B, rest: B) -> bool {
         let Some(shifts) = &self.shifts else { return true };
-        let mut seeds = shifts.grow(placed) & rest;
+        let seeds = shifts.grow(placed) & rest;
         // An open item beside the option with no open neighbour: the commonest dead end,
         // found with a few shifts before any region is grown.
         if !self.single && !(seeds & !shifts.adjacent(rest)).is_empty() {
@@ -216,8 +210,13 @@ impl<'a, B: Word> Tables<'a, B> {
         if self.uniform {
             return self.fillable_uniform(shifts, seeds, rest);
         }
+        self.regions_fillable(shifts, seeds, rest)
+    }
+
+    /// Whether every region of `open` that holds one of `seeds` has a fillable size.
+    fn regions_fillable(&self, shifts: &Shifts<B>, mut seeds: B, open: B) -> bool {
         while !seeds.is_empty() {
-            let region = shifts.region(seeds.lowest_bit(), rest);
+            let region = shifts.region(seeds.lowest_bit(), open);
             if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
                 return false;
             }
@@ -282,16 +281,7 @@ impl<'a, B: Word> Tables<'a, B> {
     }
 
     fn all_fillable(&self, open: B) -> bool {
-        let Some(shifts) = &self.shifts else { return true };
-        let mut left = open;
-        while !left.is_empty() {
-            let region = shifts.region(left.lowest_bit(), open);
-            if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
-                return false;
-            }
-            left &= !region;
-        }
-        true
+        self.shifts.as_ref().is_none_or(|shifts| self.regions_fillable(shifts, open, open))
     }
 }
 
@@ -308,12 +298,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
             top: Vec::new(),
             chosen: vec![0; B::BITS as usize + 1],
             path: vec![(0, 1); B::BITS as usize + 1],
-            depth: 0,
-            solutions: 0,
-            nodes: 0,
-            next_report: budget.report_every.max(1),
-            budget: *budget,
-            started: Instant::now(),
+            count: Count::new(budget),
             on_solution,
             on_progress,
         }
@@ -321,7 +306,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     pub(super) fn run(mut self) -> (CoverEnd, Stats) {
         let end = self.search_root();
-        self.finish(end)
+        self.count.finish(end, &self.path[..0])
     }
 
     /// Lists the top of the tree for the parallel search, deep enough for about `wanted`
@@ -336,7 +321,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
             lister.search_root();
             let subtrees = lister.top.iter().filter(|top| top.subtree.is_some()).count();
             if subtrees >= wanted || subtrees == 0 || depth > B::BITS as usize {
-                return (lister.top, lister.nodes);
+                return (lister.top, lister.count.nodes);
             }
             depth += 1;
         }
@@ -359,7 +344,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
             Some((open, available)) => search.fill(open, available, depth),
             None => None,
         };
-        search.finish(end)
+        search.count.finish(end, &search.path[..depth])
     }
 
     /// From the root: the first group's options when one is placed first, then items in order.
@@ -383,18 +368,6 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
         None
     }
 
-    fn finish(&self, end: Option<CoverEnd>) -> (CoverEnd, Stats) {
-        let end = end.unwrap_or(CoverEnd::Complete);
-        let stats = Stats {
-            explored: self.nodes,
-            stored: self.solutions,
-            elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: if end == CoverEnd::Complete { 1.0 } else { self.done() },
-            ..Stats::default()
-        };
-        (end, stats)
-    }
-
     /// Covers `open` with the groups in `available`. Some(end) stops the whole search.
     fn fill(&mut self, open: B, available: u64, depth: usize) -> Option<CoverEnd> {
         if open.is_empty() || depth == self.split_at {
@@ -404,15 +377,11 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
                 self.top.push(Top { chosen: self.chosen[..depth].to_vec(), subtree, weight });
                 return None;
             }
-            self.solutions += 1;
+            self.count.solutions += 1;
             return ((self.on_solution)(&self.chosen[..depth]) == Flow::Stop).then_some(CoverEnd::Stopped);
         }
-        self.nodes += 1;
-        if self.nodes >= self.next_report {
-            self.depth = depth;
-            if let Some(end) = self.report() {
-                return Some(end);
-            }
+        if let Some(end) = self.count.node(&self.path[..depth], self.on_progress) {
+            return Some(end);
         }
         let t = self.t;
         let first = open.lowest();
@@ -450,33 +419,5 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
             }
         }
         None
-    }
-
-    #[cold]
-    fn report(&mut self) -> Option<CoverEnd> {
-        self.next_report = self.nodes + self.budget.report_every.max(1);
-        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
-            return Some(CoverEnd::GaveUp);
-        }
-        let stats = Stats {
-            explored: self.nodes,
-            stored: self.solutions,
-            depth: self.depth as u64,
-            elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: self.done(),
-            ..Stats::default()
-        };
-        ((self.on_progress)(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
-    }
-
-    /// Knuth's estimate of the share of the tree done (see the generic search).
-    fn done(&self) -> f64 {
-        let mut done = 0.0;
-        let mut weight = 1.0;
-        for &(branch, branches) in &self.path[..self.depth] {
-            done += weight * f64::from(branch) / f64::from(branches);
-            weight /= f64::from(branches);
-        }
-        done
     }
 }

@@ -66,12 +66,8 @@ struct Search<'a, const W: usize> {
     /// The neighbour relation as bit shifts, when it is one (see [`Shifts`]).
     shifts: Option<Shifts<u64>>,
     /// (branch taken, branches) at each level, for estimating how much is done.
-    path: Vec<(usize, usize)>,
-    solutions: u64,
-    nodes: u64,
-    budget: Budget,
-    started: Instant,
-    next_report: u64,
+    path: Vec<(u32, u32)>,
+    count: Count,
     on_solution: &'a mut dyn FnMut(&[usize]) -> Flow,
     on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
 }
@@ -154,11 +150,7 @@ pub fn generic<const W: usize>(
         used: vec![0; problem.limits.len()],
         chosen: Vec::new(),
         path: Vec::new(),
-        solutions: 0,
-        nodes: 0,
-        budget: *budget,
-        started: Instant::now(),
-        next_report: budget.report_every.max(1),
+        count: Count::new(budget),
         on_solution,
         on_progress,
     };
@@ -166,15 +158,76 @@ pub fn generic<const W: usize>(
         Some(group) => search.place_first(group),
         None => search.fill(&problem.items),
     };
-    let end = end.unwrap_or(CoverEnd::Complete);
-    let stats = Stats {
-        explored: search.nodes,
-        stored: search.solutions,
-        elapsed_ms: search.started.elapsed().as_millis() as u64,
-        done: if end == CoverEnd::Complete { 1.0 } else { search.done() },
-        ..Stats::default()
-    };
-    (end, stats)
+    search.count.finish(end, &search.path)
+}
+
+/// What both searches count and report: search nodes and covers, against the budget and the
+/// clock.
+struct Count {
+    nodes: u64,
+    solutions: u64,
+    next_report: u64,
+    budget: Budget,
+    started: Instant,
+}
+
+impl Count {
+    fn new(budget: &Budget) -> Count {
+        Count { nodes: 0, solutions: 0, next_report: budget.report_every.max(1), budget: *budget, started: Instant::now() }
+    }
+
+    /// Counts a node; every `report_every` nodes checks the budget and reports progress (`path`:
+    /// the branch taken at each depth). Some(end) stops the search.
+    #[inline(always)]
+    fn node(&mut self, path: &[(u32, u32)], on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<CoverEnd> {
+        self.nodes += 1;
+        if self.nodes < self.next_report {
+            return None;
+        }
+        self.report(path, on_progress)
+    }
+
+    #[cold]
+    fn report(&mut self, path: &[(u32, u32)], on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<CoverEnd> {
+        self.next_report = self.nodes + self.budget.report_every.max(1);
+        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+            return Some(CoverEnd::GaveUp);
+        }
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            depth: path.len() as u64,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: done(path),
+            ..Stats::default()
+        };
+        (on_progress(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
+    }
+
+    /// How the search ended (None: it visited every cover), with its figures.
+    fn finish(&self, end: Option<CoverEnd>, path: &[(u32, u32)]) -> (CoverEnd, Stats) {
+        let end = end.unwrap_or(CoverEnd::Complete);
+        let stats = Stats {
+            explored: self.nodes,
+            stored: self.solutions,
+            elapsed_ms: self.started.elapsed().as_millis() as u64,
+            done: if end == CoverEnd::Complete { 1.0 } else { done(path) },
+            ..Stats::default()
+        };
+        (end, stats)
+    }
+}
+
+/// Knuth's estimate of the share of the tree done: the branches passed at each level, each
+/// level weighted by the share of its parent it stands for.
+fn done(path: &[(u32, u32)]) -> f64 {
+    let mut done = 0.0;
+    let mut weight = 1.0;
+    for &(branch, branches) in path {
+        done += weight * f64::from(branch) / f64::from(branches);
+        weight /= f64::from(branches);
+    }
+    done
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -192,7 +245,7 @@ impl<const W: usize> Search<'_, W> {
             }
             self.used[group] += 1;
             self.chosen.push(option);
-            self.path.push((branch, candidates.len()));
+            self.path.push((branch as u32, candidates.len() as u32));
             let end = self.fill(&rest);
             self.path.pop();
             self.chosen.pop();
@@ -207,26 +260,11 @@ impl<const W: usize> Search<'_, W> {
     /// Covers `open` (the items still uncovered). Some(end) stops the whole search.
     fn fill(&mut self, open: &Bits<W>) -> Option<CoverEnd> {
         let Some(first) = lowest(open) else {
-            self.solutions += 1;
+            self.count.solutions += 1;
             return ((self.on_solution)(&self.chosen) == Flow::Stop).then_some(CoverEnd::Stopped);
         };
-        self.nodes += 1;
-        if self.nodes >= self.next_report {
-            self.next_report = self.nodes + self.budget.report_every.max(1);
-            if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
-                return Some(CoverEnd::GaveUp);
-            }
-            let stats = Stats {
-                explored: self.nodes,
-                stored: self.solutions,
-                depth: self.chosen.len() as u64,
-                elapsed_ms: self.started.elapsed().as_millis() as u64,
-                done: self.done(),
-                ..Stats::default()
-            };
-            if (self.on_progress)(&stats) == Flow::Stop {
-                return Some(CoverEnd::Stopped);
-            }
+        if let Some(end) = self.count.node(&self.path, self.on_progress) {
+            return Some(end);
         }
         if !self.fillable(open) {
             return None;
@@ -250,7 +288,7 @@ impl<const W: usize> Search<'_, W> {
                 }
                 self.used[group] += 1;
                 self.chosen.push(option);
-                self.path.push((branch, candidates.len()));
+                self.path.push((branch as u32, candidates.len() as u32));
                 end = self.fill(&rest);
                 self.path.pop();
                 self.chosen.pop();
@@ -263,18 +301,6 @@ impl<const W: usize> Search<'_, W> {
         self.by_first[first] = candidates;
         self.runs[first] = runs;
         end
-    }
-
-    /// Knuth's estimate of the share of the tree done: the branches passed at each level, each
-    /// level weighted by the share of its parent it stands for.
-    fn done(&self) -> f64 {
-        let mut done = 0.0;
-        let mut weight = 1.0;
-        for &(branch, branches) in &self.path {
-            done += weight * branch as f64 / branches as f64;
-            weight /= branches as f64;
-        }
-        done
     }
 
     fn fillable(&self, open: &Bits<W>) -> bool {

@@ -31,43 +31,31 @@ pub trait Word:
     fn from_bits<const W: usize>(bits: &Bits<W>) -> Self;
 }
 
-impl Word for u64 {
-    const BITS: u32 = 64;
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    fn lowest_bit(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    fn bit(self, i: u32) -> usize {
-        (self >> i) as usize & 1
-    }
-    fn from_bits<const W: usize>(bits: &Bits<W>) -> Self {
-        bits[0]
-    }
+macro_rules! word {
+    ($type:ty) => {
+        impl Word for $type {
+            const BITS: u32 = <$type>::BITS;
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn lowest_bit(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            fn bit(self, i: u32) -> usize {
+                (self >> i) as usize & 1
+            }
+            fn from_bits<const W: usize>(bits: &Bits<W>) -> Self {
+                bits.iter().take((Self::BITS / 64) as usize).enumerate().fold(0, |word, (i, &w)| word | <$type>::from(w) << (64 * i))
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    const BITS: u32 = 128;
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    fn lowest_bit(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    fn bit(self, i: u32) -> usize {
-        (self >> i) as usize & 1
-    }
-    fn from_bits<const W: usize>(bits: &Bits<W>) -> Self {
-        u128::from(bits[0]) | bits.get(1).map_or(0, |&w| u128::from(w) << 64)
-    }
-}
+word!(u64);
+word!(u128);
 
 /// A neighbour relation that is "one apart or `far` apart" (a rectangle numbered column by
 /// column, `far` being its height; cells of the rectangle that are not items simply have no
