@@ -506,6 +506,28 @@ mod tests {
         }
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn too_many_covers_held_back_are_searched_again_in_order() {
+        // Holding back at most 50 covers: the workers stop and the calling thread finishes,
+        // still handing on the sequential covers in the sequential order.
+        let problem = dominoes(4, 8);
+        let tables = Tables::<u64>::new(&problem).expect("the fast search takes it");
+        let list = |threads: usize, most_held: u64| {
+            let mut found = Vec::new();
+            let (end, stats) = parallel::search_holding(&tables, threads, most_held, &Budget::default(), &mut |chosen: &[usize]| {
+                found.push(chosen.to_vec());
+                Flow::Continue
+            }, &mut |_: &Stats| Flow::Continue);
+            assert_eq!((end, stats.stored), (CoverEnd::Complete, 2245));
+            found
+        };
+        let one = list(1, u64::MAX);
+        for threads in [2, 3] {
+            assert_eq!(list(threads, 50), one, "{threads} threads");
+        }
+    }
+
     /// A rows x cols rectangle numbered column by column, as the tiling family numbers it.
     fn rectangle(rows: usize, cols: usize) -> Vec<Bits<1>> {
         (0..rows * cols)
