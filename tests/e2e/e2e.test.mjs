@@ -60,6 +60,9 @@ async function openPage(url = base, context = undefined) {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   await page.goto(url);
+  // The page is usable once the app has started and heard from its worker: typing before the
+  // app listens to the text area would be lost (this raced once in the malformed-puzzle test).
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
   return { page, problems, context };
 }
 

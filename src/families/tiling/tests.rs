@@ -143,6 +143,18 @@ fn every_thread_count_gives_the_sequential_answers() {
 }
 
 #[test]
+fn a_count_gives_up_at_the_node_limit_on_any_number_of_threads() {
+    // No limit by default (the search stores nothing); `--max-states` caps its nodes.
+    assert_eq!(SolveOptions::default().budget().max_expansions, u64::MAX);
+    for threads in [1, 2] {
+        let options = SolveOptions { mode: SolveMode::Count, max_states: Some(100_000), threads: Some(threads), ..SolveOptions::default() };
+        let report = puzzle(&rect(6, 10)).solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+        assert_eq!((report.status, report.counts), (Status::GaveUp, None), "{threads} threads");
+        assert!(report.reason.as_deref().is_some_and(|r| r.starts_with("gave up after 1")), "{:?}", report.reason);
+    }
+}
+
+#[test]
 fn eight_by_eight_less_its_corners_has_2170_tilings() {
     let mut rows: Vec<String> = vec![".".repeat(8); 8];
     rows[0] = "#......#".into();

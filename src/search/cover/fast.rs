@@ -316,7 +316,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
         let (mut ignore, mut go_on) = (|_: &[usize]| Flow::Continue, |_: &Stats| Flow::Continue);
         let mut depth = 1;
         loop {
-            let mut lister = Fast::new(t, &Budget { max_states: u64::MAX, ..Budget::default() }, &mut ignore, &mut go_on);
+            let mut lister = Fast::new(t, &Budget { max_expansions: u64::MAX, ..Budget::default() }, &mut ignore, &mut go_on);
             lister.split_at = depth;
             lister.search_root();
             let subtrees = lister.top.iter().filter(|top| top.subtree.is_some()).count();

@@ -72,8 +72,9 @@ struct Search<'a, const W: usize> {
     on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
 }
 
-/// Visits every exact cover, calling `on_solution` with the chosen options. Budget: `max_states`
-/// counts search nodes; `time_limit` applies. Takes the fast search when the problem fits it.
+/// Visits every exact cover, calling `on_solution` with the chosen options. The search stores
+/// nothing, so its node limit is the budget's `max_expansions` (by default none: time and
+/// Cancel end it); `time_limit` applies. Takes the fast search when the problem fits it.
 pub fn cover<const W: usize>(
     problem: &Cover<W>,
     budget: &Budget,
@@ -190,7 +191,7 @@ impl Count {
     #[cold]
     fn report(&mut self, path: &[(u32, u32)], on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<CoverEnd> {
         self.next_report = self.nodes + self.budget.report_every.max(1);
-        if self.nodes > self.budget.max_states || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+        if self.nodes > self.budget.max_expansions || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
             return Some(CoverEnd::GaveUp);
         }
         let stats = Stats {
@@ -450,7 +451,7 @@ mod tests {
             let problem = Cover { items: [0xff], options: options.clone(), groups: vec![0; 7], limits: vec![limit], neighbours: vec![], fillable: vec![], first_group: None };
             let (end, stats) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
             assert_eq!((end, stats.stored), (CoverEnd::Stopped, 1));
-            let tight = Budget { max_states: 1, report_every: 1, ..Budget::default() };
+            let tight = Budget { max_expansions: 1, report_every: 1, ..Budget::default() };
             let (end, _) = cover(&problem, &tight, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
             assert_eq!(end, CoverEnd::GaveUp);
             let (end, _) = cover(&problem, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
@@ -501,7 +502,7 @@ mod tests {
             // Cancel and budgets end it too.
             let (end, _) = cover_on(threads, &dominoes(7, 8), &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
             assert_eq!(end, CoverEnd::Stopped);
-            let (end, stats) = cover_on(threads, &dominoes(7, 8), &Budget { max_states: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+            let (end, stats) = cover_on(threads, &dominoes(7, 8), &Budget { max_expansions: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
             assert_eq!(end, CoverEnd::GaveUp, "{stats:?}");
         }
     }

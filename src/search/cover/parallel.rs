@@ -113,7 +113,7 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
             }
             if end.is_none() {
                 let nodes = shared.explored.load(Ordering::Relaxed);
-                if nodes > budget.max_states || budget.time_limit.is_some_and(|t| started.elapsed() > t) {
+                if nodes > budget.max_expansions || budget.time_limit.is_some_and(|t| started.elapsed() > t) {
                     end = Some(CoverEnd::GaveUp);
                 } else if reported.elapsed() >= Duration::from_millis(50) {
                     reported = Instant::now();
@@ -135,7 +135,7 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
             None => {
                 let before = (shared.explored.load(Ordering::Relaxed), out.delivered);
                 let rest = Budget {
-                    max_states: budget.max_states.saturating_sub(before.0),
+                    max_expansions: budget.max_expansions.saturating_sub(before.0),
                     time_limit: budget.time_limit.map(|t| t.saturating_sub(started.elapsed())),
                     ..*budget
                 };
@@ -193,7 +193,7 @@ fn search_subtree<B: Word>(tables: &Tables<B>, index: usize, entry: &Top<B>, sha
     }
     let mut covers = Vec::new();
     let mut counted = 0;
-    let worker_budget = Budget { max_states: u64::MAX, time_limit: None, report_every: BATCH, ..*budget };
+    let worker_budget = Budget { max_expansions: u64::MAX, time_limit: None, report_every: BATCH, ..*budget };
     let (end, stats) = Fast::resume(
         tables,
         entry,
