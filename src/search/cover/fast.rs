@@ -53,8 +53,8 @@ pub(super) struct Tables<'a, B: Word> {
     shifts: Option<Shifts<B>>,
     fillable: &'a [bool],
     /// Every option covers the same number of items and the fillable sizes are exactly its
-    /// multiples (a piece set of one size): a region that a placement does not split needs
-    /// no measuring, since it lost a multiple of the size.
+    /// multiples (a piece set of one size): of the regions beside a placed option, one need
+    /// not be measured (see [`Tables::fillable_uniform`]).
     uniform: bool,
     /// Whether a region of one item can be filled.
     single: bool,
@@ -166,7 +166,7 @@ impl<'a, B: Word> Tables<'a, B> {
         })
     }
 
-    /// See [`Tables::uniform`].
+    /// Whether the problem is uniform (see the field of that name).
     fn uniform<const W: usize>(problem: &Cover<W>) -> bool {
         let size = |o: &super::Bits<W>| o.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let Some(first) = problem.options.first().map(size).filter(|&s| s > 0) else { return false };
@@ -197,6 +197,7 @@ impl<'a, B: Word> Tables<'a, B> {
         }
         near
     }
+
     /// Whether every region of `rest` next to `placed` has a size some choice can fill.
     #[inline(always)]
     pub(super) fn fillable_near(&self, placed: B, rest: B) -> bool {
@@ -225,7 +226,7 @@ impl<'a, B: Word> Tables<'a, B> {
         true
     }
 
-    /// [`Fast::fillable_near`] when the problem is [`Fast::uniform`]: every region next to the
+    /// [`Tables::fillable_near`] when the problem is [`Tables::uniform`]: every region next to the
     /// placed option but one is measured, and that one need not be, since the regions' sizes
     /// add up to a multiple of the option size (they and the rest of the board did before the
     /// option was placed). Regions are grown a few steps at a time, so the one left unmeasured
@@ -306,7 +307,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     pub(super) fn run(mut self) -> (CoverEnd, Stats) {
         let end = self.search_root();
-        self.count.finish(end, &self.path[..0])
+        self.count.finish(end)
     }
 
     /// Lists the top of the tree for the parallel search, deep enough for about `wanted`
@@ -344,7 +345,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
             Some((open, available)) => search.fill(open, available, depth),
             None => None,
         };
-        search.count.finish(end, &search.path[..depth])
+        search.count.finish(end)
     }
 
     /// From the root: the first group's options when one is placed first, then items in order.

@@ -4,7 +4,7 @@
 //! uncovered items whose size no choice can fill are cut off early. Nothing here knows what
 //! the items or options stand for.
 //!
-//! Two searches answer alike: [`fast`] for problems whose items fit in a u64 or u128 (a board of
+//! Two searches answer alike: the one in `fast.rs` for problems whose items fit in a u64 or u128 (a board of
 //! up to 128 cells) with at most 64 groups each used once or without limit, and the generic
 //! one here for the rest (more items, other limits, any neighbour relation).
 
@@ -159,7 +159,7 @@ pub fn generic<const W: usize>(
         Some(group) => search.place_first(group),
         None => search.fill(&problem.items),
     };
-    search.count.finish(end, &search.path)
+    search.count.finish(end)
 }
 
 /// What both searches count and report: search nodes and covers, against the budget and the
@@ -167,6 +167,8 @@ pub fn generic<const W: usize>(
 struct Count {
     nodes: u64,
     solutions: u64,
+    /// The share of the tree done at the last report (Knuth's estimate, see [`done`]).
+    done: f64,
     next_report: u64,
     budget: Budget,
     started: Instant,
@@ -174,7 +176,7 @@ struct Count {
 
 impl Count {
     fn new(budget: &Budget) -> Count {
-        Count { nodes: 0, solutions: 0, next_report: budget.report_every.max(1), budget: *budget, started: Instant::now() }
+        Count { nodes: 0, solutions: 0, done: 0.0, next_report: budget.report_every.max(1), budget: *budget, started: Instant::now() }
     }
 
     /// Counts a node; every `report_every` nodes checks the budget and reports progress (`path`:
@@ -194,25 +196,26 @@ impl Count {
         if self.nodes > self.budget.max_expansions || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
             return Some(CoverEnd::GaveUp);
         }
+        self.done = done(path);
         let stats = Stats {
             explored: self.nodes,
             stored: self.solutions,
             depth: path.len() as u64,
             elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: done(path),
+            done: self.done,
             ..Stats::default()
         };
         (on_progress(&stats) == Flow::Stop).then_some(CoverEnd::Stopped)
     }
 
     /// How the search ended (None: it visited every cover), with its figures.
-    fn finish(&self, end: Option<CoverEnd>, path: &[(u32, u32)]) -> (CoverEnd, Stats) {
+    fn finish(&self, end: Option<CoverEnd>) -> (CoverEnd, Stats) {
         let end = end.unwrap_or(CoverEnd::Complete);
         let stats = Stats {
             explored: self.nodes,
             stored: self.solutions,
             elapsed_ms: self.started.elapsed().as_millis() as u64,
-            done: if end == CoverEnd::Complete { 1.0 } else { done(path) },
+            done: if end == CoverEnd::Complete { 1.0 } else { self.done },
             ..Stats::default()
         };
         (end, stats)
