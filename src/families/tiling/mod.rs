@@ -218,14 +218,16 @@ impl TilingPuzzle {
         tiling
     }
 
+    /// The search with item sets of W words; `item` is each cell's item number (see
+    /// [`TilingPuzzle::items`]).
     fn run<const W: usize>(
         &self,
+        item: &[usize],
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
         on_found: &mut dyn FnMut(&[String]),
     ) -> Report {
         let cells = self.board.cells.len();
-        let item = self.items();
         let mask = |list: &[usize]| list.iter().fold([0u64; W], |mut b, &i| {
             b[item[i] / 64] |= 1 << (item[i] % 64);
             b
@@ -444,10 +446,11 @@ impl Puzzle for TilingPuzzle {
         if let Some(error) = &self.board.size_error {
             return Err(error.clone());
         }
-        Ok(match self.items().iter().max().map_or(0, |&m| m + 1) {
-            0..=64 => self.run::<1>(options, on_progress, on_found),
-            65..=128 => self.run::<2>(options, on_progress, on_found),
-            _ => self.run::<4>(options, on_progress, on_found),
+        let items = self.items();
+        Ok(match items.iter().max().map_or(0, |&m| m + 1) {
+            0..=64 => self.run::<1>(&items, options, on_progress, on_found),
+            65..=128 => self.run::<2>(&items, options, on_progress, on_found),
+            _ => self.run::<4>(&items, options, on_progress, on_found),
         })
     }
 

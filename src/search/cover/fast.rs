@@ -132,7 +132,7 @@ impl<'a, B: Word> Tables<'a, B> {
             for pattern in 0..PATTERNS {
                 starts.push(runs.len() as u32);
                 // The window's items that this pattern has covered already.
-                let shut = (0..WINDOW).filter(|j| pattern >> j & 1 == 0).fold(B::default(), |b, j| b | Self::one(u32::from(near[j])));
+                let shut = (0..WINDOW).filter(|j| pattern >> j & 1 == 0).fold(B::default(), |b, j| b | B::one(u32::from(near[j])));
                 let mut last = None;
                 for &(group, e) in options.iter().filter(|(_, e)| (e.mask & shut).is_empty()) {
                     entries.push(e);
@@ -173,10 +173,6 @@ impl<'a, B: Word> Tables<'a, B> {
         problem.options.iter().all(|o| size(o) == first) && problem.fillable.iter().enumerate().all(|(n, &f)| f == (n % first == 0))
     }
 
-    fn one(i: u32) -> B {
-        (!B::default() >> (B::BITS - 1)) << i
-    }
-
     /// The items (other than `item`) that the most of `options` cover: whether they are open
     /// tells the most about which options fit. Unused places repeat `item` itself, which is
     /// always open when its options are tried.
@@ -211,19 +207,7 @@ impl<'a, B: Word> Tables<'a, B> {
         if self.uniform {
             return self.fillable_uniform(shifts, seeds, rest);
         }
-        self.regions_fillable(shifts, seeds, rest)
-    }
-
-    /// Whether every region of `open` that holds one of `seeds` has a fillable size.
-    fn regions_fillable(&self, shifts: &Shifts<B>, mut seeds: B, open: B) -> bool {
-        while !seeds.is_empty() {
-            let region = shifts.region(seeds.lowest_bit(), open);
-            if !self.fillable.get(region.count() as usize).copied().unwrap_or(false) {
-                return false;
-            }
-            seeds &= !region;
-        }
-        true
+        shifts.regions_fit(seeds, rest, self.fillable)
     }
 
     /// [`Tables::fillable_near`] when the problem is [`Tables::uniform`]: every region next to the
@@ -282,7 +266,7 @@ impl<'a, B: Word> Tables<'a, B> {
     }
 
     fn all_fillable(&self, open: B) -> bool {
-        self.shifts.as_ref().is_none_or(|shifts| self.regions_fillable(shifts, open, open))
+        self.shifts.as_ref().is_none_or(|shifts| shifts.regions_fit(open, open, self.fillable))
     }
 }
 

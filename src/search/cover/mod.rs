@@ -318,15 +318,7 @@ fn fillable<const W: usize>(cover: &Cover<W>, shifts: Option<&Shifts<u64>>, open
         return true;
     }
     if let Some(shifts) = shifts {
-        let mut left = open[0];
-        while left != 0 {
-            let region = shifts.region(left & left.wrapping_neg(), left);
-            if !cover.fillable.get(region.count_ones() as usize).copied().unwrap_or(false) {
-                return false;
-            }
-            left &= !region;
-        }
-        return true;
+        return shifts.regions_fit(open[0], open[0], &cover.fillable);
     }
     let mut left = *open;
     while let Some(seed) = lowest(&left) {

@@ -27,6 +27,8 @@ pub trait Word:
     fn lowest_bit(self) -> Self;
     /// Whether item `i` is in the set, as 0 or 1.
     fn bit(self, i: u32) -> usize;
+    /// The set of item `i` alone.
+    fn one(i: u32) -> Self;
     /// The first words of `bits` (the rest must be empty).
     fn from_bits<const W: usize>(bits: &Bits<W>) -> Self;
 }
@@ -46,6 +48,9 @@ macro_rules! word {
             }
             fn bit(self, i: u32) -> usize {
                 (self >> i) as usize & 1
+            }
+            fn one(i: u32) -> Self {
+                1 << i
             }
             fn from_bits<const W: usize>(bits: &Bits<W>) -> Self {
                 bits.iter().take((Self::BITS / 64) as usize).enumerate().fold(0, |word, (i, &w)| word | <$type>::from(w) << (64 * i))
@@ -91,16 +96,11 @@ impl<B: Word> Shifts<B> {
                         }
                         _ => return None,
                     };
-                    masks[direction] |= Self::one(i as u32);
+                    masks[direction] |= B::one(i as u32);
                 }
             }
         }
         Some(Shifts { far: far.unwrap_or(B::BITS), masks })
-    }
-
-    fn one(i: u32) -> B {
-        let one: B = !B::default() >> (B::BITS - 1);
-        one << i
     }
 
     /// The items of `region` and their neighbours.
@@ -125,6 +125,20 @@ impl<B: Word> Shifts<B> {
             grown |= ((region & right) << far) | ((region & left) >> far);
         }
         grown
+    }
+
+    /// Whether every region of `open` that holds one of `seeds` has a size marked in
+    /// `fillable`.
+    #[inline]
+    pub fn regions_fit(&self, mut seeds: B, open: B, fillable: &[bool]) -> bool {
+        while !seeds.is_empty() {
+            let region = self.region(seeds.lowest_bit(), open);
+            if !fillable.get(region.count() as usize).copied().unwrap_or(false) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
     }
 
     /// The connected part of `open` that holds `seed`.
