@@ -365,6 +365,7 @@ pub fn json_output(report: &Report) -> String {
         "elapsed_ms": report.stats.elapsed_ms,
         "reason": report.reason,
         "scope": report.scope,
+        "expected": report.expected,
     });
     if let Some(counts) = report.counts {
         value["raw"] = counts.raw.into();

@@ -110,6 +110,21 @@ pub fn wall_or_cell(fx: f64, fy: f64, cols: usize, rows: usize, near: f64) -> Op
     })
 }
 
+/// A rectangle with corners rounded by `radius`, as a polygon (every painter draws polygons).
+pub fn rounded_rect(painter: &mut dyn Painter, x: f64, y: f64, w: f64, h: f64, radius: f64, fill: &str) {
+    let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
+    // Each corner's centre, and the angle its quarter circle starts at.
+    let corners = [(x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0)];
+    let mut points = Vec::with_capacity(4 * 7);
+    for (cx, cy, from) in corners {
+        for step in 0..=6 {
+            let angle = (from + 15.0 * f64::from(step)).to_radians();
+            points.push((cx + r * angle.cos(), cy + r * angle.sin()));
+        }
+    }
+    painter.polygon(&points, fill);
+}
+
 /// A colour per index that neighbours tell apart (golden-angle hues).
 pub fn palette(index: usize) -> String {
     let hue = (index as f64 * 137.508) % 360.0;

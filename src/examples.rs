@@ -7,6 +7,7 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
     ("eight-puzzle", "sliding", include_str!("../www/examples/eight-puzzle.txt")),
     ("fifteen-puzzle", "npuzzle", include_str!("../www/examples/fifteen-puzzle.txt")),
     ("rush-hour", "sliding", include_str!("../www/examples/rush-hour.txt")),
+    ("rush-hour-51", "rushhour", include_str!("../www/examples/rush-hour-51.txt")),
     ("two-part-piece", "sliding", include_str!("../www/examples/two-part-piece.txt")),
     ("squares-intro", "squares", include_str!("../www/examples/squares-intro.txt")),
     ("squares-push", "squares", include_str!("../www/examples/squares-push.txt")),

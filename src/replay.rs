@@ -37,7 +37,12 @@ pub fn summary(report: &Report) -> String {
                 (None, true) => "shortest".to_string(),
                 (_, false) => "not guaranteed shortest".to_string(),
             };
-            format!("Solved in {n} {plural} ({metric}{quality}; {}, {} states explored in {} ms)", method(report), group(s.explored), s.elapsed_ms)
+            let stated = match report.expected {
+                Some(expected) if expected == n as u64 => "; the puzzle's text says so too".to_string(),
+                Some(expected) => format!("; the puzzle's text says {expected}"),
+                None => String::new(),
+            };
+            format!("Solved in {n} {plural} ({metric}{quality}; {}, {} states explored in {} ms){stated}", method(report), group(s.explored), s.elapsed_ms)
         }
         // Known without searching (an N-puzzle's parity): the reason says why.
         Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
@@ -123,6 +128,7 @@ mod tests {
             solutions: Vec::new(),
             heuristic: None,
             facts: None,
+            expected: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }
@@ -148,5 +154,10 @@ mod tests {
         assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
         scoped.metric = "clicks".into();
         assert!(summary(&scoped).starts_with("Solved in 2 clicks (shortest within the search area;"), "{}", summary(&scoped));
+        let mut stated = report(Status::Solved);
+        stated.expected = Some(2);
+        assert!(summary(&stated).ends_with("ms); the puzzle's text says so too"), "{}", summary(&stated));
+        stated.expected = Some(3);
+        assert!(summary(&stated).ends_with("ms); the puzzle's text says 3"), "{}", summary(&stated));
     }
 }

@@ -13,6 +13,7 @@ fn every_example_solves_with_its_known_length() {
         ("eight-puzzle", 31),  // one of the two hardest 8-puzzle positions
         ("fifteen-puzzle", 46), // Korf's instance 9, published optimum
         ("rush-hour", 4),      // by hand: d right, b down 2, c down, a right 4 (slide metric)
+        ("rush-hour-51", 51),  // Fogleman's database line, and tests/fixtures/rushhour/check.py
         ("two-part-piece", 4), // by hand: right once, then down three times (unit metric)
         ("squares-intro", 3),  // the format's own example
         ("squares-push", 9),   // game level 3, tests/fixtures/gas/EXPECTED.md

@@ -5,6 +5,7 @@
 pub mod lmsolve;
 pub mod maze;
 pub mod npuzzle;
+pub mod rushhour;
 pub mod script;
 pub mod sliding;
 pub mod squares;
@@ -21,6 +22,7 @@ use std::time::Duration;
 pub static FAMILIES: &[&dyn Family] = &[
     &sliding::Sliding,
     &npuzzle::NPuzzles,
+    &rushhour::RushHour,
     &squares::Squares,
     &tiling::Tiling,
     &maze::Maze,
@@ -453,6 +455,10 @@ pub struct Report {
     /// (a maze: its size, the path's length in cells, the entrance and exit).
     #[serde(default)]
     pub facts: Option<String>,
+    /// The optimum the puzzle's text states (a line of Fogleman's Rush Hour database), for the
+    /// summary to compare with.
+    #[serde(default)]
+    pub expected: Option<u64>,
     pub stats: Stats,
 }
 
@@ -488,6 +494,7 @@ impl Report {
             solutions: Vec::new(),
             heuristic: None,
             facts: None,
+            expected: None,
             stats: *outcome.stats(),
         };
         match outcome {

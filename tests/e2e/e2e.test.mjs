@@ -583,3 +583,50 @@ test('a 15-puzzle pasted in numbers solves optimally with every setting on defau
     }
   });
 });
+
+test("Rush Hour in Fogleman's notation: found without a family, solved in his 51 moves by default, replayed, shared, edited", async () => {
+  // The hardest position of his database without walls; its line there says 51 moves.
+  const HARDEST = 'GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo';
+  await inPage(async (page) => {
+    await setText(page, HARDEST);
+    await page.waitForFunction(() => [...document.querySelectorAll('#method option')].some((o) => o.textContent === 'Automatic (A*)'));
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 51 moves \(slide metric, shortest; A\* with cars in the red car's way/);
+    assert.equal(await page.locator('#moves li').count(), 51);
+    // Moves in his notation: a letter and a signed distance.
+    const moves = await page.locator('#moves li').allTextContents();
+    assert.ok(moves.every((m) => /^[A-Z][+-][1-5]$/.test(m)), moves.join(' '));
+    assert.equal(moves[50], 'A+3');
+    await page.click('#last');
+    assert.equal(await page.textContent('#step-label'), '51 / 51');
+    assert.match((await page.textContent('#position')).split('\n')[2], /AA$/);
+    await page.screenshot({ path: path.join(shots, 'rush-hour-solved.png') });
+    await page.click('#moves li:nth-child(10)');
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const second = await openPage(link, page.context());
+    try {
+      await waitForStatus(second.page, 'Solved in 51 moves');
+      assert.equal(await second.page.textContent('#step-label'), '10 / 51');
+      assert.deepEqual(second.problems, []);
+    } finally {
+      await second.page.close();
+    }
+    // Draw mode: a car parked downwards on the free cell of the top row, then taken away again.
+    await page.click('#draw');
+    await page.click('#tools [data-tool="car-down"]');
+    const clickCell = async (row, col) => {
+      // The board's 6 columns and one more for the exit's arrow, 6 rows.
+      const box = await page.locator('#board').boundingBox();
+      const scale = box.width / 560;
+      const cell = Math.min((560 - 16) / 7, (440 - 16) / 6);
+      const [left, top] = [(560 - cell * 7) / 2, (440 - cell * 6) / 2];
+      await page.mouse.click(box.x + (left + (col + 0.5) * cell) * scale, box.y + (top + (row + 0.5) * cell) * scale);
+    };
+    await clickCell(0, 3);
+    assert.equal((await page.inputValue('#puzzle-text')).trim(), 'GBBNLoGHINLMGHIAAMCCCKoMooJKDDEEJFFo');
+    await clickCell(1, 3);
+    assert.equal((await page.inputValue('#puzzle-text')).trim(), HARDEST);
+  });
+});

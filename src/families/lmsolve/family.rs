@@ -214,6 +214,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             solutions: Vec::new(),
             heuristic: None,
             facts: None,
+            expected: None,
             stats: found.stats,
         })
     }

@@ -376,6 +376,7 @@ impl TilingPuzzle {
             solutions,
             heuristic: None,
             facts: None,
+            expected: None,
             stats,
         }
     }

@@ -1,0 +1,214 @@
+use super::*;
+use crate::draw::SvgPainter;
+use crate::families::{self, Status};
+use crate::random::SplitMix;
+use std::collections::HashSet;
+
+fn quiet(_: &Stats) -> Flow {
+    Flow::Continue
+}
+
+fn options(metric: &str, method: Method) -> SolveOptions {
+    SolveOptions { metric: Some(metric.into()), method, ..SolveOptions::default() }
+}
+
+/// Solves `text` and replays the answer through the rules.
+fn solve(text: &str, metric: &str, method: Method) -> Report {
+    let puzzle = families::parse(None, text).unwrap();
+    assert_eq!(puzzle.family(), "rushhour");
+    let options = options(metric, method);
+    let report = puzzle.solve(&options, &mut quiet).unwrap();
+    if report.status == Status::Solved {
+        let verdict = puzzle.check(&options, &report.moves).unwrap();
+        assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{:?}", report.moves);
+        assert_eq!(report.cost, report.moves.len() as u64);
+    }
+    report
+}
+
+/// (moves, board, steps, cluster) from `tests/fixtures/rushhour/positions.txt`, whose figures are
+/// published or recomputed by an independent search (`check.py` there); None: no solution.
+fn positions() -> Vec<(Option<usize>, &'static str, Option<usize>, usize)> {
+    let number = |word: &str| word.parse().ok();
+    include_str!("../../../tests/fixtures/rushhour/positions.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let words: Vec<&'static str> = line.split_whitespace().collect();
+            (number(words[0]), words[1], number(words[2]), words[3].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn known_optima_in_both_metrics() {
+    for (moves, board, steps, _) in positions() {
+        for (metric, expected) in [("slide", moves), ("unit", steps)] {
+            let auto = solve(board, metric, Method::Auto);
+            assert_eq!(auto.method, Method::Astar);
+            let bfs = solve(board, metric, Method::Bfs);
+            match expected {
+                Some(length) => {
+                    assert_eq!((auto.status, auto.moves.len()), (Status::Solved, length), "{board} {metric}");
+                    assert_eq!(bfs.moves.len(), length, "{board} {metric}");
+                    assert!(auto.optimal);
+                    // What `auto` rests on: the bound saves work on every position here.
+                    assert!(auto.stats.explored <= bfs.stats.explored, "{board} {metric}: {} > {}", auto.stats.explored, bfs.stats.explored);
+                }
+                None => {
+                    assert_eq!(auto.status, Status::Unsolved, "{board}");
+                    assert_eq!(bfs.status, Status::Unsolved, "{board}");
+                }
+            }
+        }
+    }
+}
+
+/// Every position the rules reach from each board: the count is the cluster size of Fogleman's
+/// database (4,780 for the 51-mover) and of the independent search.
+#[test]
+fn the_rules_reach_exactly_each_cluster() {
+    for (_, board, _, cluster) in positions() {
+        let puzzle = RushPuzzle::new(format::parse(board).unwrap());
+        let rules = puzzle.rules(Metric::Slide);
+        let mut seen = HashSet::from([rules.start()]);
+        let mut todo = vec![rules.start()];
+        let mut next = Vec::new();
+        while let Some(state) = todo.pop() {
+            next.clear();
+            crate::search::Space::successors(rules, &state, &mut next);
+            for &(step, after, _) in &next {
+                // Each move's text makes the same move again.
+                assert_eq!(rules.apply(state, &rules.describe(step)), Ok(after));
+                if seen.insert(after) {
+                    todo.push(after);
+                }
+            }
+        }
+        assert_eq!(seen.len(), cluster, "{board}");
+    }
+}
+
+#[test]
+fn a_database_line_states_its_optimum() {
+    let line = "51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780";
+    let report = solve(line, "slide", Method::Auto);
+    assert_eq!((report.moves.len(), report.expected), (51, Some(51)));
+    assert_eq!(report.facts.as_deref(), Some(r#"{"cluster_size":4780}"#));
+    assert_eq!(report.heuristic.as_deref(), Some("cars in the red car's way"));
+    assert!(crate::replay::summary(&report).ends_with("the puzzle's text says so too"));
+    // The stated figure is in moves; a solve in steps has nothing to compare with.
+    assert_eq!(solve(line, "unit", Method::Auto).expected, None);
+    // A wrong figure is shown as what the text says, next to the true optimum.
+    let wrong = solve("50 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780", "slide", Method::Bfs);
+    assert!(crate::replay::summary(&wrong).ends_with("the puzzle's text says 50"), "{}", crate::replay::summary(&wrong));
+}
+
+#[test]
+fn moves_are_written_and_checked_in_his_notation() {
+    let puzzle = families::parse(None, "ooooBoooooBoAAooBooooooooooooooooooo").unwrap();
+    let report = puzzle.solve(&options("slide", Method::Auto), &mut quiet).unwrap();
+    assert_eq!(report.moves, ["B+3", "A+4"]);
+    let slide = options("slide", Method::Auto);
+    let unit = options("unit", Method::Auto);
+    let error = |opts: &SolveOptions, moves: &[&str]| {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        puzzle.check(opts, &moves).unwrap_err()
+    };
+    assert!(error(&slide, &["A+2", "A+3"]).message.contains("cannot travel 3 cells"));
+    assert!(error(&slide, &["B-1"]).message.contains("cannot travel 1 cell:"), "B is at the top");
+    assert!(error(&slide, &["Z+1"]).message.contains("no car Z"));
+    assert!(error(&slide, &["A2"]).message.contains("+ or -"));
+    assert!(error(&slide, &["a+1"]).message.contains("not a move"));
+    assert_eq!(error(&unit, &["B+1", "B+3"]).index, 1);
+    let steps: Vec<String> = ["B+1", "B+1", "B+1", "A+1", "A+1", "A+1", "A+1"].map(String::from).to_vec();
+    assert!(puzzle.check(&unit, &steps).unwrap().ends_solved);
+    assert!(puzzle.solve(&options("piece", Method::Auto), &mut quiet).unwrap_err().message.contains("use slide or unit"));
+}
+
+#[test]
+fn hopeless_boards_end_at_once() {
+    // A wall, or a car across the exit row, between the red car and the exit.
+    for board in ["ooooooooooooAAoxoooooooooooooooooooo", "ooooooooooooAAoBBooooooooooooooooooo"] {
+        let report = solve(board, "slide", Method::Auto);
+        assert_eq!(report.status, Status::Unsolved, "{board}");
+        assert!(report.stats.explored <= 1, "{board}: {}", report.stats.explored);
+    }
+    // Already solved: no moves.
+    let report = solve("ooooooooooooooooAAoooooooooooooooooo", "slide", Method::Auto);
+    assert_eq!((report.status, report.moves.len()), (Status::Solved, 0));
+}
+
+#[test]
+fn positions_show_in_rows() {
+    let puzzle = families::parse(None, "ooooBoooooBoAAooBooooooooooooooooooo").unwrap();
+    let moves = vec!["B+3".to_string(), "A+4".to_string()];
+    assert_eq!(puzzle.show(&moves, 0), "....B.\n....B.\nAA..B.\n......\n......\n......\n");
+    assert_eq!(puzzle.show(&moves, 2), "......\n......\n....AA\n....B.\n....B.\n....B.\n");
+    // The shown position reads back as a board of its own.
+    assert!(families::parse(Some("rushhour"), &puzzle.show(&moves, 1)).is_ok());
+}
+
+#[test]
+fn drawn_with_the_moving_car_part_way() {
+    let puzzle = families::parse(None, "ooooBoooooBoAAooBooooooooooooooooooo").unwrap();
+    let moves = vec!["B+3".to_string()];
+    let picture = |tween: f32| {
+        let mut painter = SvgPainter::new(350.0, 300.0);
+        puzzle.draw(&moves, 0, tween, &mut painter);
+        painter.finish()
+    };
+    let (still, moving) = (picture(0.0), picture(0.5));
+    assert_ne!(still, moving);
+    assert!(still.contains("#d62828"), "the red car is red");
+    // The tween moves one vehicle only: every other shape is where it was.
+    let differing = still.lines().zip(moving.lines()).filter(|(a, b)| a != b).count();
+    assert!(differing <= 2, "{differing}");
+}
+
+#[test]
+fn draw_mode_parks_cars_and_trucks() {
+    let puzzle = RushPuzzle::new(format::parse("51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780").unwrap());
+    let editor: &dyn Editor = &puzzle;
+    assert_eq!(editor.size(), (6, 6));
+    // Row 0, column 3 is free; a car across does not fit (column 4 is L), one down does not
+    // either (row 1, column 3 is free, so it does).
+    assert_eq!(editor.apply("car-across", 0, 3), None);
+    let text = editor.apply("car-down", 0, 3).unwrap();
+    assert_eq!(text, "GBBNLoGHINLMGHIAAMCCCKoMooJKDDEEJFFo\n", "a new letter, and the stated optimum dropped");
+    // Clicking a vehicle takes it away; the red car stays.
+    assert_eq!(editor.apply("wall", 0, 1).unwrap(), "GoooLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo\n");
+    assert_eq!(editor.apply("erase", 2, 3), None);
+    let walled = editor.apply("wall", 0, 5).unwrap();
+    assert_eq!(walled, "GBBoLxGHIoLMGHIAAMCCCKoMooJKDDEEJFFo\n");
+    let walled = RushPuzzle::new(format::parse(&walled).unwrap());
+    assert_eq!(Editor::paint(&walled, "wall", 0, 5), None, "a drag never toggles");
+    assert_eq!(Editor::apply(&walled, "wall", 0, 5).unwrap(), "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo\n");
+    // The red car moves along its row.
+    let empty = RushPuzzle::new(format::parse("......\n......\n.AA...\n......\n......\n......\n").unwrap());
+    assert_eq!(Editor::apply(&empty, "red", 4, 5).unwrap(), "......\n......\n....AA\n......\n......\n......\n");
+    let truck = Editor::apply(&empty, "truck-across", 5, 3).unwrap();
+    assert_eq!(truck.lines().last(), Some("...BBB"));
+    // Resizing keeps what fits and moves the red car to the new exit row.
+    let big = Editor::resize(&empty, 7, 7).unwrap();
+    assert_eq!(big.lines().nth(3), Some(".AA...."));
+    assert!(Editor::resize(&empty, 9, 9).is_none());
+}
+
+#[test]
+fn hostile_text_gets_errors_not_panics() {
+    let alphabet = b".oxABCDEZ \n0123456789-+/";
+    let mut random = SplitMix::new(15);
+    for _ in 0..3000 {
+        let length = random.below(80);
+        let text: String = (0..length).map(|_| char::from(alphabet[random.below(alphabet.len())])).collect();
+        if let Ok(puzzle) = families::parse(Some("rushhour"), &text) {
+            let budget = SolveOptions { max_states: Some(2000), ..SolveOptions::default() };
+            let report = puzzle.solve(&budget, &mut quiet).unwrap();
+            if report.status == Status::Solved {
+                assert!(puzzle.check(&budget, &report.moves).unwrap().ends_solved, "{text}");
+            }
+            assert!(format::parse(&puzzle.to_text()).is_ok(), "{text}");
+        }
+    }
+}
