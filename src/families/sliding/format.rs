@@ -1,7 +1,7 @@
 //! The sliding-block text format (the "Why Perl rocks" article's, plus optional option lines):
 //!
 //! ```text
-//! metric: piece        <- optional leading `key: value` lines (metric, axis, title)
+//! metric: piece        <- optional leading `key: value` lines (metric, axis, pieces, title)
 //! aabb                 <- board rows: a-z pieces, # walls, space empty; short rows are padded
 //! aacd
 //!   cd
@@ -20,6 +20,10 @@ pub struct Options {
     pub metric: Option<Metric>,
     /// Rush Hour rule: a piece wider than tall moves only sideways, taller than wide only up and down.
     pub axis: bool,
+    /// Letters that name a kind of piece rather than one piece (`pieces: s=1x1 v=1x2`, as
+    /// Klotski boards are often written, every soldier an `s`): their cells are cut into
+    /// separate pieces of (width, height), in reading order.
+    pub cut: Vec<(u8, usize, usize)>,
     pub title: Option<String>,
 }
 
@@ -34,6 +38,8 @@ pub struct Layout {
     pub goal: String,
     /// 1-based line of the goal in the text (for error messages).
     pub goal_line: usize,
+    /// 1-based line of the board's first row.
+    pub first_line: usize,
 }
 
 impl Layout {
@@ -53,6 +59,10 @@ impl Layout {
         }
         if self.options.axis {
             out.push_str("axis: yes\n");
+        }
+        if !self.options.cut.is_empty() {
+            let kinds: Vec<String> = self.options.cut.iter().map(|&(l, w, h)| format!("{}={w}x{h}", l as char)).collect();
+            out.push_str(&format!("pieces: {}\n", kinds.join(" ")));
         }
         for row in self.cells.chunks(self.width) {
             out.push_str(&String::from_utf8_lossy(row));
@@ -158,7 +168,32 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
         cells.resize((r + 1) * width, b' ');
     }
     let goal = lines[goal_index].to_string();
-    Ok(Layout { options, width, height, cells, goal, goal_line: goal_index + 1 })
+    Ok(Layout { options, width, height, cells, goal, goal_line: goal_index + 1, first_line: first_row + 1 })
+}
+
+/// `s=1x1 v=1x2` (or `s` for one-cell pieces), separated by spaces or commas: letters whose
+/// cells are cut into separate pieces of that width x height.
+fn parse_kinds(value: &str, line_no: usize, value_column: usize) -> Result<Vec<(u8, usize, usize)>, FormatError> {
+    let mut kinds: Vec<(u8, usize, usize)> = Vec::new();
+    let mut column = value_column;
+    for word in value.split([' ', ',']) {
+        if !word.is_empty() {
+            let wrong = || {
+                FormatError::new(line_no, column, format!("\"{word}\" is not a kind of piece: write a letter and its size, such as s=1x1 or v=1x2 (width x height)"))
+            };
+            let (letter, size) = word.split_once('=').unwrap_or((word, "1x1"));
+            let [letter] = letter.as_bytes() else { return Err(wrong()) };
+            let (w, h) = size.split_once(['x', 'X']).ok_or_else(wrong)?;
+            let side = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=32).contains(n));
+            match (letter.is_ascii_lowercase(), side(w), side(h)) {
+                (true, Some(w), Some(h)) if !kinds.iter().any(|k| k.0 == *letter) => kinds.push((*letter, w, h)),
+                (true, Some(_), Some(_)) => return Err(FormatError::new(line_no, column, format!("{} is listed twice", *letter as char))),
+                _ => return Err(wrong()),
+            }
+        }
+        column += word.chars().count() + 1;
+    }
+    Ok(kinds)
 }
 
 /// A goal line made only of board characters that continues a piece of the row above (the same
@@ -189,11 +224,12 @@ fn parse_option(options: &mut Options, line: &str, line_no: usize) -> Result<(),
             }
         }
         "title" => options.title = Some(value.to_string()),
+        "pieces" => options.cut = parse_kinds(value, line_no, value_column)?,
         other => {
             return Err(FormatError::new(
                 line_no,
                 1 + line.len() - line.trim_start().len(),
-                format!("unknown option \"{other}\": the options are metric, axis and title"),
+                format!("unknown option \"{other}\": the options are metric, axis, pieces and title"),
             ))
         }
     }

@@ -119,14 +119,62 @@ pub fn letter_signatures(hir: &Hir) -> Vec<Vec<u32>> {
     signatures
 }
 
-fn walk(hir: &Hir, signatures: &mut [Vec<u32>], next_place: &mut u32) {
-    let mark = |set: CharSet, signatures: &mut [Vec<u32>], place: u32| {
-        for (letter, signature) in signatures.iter_mut().enumerate() {
-            if set & (1 << letter) != 0 {
-                signature.push(place);
-            }
+/// Adds `place` to the signature of every letter in `set`.
+fn mark(set: CharSet, signatures: &mut [Vec<u32>], place: u32) {
+    for (letter, signature) in signatures.iter_mut().enumerate() {
+        if set & (1 << letter) != 0 {
+            signature.push(place);
+        }
+    }
+}
+
+/// The same for a goal only Perl-style backtracking reads (fancy-regex's tree). Atoms are read
+/// as above; a backreference adds no place, since it matches again what its group matched, so
+/// it treats two letters alike exactly when the group does (`([ij])\1` treats i and j alike).
+/// A lookaround's atoms count like any others.
+pub fn perl_signatures(expr: &fancy_regex::Expr) -> Vec<Vec<u32>> {
+    let mut signatures = vec![Vec::new(); 26];
+    let mut next_place = 0u32;
+    walk_perl(expr, &mut signatures, &mut next_place);
+    signatures
+}
+
+fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: &mut u32) {
+    use fancy_regex::Expr;
+    let mut literal = |bytes: &[u8], casei: bool, signatures: &mut [Vec<u32>]| {
+        for &b in bytes {
+            let set = if casei { char_bit(b.to_ascii_lowercase()) } else { char_bit(b) };
+            mark(set, signatures, *next_place);
+            *next_place += 1;
         }
     };
+    match expr {
+        Expr::Literal { val, casei } => literal(val.as_bytes(), *casei, signatures),
+        Expr::LiteralBytes { bytes } => literal(bytes, false, signatures),
+        Expr::Any { .. } => {
+            mark(!0, signatures, *next_place);
+            *next_place += 1;
+        }
+        // A part fancy-regex hands to the plain engine: read it as the plain engine does; if
+        // that fails, give every letter a place of its own, so that none is merged.
+        Expr::Delegate { inner, casei } => match regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner) {
+            Ok(hir) => walk(&hir, signatures, next_place),
+            Err(_) => {
+                for (letter, signature) in signatures.iter_mut().enumerate() {
+                    signature.push(*next_place + letter as u32);
+                }
+                *next_place += 26;
+            }
+        },
+        other => {
+            for child in other.children_iter() {
+                walk_perl(child, signatures, next_place);
+            }
+        }
+    }
+}
+
+fn walk(hir: &Hir, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     match hir.kind() {
         HirKind::Literal(literal) => {
             for &b in literal.0.iter() {

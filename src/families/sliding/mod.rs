@@ -10,7 +10,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
-use crate::search::{bidir, Flow, Knowledge, Method, Stats};
+use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
 
@@ -29,9 +29,11 @@ impl Family for Sliding {
         "Rows of the board, then a goal line. a-z are pieces (every cell with one letter is one \
          rigid piece), # is a wall, space is empty; short rows are padded with spaces. The goal is a \
          regular expression searched in the board flattened as '-' x width, the rows joined by '-', \
-         then '-' x width: `a--` means piece a covers the bottom-right cell. Optional first lines: \
-         `metric: unit|slide|piece`, `axis: yes` (Rush Hour: pieces move only along their long side), \
-         `title: ...`. Moves are written as a letter and the cells it travels: `b LL`."
+         then '-' x width: `a--` means piece a covers the bottom-right cell; Perl's backreferences \
+         and lookaround work. Optional first lines: `metric: unit|slide|piece`, `axis: yes` (pieces \
+         move only along their long side), `pieces: s=1x1 v=1x2` (those letters name kinds of \
+         piece, cut into pieces of that width x height), `title: ...`. Moves are written as a \
+         letter (and a number among pieces of one letter) and the cells it travels: `b LL`, `s2 D`."
     }
 
     fn metrics(&self) -> &'static [&'static str] {
@@ -169,10 +171,14 @@ fn run<const W: usize>(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Report {
     let space = SlidingSpace::<W>::new(rules);
-    let outcome = match method {
+    let mut outcome = match method {
         Method::Bidir => bidir(&space, &options.budget(), on_progress),
         method => search(&space, method, options, on_progress),
     };
+    if let (Outcome::NoSolution { stats }, true) = (&outcome, rules.goal_test_failed()) {
+        let reason = "the goal regex needed too much backtracking on some positions, so \"no solution\" is not certain; write the goal more simply".into();
+        outcome = Outcome::GaveUp { reason, stats: *stats };
+    }
     Report::from_outcome("sliding", rules.metric.name(), method, outcome, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)

@@ -8,6 +8,7 @@ use crate::search::{Heuristic, Reversible, Space};
 use regex::bytes::{Regex, RegexBuilder};
 use std::cell::RefCell;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What one move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -139,9 +140,21 @@ impl Shape {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slot {
     pub letter: u8,
+    /// 1, 2, … among pieces of one letter (`pieces: s=1x1`), 0 when the letter is one piece.
+    pub number: u8,
     pub shape: usize,
     /// Pieces of one class are interchangeable (same shape, and the goal cannot tell them apart).
     pub class: usize,
+}
+
+impl Slot {
+    /// How moves name the piece: its letter, and its number when the letter has several.
+    pub fn name(&self) -> String {
+        match self.number {
+            0 => (self.letter as char).to_string(),
+            n => format!("{}{n}", self.letter as char),
+        }
+    }
 }
 
 /// Every slot's placement data in flat arrays indexed by (slot, anchor), built from the shapes:
@@ -299,6 +312,26 @@ enum GoalTest {
     Regex,
 }
 
+/// The engine that runs the goal regex.
+enum Matcher {
+    Plain(Regex),
+    /// A pattern with backreferences or lookaround; the flag is set when a test ran out of
+    /// backtracking, so that "no solution" is not claimed on a test that never finished.
+    Perl(fancy_regex::Regex, AtomicBool),
+}
+
+impl Matcher {
+    fn is_match(&self, flat: &[u8]) -> bool {
+        match self {
+            Matcher::Plain(regex) => regex.is_match(flat),
+            Matcher::Perl(regex, failed) => regex.is_match(flat).unwrap_or_else(|_| {
+                failed.store(true, Ordering::Relaxed);
+                false
+            }),
+        }
+    }
+}
+
 struct Placement {
     /// (slot, allowed[anchor]).
     slots: Vec<(usize, Vec<bool>)>,
@@ -320,7 +353,7 @@ pub struct Rules {
     pub start: Vec<u16>,
     pub metric: Metric,
     pub axis: bool,
-    regex: Regex,
+    matcher: Matcher,
     goal: GoalTest,
     /// (cell, letter) the goal asks for, when it asks for them in one place only: for drawing.
     pub goal_cells: Vec<(usize, u8)>,
@@ -340,20 +373,35 @@ impl Rules {
     pub fn new(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
         let (width, height) = (layout.width, layout.height);
         let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
-        let hir = regex_syntax::ParserBuilder::new().build().parse(&layout.goal).map_err(|e| goal_error(layout, &e))?;
-        let regex = RegexBuilder::new(&layout.goal)
-            .unicode(false)
-            .size_limit(1 << 20)
-            .dfa_size_limit(1 << 22)
-            .build()
-            .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
-            .map_err(|e| FormatError::new(layout.goal_line, 1, format!("the goal is not a usable regular expression: {}", one_line(&e.to_string()))))?;
+        // The plain engine reads most goals (and fast); what only Perl-style backtracking reads
+        // (backreferences, lookaround) goes to fancy-regex, which delegates the rest to it.
+        let (hir, matcher, signatures) = match regex_syntax::ParserBuilder::new().build().parse(&layout.goal) {
+            Ok(hir) => {
+                let regex = RegexBuilder::new(&layout.goal)
+                    .unicode(false)
+                    .size_limit(1 << 20)
+                    .dfa_size_limit(1 << 22)
+                    .build()
+                    .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
+                    .map_err(|e| FormatError::new(layout.goal_line, 1, format!("the goal is not a usable regular expression: {}", one_line(&e.to_string()))))?;
+                let signatures = goal::letter_signatures(&hir);
+                (Some(hir), Matcher::Plain(regex), signatures)
+            }
+            Err(plain_error) => {
+                let perl = fancy_regex::Expr::parse_tree(&layout.goal).and_then(|tree| {
+                    let regex = fancy_regex::RegexBuilder::new(&layout.goal).delegate_size_limit(1 << 20).build()?;
+                    Ok((regex, goal::perl_signatures(&tree.expr)))
+                });
+                // When neither engine reads it, the plain engine's message says where it fails.
+                let (regex, signatures) = perl.map_err(|_| goal_error(layout, &plain_error))?;
+                (None, Matcher::Perl(regex, AtomicBool::new(false)), signatures)
+            }
+        };
 
         // Pieces: every cell bearing one letter belongs to one rigid piece, connected or not.
         let mut letters: Vec<u8> = layout.cells.iter().copied().filter(u8::is_ascii_lowercase).collect();
         letters.sort_unstable();
         letters.dedup();
-        let signatures = goal::letter_signatures(&hir);
         let mut shapes: Vec<Shape> = Vec::new();
         let mut shape_keys: Vec<Vec<(usize, usize)>> = Vec::new();
         let mut pieces: Vec<(u8, usize, u16)> = Vec::new(); // letter, shape, anchor
@@ -362,6 +410,7 @@ impl Rules {
                 .filter(|&i| layout.cells[i] == letter)
                 .map(|i| (i / width, i % width))
                 .collect();
+            for cells in cut(layout, letter, cells)? {
             let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
             let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
             let offsets: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
@@ -374,6 +423,7 @@ impl Rules {
                 }
             };
             pieces.push((letter, shape, (top * width + left) as u16));
+            }
         }
         // Classes: same shape and same goal signature.
         let mut class_keys: Vec<(usize, &Vec<u32>)> = Vec::new();
@@ -390,7 +440,16 @@ impl Rules {
             classed.push((class, letter, shape, anchor));
         }
         classed.sort();
-        let slots: Vec<Slot> = classed.iter().map(|&(class, letter, shape, _)| Slot { letter, shape, class }).collect();
+        // Pieces that share a letter are told apart by a number, in reading order at the start.
+        let slots: Vec<Slot> = classed
+            .iter()
+            .enumerate()
+            .map(|(i, &(class, letter, shape, _))| {
+                let same = |c: &&(usize, u8, usize, u16)| c.1 == letter;
+                let number = if classed.iter().filter(same).count() > 1 { 1 + classed[..i].iter().filter(same).count() as u8 } else { 0 };
+                Slot { letter, number, shape, class }
+            })
+            .collect();
         let start: Vec<u16> = classed.iter().map(|c| c.3).collect();
         let classes: Vec<Range<usize>> = (0..class_keys.len())
             .map(|class| {
@@ -421,7 +480,7 @@ impl Rules {
             start,
             metric,
             axis: layout.options.axis,
-            regex,
+            matcher,
             goal: GoalTest::Regex,
             goal_cells: Vec::new(),
             template: Vec::new(),
@@ -437,7 +496,7 @@ impl Rules {
             template[geometry.flat_position(i)] = if rules.walls[i] { b'#' } else { b' ' };
         }
         rules.template = template;
-        if let Some(pattern) = goal::fixed_pattern(&hir) {
+        if let Some(pattern) = hir.as_ref().and_then(goal::fixed_pattern) {
             if let Some(placements) = rules.geometry().placements(&pattern) {
                 rules.set_goal(placements);
             }
@@ -450,8 +509,9 @@ impl Rules {
         Geometry { width: self.width, height: self.height, walls: &self.walls, letters }
     }
 
+    /// The piece a letter names, when it names one (not a kind, `pieces: s=1x1`).
     fn slot_of(&self, letter: u8) -> Option<usize> {
-        self.slots.iter().position(|s| s.letter == letter)
+        self.slots.iter().position(|s| s.letter == letter && s.number == 0)
     }
 
     /// Turns what the goal needs into per-slot anchor tests.
@@ -462,6 +522,10 @@ impl Rules {
         }
         if placements.len() > MAX_PLACEMENTS {
             return; // a goal that can sit in that many places is tested by its regex
+        }
+        // A letter that names several pieces: the per-piece tests below do not apply.
+        if self.slots.iter().any(|s| s.number > 0 && placements.iter().any(|p| p.letters.iter().any(|(l, _)| *l == s.letter))) {
+            return;
         }
         let bits_of = |cells: &mut dyn Iterator<Item = usize>| cells.fold(Cells::empty(), |b, c| b.union(cell_bit(c)));
         let mut tests = Vec::new();
@@ -630,6 +694,12 @@ impl Rules {
         }
     }
 
+    /// Whether a test of a Perl-style goal ran out of backtracking: a search that then found
+    /// nothing cannot say there is no solution.
+    pub fn goal_test_failed(&self) -> bool {
+        matches!(&self.matcher, Matcher::Perl(_, failed) if failed.load(Ordering::Relaxed))
+    }
+
     pub fn is_goal(&self, anchors: &[u16]) -> bool {
         match &self.goal {
             GoalTest::Exact(goal) => anchors == goal.as_slice(),
@@ -640,7 +710,7 @@ impl Rules {
                         p.empties.iter().all(|&c| !occupied.meets(cell_bit(c)))
                     })
             }),
-            GoalTest::Regex => self.regex.is_match(&self.flatten(anchors)),
+            GoalTest::Regex => self.matcher.is_match(&self.flatten(anchors)),
         }
     }
 
@@ -791,7 +861,7 @@ impl Rules {
     /// rules of the metric. Errors are sentences.
     pub fn apply(&self, anchors: &mut [u16], text: &str) -> Result<(), String> {
         let (slot, dirs) = self.parse_move(text)?;
-        let letter = self.slots[slot].letter as char;
+        let letter = self.slots[slot].name();
         if dirs.is_empty() {
             return Err(format!("\"{text}\" does not say where {letter} goes"));
         }
@@ -823,11 +893,12 @@ impl Rules {
     pub fn parse_move(&self, text: &str) -> Result<(usize, Vec<usize>), String> {
         let mut parts = text.split_whitespace();
         let piece = parts.next().ok_or("an empty move")?;
-        let letter = match piece.as_bytes() {
-            [l] if l.is_ascii_lowercase() => *l,
+        let slot = match piece.as_bytes() {
+            [l, ..] if l.is_ascii_lowercase() => {
+                self.slots.iter().position(|s| s.name() == piece).ok_or_else(|| format!("there is no piece {piece}"))?
+            }
             _ => return Err(format!("\"{text}\" does not start with a piece letter")),
         };
-        let slot = self.slot_of(letter).ok_or_else(|| format!("there is no piece {}", letter as char))?;
         let dirs = parts
             .flat_map(|p| p.chars())
             .map(|c| {
@@ -852,7 +923,7 @@ impl Rules {
             let Some(slot) = class.clone().find(|&s| concrete[s] == from) else { continue };
             // For unit and slide moves the shortest route is the straight line itself.
             let dirs = self.route(&concrete, slot, to).unwrap_or_default();
-            moves.push(format!("{} {dirs}", self.slots[slot].letter as char));
+            moves.push(format!("{} {dirs}", self.slots[slot].name()));
             concrete[slot] = to;
         }
         moves
@@ -868,6 +939,28 @@ impl Rules {
         }
         cells.chunks(self.width).map(|row| String::from_utf8_lossy(row).into_owned() + "\n").collect()
     }
+}
+
+/// The pieces the cells of `letter` make: one piece, or, for a letter the `pieces:` option
+/// lists, rectangles of its size taken in reading order (the first cell left is always a
+/// piece's top-left corner).
+fn cut(layout: &Layout, letter: u8, cells: Vec<(usize, usize)>) -> Result<Vec<Vec<(usize, usize)>>, FormatError> {
+    let Some(&(_, w, h)) = layout.options.cut.iter().find(|k| k.0 == letter) else { return Ok(vec![cells]) };
+    let mut left = cells.clone();
+    let mut pieces = Vec::new();
+    while let Some(&(top, first)) = left.first() {
+        let piece: Vec<(usize, usize)> = (top..top + h).flat_map(|r| (first..first + w).map(move |c| (r, c))).collect();
+        if !piece.iter().all(|cell| left.contains(cell)) {
+            return Err(FormatError::new(
+                layout.first_line + top,
+                first + 1,
+                format!("the {} cells from here do not make a whole {w}x{h} piece (pieces: {}={w}x{h})", letter as char, letter as char),
+            ));
+        }
+        left.retain(|cell| !piece.contains(cell));
+        pieces.push(piece);
+    }
+    Ok(pieces)
 }
 
 fn goal_error(layout: &Layout, e: &regex_syntax::Error) -> FormatError {

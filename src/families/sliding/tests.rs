@@ -168,6 +168,71 @@ fn merging_same_shaped_pieces_unless_the_goal_names_them() {
     assert_eq!(count("X"), 6);
 }
 
+/// Two pairs of same-shaped pieces (dominoes i, j across; k, l down) may end in either order:
+/// said with backreferences, as Perl reads them, and with an alternation, which the plain
+/// engine reads. Same optimum in every metric; the backreferences let i, j (and k, l) merge.
+#[test]
+fn perl_goals_with_backreferences() {
+    let board = "ii k\njj k\nl   \nl   \n";
+    let perl = format!("{board}^----([ij])\\1([ij])\\2-([kl])..([kl])-\\3..\\4-....----$\n");
+    let plain = format!("{board}^----(iijj|jjii)-(k..l-k..l|l..k-l..k)-....----$\n");
+    for metric in ["unit", "slide", "piece"] {
+        let (with_refs, with_alternation) = (solve(&perl, metric, Method::Bfs), solve(&plain, metric, Method::Bfs));
+        assert_eq!(with_refs.status, Status::Solved, "{metric}");
+        assert_eq!(with_refs.moves.len(), with_alternation.moves.len(), "{metric}");
+        // Merged pieces, fewer positions; in the unit metric the goal is found before any
+        // position where i and j (or k and l) have traded places, so there the counts are equal.
+        assert!(with_refs.stats.stored < with_alternation.stats.stored || metric == "unit", "{metric}");
+        assert!(with_refs.stats.stored <= with_alternation.stats.stored, "{metric}");
+        // A* has no bound from a Perl goal, and still agrees.
+        assert_eq!(length(&perl, metric, Method::Astar), Some(with_refs.moves.len()));
+    }
+    // By hand: k down, i right two (the pairs end as jj ii), j up, l up.
+    assert_eq!(length(&perl, "slide", Method::Bfs), Some(4));
+    assert_eq!(length(&perl, "unit", Method::Bfs), Some(5));
+    // Backreferences to groups that name one letter each keep the letters apart.
+    let named = format!("{board}^----(i)\\1(j)\\2-([kl])..([kl])-\\3..\\4-....----$\n");
+    let separate = format!("{board}^----iijj-([kl])..([kl])-\\1..\\2-....----$\n");
+    assert_eq!(solve(&named, "unit", Method::Bfs).stats.stored, solve(&separate, "unit", Method::Bfs).stats.stored);
+    // Lookaround too: "a is in the bottom row, and the cell above it is not b".
+    assert_eq!(length("b \na \n(?<!b.{2})a.-{2}$\n", "unit", Method::Bfs), Some(1));
+    // A pattern neither engine reads still points at the goal line.
+    let err = SlidingPuzzle::parse("ab\n(a)\\1(\n").err().unwrap();
+    assert_eq!(err.line, 2);
+}
+
+/// Klotski as it is often written, a letter per kind of piece: every soldier `s`, every
+/// upright general `v`. The same puzzle as one letter per piece: the same optimum in every
+/// metric (81 in the piece metric), the same positions, and moves that name each piece.
+#[test]
+fn klotski_with_a_letter_per_kind_of_piece() {
+    let kinds = "pieces: s=1x1 v=1x2\nvaav\nvaav\nvhhv\nvssv\ns  s\n-.aa.----$\n";
+    for metric in ["unit", "slide", "piece"] {
+        let (by_kind, by_piece) = (solve(kinds, metric, Method::Bfs), solve(KLOTSKI, metric, Method::Bfs));
+        assert_eq!(by_kind.moves.len(), by_piece.moves.len(), "{metric}");
+    }
+    // The whole space is the same: the 25,955 positions of Klotski with identical pieces merged,
+    // the count published for this start.
+    assert_eq!(reachable(kinds, "X"), 25_955);
+    assert_eq!(reachable(KLOTSKI, "X"), 25_955);
+    assert_eq!(length(kinds, "piece", Method::Bfs), Some(81));
+    let puzzle = SlidingPuzzle::parse(kinds).unwrap();
+    assert_eq!(puzzle.to_text(), kinds);
+    // Pieces of one letter are numbered in reading order at the start: s1 is the soldier at row 4,
+    // column 2, s3 the one at the bottom left.
+    let moves = |list: &[&str]| list.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    let two = moves(&["s3 R", "s2 D"]);
+    assert!(puzzle.check(&SolveOptions::default(), &two).is_ok());
+    assert_eq!(puzzle.show(&two, 2), "vaav\nvaav\nvhhv\nvs v\n sss\n");
+    let error = puzzle.check(&SolveOptions::default(), &moves(&["s5 R"])).unwrap_err();
+    assert!(error.message.contains("no piece s5"), "{error}");
+    // Cells that do not cut into whole pieces, and a kind written wrong, are pointed at.
+    let err = SlidingPuzzle::parse("pieces: v=1x2\nv \nvv\nv \nv--\n").err().unwrap();
+    assert_eq!((err.line, err.column), (3, 2), "{err}");
+    let err = SlidingPuzzle::parse("pieces: s=1x1, v=2\ns \ns--\n").err().unwrap();
+    assert_eq!((err.line, err.column), (1, 16), "{err}");
+}
+
 #[test]
 fn rush_hour_axis_rule() {
     // A horizontal car may not move down when axis is on.
