@@ -336,3 +336,29 @@ fn generate_refuses_sizes_it_does_not_make() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output).lines().count(), 3);
 }
+
+#[test]
+fn rush_hour_from_the_command_line() {
+    let positions = format!("{}/tests/fixtures/rushhour/positions.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(positions).unwrap();
+    let line = text.lines().find(|l| l.contains("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo")).unwrap();
+    // A database line: moves, board, steps and cluster in the fixture; his own line has no steps.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let database_line = format!("{} {} {}\n", words[0], words[1], words[3]);
+    let solve = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(database_line.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = solve(&["solve", "-", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["family"].as_str(), json["metric"].as_str(), json["method"].as_str()), (Some("rushhour"), Some("slide"), Some("astar")));
+    assert_eq!((json["length"].as_u64(), json["expected"].as_u64(), json["cluster_size"].as_u64()), (Some(51), Some(51), Some(4780)));
+    // Text: "solved", then the moves in his notation, one a line.
+    let out = solve(&["solve", "-", "--family", "rushhour", "--metric", "unit"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("solved"));
+    assert_eq!(text.lines().count(), 1 + 81);
+    assert!(text.lines().skip(1).all(|m| m.len() == 3 && (m.ends_with("+1") || m.ends_with("-1"))), "{text}");
+}
