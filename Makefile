@@ -31,7 +31,7 @@ test-e2e: build
 
 # Criterion benchmarks (native), the same searches timed in wasm (Node), and the browser build.
 bench: tools
-	cargo bench --bench sliding --bench squares --bench script --bench tiling --bench maze --bench lmsolve --bench npuzzle
+	cargo bench --bench sliding --bench squares --bench script --bench tiling --bench maze --bench lmsolve --bench npuzzle --bench rushhour
 	cargo test --release --target wasm32-unknown-unknown --test wasm_speed -- --nocapture
 	touch src/lib.rs && time trunk build --release
 

@@ -353,7 +353,7 @@ fn rush_hour_from_the_command_line() {
     let out = solve(&["solve", "-", "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((json["family"].as_str(), json["metric"].as_str(), json["method"].as_str()), (Some("rushhour"), Some("slide"), Some("astar")));
+    assert_eq!((json["family"].as_str(), json["metric"].as_str(), json["method"].as_str()), (Some("rushhour"), Some("slide"), Some("bfs")));
     assert_eq!((json["length"].as_u64(), json["expected"].as_u64(), json["cluster_size"].as_u64()), (Some(51), Some(51), Some(4780)));
     // Text: "solved", then the moves in his notation, one a line.
     let out = solve(&["solve", "-", "--family", "rushhour", "--metric", "unit"]);

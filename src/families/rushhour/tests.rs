@@ -45,19 +45,21 @@ fn known_optima_in_both_metrics() {
     for (moves, board, steps, _) in positions() {
         for (metric, expected) in [("slide", moves), ("unit", steps)] {
             let auto = solve(board, metric, Method::Auto);
-            assert_eq!(auto.method, Method::Astar);
-            let bfs = solve(board, metric, Method::Bfs);
+            assert_eq!(auto.method, Method::Bfs);
+            let astar = solve(board, metric, Method::Astar);
             match expected {
                 Some(length) => {
                     assert_eq!((auto.status, auto.moves.len()), (Status::Solved, length), "{board} {metric}");
-                    assert_eq!(bfs.moves.len(), length, "{board} {metric}");
-                    assert!(auto.optimal);
-                    // What `auto` rests on: the bound saves work on every position here.
-                    assert!(auto.stats.explored <= bfs.stats.explored, "{board} {metric}: {} > {}", auto.stats.explored, bfs.stats.explored);
+                    assert_eq!(astar.moves.len(), length, "{board} {metric}");
+                    assert!(auto.optimal && astar.optimal);
+                    assert_eq!(astar.heuristic.as_deref(), Some("cars in the red car's way"));
+                    // The bound is sound and saves some work, though not enough to pay for A*'s
+                    // queue (the benchmark): what keeps `auto` on BFS.
+                    assert!(astar.stats.explored <= auto.stats.explored, "{board} {metric}: {} > {}", astar.stats.explored, auto.stats.explored);
                 }
                 None => {
                     assert_eq!(auto.status, Status::Unsolved, "{board}");
-                    assert_eq!(bfs.status, Status::Unsolved, "{board}");
+                    assert_eq!(astar.status, Status::Unsolved, "{board}");
                 }
             }
         }
@@ -95,7 +97,6 @@ fn a_database_line_states_its_optimum() {
     let report = solve(line, "slide", Method::Auto);
     assert_eq!((report.moves.len(), report.expected), (51, Some(51)));
     assert_eq!(report.facts.as_deref(), Some(r#"{"cluster_size":4780}"#));
-    assert_eq!(report.heuristic.as_deref(), Some("cars in the red car's way"));
     assert!(crate::replay::summary(&report).ends_with("the puzzle's text says so too"));
     // The stated figure is in moves; a solve in steps has nothing to compare with.
     assert_eq!(solve(line, "unit", Method::Auto).expected, None);
