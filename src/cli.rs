@@ -7,6 +7,29 @@ use crate::replay;
 use crate::search::{Flow, Method, Stats};
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by Ctrl-C: the running search stops at its next progress report and the CLI says what it
+/// explored; a second Ctrl-C ends the process at once.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn catch_ctrl_c() {
+    // Without a handler (it failed to install) Ctrl-C simply ends the process, as before.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// What a search's progress callback answers: stop once Ctrl-C was pressed.
+fn flow() -> Flow {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        Flow::Stop
+    } else {
+        Flow::Continue
+    }
+}
 
 #[derive(Parser)]
 #[command(name = "puzzlelab", version, about = "Solve puzzles: shortest solutions, move by move")]
@@ -173,11 +196,12 @@ pub fn main() -> i32 {
                 ..SolveOptions::default()
             };
             let show_progress = std::io::stderr().is_terminal();
+            catch_ctrl_c();
             let report = match puzzle.solve(&options, &mut |stats: &Stats| {
                 if show_progress {
                     eprint!("\r{}   ", replay::progress_line(stats));
                 }
-                Flow::Continue
+                flow()
             }) {
                 Ok(report) => report,
                 Err(e) if e.line > 0 => {
@@ -191,6 +215,9 @@ pub fn main() -> i32 {
             };
             if show_progress && report.stats.explored >= crate::search::Budget::default().report_every {
                 eprint!("\r{}\r", " ".repeat(100));
+            }
+            if report.status == Status::Cancelled {
+                eprintln!("puzzlelab: interrupted: {}", replay::summary(&report));
             }
             if let Some(path) = svg_out {
                 if let Err(message) = write_export(puzzle.as_ref(), &report, &path) {
@@ -229,8 +256,11 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
         }
     };
     let options = lmsolve::Options { method, rle, output_states, rtd };
-    match lmsolve::lm_solve(&text, variant, &options, &crate::search::Budget::default(), &mut |_| Flow::Continue) {
-        Ok(out) => write_out(&out).err().unwrap_or(0),
+    catch_ctrl_c();
+    match lmsolve::lm_solve(&text, variant, &options, &crate::search::Budget::default(), &mut |_| flow()) {
+        // LM-Solve's own output says `solved`, `unsolved` or `interrupted` (a budget ran out, or
+        // Ctrl-C); exit 0 as LM-Solve does, but 3 for an answer that never came, as `solve` does.
+        Ok(out) => write_out(&out).err().unwrap_or(if out.starts_with("interrupted\n") { 3 } else { 0 }),
         Err(e) => {
             eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
             2

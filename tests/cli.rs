@@ -362,3 +362,28 @@ fn rush_hour_from_the_command_line() {
     assert_eq!(text.lines().count(), 1 + 81);
     assert!(text.lines().skip(1).all(|m| m.len() == 3 && (m.ends_with("+1") || m.ends_with("-1"))), "{text}");
 }
+
+/// Ctrl-C stops a long search at its next progress report: the CLI prints `cancelled` and says
+/// on stderr how far it got, exit code 3.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_search_and_says_what_it_explored() {
+    // Fifteen distinct one-cell pieces and a goal that never matches: billions of positions.
+    let path = std::env::temp_dir().join(format!("puzzlelab-ctrl-c-{}.txt", std::process::id()));
+    std::fs::write(&path, "abcd\nefgh\nijkl\nmno \n^abcdefghijklmnoX\n").unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", path.to_str().unwrap(), "--method", "bfs"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "cancelled\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("interrupted: Cancelled after "), "{stderr}");
+}
