@@ -10,7 +10,7 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export CHROMEDRIVER
 
-.PHONY: serve build test test-native test-wasm test-e2e bench tools browser npm clean
+.PHONY: serve build test test-native test-wasm test-e2e bench fuzz tools browser npm clean
 
 serve: tools
 	trunk serve --release
@@ -34,6 +34,27 @@ bench: tools
 	cargo bench --bench sliding --bench squares --bench script --bench tiling --bench maze --bench lmsolve --bench npuzzle --bench rushhour
 	cargo test --release --target wasm32-unknown-unknown --test wasm_speed -- --nocapture
 	touch src/lib.rs && time trunk build --release
+
+# Fuzzing (not part of `make test`): each target of fuzz/ for FUZZ_SECONDS, seeded with the
+# examples and fixtures; libFuzzer's summary line ("Done N runs in S second(s)") is kept in
+# target/fuzz/TARGET.log, and an input that fails lands in fuzz/artifacts/TARGET/. Needs the
+# nightly toolchain (for cargo fuzz only; the product builds on stable).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := read_sliding read_rushhour read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve
+CARGO_FUZZ_VERSION := 0.13.2
+
+fuzz:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@cargo fuzz --version 2>/dev/null | grep -q '$(CARGO_FUZZ_VERSION)' || cargo install cargo-fuzz@$(CARGO_FUZZ_VERSION) --locked
+	@rm -rf target/fuzz/seeds && mkdir -p target/fuzz/seeds
+	@cp www/examples/* target/fuzz/seeds/ && for f in tests/fixtures/*/*; do cp "$$f" "target/fuzz/seeds/$$(echo $$f | tr / _)"; done
+	cargo +nightly fuzz build
+	@status=0; for target in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz/corpus/$$target; \
+	  cargo +nightly fuzz run $$target fuzz/corpus/$$target target/fuzz/seeds -- \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=3072 -max_len=65536 > target/fuzz/$$target.log 2>&1 || status=1; \
+	  echo "$$target: $$(grep -E '^Done [0-9]+ runs' target/fuzz/$$target.log || grep -m1 -E 'ERROR|panicked' target/fuzz/$$target.log)"; \
+	done; exit $$status
 
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown

@@ -856,6 +856,15 @@ fn hexagonal(segments: &[Segment]) -> Result<Grid, String> {
     let rows_f = if cols > 1 { (max_y - min_y) / h - 0.5 } else { (max_y - min_y) / h };
     let rows = (rows_f.round() as isize).max(1) as usize;
     Grid::check_size(rows, cols)?;
+    // A hexagonal maze of n cells has about 2n wall sides. Far fewer walls over far more cells
+    // is no such maze (a stray point far off stretches the box), and matching them against
+    // every side of that grid would take minutes (found by fuzzing).
+    if rows.saturating_mul(cols) > 8 * segments.len() + 64 {
+        return Err(format!(
+            "{} wall pieces are too few for a hexagonal maze of {cols} x {rows} cells, which is what their extent asks for: is a coordinate far off?",
+            segments.len()
+        ));
+    }
     let mut best: Option<(usize, Grid)> = None;
     for lowered in [0, 1] {
         // With one column there is nothing to lower: it is raised, whatever its parity.

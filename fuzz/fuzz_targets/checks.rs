@@ -1,0 +1,71 @@
+//! What every fuzz target asserts, beyond "no panic". Plain Rust with no fuzzing dependency, so
+//! `tests/fuzz_finds.rs` runs the same checks on every input fuzzing ever found
+//! (`tests/fixtures/fuzz/`).
+
+#![allow(dead_code)] // each target uses one of these
+
+use puzzlelab::families::{self, SolveOptions, Status, FAMILIES};
+use puzzlelab::search::{Flow, Method, Stats};
+use puzzlelab::share;
+
+/// Reading: never a panic, and a puzzle that reads prints back to a text that reads again and
+/// prints the same (a shared link carries the printed text).
+pub fn read(family: &str, data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(puzzle) = families::parse(Some(family), &text) else { return };
+    let printed = puzzle.to_text();
+    match families::parse(Some(family), &printed) {
+        Ok(again) => assert_eq!(again.to_text(), printed, "printing is not stable"),
+        Err(e) => panic!("the printed puzzle does not read back: {e}\n{printed}"),
+    }
+}
+
+/// The LM-Solve variants, the first byte choosing which.
+pub fn read_lmsolve(data: &[u8]) {
+    let variants: Vec<&str> = FAMILIES.iter().map(|f| f.id()).filter(|id| id.starts_with("lmsolve:")).collect();
+    if let Some((&first, rest)) = data.split_first() {
+        read(variants[usize::from(first) % variants.len()], rest);
+    }
+}
+
+/// A fragment decodes or says why not; what decodes encodes and decodes to the same.
+pub fn share_link(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(shared) = share::decode(&text) {
+        assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
+    }
+    // Any puzzle text survives the round trip.
+    let shared = share::Shared { v: 1, family: "auto".into(), text: text.into_owned(), metric: None, method: None, step: 0, exact: false };
+    assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
+}
+
+/// Small enough that one input is checked in well under a second.
+fn budget(method: Method) -> SolveOptions {
+    SolveOptions { method, max_states: Some(5_000), max_bytes: Some(64 << 20), time_limit_ms: Some(2_000), ..SolveOptions::default() }
+}
+
+/// Read with detection, solve under a small budget, and check the answer: a solution replays
+/// legally and ends solved (first solved at its last move when it claims to be shortest), and
+/// breadth-first search finds the same length when both claim the shortest.
+pub fn solve(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(puzzle) = families::parse(None, &text) else { return };
+    let options = budget(Method::Auto);
+    let Ok(report) = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue) else { return };
+    if report.status != Status::Solved {
+        return;
+    }
+    let verdict = puzzle.check(&options, &report.moves).unwrap_or_else(|e| panic!("the answer does not replay: {e}: {:?}", report.moves));
+    assert!(verdict.ends_solved, "the answer does not end solved: {:?}", report.moves);
+    if report.optimal && report.counts.is_none() {
+        assert_eq!(verdict.first_solved, Some(report.moves.len()), "a shortest answer is solved before its end: {:?}", report.moves);
+    }
+    if report.optimal && report.method != Method::Bfs && puzzle.capabilities().methods.contains(&Method::Bfs) {
+        let bfs = puzzle.solve(&budget(Method::Bfs), &mut |_: &Stats| Flow::Continue).expect("BFS is accepted");
+        match bfs.status {
+            Status::Solved => assert_eq!(bfs.cost, report.cost, "BFS and {} disagree", report.method.name()),
+            Status::Unsolved => panic!("BFS found no solution where {} found one", report.method.name()),
+            _ => {}
+        }
+    }
+}
