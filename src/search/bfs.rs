@@ -102,6 +102,42 @@ mod tests {
         }
     }
 
+    /// A space whose every expansion takes 5 ms (a slow script): the time limit of 300 ms must
+    /// hold although the default report interval is 16,384 expansions (80 s of them here), and
+    /// progress (which is also how Cancel is heard) must come about every 100 ms.
+    #[test]
+    fn slow_expansions_still_meet_the_time_limit() {
+        struct Slow;
+        impl Space for Slow {
+            type State = u64;
+            type Move = ();
+            fn start(&self) -> u64 {
+                0
+            }
+            fn successors(&self, s: &u64, out: &mut Vec<((), u64, u32)>) {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                out.push(((), s + 1, 1));
+            }
+            fn is_goal(&self, _: &u64) -> bool {
+                false
+            }
+        }
+        let budget = Budget { time_limit: Some(std::time::Duration::from_millis(300)), ..Budget::default() };
+        let mut reports = 0;
+        match bfs(&Slow, &budget, &mut |_: &Stats| {
+            reports += 1;
+            Flow::Continue
+        }) {
+            // 60 expansions fit in the limit; the clock is read often enough to stop soon after.
+            Outcome::GaveUp { reason, stats } => {
+                assert!(reason.contains("time limit"), "{reason}");
+                assert!(stats.explored < 150, "{}", stats.explored);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(reports >= 2, "{reports} progress reports while slow expansions ran");
+    }
+
     #[test]
     fn progress_can_cancel() {
         let budget = Budget { report_every: 100, ..Budget::default() };

@@ -16,7 +16,9 @@ pub struct Budget {
     pub max_bytes: u64,
     /// Wall-clock limit.
     pub time_limit: Option<Duration>,
-    /// Expansions between two progress reports (and time checks).
+    /// Most expansions between two progress reports. When expansions are slow (a script's
+    /// moves), the clock is read more often, so that reports, the time limit and Cancel still
+    /// come within about a tenth of a second.
     pub report_every: u64,
 }
 
@@ -86,6 +88,9 @@ impl Halt {
     }
 }
 
+/// Longest wait between two progress reports when expansions are slow.
+const REPORT_GAP: Duration = Duration::from_millis(100);
+
 /// Counts work, reports progress and enforces the budget.
 pub(crate) struct Meter<'a> {
     budget: Budget,
@@ -93,16 +98,27 @@ pub(crate) struct Meter<'a> {
     on_progress: &'a mut dyn FnMut(&Stats) -> Flow,
     pub stats: Stats,
     next_report: u64,
+    /// Between reports the clock is read every `check_every` expansions: doubled while the gap
+    /// is short, halved while it is long, so it costs nothing on fast searches.
+    next_check: u64,
+    check_every: u64,
+    last_check: Instant,
+    last_report: Instant,
 }
 
 impl<'a> Meter<'a> {
     pub fn new(budget: &Budget, on_progress: &'a mut dyn FnMut(&Stats) -> Flow) -> Self {
+        let now = Instant::now();
         Meter {
             budget: *budget,
-            started: Instant::now(),
+            started: now,
             on_progress,
             stats: Stats::default(),
             next_report: budget.report_every.max(1),
+            next_check: 1,
+            check_every: 1,
+            last_check: now,
+            last_report: now,
         }
     }
 
@@ -122,23 +138,46 @@ impl<'a> Meter<'a> {
             return Err(Halt::state_limit(self.budget.max_states));
         }
         if self.stats.explored >= self.next_report {
-            self.next_report = self.stats.explored + self.budget.report_every.max(1);
-            self.stats.elapsed_ms = self.started.elapsed().as_millis() as u64;
-            if self.stats.bytes > self.budget.max_bytes {
-                return Err(Halt::GaveUp(format!(
-                    "gave up after {} states (the memory limit of {} MB)",
-                    self.stats.stored.max(self.stats.explored),
-                    self.budget.max_bytes >> 20
-                )));
+            return self.report_now();
+        }
+        if self.stats.explored >= self.next_check {
+            let now = Instant::now();
+            let gap = now - self.last_check;
+            self.last_check = now;
+            self.check_every = if gap < REPORT_GAP / 50 {
+                (self.check_every * 2).min(self.budget.report_every.max(1))
+            } else if gap > REPORT_GAP / 10 {
+                (self.check_every / 2).max(1)
+            } else {
+                self.check_every
+            };
+            self.next_check = self.stats.explored + self.check_every;
+            if now - self.last_report >= REPORT_GAP {
+                return self.report_now();
             }
-            if let Some(limit) = self.budget.time_limit {
-                if self.started.elapsed() > limit {
-                    return Err(Halt::time_limit(self.stats.stored.max(self.stats.explored), limit));
-                }
+        }
+        Ok(())
+    }
+
+    /// A progress report, with the budget's checks.
+    fn report_now(&mut self) -> Result<(), Halt> {
+        self.next_report = self.stats.explored + self.budget.report_every.max(1);
+        self.last_report = Instant::now();
+        self.stats.elapsed_ms = self.started.elapsed().as_millis() as u64;
+        if self.stats.bytes > self.budget.max_bytes {
+            return Err(Halt::GaveUp(format!(
+                "gave up after {} states (the memory limit of {} MB)",
+                self.stats.stored.max(self.stats.explored),
+                self.budget.max_bytes >> 20
+            )));
+        }
+        if let Some(limit) = self.budget.time_limit {
+            if self.started.elapsed() > limit {
+                return Err(Halt::time_limit(self.stats.stored.max(self.stats.explored), limit));
             }
-            if (self.on_progress)(&self.stats) == Flow::Stop {
-                return Err(Halt::Cancelled);
-            }
+        }
+        if (self.on_progress)(&self.stats) == Flow::Stop {
+            return Err(Halt::Cancelled);
         }
         Ok(())
     }
