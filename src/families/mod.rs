@@ -515,6 +515,53 @@ impl Report {
     }
 }
 
+/// A character of the user's text as a message shows it: in quotes when it prints plainly, else
+/// by its code point ("U+0301"), so that no control, combining or invisible character reaches a
+/// message (and a letter outside ASCII gets both: `'é' (U+00E9)`).
+pub fn shown_char(ch: char) -> String {
+    let invisible = ch.is_control()
+        || (ch.is_whitespace() && ch != ' ')
+        || matches!(ch, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe2f}')
+        || matches!(ch, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}');
+    match ch {
+        _ if invisible => format!("U+{:04X}", u32::from(ch)),
+        _ if ch.is_ascii() => format!("'{ch}'"),
+        _ => format!("'{ch}' (U+{:04X})", u32::from(ch)),
+    }
+}
+
+/// Words of the user's text as a message shows them: in quotes, at most 40 characters (then
+/// "…"), with characters that do not print plainly as code points (see [`shown_char`]).
+pub fn shown_text(text: &str) -> String {
+    let mut shown = String::from("\"");
+    for ch in text.chars().take(40) {
+        match shown_char(ch) {
+            quoted if quoted.starts_with('\'') => shown.push(ch),
+            code => shown.push_str(&format!("<{code}>")),
+        }
+    }
+    if text.chars().nth(40).is_some() {
+        shown.push('…');
+    }
+    shown.push('"');
+    shown
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn messages_show_odd_characters_by_code_point() {
+        assert_eq!(shown_char('x'), "'x'");
+        assert_eq!(shown_char('\u{301}'), "U+0301");
+        assert_eq!(shown_char('\u{7}'), "U+0007");
+        assert_eq!(shown_char('é'), "'é' (U+00E9)");
+        assert_eq!(shown_text("a\u{301}b"), "\"a<U+0301>b\"");
+        assert_eq!(shown_text(&"z".repeat(100)), format!("\"{}…\"", "z".repeat(40)));
+    }
+}
+
 /// Looks a family up by id.
 pub fn family(id: &str) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().find(|f| f.id().eq_ignore_ascii_case(id.trim()))
@@ -526,9 +573,7 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
         Some(id) if !id.trim().eq_ignore_ascii_case("auto") => family(id).ok_or_else(|| {
             let known: Vec<_> = FAMILIES.iter().map(|f| f.id()).collect();
             // Not a place in the text: the name came from elsewhere (an option, a picker).
-            let shown: String = id.chars().take(40).filter(|c| !c.is_control()).collect();
-            let cut = if id.chars().count() > 40 { "…" } else { "" };
-            FormatError::general(format!("unknown family \"{shown}{cut}\"; known families: {}", known.join(", ")))
+            FormatError::general(format!("unknown family {}; known families: {}", shown_text(id), known.join(", ")))
         }),
         _ => {
             if text.trim().is_empty() {

@@ -141,7 +141,7 @@ impl<G: Edit> LmPuzzle<G> {
         let mut complete: Option<Vec<G::State>> = None;
         let mut deepest = 0;
         self.readings(moves, &mut path, &mut complete, &mut deepest);
-        complete.ok_or_else(|| MoveError { index: deepest, message: format!("\"{}\" is not a move here", moves[deepest]) })
+        complete.ok_or_else(|| MoveError { index: deepest, message: format!("{} is not a move here", crate::families::shown_text(&moves[deepest])) })
     }
 
     /// Extends `path` through `moves`; true once a reading that ends solved is found.

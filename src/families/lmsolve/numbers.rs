@@ -36,7 +36,7 @@ impl Numbers {
                 cells.push(match ch {
                     '*' => None,
                     d if d.is_ascii_digit() => Some(d as u8 - b'0'),
-                    other => return Err(FormatError::new(first + y, x + 1, format!("'{other}' is not a cell: use a digit 0-9, or * for a goal"))),
+                    other => return Err(FormatError::new(first + y, x + 1, format!("{} is not a cell: use a digit 0-9, or * for a goal", crate::families::shown_char(other)))),
                 });
             }
         }

@@ -142,7 +142,7 @@ impl MazePuzzle {
         let mut at = ends.start;
         for (index, name) in moves.iter().enumerate() {
             let error = |message: String| MoveError { index, message };
-            let side = self.grid.shape.side_named(name).ok_or_else(|| error(format!("\"{name}\" is not a direction here")))?;
+            let side = self.grid.shape.side_named(name).ok_or_else(|| error(format!("{} is not a direction here", crate::families::shown_text(name))))?;
             let next = self
                 .grid
                 .neighbour(at, side)

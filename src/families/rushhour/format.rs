@@ -11,7 +11,7 @@
 //! The red car lies across the exit row (the third row of a 6 x 6 board: row (n - 1) / 2 of n)
 //! and leaves through the exit on its right.
 
-use crate::families::FormatError;
+use crate::families::{shown_char, shown_text, FormatError};
 
 pub const MIN_SIDE: usize = 3;
 pub const MAX_SIDE: usize = 8;
@@ -122,7 +122,7 @@ pub fn nearly(text: &str) -> bool {
         [moves, board, _] if moves.bytes().all(|b| b.is_ascii_digit()) => board,
         _ => return false,
     };
-    board.len() >= MIN_SIDE * MIN_SIDE && board.contains('A') && board.bytes().all(|b| cell_kind(b).is_some())
+    board.len() >= MIN_SIDE * MIN_SIDE && board.contains('A') && board.chars().all(|ch| cell_kind(ch).is_some())
 }
 
 /// The lines that hold the board, numbered from 1, after an optional `title:` line; blank lines
@@ -140,11 +140,11 @@ enum Cell {
     Letter(u8),
 }
 
-fn cell_kind(byte: u8) -> Option<Cell> {
-    match byte {
-        b'.' | b'o' => Some(Cell::Empty),
-        b'x' => Some(Cell::Wall),
-        b'A'..=b'Z' => Some(Cell::Letter(byte)),
+fn cell_kind(ch: char) -> Option<Cell> {
+    match ch {
+        '.' | 'o' => Some(Cell::Empty),
+        'x' => Some(Cell::Wall),
+        'A'..='Z' => Some(Cell::Letter(ch as u8)),
         _ => None,
     }
 }
@@ -163,19 +163,17 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
     let (width, height, cells) = board;
     let mut walls = vec![false; width * height];
     let mut places: [Vec<(usize, usize, Place)>; 26] = Default::default();
-    for (index, &(byte, place)) in cells.iter().enumerate() {
+    for (index, &(ch, place)) in cells.iter().enumerate() {
         let (row, col) = (index / width, index % width);
-        match cell_kind(byte) {
+        match cell_kind(ch) {
             Some(Cell::Empty) => {}
             Some(Cell::Wall) => walls[index] = true,
             Some(Cell::Letter(letter)) => places[usize::from(letter - b'A')].push((row, col, place)),
             None => {
-                let shown = char::from(byte);
-                let what = if byte.is_ascii_graphic() { format!("\"{shown}\"") } else { format!("byte {byte:#04x}") };
                 return Err(FormatError::new(
                     place.0,
                     place.1,
-                    format!("{what} is not a cell: use . or o for empty, x for a wall, A for the red car and B to Z for the others"),
+                    format!("{} is not a cell: use . or o for empty, x for a wall, A for the red car and B to Z for the others", shown_char(ch)),
                 ));
             }
         }
@@ -221,7 +219,7 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
 }
 
 /// Cells with where each was written, and the board's width and height.
-type Cells = (usize, usize, Vec<(u8, Place)>);
+type Cells = (usize, usize, Vec<(char, Place)>);
 
 /// One line: a board of n x n cells, or a database line `moves board cluster_size`.
 fn one_line(number: usize, line: &str) -> Result<(Cells, bool, Option<Expected>), FormatError> {
@@ -241,7 +239,7 @@ fn one_line(number: usize, line: &str) -> Result<(Cells, bool, Option<Expected>)
         tokens.push((first + 1, chars[first..at].iter().collect()));
     }
     let number_at = |(column, token): &(usize, String), what: &str| {
-        token.parse::<u64>().map_err(|_| FormatError::new(number, *column, format!("\"{token}\" is not a number ({what})")))
+        token.parse::<u64>().map_err(|_| FormatError::new(number, *column, format!("{} is not a number ({what})", shown_text(token))))
     };
     let (board, expected) = match &tokens[..] {
         [board] => (board, None),
@@ -270,7 +268,7 @@ fn one_line(number: usize, line: &str) -> Result<(Cells, bool, Option<Expected>)
             ),
         )
     })?;
-    let cells = token.chars().enumerate().map(|(i, ch)| (byte_of(ch), (number, column + i))).collect();
+    let cells = token.chars().enumerate().map(|(i, ch)| (ch, (number, column + i))).collect();
     Ok(((side, side, cells), true, expected))
 }
 
@@ -297,18 +295,9 @@ fn rows(lines: &[(usize, &str)]) -> Result<Cells, FormatError> {
                 format!("this row has {length} cells and the first row {width}: every row has the same length"),
             ));
         }
-        cells.extend(line.chars().enumerate().map(|(i, ch)| (byte_of(ch), (number, i + 1))));
+        cells.extend(line.chars().enumerate().map(|(i, ch)| (ch, (number, i + 1))));
     }
     Ok((width, height, cells))
-}
-
-/// A character as the byte it stands for; anything outside ASCII is no cell.
-fn byte_of(ch: char) -> u8 {
-    if ch.is_ascii() {
-        ch as u8
-    } else {
-        0xff
-    }
 }
 
 #[cfg(test)]
@@ -348,7 +337,8 @@ mod tests {
             ("ooooooooooooooooooooooooooooooooBBoo", (1, 1), "there is no red car"),
             ("oooooooooooooAoooooAoooooooooooooooo", (1, 14), "must lie across"),
             ("AAoooooooooooooooooooooooooooooooooo", (1, 1), "must be on the exit row, row 3"),
-            ("ooooooooooooAA?ooooooooooooooooooooo", (1, 15), "\"?\" is not a cell"),
+            ("ooooooooooooAA?ooooooooooooooooooooo", (1, 15), "'?' is not a cell"),
+            ("ooooooooooooAA\u{301}ooooooooooooooooooooo", (1, 15), "U+0301 is not a cell"),
             ("51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", (1, 1), "database line"),
             ("5x GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780", (1, 1), "\"5x\" is not a number"),
             ("......\n......\n.AA...\n.....\n......\n......\n", (4, 6), "this row has 5 cells"),

@@ -7,6 +7,7 @@
 //! `unit` (his "step": one cell).
 
 use super::format::{Board, Vehicle};
+use crate::families::shown_text;
 use crate::search::Space;
 
 /// One vehicle travelling `distance` cells (positive: right or down).
@@ -167,8 +168,8 @@ impl Rules {
     pub fn apply(&self, state: u128, text: &str) -> Result<u128, String> {
         let text = text.trim();
         let mut chars = text.chars();
-        let letter = chars.next().filter(char::is_ascii_uppercase).ok_or_else(|| format!("\"{text}\" is not a move: write a car's letter and a distance, such as A+2 or B-1"))?;
-        let distance: i64 = chars.as_str().parse().ok().filter(|d: &i64| *d != 0 && chars.as_str().starts_with(['+', '-'])).ok_or_else(|| format!("\"{text}\" is not a move: after the letter comes + or - and the cells travelled, such as A+2"))?;
+        let letter = chars.next().filter(char::is_ascii_uppercase).ok_or_else(|| format!("{} is not a move: write a car's letter and a distance, such as A+2 or B-1", shown_text(text)))?;
+        let distance: i64 = chars.as_str().parse().ok().filter(|d: &i64| *d != 0 && chars.as_str().starts_with(['+', '-'])).ok_or_else(|| format!("{} is not a move: after the letter comes + or - and the cells travelled, such as A+2", shown_text(text)))?;
         let vehicle = self.letters.iter().position(|&l| char::from(l) == letter).ok_or_else(|| format!("there is no car {letter} on this board"))?;
         if self.metric == Metric::Unit && distance.abs() != 1 {
             return Err(format!("in the unit metric a move travels one cell: write {letter}{:+} as {} moves", distance, distance.abs()));

@@ -160,7 +160,7 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
                     return Err(FormatError::new(
                         first_row + r + 1,
                         c + 1,
-                        format!("'{}' is not allowed on the board: use a-z for pieces, # for walls and spaces for empty cells", ch.escape_default()),
+                        format!("{} is not allowed on the board: use a-z for pieces, # for walls and spaces for empty cells", crate::families::shown_char(ch)),
                     ))
                 }
             }
@@ -179,7 +179,7 @@ fn parse_kinds(value: &str, line_no: usize, value_column: usize) -> Result<Vec<(
     for word in value.split([' ', ',']) {
         if !word.is_empty() {
             let wrong = || {
-                FormatError::new(line_no, column, format!("\"{word}\" is not a kind of piece: write a letter and its size, such as s=1x1 or v=1x2 (width x height)"))
+                FormatError::new(line_no, column, format!("{} is not a kind of piece: write a letter and its size, such as s=1x1 or v=1x2 (width x height)", crate::families::shown_text(word)))
             };
             let (letter, size) = word.split_once('=').unwrap_or((word, "1x1"));
             let [letter] = letter.as_bytes() else { return Err(wrong()) };

@@ -905,7 +905,7 @@ impl Rules {
                 DIRECTION_LETTERS
                     .iter()
                     .position(|&d| d == c.to_ascii_uppercase())
-                    .ok_or_else(|| format!("'{c}' in \"{text}\" is not a direction (U, D, L or R)"))
+                    .ok_or_else(|| format!("{} in {} is not a direction (U, D, L or R)", crate::families::shown_char(c), crate::families::shown_text(text)))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok((slot, dirs))

@@ -225,7 +225,7 @@ fn parse_element(code: &str, line: usize, indent: usize) -> Result<Element, Form
         None => (rest.trim(), None),
     };
     let (x, y) = parse_coords(coords).ok_or_else(|| {
-        FormatError::new(line, column(rest_at), format!("\"{coords}\" is not a position: write x,y with whole numbers, such as 3,-1"))
+        FormatError::new(line, column(rest_at), format!("{} is not a position: write x,y with whole numbers, such as 3,-1", crate::families::shown_text(coords)))
     })?;
     // unsigned_abs: -2147483648 has no i32 absolute value (abs() wraps it to itself, negative).
     if x.unsigned_abs() > MAX_COORDINATE.unsigned_abs() || y.unsigned_abs() > MAX_COORDINATE.unsigned_abs() {

@@ -160,7 +160,7 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                 '.' => cells.push((r as i32, c as i32)),
                 '#' | ' ' => {}
                 other => {
-                    return Err(FormatError::new(*line_no, c + 1, format!("'{}' is not allowed on the board: . is a cell to cover, # or space is not part of it", other.escape_default())))
+                    return Err(FormatError::new(*line_no, c + 1, format!("{} is not allowed on the board: . is a cell to cover, # or space is not part of it", crate::families::shown_char(other))))
                 }
             }
         }

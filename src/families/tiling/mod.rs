@@ -200,7 +200,7 @@ impl TilingPuzzle {
         numbers.sort_unstable();
         let placement = Placement { piece, cells: numbers };
         if !self.placements.contains(&placement) {
-            return Err(format!("\"{text}\" is not a way piece {} fits", self.board.pieces[piece].name));
+            return Err(format!("{} is not a way piece {} fits", crate::families::shown_text(text), self.board.pieces[piece].name));
         }
         Ok(placement)
     }
