@@ -282,6 +282,26 @@ pub struct Verdict {
     pub first_solved: Option<usize>,
 }
 
+impl Verdict {
+    /// Replays `moves` from `start` with `apply` (which makes a move or says why it cannot),
+    /// noting where `solved` first holds: [`Puzzle::check`] for families whose rules can.
+    pub fn replay<S>(
+        mut state: S,
+        moves: &[String],
+        mut apply: impl FnMut(&mut S, &str) -> Result<(), String>,
+        solved: impl Fn(&S) -> bool,
+    ) -> Result<Verdict, MoveError> {
+        let mut first_solved = solved(&state).then_some(0);
+        for (index, text) in moves.iter().enumerate() {
+            apply(&mut state, text).map_err(|message| MoveError { index, message })?;
+            if first_solved.is_none() && solved(&state) {
+                first_solved = Some(index + 1);
+            }
+        }
+        Ok(Verdict { ends_solved: solved(&state), first_solved })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveError {
     /// Index of the offending move.
@@ -547,21 +567,6 @@ pub fn shown_text(text: &str) -> String {
     shown
 }
 
-#[cfg(test)]
-mod shown_tests {
-    use super::*;
-
-    #[test]
-    fn messages_show_odd_characters_by_code_point() {
-        assert_eq!(shown_char('x'), "'x'");
-        assert_eq!(shown_char('\u{301}'), "U+0301");
-        assert_eq!(shown_char('\u{7}'), "U+0007");
-        assert_eq!(shown_char('é'), "'é' (U+00E9)");
-        assert_eq!(shown_text("a\u{301}b"), "\"a<U+0301>b\"");
-        assert_eq!(shown_text(&"z".repeat(100)), format!("\"{}…\"", "z".repeat(40)));
-    }
-}
-
 /// Looks a family up by id.
 pub fn family(id: &str) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().find(|f| f.id().eq_ignore_ascii_case(id.trim()))
@@ -592,4 +597,19 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
 /// Chooses the family and parses `text` with it.
 pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     choose(id, text)?.parse(text)
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn messages_show_odd_characters_by_code_point() {
+        assert_eq!(shown_char('x'), "'x'");
+        assert_eq!(shown_char('\u{301}'), "U+0301");
+        assert_eq!(shown_char('\u{7}'), "U+0007");
+        assert_eq!(shown_char('é'), "'é' (U+00E9)");
+        assert_eq!(shown_text("a\u{301}b"), "\"a<U+0301>b\"");
+        assert_eq!(shown_text(&"z".repeat(100)), format!("\"{}…\"", "z".repeat(40)));
+    }
 }

@@ -149,16 +149,7 @@ impl Puzzle for NPuzzle {
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         only_metric(options, "unit", "").map_err(|e| MoveError { index: 0, message: e.message })?;
-        let mut cells = self.board.start.clone();
-        let solved = |cells: &[u16]| *cells == *self.board.goal;
-        let mut first_solved = solved(&cells).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            self.slide_tile(&mut cells, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && solved(&cells) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: solved(&cells), first_solved })
+        Verdict::replay(self.board.start.clone(), moves, |cells, text| self.slide_tile(cells, text), |cells| *cells == self.board.goal)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

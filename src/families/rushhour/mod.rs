@@ -135,15 +135,8 @@ impl Puzzle for RushPuzzle {
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         let metric = self.metric(options).map_err(|message| MoveError { index: 0, message })?;
         let rules = self.rules(metric);
-        let mut state = rules.start();
-        let mut first_solved = rules.is_solved(state).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            state = rules.apply(state, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && rules.is_solved(state) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: rules.is_solved(state), first_solved })
+        let apply = |state: &mut u128, text: &str| rules.apply(*state, text).map(|after| *state = after);
+        Verdict::replay(rules.start(), moves, apply, |&state| rules.is_solved(state))
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -211,15 +211,7 @@ impl Puzzle for SlidingPuzzle {
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         let metric = self.metric(options).map_err(|message| MoveError { index: 0, message })?;
         let rules = self.rules(metric);
-        let mut anchors = rules.start.clone();
-        let mut first_solved = rules.is_goal(&anchors).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            rules.apply(&mut anchors, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && rules.is_goal(&anchors) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: rules.is_goal(&anchors), first_solved })
+        Verdict::replay(rules.start.clone(), moves, |anchors, text| rules.apply(anchors, text), |anchors| rules.is_goal(anchors))
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -160,15 +160,7 @@ impl Puzzle for SquaresPuzzle {
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         let rules = Rules::new(&self.level, options.exact).map_err(|message| MoveError { index: 0, message })?;
-        let mut pieces = rules.start.clone();
-        let mut first_solved = rules.is_won(&pieces).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            self.replay_click(&rules, &mut pieces, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && rules.is_won(&pieces) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: rules.is_won(&pieces), first_solved })
+        Verdict::replay(rules.start.clone(), moves, |pieces, text| self.replay_click(&rules, pieces, text).map(drop), |pieces| rules.is_won(pieces))
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
