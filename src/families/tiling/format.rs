@@ -100,11 +100,18 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                     _ => {
                         let mut list = Vec::new();
                         for name in value.split_whitespace().filter(|n| *n != "+") {
+                            // `name` is a slice of `line`: where it starts is its column.
+                            let column = name.as_ptr() as usize - line.as_ptr() as usize + 1;
+                            // Each piece covers a cell at least, so no board takes more; and
+                            // reading a hundred thousand names took half a minute.
+                            if list.len() == MAX_CELLS {
+                                return Err(FormatError::new(line_no, column, format!("more than {MAX_CELLS} pieces: no board here has room for more")));
+                            }
                             match named(name).or_else(|| custom.iter().find(|p| p.name == name).cloned()) {
                                 Some(p) => list.push(p),
                                 None => {
-                                    let column = line.find(name).map_or(1, |i| i + 1);
-                                    return Err(FormatError::new(line_no, column, format!("unknown piece \"{name}\": use F I L N P T U V W X Y Z, I4 O4 T4 S4 L4 Z4 J4, H1..H35, or a piece defined above")));
+                                    let name = crate::families::shown_text(name);
+                                    return Err(FormatError::new(line_no, column, format!("unknown piece {name}: use F I L N P T U V W X Y Z, I4 O4 T4 S4 L4 Z4 J4, H1..H35, or a piece defined above")));
                                 }
                             }
                         }

@@ -220,6 +220,11 @@ fn tetrominoes_any_number_of_times() {
     assert_eq!(count(text), Counts { raw: 1, distinct: 1 });
     let e = TilingPuzzle::parse("pieces: Q9\n.....\n").err().unwrap();
     assert!(e.message.contains("unknown piece \"Q9\""), "{e}");
+    assert_eq!((e.line, e.column), (1, 9));
+    // A hundred thousand names (this took 27 s to refuse) end at the 257th, at once.
+    let many = format!("pieces: {}\n..........\n", ["I"; 100_000].join(" "));
+    let e = TilingPuzzle::parse(&many).err().unwrap();
+    assert_eq!((e.line, e.column, e.message.as_str()), (1, 9 + 2 * 256, "more than 256 pieces: no board here has room for more"));
     let custom = "piece D: ##\npieces: D\neach: any\n....\n....\n";
     assert_eq!(count(custom).raw, 5, "dominoes on a 2x4 board: 5 tilings");
 }
