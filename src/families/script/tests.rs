@@ -85,6 +85,15 @@ fn errors_say_where() {
     assert!(e.message.contains("starts with the line `// puzzlelab script`"), "{e}");
     let e = error(&format!("{HEAD}fn start() {{ let a = []; loop {{ a.push(a.len()); }} }}\nfn moves(s) {{ [] }}\nfn apply(s, m) {{ s }}\nfn is_goal(s) {{ false }}\n"));
     assert!(e.message.starts_with("start() failed"), "a runaway allocation is stopped: {e}");
+    // Compiling grows faster than the script (150,000 functions took over 7 minutes): past
+    // 128 KB it is refused at once, at the line where it passes the limit.
+    let functions: String = (0..6_000).map(|i| format!("fn f{i}(x) {{ x + {i} }}\n")).collect();
+    let text = format!("{HEAD}{functions}fn start() {{ 0 }}\n");
+    let e = error(&text);
+    assert!(e.message.contains("the most this tool reads is 128 KB"), "{e}");
+    let line_start: usize = text.lines().take(e.line - 1).map(|l| l.len() + 1).sum();
+    let line_end = line_start + text.lines().nth(e.line - 1).unwrap().len();
+    assert!(line_start <= runner::MAX_SCRIPT_BYTES && runner::MAX_SCRIPT_BYTES <= line_end, "{e}");
 }
 
 #[test]
