@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -628,5 +629,47 @@ test("Rush Hour in Fogleman's notation: found without a family, solved in his 51
     assert.equal((await page.inputValue('#puzzle-text')).trim(), 'GBBNLoGHINLMGHIAAMCCCKoMooJKDDEEJFFo');
     await clickCell(1, 3);
     assert.equal((await page.inputValue('#puzzle-text')).trim(), HARDEST);
+  });
+});
+
+test('hostile texts end in a message at once, and the page stays responsive and logs no error', async () => {
+  const entity = `<!DOCTYPE svg [<!ENTITY a "${'x'.repeat(1000)}">]>\n<svg><title>${'&a;'.repeat(25000)}</title></svg>`;
+  const cases = [
+    ['a line of a million cells', `${'a'.repeat(1 << 20)}\na--\n`, /the most this solver takes is 512/],
+    ['SVG nested 20,000 deep', `<svg>${'<g>'.repeat(20000)}${'</g>'.repeat(20000)}</svg>`, /deep/],
+    ['an SVG entity used 25,000 times', entity, /defines XML entities/],
+    ['a path of 100,000 steps', `<svg><path stroke="black" d="M0 0 ${'h2 v2 '.repeat(50000)}"/></svg>`, /50000 x 50000 cells/],
+    ['a tiling with 100,000 pieces', `pieces: ${'I '.repeat(100000)}\n..........\n`, /more than 256 pieces/],
+    ['a 1 MB script', `// puzzlelab script\n${'fn f(x) { x + 1 }\n'.repeat(60000)}`, /the most this tool reads is 128 KB/],
+  ];
+  // As a paste does: the whole text at once (Playwright's fill takes minutes on a megabyte).
+  const paste = (page, text) => page.evaluate((t) => {
+    const area = document.querySelector('#puzzle-text');
+    area.value = t;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await inPage(async (page) => {
+    for (const [what, text, expected] of cases) {
+      const started = Date.now();
+      await paste(page, text);
+      await page.waitForFunction(() => document.querySelector('#error').textContent.length > 0, null, { timeout: 10000 });
+      const took = Date.now() - started;
+      assert.match(await page.textContent('#error'), expected, what);
+      // Generous bounds (the machine is shared): reading must not freeze the tab for long.
+      assert.ok(took < 5000, `${what}: ${took} ms to answer`);
+      const asked = Date.now();
+      await page.evaluate(() => document.querySelector('#solve').disabled);
+      assert.ok(Date.now() - asked < 1000, `${what}: the page took ${Date.now() - asked} ms to answer`);
+    }
+    // The solver still works after all that.
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+  });
+  // A link whose puzzle inflates to 3 MB (the cap is 1 MB) is refused, not unpacked.
+  const packed = deflateRawSync(Buffer.from(JSON.stringify({ v: 1, family: 'auto', text: 'a'.repeat(3 << 20) })));
+  await inPage(`${base}#p=${packed.toString('base64url')}`, async (page) => {
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Could not open'), null, { timeout: 10000 });
+    assert.match(await status(page), /larger than 1024 KB; refusing to open it/);
   });
 });
