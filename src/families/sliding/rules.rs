@@ -10,6 +10,9 @@ use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Most machine words a packed position takes (`SlidingPuzzle::solve` has a search for 1, 2 and 4).
+pub const MAX_WORDS: usize = 4;
+
 /// What one move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Metric {
@@ -316,8 +319,10 @@ enum GoalTest {
 enum Matcher {
     Plain(Regex),
     /// A pattern with backreferences or lookaround; the flag is set when a test ran out of
-    /// backtracking, so that "no solution" is not claimed on a test that never finished.
-    Perl(fancy_regex::Regex, AtomicBool),
+    /// backtracking, so that "no solution" is not claimed on a test that never finished. It is
+    /// boxed: a cell held directly would make `Rules` interior-mutable, and the compiler would
+    /// then reload its tables throughout the move loop (13% more instructions on Klotski).
+    Perl(fancy_regex::Regex, Box<AtomicBool>),
 }
 
 impl Matcher {
@@ -394,7 +399,7 @@ impl Rules {
                 });
                 // When neither engine reads it, the plain engine's message says where it fails.
                 let (regex, signatures) = perl.map_err(|_| goal_error(layout, &plain_error))?;
-                (None, Matcher::Perl(regex, AtomicBool::new(false)), signatures)
+                (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), signatures)
             }
         };
 
@@ -462,6 +467,15 @@ impl Rules {
         let bits = usize::BITS - (width * height - 1).max(1).leading_zeros();
         let per_word = (64 / bits) as usize;
         let words = slots.len().div_ceil(per_word).max(1);
+        // A position is at most four machine words. Letters alone never need more; a letter
+        // naming many pieces (`pieces: s=1x1`) can.
+        if words > MAX_WORDS {
+            return Err(FormatError::new(
+                layout.first_line,
+                1,
+                format!("the board has {} pieces; the most this solver takes on a board of {} cells is {}", slots.len(), width * height, MAX_WORDS * per_word),
+            ));
+        }
         let slots_len = slots.len();
         let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
         let tables = SlotTables::new(&shapes, &slots, &classes, width * height);
@@ -1021,22 +1035,23 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
             if class.len() == 1 {
                 rules.put(&mut next, slot, to);
             } else {
-                let mut members = [0u16; 26];
-                let members = &mut members[..class.len()];
-                members.copy_from_slice(&anchors[class.clone()]);
-                let mut i = slot - class.start;
-                members[i] = to;
-                // Keep the class sorted: bubble the new anchor into place.
-                while i > 0 && members[i - 1] > members[i] {
-                    members.swap(i - 1, i);
-                    i -= 1;
+                // Keep the class sorted: its anchors in order, the moved one replaced by `to` at
+                // its place (anchors in a class differ: its pieces never overlap).
+                let mut k = class.start;
+                let mut placed = false;
+                for (member, &anchor) in class.clone().zip(&anchors[class.clone()]) {
+                    if member == slot {
+                        continue;
+                    }
+                    if !placed && to < anchor {
+                        rules.put(&mut next, k, to);
+                        (k, placed) = (k + 1, true);
+                    }
+                    rules.put(&mut next, k, anchor);
+                    k += 1;
                 }
-                while i + 1 < members.len() && members[i + 1] < members[i] {
-                    members.swap(i, i + 1);
-                    i += 1;
-                }
-                for (k, &anchor) in members.iter().enumerate() {
-                    rules.put(&mut next, class.start + k, anchor);
+                if !placed {
+                    rules.put(&mut next, k, to);
                 }
             }
             out.push(((), next, 1));

@@ -231,6 +231,14 @@ fn klotski_with_a_letter_per_kind_of_piece() {
     assert_eq!((err.line, err.column), (3, 2), "{err}");
     let err = SlidingPuzzle::parse("pieces: s=1x1, v=2\ns \ns--\n").err().unwrap();
     assert_eq!((err.line, err.column), (1, 16), "{err}");
+    // More pieces of one kind than letters exist: 30 soldiers (a class of 30 once overflowed a
+    // fixed array of 26), and more than a position can hold is refused, not a crash.
+    let thirty = "pieces: s\nssssssssss\nssssssssss\nssssssssss\n          \ns--\n";
+    assert_eq!(solve(thirty, "unit", Method::Bfs).moves, ["s30 D"]);
+    let crowd = format!("pieces: s\n{}{}s--\n", "ssssssssssss\n".repeat(8), "            \n".repeat(4));
+    let err = SlidingPuzzle::parse(&crowd).err().unwrap();
+    assert_eq!((err.line, err.column), (2, 1), "{err}");
+    assert!(err.message.contains("the board has 96 pieces; the most this solver takes on a board of 144 cells is 32"), "{err}");
 }
 
 #[test]
