@@ -171,10 +171,11 @@ impl Rules {
         let letter = chars.next().filter(char::is_ascii_uppercase).ok_or_else(|| format!("{} is not a move: write a car's letter and a distance, such as A+2 or B-1", shown_text(text)))?;
         let distance: i64 = chars.as_str().parse().ok().filter(|d: &i64| *d != 0 && chars.as_str().starts_with(['+', '-'])).ok_or_else(|| format!("{} is not a move: after the letter comes + or - and the cells travelled, such as A+2", shown_text(text)))?;
         let vehicle = self.letters.iter().position(|&l| char::from(l) == letter).ok_or_else(|| format!("there is no car {letter} on this board"))?;
-        if self.metric == Metric::Unit && distance.abs() != 1 {
-            return Err(format!("in the unit metric a move travels one cell: write {letter}{:+} as {} moves", distance, distance.abs()));
+        let cells = distance.unsigned_abs();
+        if self.metric == Metric::Unit && cells != 1 {
+            return Err(format!("in the unit metric a move travels one cell: write {letter}{distance:+} as {cells} moves"));
         }
-        let target = Rules::place(state, vehicle) as i64 + distance;
+        let target = (Rules::place(state, vehicle) as i64).saturating_add(distance);
         let mut reached = None;
         // Travelling further than one cell in a move is the slide metric's; the unit metric was
         // checked above.
@@ -183,7 +184,7 @@ impl Rules {
                 reached = Some(place);
             }
         });
-        let place = reached.ok_or_else(|| format!("{letter} cannot travel {} cell{}: something is in the way or the board ends", distance.abs(), if distance.abs() == 1 { "" } else { "s" }))?;
+        let place = reached.ok_or_else(|| format!("{letter} cannot travel {cells} cell{}: something is in the way or the board ends", if cells == 1 { "" } else { "s" }))?;
         Ok(Rules::with_place(state, vehicle, place))
     }
 

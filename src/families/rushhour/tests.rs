@@ -121,6 +121,10 @@ fn moves_are_written_and_checked_in_his_notation() {
     assert!(error(&slide, &["Z+1"]).message.contains("no car Z"));
     assert!(error(&slide, &["A2"]).message.contains("+ or -"));
     assert!(error(&slide, &["a+1"]).message.contains("not a move"));
+    // Distances at the ends of the integers are refused like any other (no overflow).
+    assert!(error(&slide, &["A-9223372036854775808"]).message.contains("cannot travel 9223372036854775808 cells"));
+    assert!(error(&slide, &["A+9223372036854775807"]).message.contains("cannot travel"));
+    assert!(error(&unit, &["A-9223372036854775808"]).message.contains("one cell"));
     assert_eq!(error(&unit, &["B+1", "B+3"]).index, 1);
     let steps: Vec<String> = ["B+1", "B+1", "B+1", "A+1", "A+1", "A+1", "A+1"].map(String::from).to_vec();
     assert!(puzzle.check(&unit, &steps).unwrap().ends_solved);
