@@ -56,18 +56,13 @@ pub fn draw(puzzle: &RushPuzzle, moves: &[String], step: usize, tween: f32, pain
     }
     let rules = puzzle.rules(Metric::Slide);
     let state = puzzle.position_after(moves, step);
-    // The vehicle the next move drives, and how far, when that move can be made.
-    let moving = moves
-        .get(step)
-        .filter(|_| tween > 0.0)
-        .filter(|text| rules.apply(state, text).is_ok())
-        .and_then(|text| rules.read(text));
+    // The position after the next move, when it can be made: the vehicle it drives is drawn
+    // `tween` of the way there.
+    let next = moves.get(step).filter(|_| tween > 0.0).and_then(|text| rules.apply(state, text).ok());
+    let tween = f64::from(tween.clamp(0.0, 1.0));
     for (index, vehicle) in board.vehicles.iter().enumerate() {
         let place = Rules::place(state, index) as f64;
-        let shift = match moving {
-            Some((driven, distance)) if driven == index => f64::from(tween.clamp(0.0, 1.0)) * distance as f64,
-            _ => 0.0,
-        };
+        let shift = next.map_or(0.0, |next| tween * (Rules::place(next, index) as f64 - place));
         let (row, col) = if vehicle.horizontal { (vehicle.row as f64, place + shift) } else { (place + shift, vehicle.col as f64) };
         let (x, y) = grid.at(row, col);
         let (w, h) = if vehicle.horizontal { (cell * vehicle.len as f64, cell) } else { (cell, cell * vehicle.len as f64) };

@@ -59,7 +59,7 @@ impl RushPuzzle {
             "erase" if board.walls[cell] => edited.walls[cell] = false,
             "wall" => edited.walls[cell] = true,
             "red" => {
-                let red = Vehicle { col: col.min(board.width - board.vehicles[0].len), ..board.vehicles[0] };
+                let red = board.vehicles[0].at(col.min(board.width - board.vehicles[0].len));
                 if !self.fits(&red, Some(0)) {
                     return None;
                 }

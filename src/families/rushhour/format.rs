@@ -37,6 +37,24 @@ impl Vehicle {
     pub fn covers(&self, row: usize, col: usize) -> bool {
         self.cells().any(|cell| cell == (row, col))
     }
+
+    /// Its place along its axis: its column if it lies across, else its row.
+    pub fn place(&self) -> usize {
+        if self.horizontal {
+            self.col
+        } else {
+            self.row
+        }
+    }
+
+    /// The same vehicle moved to `place` along its axis.
+    pub fn at(&self, place: usize) -> Vehicle {
+        if self.horizontal {
+            Vehicle { col: place, ..*self }
+        } else {
+            Vehicle { row: place, ..*self }
+        }
+    }
 }
 
 /// What a database line says of its position.

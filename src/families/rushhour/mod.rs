@@ -10,7 +10,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
-use format::{Board, Vehicle};
+use format::Board;
 use rules::{Metric, Rules};
 
 pub struct RushHour;
@@ -95,7 +95,7 @@ impl RushPuzzle {
             .vehicles
             .iter()
             .zip(places)
-            .map(|(v, place)| if v.horizontal { Vehicle { col: place, ..*v } } else { Vehicle { row: place, ..*v } })
+            .map(|(vehicle, place)| vehicle.at(place))
             .collect();
         Board { vehicles, expected: None, one_line: false, title: None, ..self.board.clone() }
     }

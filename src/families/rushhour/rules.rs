@@ -58,15 +58,6 @@ pub struct Rules {
     hopeless: bool,
 }
 
-/// A vehicle's place along its axis: its column if horizontal, else its row.
-fn place_of(vehicle: &Vehicle) -> usize {
-    if vehicle.horizontal {
-        vehicle.col
-    } else {
-        vehicle.row
-    }
-}
-
 fn bit(width: usize, row: usize, col: usize) -> u64 {
     1 << (row * width + col)
 }
@@ -79,12 +70,7 @@ impl Rules {
             .iter()
             .map(|vehicle| {
                 let span = if vehicle.horizontal { board.width } else { board.height };
-                (0..=span - vehicle.len)
-                    .map(|place| {
-                        let moved = if vehicle.horizontal { Vehicle { col: place, ..*vehicle } } else { Vehicle { row: place, ..*vehicle } };
-                        mask_of(&moved, width)
-                    })
-                    .collect()
+                (0..=span - vehicle.len).map(|place| mask_of(&vehicle.at(place), width)).collect()
             })
             .collect();
         let walls = board.walls.iter().enumerate().filter(|(_, &wall)| wall).fold(0, |mask, (cell, _)| mask | 1u64 << cell);
@@ -93,7 +79,7 @@ impl Rules {
             .map(|place| (place + red.len..board.width).fold(0, |mask, col| mask | bit(width, red.row, col)))
             .collect::<Vec<u64>>();
         let blocked_for_ever = walls | board.vehicles[1..].iter().filter(|v| v.horizontal && v.row == red.row).fold(0, |mask, v| mask | mask_of(v, width));
-        let start = board.vehicles.iter().enumerate().fold(0u128, |state, (index, vehicle)| state | (place_of(vehicle) as u128) << (BITS * index as u32));
+        let start = board.vehicles.iter().enumerate().fold(0u128, |state, (index, vehicle)| state | (vehicle.place() as u128) << (BITS * index as u32));
         Rules {
             metric,
             letters: board.vehicles.iter().map(|v| v.letter).collect(),
@@ -191,14 +177,6 @@ impl Rules {
     /// The vehicles' top-left cells in `state`, in the board's vehicle order.
     pub fn places(&self, state: u128) -> Vec<usize> {
         (0..self.letters.len()).map(|v| Rules::place(state, v)).collect()
-    }
-
-    /// The vehicle a move text names, and its signed distance, without checking the board.
-    pub fn read(&self, text: &str) -> Option<(usize, i64)> {
-        let text = text.trim();
-        let letter = *text.as_bytes().first()?;
-        let distance = text.get(1..)?.parse().ok()?;
-        Some((self.letters.iter().position(|&l| l == letter)?, distance))
     }
 }
 
