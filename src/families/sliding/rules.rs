@@ -445,6 +445,18 @@ impl Rules {
             classed.push((class, letter, shape, anchor));
         }
         classed.sort();
+        let bits = usize::BITS - (width * height - 1).max(1).leading_zeros();
+        let per_word = (64 / bits) as usize;
+        // A position is at most four machine words. Letters alone never need more; a letter
+        // naming many pieces (`pieces: s=1x1`) can. (Checked before numbering them, which
+        // counts in a byte.)
+        if classed.len().div_ceil(per_word) > MAX_WORDS {
+            return Err(FormatError::new(
+                layout.first_line,
+                1,
+                format!("the board has {} pieces; the most this solver takes on a board of {} cells is {}", classed.len(), width * height, MAX_WORDS * per_word),
+            ));
+        }
         // Pieces that share a letter are told apart by a number, in reading order at the start.
         let slots: Vec<Slot> = classed
             .iter()
@@ -464,18 +476,7 @@ impl Rules {
             })
             .collect();
 
-        let bits = usize::BITS - (width * height - 1).max(1).leading_zeros();
-        let per_word = (64 / bits) as usize;
         let words = slots.len().div_ceil(per_word).max(1);
-        // A position is at most four machine words. Letters alone never need more; a letter
-        // naming many pieces (`pieces: s=1x1`) can.
-        if words > MAX_WORDS {
-            return Err(FormatError::new(
-                layout.first_line,
-                1,
-                format!("the board has {} pieces; the most this solver takes on a board of {} cells is {}", slots.len(), width * height, MAX_WORDS * per_word),
-            ));
-        }
         let slots_len = slots.len();
         let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
         let tables = SlotTables::new(&shapes, &slots, &classes, width * height);
@@ -903,14 +904,24 @@ impl Rules {
         Ok(())
     }
 
+    /// The slot whose [`Slot::name`] is `piece` (`b`, `s3`), read without building names: the
+    /// replay parses every move on every animation frame.
+    fn slot_named(&self, piece: &str) -> Option<usize> {
+        let (&letter, digits) = piece.as_bytes().split_first()?;
+        let number = match digits {
+            [] => 0,
+            [b'1'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => std::str::from_utf8(digits).ok()?.parse().ok()?,
+            _ => return None,
+        };
+        self.slots.iter().position(|s| s.letter == letter && s.number == number)
+    }
+
     /// `b LL` -> (slot of b, [left, left]).
     pub fn parse_move(&self, text: &str) -> Result<(usize, Vec<usize>), String> {
         let mut parts = text.split_whitespace();
         let piece = parts.next().ok_or("an empty move")?;
         let slot = match piece.as_bytes() {
-            [l, ..] if l.is_ascii_lowercase() => {
-                self.slots.iter().position(|s| s.name() == piece).ok_or_else(|| format!("there is no piece {piece}"))?
-            }
+            [l, ..] if l.is_ascii_lowercase() => self.slot_named(piece).ok_or_else(|| format!("there is no piece {piece}"))?,
             _ => return Err(format!("\"{text}\" does not start with a piece letter")),
         };
         let dirs = parts
@@ -960,7 +971,7 @@ impl Rules {
 /// piece's top-left corner).
 fn cut(layout: &Layout, letter: u8, cells: Vec<(usize, usize)>) -> Result<Vec<Vec<(usize, usize)>>, FormatError> {
     let Some(&(_, w, h)) = layout.options.cut.iter().find(|k| k.0 == letter) else { return Ok(vec![cells]) };
-    let mut left = cells.clone();
+    let mut left = cells;
     let mut pieces = Vec::new();
     while let Some(&(top, first)) = left.first() {
         let piece: Vec<(usize, usize)> = (top..top + h).flat_map(|r| (first..first + w).map(move |c| (r, c))).collect();

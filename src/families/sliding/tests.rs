@@ -239,6 +239,14 @@ fn klotski_with_a_letter_per_kind_of_piece() {
     let err = SlidingPuzzle::parse(&crowd).err().unwrap();
     assert_eq!((err.line, err.column), (2, 1), "{err}");
     assert!(err.message.contains("the board has 96 pieces; the most this solver takes on a board of 144 cells is 32"), "{err}");
+    // 256 of one kind are refused before they are numbered (the numbers are bytes).
+    let full = format!("pieces: s\n{}s--\n", "ssssssssssssssss\n".repeat(16));
+    assert!(SlidingPuzzle::parse(&full).err().unwrap().message.contains("the board has 256 pieces"));
+    // A move names a numbered piece exactly: no sign, no leading zero.
+    let puzzle = SlidingPuzzle::parse(thirty).unwrap();
+    for wrong in ["s+1 D", "s01 D", "s0 D", "s D", "s31 D"] {
+        assert!(puzzle.check(&SolveOptions::default(), &[wrong.to_string()]).unwrap_err().message.contains("there is no piece"), "{wrong}");
+    }
 }
 
 #[test]
