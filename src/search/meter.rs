@@ -163,7 +163,8 @@ impl<'a> Meter<'a> {
     fn report_now(&mut self) -> Result<(), Halt> {
         self.next_report = self.stats.explored + self.budget.report_every.max(1);
         self.last_report = Instant::now();
-        self.stats.elapsed_ms = self.started.elapsed().as_millis() as u64;
+        let elapsed = self.last_report - self.started;
+        self.stats.elapsed_ms = elapsed.as_millis() as u64;
         if self.stats.bytes > self.budget.max_bytes {
             return Err(Halt::GaveUp(format!(
                 "gave up after {} states (the memory limit of {} MB)",
@@ -172,7 +173,7 @@ impl<'a> Meter<'a> {
             )));
         }
         if let Some(limit) = self.budget.time_limit {
-            if self.started.elapsed() > limit {
+            if elapsed > limit {
                 return Err(Halt::time_limit(self.stats.stored.max(self.stats.explored), limit));
             }
         }

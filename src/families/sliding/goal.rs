@@ -119,13 +119,14 @@ pub fn letter_signatures(hir: &Hir) -> Vec<Vec<u32>> {
     signatures
 }
 
-/// Adds `place` to the signature of every letter in `set`.
-fn mark(set: CharSet, signatures: &mut [Vec<u32>], place: u32) {
+/// Adds the next place to the signature of every letter in `set`: one character of the pattern.
+fn mark(set: CharSet, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     for (letter, signature) in signatures.iter_mut().enumerate() {
         if set & (1 << letter) != 0 {
-            signature.push(place);
+            signature.push(*next_place);
         }
     }
+    *next_place += 1;
 }
 
 /// The same for a goal only Perl-style backtracking reads (fancy-regex's tree). Atoms are read
@@ -141,30 +142,19 @@ pub fn perl_signatures(expr: &fancy_regex::Expr) -> Vec<Vec<u32>> {
 
 fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     use fancy_regex::Expr;
-    let mut literal = |bytes: &[u8], casei: bool, signatures: &mut [Vec<u32>]| {
-        for &b in bytes {
-            let set = if casei { char_bit(b.to_ascii_lowercase()) } else { char_bit(b) };
-            mark(set, signatures, *next_place);
-            *next_place += 1;
-        }
-    };
     match expr {
-        Expr::Literal { val, casei } => literal(val.as_bytes(), *casei, signatures),
-        Expr::LiteralBytes { bytes } => literal(bytes, false, signatures),
-        Expr::Any { .. } => {
-            mark(!0, signatures, *next_place);
-            *next_place += 1;
+        Expr::Literal { val, casei } => {
+            for b in val.bytes() {
+                mark(char_bit(if *casei { b.to_ascii_lowercase() } else { b }), signatures, next_place);
+            }
         }
+        Expr::LiteralBytes { bytes } => bytes.iter().for_each(|&b| mark(char_bit(b), signatures, next_place)),
+        Expr::Any { .. } => mark(!0, signatures, next_place),
         // A part fancy-regex hands to the plain engine: read it as the plain engine does; if
         // that fails, give every letter a place of its own, so that none is merged.
         Expr::Delegate { inner, casei } => match regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner) {
             Ok(hir) => walk(&hir, signatures, next_place),
-            Err(_) => {
-                for (letter, signature) in signatures.iter_mut().enumerate() {
-                    signature.push(*next_place + letter as u32);
-                }
-                *next_place += 26;
-            }
+            Err(_) => (0..26).for_each(|letter| mark(1 << letter, signatures, next_place)),
         },
         other => {
             for child in other.children_iter() {
@@ -176,16 +166,8 @@ fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: 
 
 fn walk(hir: &Hir, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     match hir.kind() {
-        HirKind::Literal(literal) => {
-            for &b in literal.0.iter() {
-                mark(char_bit(b), signatures, *next_place);
-                *next_place += 1;
-            }
-        }
-        HirKind::Class(class) => {
-            mark(class_set(class), signatures, *next_place);
-            *next_place += 1;
-        }
+        HirKind::Literal(literal) => literal.0.iter().for_each(|&b| mark(char_bit(b), signatures, next_place)),
+        HirKind::Class(class) => mark(class_set(class), signatures, next_place),
         HirKind::Capture(capture) => walk(&capture.sub, signatures, next_place),
         HirKind::Repetition(rep) => walk(&rep.sub, signatures, next_place),
         HirKind::Concat(items) | HirKind::Alternation(items) => {
