@@ -387,3 +387,20 @@ fn ctrl_c_stops_the_search_and_says_what_it_explored() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("interrupted: Cancelled after "), "{stderr}");
 }
+
+/// States that own megabytes (script strings, arrays and maps; LM-Solve planks on a big swamp)
+/// end with "gave up" on memory under a 1 GB address-space limit, instead of the process dying:
+/// the default budget reads the limit, and the states' own heap is counted.
+#[test]
+fn memory_hungry_states_give_up_before_the_process_runs_out() {
+    let dir = format!("{}/tests/fixtures/hostile", env!("CARGO_MANIFEST_DIR"));
+    for name in ["script-long-strings.txt", "script-long-arrays.txt", "script-big-maps.txt", "hex-planks-30x30.txt"] {
+        let output = Command::new("sh")
+            .args(["-c", "ulimit -v 1000000 && exec \"$0\" solve \"$1\"", env!("CARGO_BIN_EXE_puzzlelab"), &format!("{dir}/{name}")])
+            .output()
+            .expect("sh runs");
+        let (out, err) = (stdout(&output), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(output.status.code(), Some(3), "{name}: {out} {err}");
+        assert!(out.starts_with("gave up: gave up after ") && out.contains("(the memory limit of "), "{name}: {out}");
+    }
+}

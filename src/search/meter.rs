@@ -82,6 +82,11 @@ impl Halt {
         Halt::GaveUp(format!("gave up after {states} states (the state limit)"))
     }
 
+    /// The memory budget ended the search after `states`.
+    pub fn memory_limit(states: u64, max_bytes: u64) -> Halt {
+        Halt::GaveUp(format!("gave up after {states} states (the memory limit of {} MB)", max_bytes >> 20))
+    }
+
     /// The time limit ended the search after `states`.
     pub fn time_limit(states: u64, limit: Duration) -> Halt {
         Halt::GaveUp(format!("gave up after {states} states (the time limit of {:.1} s)", limit.as_secs_f64()))
@@ -137,6 +142,11 @@ impl<'a> Meter<'a> {
         if self.stats.stored > self.budget.max_states {
             return Err(Halt::state_limit(self.budget.max_states));
         }
+        // At every expansion, not every report: one expansion may add megabytes (a script's
+        // states), and memory that is not there cannot be given back after the fact.
+        if self.stats.bytes > self.budget.max_bytes {
+            return Err(Halt::memory_limit(self.stats.stored.max(self.stats.explored), self.budget.max_bytes));
+        }
         if self.stats.explored >= self.next_report {
             return self.report_now();
         }
@@ -165,13 +175,6 @@ impl<'a> Meter<'a> {
         self.last_report = Instant::now();
         let elapsed = self.last_report - self.started;
         self.stats.elapsed_ms = elapsed.as_millis() as u64;
-        if self.stats.bytes > self.budget.max_bytes {
-            return Err(Halt::GaveUp(format!(
-                "gave up after {} states (the memory limit of {} MB)",
-                self.stats.stored.max(self.stats.explored),
-                self.budget.max_bytes >> 20
-            )));
-        }
         if let Some(limit) = self.budget.time_limit {
             if elapsed > limit {
                 return Err(Halt::time_limit(self.stats.stored.max(self.stats.explored), limit));

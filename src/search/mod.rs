@@ -19,6 +19,7 @@ pub use bidir::bidir;
 pub use dfs::dfs;
 pub use idastar::idastar;
 pub use meter::{Budget, Flow, Stats};
+pub(crate) use meter::{Halt, Meter};
 pub use space::{Reversible, Space};
 
 use serde::{Deserialize, Serialize};

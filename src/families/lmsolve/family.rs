@@ -194,18 +194,18 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         let method = self.capabilities().resolve(options.method)?;
         let scan_kind = if method == Method::Dfs { Scan::Dfs } else { Scan::Brfs };
         let found = scan(&self.game, scan_kind, &options.budget(), None, on_progress);
-        let status = match found.end {
-            End::Solved => Status::Solved,
-            End::Unsolved => Status::Unsolved,
-            End::GaveUp => Status::GaveUp,
-            End::Cancelled => Status::Cancelled,
+        let (status, reason) = match &found.end {
+            End::Solved => (Status::Solved, None),
+            End::Unsolved => (Status::Unsolved, None),
+            End::GaveUp(reason) => (Status::GaveUp, Some(reason.clone())),
+            End::Cancelled => (Status::Cancelled, None),
         };
         Ok(Report {
             family: self.family().to_string(),
             metric: "moves".into(),
             method,
             status,
-            reason: (status == Status::GaveUp).then(|| format!("gave up after {} states (a budget ran out)", found.stats.stored)),
+            reason,
             moves: found.moves.iter().map(|m| self.game.render(m)).collect(),
             cost: found.moves.len() as u64,
             optimal: method == Method::Bfs,

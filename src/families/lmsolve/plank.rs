@@ -216,6 +216,10 @@ impl Game for Plank {
         })
     }
 
+    fn heap_bytes(&self, (_, planks): &PlankState) -> usize {
+        planks.capacity() * std::mem::size_of::<(Xy, usize)>()
+    }
+
     fn render(&self, lay: &Lay) -> String {
         format!("Move the Plank of Length {} to ({},{}) {}", self.lengths[lay.plank], lay.from.0, lay.from.1, DIRECTIONS[lay.direction].0)
     }

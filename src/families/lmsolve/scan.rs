@@ -4,11 +4,11 @@
 //! `MOVE * COUNT` text. Byte-identical output depends on this order, so these families use this
 //! loop rather than the engine's searches (which test goals as states are generated).
 
-use crate::search::{Budget, Flow, Stats};
+use crate::search::{Budget, Flow, Halt, Meter, Stats};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::hash::Hash;
-use web_time::Instant;
+use std::mem::size_of;
 
 /// One LM-Solve family's rules (§3.1).
 pub trait Game {
@@ -23,6 +23,10 @@ pub trait Game {
     fn is_final(&self, state: &Self::State) -> bool;
     fn is_dead(&self, _state: &Self::State) -> bool {
         false
+    }
+    /// Bytes a state owns beyond its own size (the vectors inside it), for the memory budget.
+    fn heap_bytes(&self, _state: &Self::State) -> usize {
+        0
     }
     fn render(&self, mv: &Self::Move) -> String;
     /// `display_state`, for `--output-states`.
@@ -42,11 +46,12 @@ pub enum Scan {
     Dfs,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum End {
     Solved,
     Unsolved,
-    GaveUp,
+    /// A budget ran out; the sentence says which.
+    GaveUp(String),
     Cancelled,
 }
 
@@ -69,40 +74,27 @@ pub fn scan<G: Game>(
     mut rtd: Option<&mut dyn FnMut(String)>,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Found<G::State, G::Move> {
-    let started = Instant::now();
+    let mut meter = Meter::new(budget, on_progress);
     let initial = game.initial();
+    // Each state is held twice, as its node and as its index key, and each copy owns its heap.
+    let mut held = 2 * game.heap_bytes(&initial) as u64;
     // The index of each state by value, and each state's node.
     let mut nodes: Vec<Node<G>> = vec![(initial.clone(), u32::MAX, None, 0)];
     let mut index: FxHashMap<G::State, u32> = FxHashMap::default();
     index.insert(initial, 0);
     let mut queue: VecDeque<u32> = VecDeque::from([0]);
-    let mut explored = 0u64;
-    let stats = |explored: u64, stored: usize, depth: u32, done: bool| Stats {
-        explored,
-        stored: stored as u64,
-        frontier: 0,
-        depth: u64::from(depth),
-        elapsed_ms: started.elapsed().as_millis() as u64,
-        bytes: (stored * (std::mem::size_of::<G::State>() * 2 + 24)) as u64,
-        done: if done { 1.0 } else { 0.0 },
-        building: None,
-    };
     let end = loop {
         let next = match method {
             Scan::Brfs => queue.pop_front(),
             Scan::Dfs => queue.pop_back(),
         };
         let Some(at) = next else { break End::Unsolved };
-        explored += 1;
-        if explored % budget.report_every.max(1) == 0 {
-            let now = stats(explored, nodes.len(), nodes[at as usize].3, false);
-            let over_time = budget.time_limit.is_some_and(|t| started.elapsed() > t);
-            if nodes.len() as u64 > budget.max_states || now.bytes > budget.max_bytes || over_time {
-                break End::GaveUp;
-            }
-            if on_progress(&now) == Flow::Stop {
-                break End::Cancelled;
-            }
+        let tables = nodes.capacity() * size_of::<Node<G>>() + index.capacity() * (size_of::<(G::State, u32)>() + 1) + queue.capacity() * 4;
+        if let Err(halt) = meter.explore_at(nodes.len(), queue.len(), u64::from(nodes[at as usize].3), tables as u64 + held) {
+            break match halt {
+                Halt::GaveUp(reason) => End::GaveUp(reason),
+                Halt::Cancelled => End::Cancelled,
+            };
         }
         let (state, _, mv, depth) = nodes[at as usize].clone();
         if let Some(print) = rtd.as_mut() {
@@ -120,7 +112,8 @@ pub fn scan<G: Game>(
             path.reverse();
             let moves = path[1..].iter().filter_map(|&i| nodes[i as usize].2.clone()).collect();
             let states = path.iter().map(|&i| nodes[i as usize].0.clone()).collect();
-            return Found { end: End::Solved, moves, states, stats: stats(explored, nodes.len(), depth, true) };
+            meter.stats.done = 1.0;
+            return Found { end: End::Solved, moves, states, stats: meter.finish() };
         }
         for m in game.moves(&state) {
             let Some(next) = game.perform(&state, &m) else { continue };
@@ -128,13 +121,17 @@ pub fn scan<G: Game>(
                 continue;
             }
             let id = nodes.len() as u32;
+            held += 2 * game.heap_bytes(&next) as u64;
             index.insert(next.clone(), id);
             nodes.push((next, at, Some(m), depth + 1));
             queue.push_back(id);
         }
     };
-    let done = end == End::Unsolved;
-    Found { end, moves: Vec::new(), states: Vec::new(), stats: stats(explored, nodes.len(), 0, done) }
+    if end == End::Unsolved {
+        meter.stats.done = 1.0;
+    }
+    meter.stats.stored = nodes.len() as u64;
+    Found { end, moves: Vec::new(), states: Vec::new(), stats: meter.finish() }
 }
 
 /// LM-Solve's `display_solution` (§3.4): the status line, then the moves (grouped with RLE),
@@ -147,7 +144,7 @@ pub fn display_solution<G: Game>(game: &G, found: &Found<G::State, G::Move>, rle
             out.push_str("unsolved\n");
             return out;
         }
-        End::GaveUp | End::Cancelled => {
+        End::GaveUp(_) | End::Cancelled => {
             out.push_str("interrupted\n");
             return out;
         }

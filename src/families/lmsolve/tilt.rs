@@ -138,6 +138,10 @@ impl Game for Tilt {
         matches!(self.kind, Kind3::RedBlue { .. }) && balls[0] == balls[1]
     }
 
+    fn heap_bytes(&self, (balls, _): &TiltState) -> usize {
+        balls.capacity() * std::mem::size_of::<Xy>()
+    }
+
     fn render(&self, m: &char) -> String {
         m.to_string()
     }

@@ -1,7 +1,7 @@
 //! The search space of a scripted puzzle. Script values are kept here and the engine sees small
 //! handles: each distinct state (by its printed form) gets one number.
 
-use super::runner::{key, Runner};
+use super::runner::{key, value_bytes, Runner};
 use crate::families::FormatError;
 use crate::search::Space;
 use rhai::Dynamic;
@@ -39,8 +39,8 @@ impl<'a> ScriptSpace<'a> {
         }
         let mut values = self.values.borrow_mut();
         let id = values.len() as u32;
-        // The key twice over (map and value) and bookkeeping: a fair estimate of what a state costs.
-        self.bytes.set(self.bytes.get() + 2 * key.len() as u64 + 96);
+        // The printed key in the map, the value itself, and the two tables' slots.
+        self.bytes.set(self.bytes.get() + key.len() as u64 + value_bytes(&value) + 64);
         index.insert(key, id);
         values.push(value);
         id

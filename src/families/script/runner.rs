@@ -211,3 +211,27 @@ impl Runner {
 pub fn key(state: &Dynamic) -> String {
     format!("{state:?}")
 }
+
+/// About how many bytes a value holds, the value itself and everything it owns: a 16-byte
+/// `Dynamic`, a string's text, an array's slots, a map's entries (key, value, tree node) and,
+/// inside them, what each element holds. An array of 90,000 numbers holds 1.4 MB although it
+/// prints in 270 KB, so the printed key alone would let a search run out of memory uncounted.
+pub fn value_bytes(value: &Dynamic) -> u64 {
+    const SLOT: u64 = std::mem::size_of::<Dynamic>() as u64;
+    // A map entry: its key (a small string kept inline), its value and its share of a B-tree node.
+    const ENTRY: u64 = 24 + SLOT + 16;
+    if let Ok(text) = value.as_immutable_string_ref() {
+        // Strings of up to 23 bytes live inside the value; longer ones behind a shared pointer.
+        return SLOT + if text.len() > 23 { text.len() as u64 + 16 } else { 0 };
+    }
+    if let Ok(array) = value.as_array_ref() {
+        return SLOT + 24 + array.iter().map(value_bytes).sum::<u64>() + (array.capacity() - array.len()) as u64 * SLOT;
+    }
+    if let Ok(blob) = value.as_blob_ref() {
+        return SLOT + 24 + blob.capacity() as u64;
+    }
+    if let Ok(map) = value.as_map_ref() {
+        return SLOT + map.iter().map(|(k, v)| ENTRY - SLOT + if k.len() > 23 { k.len() as u64 } else { 0 } + value_bytes(v)).sum::<u64>();
+    }
+    SLOT
+}

@@ -105,6 +105,24 @@ fn budgets_end_endless_spaces() {
     assert_eq!(report.status, Status::GaveUp);
 }
 
+/// What a state is counted as holding follows what it owns, not how long it prints.
+#[test]
+fn values_are_counted_by_what_they_hold() {
+    use super::runner::value_bytes;
+    let engine = rhai::Engine::new();
+    let bytes = |script: &str| value_bytes(&engine.eval::<rhai::Dynamic>(script).unwrap());
+    assert_eq!(bytes("42"), 16);
+    assert_eq!(bytes("\"short\""), 16, "short strings live inside the value");
+    assert!((100_000..100_100).contains(&bytes("let s = \"\"; s.pad(100000, 'x'); s")));
+    // 16 bytes a slot: an array of numbers holds five times what it prints in.
+    let array = bytes("let a = []; a.pad(90000, 0); a");
+    assert!((90_000 * 16..90_000 * 16 + 90_000 * 16 / 2).contains(&array), "{array}");
+    // Nested: the outer slots, and each inner array's own slots (capacity may add spare ones).
+    assert!(bytes("[[1, 2], [3]]") >= (16 + 24) + (16 + 24 + 2 * 16) + (16 + 24 + 16));
+    let map = bytes("let m = #{}; for i in 0..1000 { m[`k${i}`] = i; } m");
+    assert!((1000 * 56..1000 * 80).contains(&map), "{map}");
+}
+
 #[test]
 fn shows_and_draws_states() {
     let puzzle = ScriptPuzzle::parse(example("script-jugs")).unwrap();
