@@ -41,7 +41,10 @@ fn normalise_box(c: char) -> char {
 
 /// Guesses the layout of a text maze, if it is one.
 pub fn detect(text: &str) -> Option<Layout> {
-    let rows = lines(text);
+    // The first lines tell the layout; reading all of a 30 MB text for it would cost a second.
+    const SAMPLE_LINES: usize = 2000;
+    let sample = text.match_indices('\n').nth(SAMPLE_LINES).map_or(text, |(end, _)| &text[..end]);
+    let rows = lines(sample);
     let first = rows.iter().position(|r| !r.iter().all(|c| c.is_whitespace()))?;
     let rows = &rows[first..];
     let top: String = rows[0].iter().map(|&c| normalise_box(c)).collect();
@@ -105,6 +108,9 @@ fn blocks(text: &str) -> Result<Grid, FormatError> {
     if matrix {
         rows = rows.into_iter().map(|r| r.into_iter().filter(char::is_ascii_digit).collect()).filter(|r: &Vec<char>| !r.is_empty()).collect();
     }
+    // The size first: a text too large to solve is refused before it is read cell by cell.
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    Grid::check_size(rows.len(), cols).map_err(|m| FormatError::new(first_line, 1, m))?;
     let all: Vec<char> = rows.iter().flatten().copied().collect();
     let count = |c: char| all.iter().filter(|&&x| x == c).count();
     let digits_only = all.iter().all(|c| c.is_ascii_digit() || *c == ' ');
@@ -121,8 +127,6 @@ fn blocks(text: &str) -> Result<Grid, FormatError> {
         let exit = EXITS.iter().copied().find(|&c| count(c) == 1 && Some(c) != start);
         (start, exit)
     };
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    Grid::check_size(rows.len(), cols).map_err(|m| FormatError::new(first_line, 1, m))?;
     let mut grid = Grid::walled(Shape::Square, rows.len(), cols, Geometry::STANDARD);
     for (r, row) in rows.iter().enumerate() {
         for c in 0..cols {
