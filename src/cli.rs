@@ -325,7 +325,7 @@ fn read_input(file: &str) -> Result<String, String> {
     if bytes.len() as u64 > LIMIT {
         return Err(format!("{file} is larger than {} MB; that is no puzzle file", LIMIT >> 20));
     }
-    String::from_utf8(bytes).map_err(|e| format!("{file} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+    crate::families::file_text(file, bytes)
 }
 
 /// Writes the family's picture of the solution (`--svg-out`).

@@ -635,6 +635,16 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
     }
 }
 
+/// A file's bytes as puzzle text (the CLI's FILE and the page's Open file alike), or a sentence
+/// naming the file and the first byte that is not UTF-8. A byte-order mark is dropped.
+pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
+    let mut text = String::from_utf8(bytes).map_err(|e| format!("{name} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
 /// Chooses the family and parses `text` with it.
 pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     choose(id, text)?.parse(text)
@@ -643,6 +653,13 @@ pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatErro
 #[cfg(test)]
 mod shown_tests {
     use super::*;
+
+    #[test]
+    fn files_must_be_utf8_and_lose_their_byte_order_mark() {
+        assert_eq!(file_text("a.txt", b"ab\ncd".to_vec()).unwrap(), "ab\ncd");
+        assert_eq!(file_text("a.txt", b"\xef\xbb\xbfab\n".to_vec()).unwrap(), "ab\n");
+        assert_eq!(file_text("b.txt", b"ab\xff\xfe".to_vec()).unwrap_err(), "b.txt is not UTF-8 text (bad byte at offset 2)");
+    }
 
     #[test]
     fn messages_show_odd_characters_by_code_point() {

@@ -23,6 +23,14 @@ const PAGE_MAX_BYTES: u64 = 1 << 30;
 const PAGE_MAX_STATES: u64 = 40_000_000;
 /// Typing pauses longer than this start a new undo step.
 const UNDO_GROUP_MS: f64 = 800.0;
+/// Texts longer than this are read when typing pauses, not at every keystroke: reading a
+/// megabyte takes a good part of a second, which would freeze the tab at each key.
+const BIG_TEXT: usize = 64 * 1024;
+const BIG_TEXT_PAUSE_MS: i32 = 300;
+/// The undo history keeps at most this many texts, and drops the oldest past this many bytes
+/// (a few pastes of a 30 MB file must not hold the tab's memory).
+const UNDO_STEPS: usize = 200;
+const UNDO_BYTES: usize = 64 << 20;
 
 struct Elements {
     text: HtmlTextAreaElement,
@@ -159,6 +167,11 @@ struct App {
     highlighted: std::cell::Cell<Option<usize>>,
     /// Solutions the running search has listed so far (a tiling's "all"), browsable before it ends.
     streamed: Vec<Vec<String>>,
+    /// The timer that will read a big text once typing pauses.
+    reparse_timer: Option<i32>,
+    /// Line numbers shown in the gutter, and the one marked as bad.
+    gutter_lines: std::cell::Cell<usize>,
+    gutter_bad: std::cell::Cell<Option<usize>>,
 }
 
 type Page = Rc<RefCell<App>>;
@@ -201,6 +214,9 @@ pub fn start() {
         dragged_from: None,
         highlighted: std::cell::Cell::new(None),
         streamed: Vec::new(),
+        reparse_timer: None,
+        gutter_lines: std::cell::Cell::new(0),
+        gutter_bad: std::cell::Cell::new(None),
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -375,8 +391,16 @@ fn spawn_worker(page: &Page) {
         event.prevent_default();
         let message = event.message();
         with_app(|app| {
+            let was_solving = app.busy;
             app.busy = false;
-            app.set_status(&format!("The solver stopped unexpectedly ({message}). It has been restarted."));
+            app.solve_when_ready = false;
+            app.pending_step = None;
+            let message: String = message.chars().filter(|c| !c.is_control()).take(160).collect();
+            app.set_status(&if was_solving {
+                format!("The solver stopped unexpectedly ({message}); a fresh one is starting. Press Solve to try again.")
+            } else {
+                format!("The solver stopped unexpectedly ({message}); a fresh one has been started.")
+            });
         });
         PAGE.with(|p| {
             if let Some(page) = p.borrow().clone() {
@@ -450,8 +474,8 @@ impl App {
     /// Replaces the text, optionally as one undo step.
     fn set_text(&mut self, text: &str, undoable: bool) {
         if undoable && text != self.text {
-            self.undo.push(std::mem::take(&mut self.text));
-            self.redo.clear();
+            let previous = std::mem::take(&mut self.text);
+            self.remember(previous);
         }
         self.text = text.to_string();
         self.el.text.set_value(text);
@@ -462,12 +486,51 @@ impl App {
         let value = self.el.text.value();
         let now = self.now();
         if now - self.last_typed > UNDO_GROUP_MS {
-            self.undo.push(self.text.clone());
-            self.redo.clear();
+            self.remember(self.text.clone());
         }
         self.last_typed = now;
         self.text = value;
-        self.reparse();
+        if self.text.len() > BIG_TEXT {
+            self.reparse_later(BIG_TEXT_PAUSE_MS, "Reading the puzzle when typing pauses…");
+        } else {
+            self.reparse();
+        }
+    }
+
+    /// Pushes a text on the undo history, within its limits.
+    fn remember(&mut self, text: String) {
+        self.undo.push(text);
+        self.redo.clear();
+        let mut bytes: usize = self.undo.iter().map(String::len).sum();
+        let mut drop = 0;
+        while self.undo.len() - drop > UNDO_STEPS || (bytes > UNDO_BYTES && self.undo.len() - drop > 1) {
+            bytes -= self.undo[drop].len();
+            drop += 1;
+        }
+        self.undo.drain(..drop);
+    }
+
+    /// Reads the text after `delay_ms` (restarting the wait if already waiting), saying so
+    /// meanwhile. Until then there is no puzzle: Solve waits, the old error goes.
+    fn reparse_later(&mut self, delay_ms: i32, status: &str) {
+        self.cancel_reparse();
+        self.puzzle = None;
+        self.el.error.set_text_content(None);
+        self.set_status(status);
+        self.update_buttons();
+        let read = Closure::once_into_js(|| {
+            with_app(|app| {
+                app.reparse_timer = None;
+                app.reparse();
+            })
+        });
+        self.reparse_timer = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(read.unchecked_ref(), delay_ms).ok();
+    }
+
+    fn cancel_reparse(&mut self) {
+        if let Some(timer) = self.reparse_timer.take() {
+            self.window.clear_timeout_with_handle(timer);
+        }
     }
 
     fn undo(&mut self) {
@@ -493,6 +556,7 @@ impl App {
     }
 
     fn reparse(&mut self) {
+        self.cancel_reparse();
         self.stop_animation();
         self.report = None;
         self.streamed.clear();
@@ -507,6 +571,11 @@ impl App {
                 if !self.busy && self.ready {
                     self.set_status("Ready: press Solve.");
                 }
+            }
+            Err(error) if !self.busy && self.ready && self.el.status.text_content().is_some_and(|s| s.starts_with("Reading")) => {
+                self.puzzle = None;
+                self.show_error(Some(&error));
+                self.set_status("The puzzle could not be read: see the message under the text.");
             }
             Err(error) => {
                 self.puzzle = None;
@@ -579,20 +648,32 @@ impl App {
 
     fn show_error(&self, error: Option<&FormatError>) {
         self.el.error.set_text_content(error.map(|e| e.to_string()).as_deref());
-        let gutter = &self.el.gutter;
-        gutter.set_text_content(None);
-        // Numbers for the lines one can scroll to; a huge paste does not get a million of them.
+        // Numbers for the lines one can scroll to (a huge paste does not get a million of them),
+        // rebuilt only when the count changes, not at every keystroke.
         const MAX_GUTTER_LINES: usize = 5000;
+        let gutter = &self.el.gutter;
         let lines = self.text.split('\n').count().clamp(1, MAX_GUTTER_LINES);
-        for n in 1..=lines {
-            let span = self.document.create_element("span").unwrap_throw();
-            span.set_text_content(Some(&n.to_string()));
-            let _ = span.set_attribute("style", "display:block");
-            if error.is_some_and(|e| e.line == n) {
-                let _ = span.set_attribute("class", "bad");
-                let _ = span.set_attribute("title", &error.map(|e| e.message.clone()).unwrap_or_default());
+        if lines != self.gutter_lines.replace(lines) {
+            gutter.set_text_content(None);
+            self.gutter_bad.set(None);
+            for n in 1..=lines {
+                let span = self.document.create_element("span").unwrap_throw();
+                span.set_text_content(Some(&n.to_string()));
+                let _ = span.set_attribute("style", "display:block");
+                let _ = gutter.append_child(&span);
             }
-            let _ = gutter.append_child(&span);
+        }
+        let line_span = |n: usize| (n >= 1).then(|| gutter.children().item(n as u32 - 1)).flatten();
+        if let Some(span) = self.gutter_bad.take().and_then(line_span) {
+            let _ = span.remove_attribute("class");
+            let _ = span.remove_attribute("title");
+        }
+        if let Some(e) = error {
+            if let Some(span) = line_span(e.line) {
+                let _ = span.set_attribute("class", "bad");
+                let _ = span.set_attribute("title", &e.message);
+                self.gutter_bad.set(Some(e.line));
+            }
         }
         if let Some(e) = error.filter(|e| e.line > 0) {
             // Select the offending line so it is easy to find and fix.
@@ -1028,18 +1109,28 @@ impl App {
         let name = file.name();
         let source = reader.clone();
         let on_load = Closure::once_into_js(move |_: Event| {
-            with_app(|app| match source.result().ok().and_then(|r| r.as_string()) {
-                Some(text) => {
-                    app.el.family.set_value("auto");
-                    app.set_text(&text, true);
-                    app.reparse();
-                    app.set_status(&format!("Opened {name}."));
+            with_app(|app| {
+                let bytes = source.result().ok().map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec());
+                match bytes.map(|bytes| families::file_text(&name, bytes)) {
+                    Some(Ok(text)) => {
+                        app.el.family.set_value("auto");
+                        app.set_text(&text, true);
+                        if text.len() > BIG_TEXT {
+                            // Let the page paint the text and this note before the reading starts.
+                            let note = format!("Reading {name} ({:.1} MB)…", text.len() as f64 / 1048576.0);
+                            app.reparse_later(20, &note);
+                        } else {
+                            app.reparse();
+                            app.set_status(&format!("Opened {name}."));
+                        }
+                    }
+                    Some(Err(message)) => app.set_status(&format!("Could not open the file: {message}.")),
+                    None => app.set_status(&format!("Could not read {name}.")),
                 }
-                None => app.set_status(&format!("Could not read {name} as text.")),
             })
         });
         reader.set_onload(Some(on_load.unchecked_ref()));
-        if reader.read_as_text(&file).is_err() {
+        if reader.read_as_array_buffer(&file).is_err() {
             self.set_status("Could not read that file.");
         }
     }

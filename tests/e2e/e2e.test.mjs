@@ -661,6 +661,18 @@ test('hostile texts end in a message at once, and the page stays responsive and 
       await page.evaluate(() => document.querySelector('#solve').disabled);
       assert.ok(Date.now() - asked < 1000, `${what}: the page took ${Date.now() - asked} ms to answer`);
     }
+    // A 30 MB file through Open file: read once (not per keystroke), after the page has said so,
+    // refused with the limit, and the page answers at once afterwards.
+    const huge = Buffer.from(`#${' #'.repeat(1000)}\n`.repeat(15000));
+    await page.setInputFiles('#file', { name: 'huge-maze.txt', mimeType: 'text/plain', buffer: huge });
+    await page.waitForFunction(() => /the most this tool solves is 4000000 cells/.test(document.querySelector('#error').textContent), null, { timeout: 60000 });
+    assert.match(await status(page), /could not be read/);
+    const asked = Date.now();
+    await page.evaluate(() => document.querySelector('#solve').disabled);
+    assert.ok(Date.now() - asked < 1000, `after a 30 MB file the page took ${Date.now() - asked} ms to answer`);
+    // A file that is not UTF-8 is refused by name and the offset of its first bad byte.
+    await page.setInputFiles('#file', { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from([0x61, 0x62, 0xff, 0xfe, 0x0a]) });
+    await waitForStatus(page, 'Could not open the file: broken.txt is not UTF-8 text (bad byte at offset 2).');
     // The solver still works after all that.
     await setText(page, ARTICLE);
     await page.click('#solve');
@@ -671,5 +683,49 @@ test('hostile texts end in a message at once, and the page stays responsive and 
   await inPage(`${base}#p=${packed.toString('base64url')}`, async (page) => {
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Could not open'), null, { timeout: 10000 });
     assert.match(await status(page), /larger than 1024 KB; refusing to open it/);
+  });
+});
+
+test('a solver Worker that dies mid-job is noticed and replaced, and Solve works again', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, ARTICLE);
+    // Make the Worker die on its next job the way an out-of-memory abort or a bug does: an
+    // uncaught error inside it.
+    const worker = page.workers().at(-1);
+    await worker.evaluate(() => {
+      self.onmessage = () => {
+        throw new Error('simulated crash');
+      };
+    });
+    await page.click('#solve');
+    await waitForStatus(page, 'The solver stopped unexpectedly');
+    assert.match(await status(page), /simulated crash.*Press Solve to try again/);
+    await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 30000 });
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    // The crash itself may be logged by the browser; nothing else may be.
+    assert.deepEqual(problems.filter((p) => !p.includes('simulated crash')), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a script whose states hold megabytes gives up on memory in the page, which stays usable', async () => {
+  // Arrays of 90,000 numbers: 1.4 MB each, though each prints in 270 KB (counting the print let
+  // the Worker run out of wasm memory).
+  const script = readFileSync(path.join(root, 'tests/fixtures/hostile/script-long-arrays.txt'), 'utf8');
+  await inPage(async (page) => {
+    await setText(page, script);
+    await page.click('#solve');
+    await waitForStatus(page, 'Gave up after', 120000);
+    assert.match(await status(page), /the memory limit of 1024 MB/);
+    // What the Worker really took stays near what it counted (wasm memory only grows: its size
+    // now is the peak). Counting each array by its print let it reach about 3 GB.
+    const peak = await page.workers().at(-1).evaluate(async () => (await self.solverModule).memory.buffer.byteLength);
+    assert.ok(peak < 1.5 * 2 ** 30, `the Worker's memory reached ${(peak / 2 ** 20).toFixed(0)} MB`);
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
   });
 });
