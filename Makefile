@@ -40,7 +40,7 @@ bench: tools
 # target/fuzz/TARGET.log, and an input that fails lands in fuzz/artifacts/TARGET/. Needs the
 # nightly toolchain (for cargo fuzz only; the product builds on stable).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := read_sliding read_rushhour read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve
+FUZZ_TARGETS := read_sliding read_rushhour read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve gen_sliding gen_squares gen_rushhour
 CARGO_FUZZ_VERSION := 0.13.2
 
 fuzz:
