@@ -257,7 +257,9 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
     };
     let options = lmsolve::Options { method, rle, output_states, rtd };
     catch_ctrl_c();
-    match lmsolve::lm_solve(&text, variant, &options, &crate::search::Budget::default(), &mut |_| flow()) {
+    // The default budget of `solve`: memory by what the process may still take, no time limit.
+    let budget = crate::families::SolveOptions::default().budget();
+    match lmsolve::lm_solve(&text, variant, &options, &budget, &mut |_| flow()) {
         // LM-Solve's own output says `solved`, `unsolved` or `interrupted` (a budget ran out, or
         // Ctrl-C); exit 0 as LM-Solve does, but 3 for an answer that never came, as `solve` does.
         Ok(out) => write_out(&out).err().unwrap_or(if out.starts_with("interrupted\n") { 3 } else { 0 }),

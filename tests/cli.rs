@@ -403,4 +403,10 @@ fn memory_hungry_states_give_up_before_the_process_runs_out() {
         assert_eq!(output.status.code(), Some(3), "{name}: {out} {err}");
         assert!(out.starts_with("gave up: gave up after ") && out.contains("(the memory limit of "), "{name}: {out}");
     }
+    // lm-solve prints what LM-Solve prints when a budget ends the search, and exits 3.
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -v 1000000 && exec \"$0\" lm-solve -g hex_plank \"$1\"", env!("CARGO_BIN_EXE_puzzlelab"), &format!("{dir}/hex-planks-30x30.txt")])
+        .output()
+        .expect("sh runs");
+    assert_eq!((output.status.code(), stdout(&output).as_str()), (Some(3), "interrupted\n"), "{}", String::from_utf8_lossy(&output.stderr));
 }
