@@ -2,7 +2,8 @@
 //! `puzzlelab solve FILE [--family F] [--metric M] [--method M] [--max-states N] [--timeout SECS]
 //! [--json] [--output-states]`; exit 0 solved, 1 no solution, 2 bad input, 3 gave up.
 
-use crate::families::{self, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
+use crate::families::analysis::Completion;
+use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
 use crate::replay;
 use crate::search::{Flow, Method, Stats};
 use clap::{Parser, Subcommand};
@@ -85,6 +86,34 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg_out: Option<String>,
     },
+    /// Explore every position reachable from the start: positions, dead ends, distances, the
+    /// number of shortest solutions and where they have no choice, and the hardest start.
+    #[command(alias = "analyze")]
+    Analyse {
+        /// The puzzle file, or - for standard input.
+        file: String,
+        /// The puzzle family, or auto to detect it from the text.
+        #[arg(long, default_value = "auto")]
+        family: String,
+        /// What counts as one move (sliding: unit, slide or piece); default: as the puzzle says.
+        #[arg(long)]
+        metric: Option<String>,
+        /// Give up after storing this many positions.
+        #[arg(long)]
+        max_states: Option<u64>,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Game About Squares: the whole plane, not only near the level.
+        #[arg(long)]
+        exact: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write the hardest start, as a puzzle in its family's format, to this file.
+        #[arg(long, value_name = "FILE")]
+        hardest_out: Option<String>,
+    },
     /// List the puzzle families and their formats.
     Formats,
     /// Solve an LM-Solve board file and print exactly what LM-Solve's `lm-solve` prints.
@@ -155,29 +184,54 @@ pub fn main() -> i32 {
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, threads, json, output_states, svg_out } => {
-            let text = match read_input(&file) {
-                Ok(text) => text,
-                Err(message) => {
-                    eprintln!("puzzlelab: {message}");
-                    return 2;
-                }
-            };
-            let puzzle = match families::parse(Some(&family), &text) {
+        Command::Analyse { file, family, metric, max_states, timeout, exact, json, hardest_out } => {
+            let puzzle = match read_puzzle(&file, &family, timeout) {
                 Ok(puzzle) => puzzle,
-                Err(e) if e.line > 0 => {
-                    eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
-                    return 2;
-                }
-                Err(e) => {
-                    eprintln!("puzzlelab: {}", e.message);
-                    return 2;
-                }
+                Err(code) => return code,
             };
-            if timeout.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-                eprintln!("puzzlelab: --timeout takes a positive number of seconds");
-                return 2;
+            let options = SolveOptions { metric, max_states, time_limit_ms: timeout.map(|t| (t * 1000.0) as u64), exact, ..SolveOptions::default() };
+            let show_progress = std::io::stderr().is_terminal();
+            catch_ctrl_c();
+            let report = match puzzle.analyse(&options, &mut |stats: &Stats| {
+                if show_progress {
+                    eprint!("\r{}   ", replay::progress_line(stats));
+                }
+                flow()
+            }) {
+                Ok(report) => report,
+                Err(e) => return puzzle_error(&file, &e),
+            };
+            if show_progress {
+                eprint!("\r{}\r", " ".repeat(100));
             }
+            if let Some(path) = hardest_out {
+                let Some(text) = report.hardest.as_ref().and_then(|h| h.text.as_deref()) else {
+                    eprintln!("puzzlelab: no hardest start to write (the analysis did not find one, or {} puzzles cannot be written from a position), so {path} was not written", report.family);
+                    return 2;
+                };
+                if let Err(e) = std::fs::write(&path, text) {
+                    eprintln!("puzzlelab: cannot write {path}: {e}");
+                    return 2;
+                }
+            }
+            let out = if json {
+                serde_json::to_string(&report).map(|j| j + "\n").unwrap_or_default()
+            } else {
+                let mut out: String = report.lines().iter().map(|l| format!("{l}\n")).collect();
+                if report.status == Completion::Done {
+                    out.push_str("Positions by distance from the start:\n");
+                    out.extend(report.histogram.iter().enumerate().map(|(d, count)| format!("{d:>5} {count}\n")));
+                }
+                out
+            };
+            let code = if report.status == Completion::Done { 0 } else { 3 };
+            write_out(&out).err().unwrap_or(code)
+        }
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, threads, json, output_states, svg_out } => {
+            let puzzle = match read_puzzle(&file, &family, timeout) {
+                Ok(puzzle) => puzzle,
+                Err(code) => return code,
+            };
             let options = SolveOptions {
                 metric,
                 method,
@@ -204,14 +258,7 @@ pub fn main() -> i32 {
                 flow()
             }) {
                 Ok(report) => report,
-                Err(e) if e.line > 0 => {
-                    eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
-                    return 2;
-                }
-                Err(e) => {
-                    eprintln!("puzzlelab: {}", e.message);
-                    return 2;
-                }
+                Err(e) => return puzzle_error(&file, &e),
             };
             if show_progress && report.stats.explored >= crate::search::Budget::default().report_every {
                 eprint!("\r{}\r", " ".repeat(100));
@@ -328,6 +375,31 @@ fn read_input(file: &str) -> Result<String, String> {
         return Err(format!("{file} is larger than {} MB; that is no puzzle file", LIMIT >> 20));
     }
     crate::families::file_text(file, bytes)
+}
+
+/// Reads and parses FILE for `solve` and `analyse`, checking `--timeout` too; the error case is
+/// the exit code, the message already printed.
+fn read_puzzle(file: &str, family: &str, timeout: Option<f64>) -> Result<Box<dyn Puzzle>, i32> {
+    let text = read_input(file).map_err(|message| {
+        eprintln!("puzzlelab: {message}");
+        2
+    })?;
+    let puzzle = families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))?;
+    if timeout.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
+        eprintln!("puzzlelab: --timeout takes a positive number of seconds");
+        return Err(2);
+    }
+    Ok(puzzle)
+}
+
+/// Prints a puzzle's error, at FILE:LINE:COLUMN when it has a place; returns the exit code.
+fn puzzle_error(file: &str, e: &FormatError) -> i32 {
+    if e.line > 0 {
+        eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
+    } else {
+        eprintln!("puzzlelab: {}", e.message);
+    }
+    2
 }
 
 /// Writes the family's picture of the solution (`--svg-out`).

@@ -97,7 +97,11 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
 
 /// 1234567 -> "1,234,567".
 pub fn group(n: u64) -> String {
-    let digits = n.to_string();
+    group_digits(&n.to_string())
+}
+
+/// A decimal number of any length with commas between groups of three digits.
+pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {

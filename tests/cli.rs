@@ -410,3 +410,31 @@ fn memory_hungry_states_give_up_before_the_process_runs_out() {
         .expect("sh runs");
     assert_eq!((output.status.code(), stdout(&output).as_str()), (Some(3), "interrupted\n"), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// `analyse`: the figures in words, one JSON object, and the hardest start written as a puzzle
+/// that `solve` answers in the length Analyse gave it.
+#[test]
+fn analyse_from_the_command_line() {
+    let out = run(&["analyse", &fixture("klotski.txt")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with("25,955 positions reachable from the start, 964 solved\n"), "{text}");
+    assert!(text.contains("Shortest solution: 116 moves (one of 4,112,640,000 distinct ones)"), "{text}");
+    assert!(text.contains("Positions by distance from the start:\n    0 1\n"), "{text}");
+    let hardest = std::env::temp_dir().join(format!("puzzlelab-hardest-{}.txt", std::process::id()));
+    let out = run(&["analyse", &fixture("klotski.txt"), "--metric", "piece", "--json", "--hardest-out", hardest.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["positions"].as_u64(), json["shortest"].as_u64(), json["solutions"].as_str()), (Some(25_955), Some(81), Some("256")));
+    assert_eq!(json["hardest"]["moves"].as_u64(), Some(93));
+    let out = run(&["solve", hardest.to_str().unwrap(), "--metric", "piece", "--json"]);
+    let _ = std::fs::remove_file(&hardest);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["length"].as_u64(), Some(93), "the hardest start solves in 93 piece moves");
+    // A budget ends it with exit 3; a tiling is not a space of positions.
+    let out = run(&["analyse", &fixture("klotski.txt"), "--max-states", "1000"]);
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(3), "Analyse gave up: gave up after 1000 states (the state limit)\n"));
+    let out = run(&["analyse", &format!("{}/www/examples/tiling-6x10.txt", env!("CARGO_MANIFEST_DIR"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Analyse does not explore tiling puzzles"));
+}

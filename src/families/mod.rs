@@ -2,6 +2,7 @@
 //!
 //! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
 
+pub mod analysis;
 pub mod lmsolve;
 pub mod maze;
 pub mod npuzzle;
@@ -131,6 +132,8 @@ pub struct Capabilities {
     pub modes: Vec<SolveMode>,
     /// The switches of [`SolveOptions`] it reads, by field name: "exact", "distinct".
     pub switches: Vec<&'static str>,
+    /// Whether [`Puzzle::analyse`] explores its space.
+    pub analyses: bool,
 }
 
 impl Capabilities {
@@ -141,7 +144,14 @@ impl Capabilities {
             knowledge: Knowledge::default(),
             modes: vec![SolveMode::First],
             switches: Vec::new(),
+            analyses: false,
         }
+    }
+
+    /// Says that [`Puzzle::analyse`] explores the puzzle's space.
+    pub fn analysing(mut self) -> Capabilities {
+        self.analyses = true;
+        self
     }
 
     pub fn knowing(mut self, knowledge: Knowledge) -> Capabilities {
@@ -204,6 +214,18 @@ pub trait Puzzle {
         _on_found: &mut dyn FnMut(&[String]),
     ) -> Result<Report, FormatError> {
         self.solve(options, on_progress)
+    }
+
+    /// Explores every position reachable from the start, as Analyse reports it (issue 16), for
+    /// puzzles whose capabilities say `analyses`.
+    fn analyse(&self, _options: &SolveOptions, _on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
+        Err(analysis::not_offered(self.family()))
+    }
+
+    /// The position after `moves` as a puzzle of its own, in the family's format (Analyse's
+    /// hardest start), for families that can write one.
+    fn text_at(&self, _moves: &[String]) -> Option<String> {
+        None
     }
 
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error

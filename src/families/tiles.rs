@@ -5,6 +5,7 @@
 //!
 //! A shared helper like `draw.rs`: families may use it, it uses no family.
 
+use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveOptions, Status};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
 use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
@@ -125,6 +126,43 @@ fn run<const N: usize>(
         Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
         Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
     }
+}
+
+/// Analyse on a tile puzzle (issue 16): every arrangement reachable from the start (half of all
+/// of them, by parity), explored without tables; `describe` as for [`report`].
+pub fn analysis(
+    family: &str,
+    metric: &str,
+    problem: &TileProblem,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl Fn(&[Slide], &[Vec<u8>]) -> Vec<String>,
+) -> AnalysisReport {
+    let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
+    let pdb = PatternDatabase::none(&board);
+    match problem.width * problem.height {
+        0..=16 => analyse_on::<16>(family, metric, &board, &pdb, problem.start, options, on_progress, describe),
+        17..=36 => analyse_on::<36>(family, metric, &board, &pdb, problem.start, options, on_progress, describe),
+        _ => analyse_on::<64>(family, metric, &board, &pdb, problem.start, options, on_progress, describe),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn analyse_on<const N: usize>(
+    family: &str,
+    metric: &str,
+    board: &Board,
+    pdb: &PatternDatabase,
+    start: &[u8],
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl Fn(&[Slide], &[Vec<u8>]) -> Vec<String>,
+) -> AnalysisReport {
+    let space = TileSpace::<N>::new(board, pdb, start);
+    crate::families::analysis::analysis(family, metric, &space, options, on_progress, |moves, states| {
+        let states: Vec<Vec<u8>> = states.iter().map(|s| s.at[..start.len()].to_vec()).collect();
+        describe(moves, &states)
+    })
 }
 
 type Key = (usize, usize, u8);

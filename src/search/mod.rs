@@ -2,6 +2,7 @@
 //!
 //! Nothing in here knows about puzzles, families or the web (DESIGN.md rule 1).
 
+mod analyse;
 mod astar;
 mod bfs;
 mod bidir;
@@ -13,6 +14,7 @@ mod space;
 mod store;
 pub mod tiles;
 
+pub use analyse::{analyse, Analysed, Analysis, Hardest, Shortest};
 pub use astar::astar;
 pub use bfs::bfs;
 pub use bidir::bidir;

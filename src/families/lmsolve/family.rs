@@ -2,7 +2,8 @@
 //! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
 
 use super::edit::{Edit, Spot, MAX_SIDE};
-use super::scan::{scan, End, Game, Scan};
+use super::scan::{scan, End, Game, GameSpace, Scan};
+use crate::families::analysis::{analysis, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
@@ -186,7 +187,13 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
 
     /// LM-Solve's two scans: breadth-first (shortest) and depth-first.
     fn capabilities(&self) -> crate::families::Capabilities {
-        crate::families::Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+        crate::families::Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs]).analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
+        let space = GameSpace::new(&self.game);
+        Ok(analysis(self.family(), "moves", &space, options, on_progress, |moves, _| moves.iter().map(|m| self.game.render(m)).collect()))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

@@ -4,7 +4,7 @@
 //! `MOVE * COUNT` text. Byte-identical output depends on this order, so these families use this
 //! loop rather than the engine's searches (which test goals as states are generated).
 
-use crate::search::{Budget, Flow, Halt, Meter, Stats};
+use crate::search::{Budget, Flow, Halt, Meter, Space, Stats};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::hash::Hash;
@@ -37,6 +37,50 @@ pub trait Game {
     /// group, planks and swaps are references and never do).
     fn groups(&self) -> bool {
         true
+    }
+}
+
+/// An LM-Solve game as the engine's search space, for Analyse (solving keeps LM-Solve's own scan,
+/// on whose order its output depends). What the states it hands out own is counted against the
+/// memory budget, every one handed out, so the count errs on the safe side.
+pub struct GameSpace<'a, G> {
+    game: &'a G,
+    owned: std::cell::Cell<u64>,
+}
+
+impl<'a, G: Game> GameSpace<'a, G> {
+    pub fn new(game: &'a G) -> Self {
+        GameSpace { game, owned: std::cell::Cell::new(0) }
+    }
+}
+
+impl<G: Game> Space for GameSpace<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+
+    fn start(&self) -> G::State {
+        self.game.initial()
+    }
+
+    fn successors(&self, state: &G::State, out: &mut Vec<(G::Move, G::State, u32)>) {
+        for m in self.game.moves(state) {
+            if let Some(next) = self.game.perform(state, &m) {
+                self.owned.set(self.owned.get() + self.game.heap_bytes(&next) as u64);
+                out.push((m, next, 1));
+            }
+        }
+    }
+
+    fn is_goal(&self, state: &G::State) -> bool {
+        self.game.is_final(state)
+    }
+
+    fn is_dead(&self, state: &G::State) -> bool {
+        self.game.is_dead(state)
+    }
+
+    fn bytes(&self) -> u64 {
+        self.owned.get()
     }
 }
 

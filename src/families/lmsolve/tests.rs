@@ -243,3 +243,48 @@ fn draw_mode_edits_each_family() {
     let stump = hex.editor().unwrap().apply("stump", 4, 4).unwrap();
     assert!(stump.contains("\n  X X\nEOF"), "{stump}");
 }
+
+/// Positions reachable from the start (hopeless ones counted but not explored, as Analyse does)
+/// and the farthest distance, by a plain breadth-first search over the game's moves.
+fn reachable<G: Game>(game: &G) -> (u64, usize) {
+    use std::collections::{HashMap, VecDeque};
+    let mut level = HashMap::from([(game.initial(), 0usize)]);
+    let mut queue = VecDeque::from([game.initial()]);
+    while let Some(state) = queue.pop_front() {
+        if game.is_dead(&state) {
+            continue;
+        }
+        let depth = level[&state];
+        for m in game.moves(&state) {
+            if let Some(next) = game.perform(&state, &m) {
+                level.entry(next.clone()).or_insert_with(|| {
+                    queue.push_back(next);
+                    depth + 1
+                });
+            }
+        }
+    }
+    (level.len() as u64, level.values().copied().max().unwrap_or(0))
+}
+
+/// Analyse on LM-Solve boards agrees with a plain search of the same rules, and its shortest
+/// solution is LM-Solve's.
+#[test]
+fn analysed_boards_agree_with_a_plain_search() {
+    use crate::families::{analysis::Completion, SolveOptions};
+    for variant in [Variant::Minotaur, Variant::Plank, Variant::TiltRedBlue, Variant::Alice] {
+        let text = fixture(&format!("{}.txt", variant.name()));
+        let puzzle = crate::families::parse(Some(&format!("lmsolve:{}", variant.name())), &text).unwrap();
+        let a = puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+        let (positions, farthest) = match variant {
+            Variant::Minotaur => reachable(&minotaur::Minotaur::parse(&text).unwrap()),
+            Variant::Plank => reachable(&plank::Plank::parse(&text, false).unwrap()),
+            Variant::TiltRedBlue => reachable(&tilt::Tilt::red_blue(&text).unwrap()),
+            _ => reachable(&alice::Alice::parse(&text).unwrap()),
+        };
+        assert_eq!((a.status, a.positions, a.farthest()), (Completion::Done, positions, farthest), "{}", variant.name());
+        let report = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+        assert_eq!(a.shortest, Some(report.moves.len() as u64), "{}", variant.name());
+        assert!(a.positions > 5, "{}: a board worth analysing", variant.name());
+    }
+}

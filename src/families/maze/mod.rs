@@ -13,7 +13,8 @@ use crate::draw::Painter;
 use crate::families::{
     only_metric, search, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
-use crate::search::{Flow, Stats};
+use crate::families::analysis::{analysis, AnalysisReport, Completion};
+use crate::search::{Flow, Space, Stats};
 use grid::{Ends, Grid, Shape, Walk};
 use std::hash::{Hash, Hasher};
 use text::Layout;
@@ -190,9 +191,93 @@ impl MazePuzzle {
     }
 }
 
+/// Steps from `from` to every cell (u32::MAX where the maze does not lead).
+fn distances(walk: &Walk, from: usize) -> Vec<u32> {
+    let mut distance = vec![u32::MAX; walk.grid.cells()];
+    distance[from] = 0;
+    let mut queue = vec![from as u32];
+    let mut next = Vec::new();
+    let mut head = 0;
+    while head < queue.len() {
+        let cell = queue[head];
+        head += 1;
+        next.clear();
+        walk.successors(&cell, &mut next);
+        for &(_, to, _) in &next {
+            if distance[to as usize] == u32::MAX {
+                distance[to as usize] = distance[cell as usize] + 1;
+                queue.push(to);
+            }
+        }
+    }
+    distance
+}
+
+/// Mazes with loops up to this many reachable cells get an exact diameter (a search from every
+/// cell); a perfect maze (a tree) gets it from two searches at any size.
+const DIAMETER_CELLS: usize = 4000;
+
+impl MazePuzzle {
+    /// What Analyse adds for a maze: its dead-end cells and the two cells farthest apart.
+    fn maze_notes(&self, walk: &Walk) -> Vec<String> {
+        let from_start = distances(walk, walk.start);
+        let reachable: Vec<usize> = (0..from_start.len()).filter(|&c| from_start[c] != u32::MAX).collect();
+        let mut next = Vec::new();
+        let mut openings = |cell: usize| {
+            next.clear();
+            walk.successors(&(cell as u32), &mut next);
+            next.len()
+        };
+        let degrees: Vec<usize> = reachable.iter().map(|&c| openings(c)).collect();
+        let dead = reachable.iter().zip(&degrees).filter(|&(&c, &d)| d == 1 && c != walk.start && c != walk.exit).count();
+        let edges = degrees.iter().sum::<usize>() / 2;
+        let mut notes = vec![format!("{} dead-end {} (open on one side, neither start nor exit)", crate::replay::group(dead as u64), if dead == 1 { "cell" } else { "cells" })];
+        let farthest = |from: usize| {
+            let d = distances(walk, from);
+            let (cell, steps) = reachable.iter().map(|&c| (c, d[c])).max_by_key(|&(c, s)| (s, std::cmp::Reverse(c))).unwrap_or((from, 0));
+            (cell, steps)
+        };
+        let pair = if edges + 1 == reachable.len() {
+            // A tree: the cell farthest from anywhere is one end of a longest path.
+            let (a, _) = farthest(walk.start);
+            let (b, steps) = farthest(a);
+            Some((a, b, steps))
+        } else if reachable.len() <= DIAMETER_CELLS {
+            reachable.iter().map(|&a| (a, farthest(a))).max_by_key(|&(a, (_, s))| (s, std::cmp::Reverse(a))).map(|(a, (b, s))| (a, b, s))
+        } else {
+            None
+        };
+        let at = |cell: usize| {
+            let (r, c) = self.grid.row_col(cell);
+            format!("(row {r}, column {c})")
+        };
+        notes.push(match pair {
+            Some((a, b, steps)) => format!("The two cells farthest apart, {steps} steps: {} and {} (the hardest start and exit)", at(a), at(b)),
+            None => format!("The two cells farthest apart are not sought in mazes with loops of over {DIAMETER_CELLS} cells"),
+        });
+        notes
+    }
+}
+
 impl Puzzle for MazePuzzle {
     fn family(&self) -> &'static str {
         "maze"
+    }
+
+    fn capabilities(&self) -> crate::families::Capabilities {
+        crate::families::Capabilities::searches(crate::families::GENERIC_METHODS).analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
+        let ends = self.ends().map_err(FormatError::general)?;
+        let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
+        let shape = self.grid.shape;
+        let mut report = analysis("maze", "moves", &walk, options, on_progress, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
+        if report.status == Completion::Done {
+            report.notes = self.maze_notes(&walk);
+        }
+        Ok(report)
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

@@ -228,3 +228,25 @@ fn clicks_find_walls_and_cells() {
 }
 
 use grid::Geometry;
+
+fn analyse(text: &str) -> crate::families::analysis::AnalysisReport {
+    let puzzle = MazePuzzle::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap()
+}
+
+/// A corridor maze (a tree) and a ring (a loop): dead-end cells and the two cells farthest
+/// apart, counted by hand.
+#[test]
+fn analyse_finds_dead_ends_and_the_diameter() {
+    // S and E at the left ends of two corridors joined in the middle: the right ends are dead
+    // ends, and the farthest cells are a left end and the other corridor's ends, 6 steps apart.
+    let a = analyse("#######\n#S    #\n### ###\n#E    #\n#######\n");
+    assert_eq!((a.positions, a.shortest, a.farthest()), (11, Some(6), 6));
+    assert_eq!(a.notes[0], "2 dead-end cells (open on one side, neither start nor exit)");
+    assert!(a.notes[1].starts_with("The two cells farthest apart, 6 steps: "), "{}", a.notes[1]);
+    // A ring of 8 cells: no dead ends, opposite cells 4 steps apart, two shortest ways round.
+    let a = analyse("#####\n#S  #\n# # #\n#  E#\n#####\n");
+    assert_eq!((a.positions, a.shortest, a.solutions.as_deref()), (8, Some(4), Some("2")));
+    assert_eq!(a.notes[0], "0 dead-end cells (open on one side, neither start nor exit)");
+    assert!(a.notes[1].starts_with("The two cells farthest apart, 4 steps: "), "{}", a.notes[1]);
+}

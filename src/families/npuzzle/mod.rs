@@ -8,6 +8,7 @@ pub mod format;
 
 use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
+use crate::families::analysis::AnalysisReport;
 use crate::families::{only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::random::SplitMix;
 use crate::search::{Flow, Stats};
@@ -134,7 +135,24 @@ impl Puzzle for NPuzzle {
     }
 
     fn capabilities(&self) -> Capabilities {
-        tiles::capabilities()
+        tiles::capabilities().analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "unit", " for the N-puzzle: every move slides one tile one cell (unit)")?;
+        let start = self.by_goal_cell(&self.board.start);
+        let goal = &self.board.goal;
+        let mut report = tiles::analysis("npuzzle", "unit", &self.problem(&start), options, on_progress, |moves, _| {
+            moves.iter().map(|m| goal[usize::from(m.tile)].to_string()).collect()
+        });
+        if let Some(hardest) = &mut report.hardest {
+            hardest.text = self.text_at(&hardest.path);
+        }
+        Ok(report)
+    }
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        Some(self.show(moves, moves.len()))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

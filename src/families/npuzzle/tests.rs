@@ -94,3 +94,23 @@ fn editing_keeps_the_text_the_truth() {
         assert!(NPuzzle::new(format::parse(&text).unwrap()).solvable(), "{text}");
     }
 }
+
+/// The whole 8-puzzle from its goal: 181,440 positions spread over distances as OEIS A089473
+/// lists them, the farthest 31 moves away and exactly two of them (Reinefeld 1993), one of
+/// which Analyse writes out as the hardest start.
+#[test]
+fn the_eight_puzzle_analysed_from_its_goal() {
+    let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 8 _\n").unwrap();
+    let a = puzzle.analyse(&SolveOptions::default(), &mut quiet).unwrap();
+    let a089473 = [
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224,
+        24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+    ];
+    assert_eq!((a.positions, a.solved, a.dead_ends, a.shortest), (181_440, 1, 0, Some(0)));
+    assert_eq!(a.histogram, a089473);
+    let hardest = a.hardest.unwrap();
+    assert_eq!((hardest.moves, hardest.positions), (31, 2));
+    let text = hardest.text.unwrap();
+    assert!(["8 6 7\n2 5 4\n3 _ 1\n", "6 4 7\n8 5 _\n3 2 1\n"].contains(&text.as_str()), "{text}");
+    assert_eq!(solve(&text, Method::Auto).moves.len(), 31);
+}

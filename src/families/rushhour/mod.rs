@@ -8,6 +8,7 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
+use crate::families::analysis::{analysis, AnalysisReport};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use format::Board;
@@ -110,7 +111,21 @@ impl Puzzle for RushPuzzle {
     /// 5–20% fewer positions than BFS on the known positions and takes 10–40% longer
     /// (`cargo bench --bench rushhour`), so `auto` runs BFS and A* stays on offer.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false })
+        Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false }).analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        let metric = self.metric(options).map_err(FormatError::general)?;
+        let rules = self.rules(metric);
+        let mut report = analysis("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect());
+        if let Some(hardest) = &mut report.hardest {
+            hardest.text = self.text_at(&hardest.path);
+        }
+        Ok(report)
+    }
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        Some(self.show(moves, moves.len()))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

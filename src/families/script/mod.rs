@@ -6,6 +6,7 @@ pub mod draw;
 pub mod rules;
 pub mod runner;
 
+use crate::families::analysis::{analysis, AnalysisReport};
 use crate::families::{Capabilities, GENERIC_METHODS};
 use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
@@ -131,10 +132,23 @@ impl Puzzle for ScriptPuzzle {
     /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
     /// admissible (the format asks for that); a goal test rules out bidirectional search.
     fn capabilities(&self) -> Capabilities {
-        if self.runner.has_heuristic() {
+        let capabilities = if self.runner.has_heuristic() {
             Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
         } else {
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+        };
+        capabilities.analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let space = ScriptSpace::new(&self.runner, self.runner.start()?);
+        let report = analysis("script", "moves", &space, options, on_progress, |moves, _| {
+            moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
+        });
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(report),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod rules;
 
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
+use crate::families::analysis::{analysis, AnalysisReport};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
@@ -101,14 +102,14 @@ impl SlidingPuzzle {
     fn capabilities_in(&self, metric: Metric) -> Capabilities {
         let rules = self.rules(metric);
         if as_tiles(rules).is_some() {
-            return tiles::capabilities();
+            return tiles::capabilities().analysing();
         }
         let explicit_goal = rules.goal_anchors().is_some();
         let mut methods = GENERIC_METHODS.to_vec();
         if explicit_goal {
             methods.push(Method::Bidir);
         }
-        Capabilities::searches(&methods).knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal })
+        Capabilities::searches(&methods).knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal }).analysing()
     }
 
     /// Concrete piece positions after the first `step` moves. Moves are applied with the most
@@ -185,6 +186,14 @@ fn run<const W: usize>(
     })
 }
 
+fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
+    let space = SlidingSpace::<W>::new(rules);
+    analysis("sliding", rules.metric.name(), &space, options, on_progress, |_, states| {
+        let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();
+        rules.describe(&path)
+    })
+}
+
 impl Puzzle for SlidingPuzzle {
     fn family(&self) -> &'static str {
         "sliding"
@@ -206,6 +215,28 @@ impl Puzzle for SlidingPuzzle {
             2 => run::<2>(rules, method, options, on_progress),
             _ => run::<4>(rules, method, options, on_progress),
         })
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        let rules = self.rules(self.metric(options).map_err(FormatError::general)?);
+        let mut report = match rules.words() {
+            1 => analyse_in::<1>(rules, options, on_progress),
+            2 => analyse_in::<2>(rules, options, on_progress),
+            _ => analyse_in::<4>(rules, options, on_progress),
+        };
+        if let Some(hardest) = &mut report.hardest {
+            hardest.text = self.text_at(&hardest.path);
+        }
+        Ok(report)
+    }
+
+    /// The board with the pieces where `moves` put them; the options and goal stay.
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        let rules = self.rules(Metric::Piece);
+        let board = rules.render(&self.position_after(moves, moves.len()));
+        let mut layout = self.layout.clone();
+        layout.cells = board.bytes().filter(|&b| b != b'\n').collect();
+        Some(layout.to_text())
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {

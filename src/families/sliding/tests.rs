@@ -366,3 +366,47 @@ fn random_text_never_panics() {
     }
     assert!(parsed > 300, "the generator should make many valid puzzles, made {parsed}");
 }
+
+fn analyse(text: &str, metric: &str) -> crate::families::analysis::AnalysisReport {
+    let puzzle = SlidingPuzzle::parse(text).unwrap();
+    let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+    puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue).unwrap()
+}
+
+/// Klotski's whole space in each metric: the same figures as the independent Python BFS
+/// `tests/fixtures/sliding/analyse.py` prints (positions, solved, shortest and how many move
+/// sequences are shortest, farthest from the start and how many lie there, the hardest start and
+/// how many share it), and the hardest start, written out, solves in that many moves.
+#[test]
+fn klotski_analysed_in_each_metric() {
+    let expected = [
+        ("unit", 116, "4112640000", 167, 4, 126, 4),
+        ("slide", 90, "4096", 133, 8, 101, 2),
+        ("piece", 81, "256", 124, 8, 93, 2),
+    ];
+    for (metric, shortest, ways, farthest, at_farthest, hardest, at_hardest) in expected {
+        let a = analyse(KLOTSKI, metric);
+        assert_eq!((a.positions, a.solved, a.dead_ends), (25_955, 964, 0), "{metric}");
+        assert_eq!((a.shortest, a.solutions.as_deref()), (Some(shortest), Some(ways)), "{metric}");
+        assert_eq!((a.farthest(), a.histogram.last().copied()), (farthest, Some(at_farthest)), "{metric}");
+        assert_eq!(a.histogram.iter().sum::<u64>(), 25_955);
+        // The solution shown is one of the shortest: it replays and is solved at its end only.
+        assert_eq!(a.solution.len() as u64, shortest);
+        let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+        let verdict = SlidingPuzzle::parse(KLOTSKI).unwrap().check(&options, &a.solution).unwrap();
+        assert_eq!(verdict.first_solved, Some(a.solution.len()));
+        assert_eq!(a.choices.len(), a.solution.len());
+        assert!(a.choices.iter().all(|&c| c >= 1) && a.only_moves() > 0);
+        let h = a.hardest.unwrap();
+        assert_eq!((h.moves, h.positions), (hardest, at_hardest), "{metric}");
+        let text = h.text.unwrap();
+        assert_eq!(length(&text, metric, Method::Bfs), Some(hardest as usize), "{metric}: the hardest start\n{text}");
+    }
+}
+
+#[test]
+fn the_article_maze_has_888_positions() {
+    let a = analyse(ARTICLE, "unit");
+    assert_eq!((a.positions, a.shortest, a.dead_ends), (888, Some(37), 0));
+    assert_eq!(reachable(ARTICLE, "-zz"), 888, "the same count as exhausting the space with BFS");
+}

@@ -8,6 +8,7 @@ pub mod generate;
 pub mod rules;
 
 use crate::draw::Painter;
+use crate::families::analysis::{analysis, AnalysisReport, Completion};
 use crate::families::{search, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
@@ -131,6 +132,23 @@ fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &S
     report
 }
 
+fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
+    let space = SquaresSpace::<W> { rules };
+    let mut report = analysis("squares", "clicks", &space, options, on_progress, |_, states| {
+        let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
+        rules.describe(&path)
+    });
+    if rules.exact && rules.clipped.get() && report.status == Completion::Done {
+        report.status = Completion::GaveUp;
+        report.reason = Some("squares went farther from the level than this tool can follow, so the space is not complete".into());
+    }
+    if !rules.exact {
+        report.notes.push(format!("Positions counted {SCOPE}, near the level (Exact lifts that bound)"));
+    }
+    report.notes.push("Positions where a square must go a way nothing can send it are counted as dead ends and not explored further".into());
+    report
+}
+
 impl Puzzle for SquaresPuzzle {
     fn family(&self) -> &'static str {
         "squares"
@@ -143,7 +161,26 @@ impl Puzzle for SquaresPuzzle {
         let mut capabilities = Capabilities::searches(crate::families::GENERIC_METHODS)
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
         capabilities.switches = vec!["exact"];
-        capabilities
+        capabilities.analysing()
+    }
+
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
+        let rules = Rules::new(&self.level, options.exact).map_err(FormatError::general)?;
+        let mut report = match rules.words {
+            0 | 1 => analyse_in::<1>(&rules, options, on_progress),
+            2 => analyse_in::<2>(&rules, options, on_progress),
+            3 | 4 => analyse_in::<4>(&rules, options, on_progress),
+            _ => analyse_in::<8>(&rules, options, on_progress),
+        };
+        if let Some(hardest) = &mut report.hardest {
+            hardest.text = self.text_at(&hardest.path);
+        }
+        Ok(report)
+    }
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        Some(self.show(moves, moves.len()))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

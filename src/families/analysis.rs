@@ -1,0 +1,178 @@
+//! Analyse as the faces see it (issue 16): the engine's figures (`search::analyse`) with moves in
+//! the family's own words, and the hardest start as a puzzle text when the family can write one.
+
+use super::{FormatError, SolveOptions};
+use crate::replay::{group, group_digits};
+use crate::search::{analyse, Analysed, Flow, Space, Stats};
+use serde::{Deserialize, Serialize};
+
+/// How an analysis ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Completion {
+    /// The whole space was explored: every figure is exact.
+    Done,
+    GaveUp,
+    Cancelled,
+}
+
+/// What Analyse reports about a puzzle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AnalysisReport {
+    pub family: String,
+    pub metric: String,
+    pub status: Completion,
+    /// Why it gave up.
+    pub reason: Option<String>,
+    /// Positions reachable from the start, the start included.
+    pub positions: u64,
+    /// Of those, the solved ones.
+    pub solved: u64,
+    /// Positions from which no solution can be reached any more.
+    pub dead_ends: u64,
+    /// Positions per distance from the start (index 0: the start).
+    pub histogram: Vec<u64>,
+    /// The fewest moves that solve the puzzle from the start.
+    pub shortest: Option<u64>,
+    /// One shortest solution.
+    pub solution: Vec<String>,
+    /// How many distinct move sequences solve it in the fewest moves, in decimal (exact).
+    pub solutions: Option<String>,
+    /// At each step of `solution`, how many moves keep it shortest (1: the only move).
+    pub choices: Vec<u32>,
+    pub hardest: Option<HardestStart>,
+    /// What the figures mean for this family, where that needs saying (a bounded search area).
+    pub notes: Vec<String>,
+    pub stats: Stats,
+}
+
+/// The reachable position whose shortest solution is longest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HardestStart {
+    /// Its shortest solution's length.
+    pub moves: u64,
+    /// How many reachable positions need that many.
+    pub positions: u64,
+    /// The fewest moves from the start to it.
+    pub path: Vec<String>,
+    /// It as a puzzle of its own, in the family's format (None when the family cannot write it).
+    pub text: Option<String>,
+}
+
+impl AnalysisReport {
+    /// The distance from the start of the farthest position.
+    pub fn farthest(&self) -> usize {
+        self.histogram.len().saturating_sub(1)
+    }
+
+    /// Steps of the solution that had only one move keeping it shortest.
+    pub fn only_moves(&self) -> usize {
+        self.choices.iter().filter(|&&c| c == 1).count()
+    }
+
+    /// The figures in sentences, one a line (the CLI's text output, the page's panel).
+    pub fn lines(&self) -> Vec<String> {
+        let n = |count: u64, one: &str, many: &str| format!("{} {}", group(count), if count == 1 { one } else { many });
+        match self.status {
+            Completion::GaveUp => return vec![format!("Analyse gave up: {}", self.reason.as_deref().unwrap_or("a budget ran out"))],
+            Completion::Cancelled => return vec![format!("Analyse was cancelled after {}", n(self.stats.explored, "position", "positions"))],
+            Completion::Done => {}
+        }
+        let mut lines = vec![
+            format!("{} reachable from the start, {} solved", n(self.positions, "position", "positions"), group(self.solved)),
+            match self.dead_ends {
+                0 => "No dead ends: a solution can be reached from every position".to_string(),
+                d => format!("{} (no solution can be reached from {})", n(d, "dead end", "dead ends"), if d == 1 { "it" } else { "them" }),
+            },
+        ];
+        match (self.shortest, &self.solutions) {
+            (Some(length), Some(count)) => {
+                let ways = if count == "1" { "the only one".to_string() } else { format!("one of {} distinct ones", group_digits(count)) };
+                lines.push(format!("Shortest solution: {} ({ways})", n(length, "move", "moves")));
+                if length > 0 {
+                    lines.push(format!("Only one move keeps it shortest at {} of its {length} steps", self.only_moves()));
+                }
+            }
+            _ => lines.push("No solution from the start".to_string()),
+        }
+        let farthest = self.farthest();
+        let at_farthest = self.histogram.last().copied().unwrap_or(0);
+        lines.push(format!("Farthest from the start: {} ({})", n(farthest as u64, "move", "moves"), n(at_farthest, "position", "positions")));
+        if let Some(hardest) = &self.hardest {
+            lines.push(format!(
+                "Hardest start: {} to solve ({}), {} from the start",
+                n(hardest.moves, "move", "moves"),
+                n(hardest.positions, "position", "positions"),
+                n(hardest.path.len() as u64, "move", "moves")
+            ));
+        }
+        lines.extend(self.notes.iter().cloned());
+        lines
+    }
+}
+
+
+/// Analyses `space` under the budget in `options` and reports it for `family` in `metric`,
+/// `describe` turning a path's moves and states into the family's move texts (as for solving).
+pub fn analysis<S: Space>(
+    family: &str,
+    metric: &str,
+    space: &S,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
+) -> AnalysisReport {
+    let mut report = AnalysisReport {
+        family: family.to_string(),
+        metric: metric.to_string(),
+        status: Completion::Done,
+        reason: None,
+        positions: 0,
+        solved: 0,
+        dead_ends: 0,
+        histogram: Vec::new(),
+        shortest: None,
+        solution: Vec::new(),
+        solutions: None,
+        choices: Vec::new(),
+        hardest: None,
+        notes: Vec::new(),
+        stats: Stats::default(),
+    };
+    match analyse(space, &options.budget(), on_progress) {
+        Analysed::Done(a) => {
+            report.positions = a.positions;
+            report.solved = a.solved;
+            report.dead_ends = a.dead_ends;
+            report.histogram = a.histogram;
+            if let Some(shortest) = a.shortest {
+                report.shortest = Some(shortest.moves.len() as u64);
+                report.solution = describe(&shortest.moves, &shortest.states);
+                report.solutions = Some(shortest.count.to_string());
+                report.choices = shortest.choices;
+            }
+            report.hardest = a.hardest.map(|h| HardestStart {
+                moves: u64::from(h.distance),
+                positions: h.count,
+                path: describe(&h.moves, &h.states),
+                text: None,
+            });
+            report.stats = a.stats;
+        }
+        Analysed::GaveUp { reason, stats } => {
+            report.status = Completion::GaveUp;
+            report.reason = Some(reason);
+            report.stats = stats;
+        }
+        Analysed::Cancelled { stats } => {
+            report.status = Completion::Cancelled;
+            report.stats = stats;
+        }
+    }
+    report
+}
+
+/// For families Analyse does not serve (yet).
+pub fn not_offered(family: &str) -> FormatError {
+    FormatError::general(format!("Analyse does not explore {family} puzzles: their space is not a graph of positions it can store"))
+}

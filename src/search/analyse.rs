@@ -1,0 +1,312 @@
+//! Analyse: the whole space reachable from the start, explored once and then read several ways
+//! (issue 16). Breadth-first exploration stores every position and the moves between them; a
+//! second breadth-first pass runs backwards from every solved position over those moves. From the
+//! two distances come the figures a puzzle designer asks for: positions, solved ones, dead ends
+//! (no solution reachable any more), positions per distance from the start, the number of
+//! distinct shortest solutions and the choice left at each of their steps, and the hardest start
+//! (the position whose shortest solution is longest). The backward pass uses the moves as they
+//! were found, so it is exact whether or not moves can be undone.
+
+use super::meter::{Halt, Meter};
+use super::store::{Store, NO_PARENT};
+use super::{expand, moves_along, Budget, Flow, Space, Stats};
+use num_bigint::BigUint;
+
+/// Not reached: no solved position can be reached from here.
+const UNREACHED: u32 = u32::MAX;
+
+/// What Analyse found about a space.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis<M, S> {
+    /// Positions reachable from the start (the start included).
+    pub positions: u64,
+    /// Of those, positions that are solved.
+    pub solved: u64,
+    /// Positions from which no solved position can be reached.
+    pub dead_ends: u64,
+    /// Positions per distance from the start (index 0: the start).
+    pub histogram: Vec<u64>,
+    /// The shortest solutions, when the start has one.
+    pub shortest: Option<Shortest<M, S>>,
+    /// The position whose shortest solution is longest, when any position has a solution.
+    pub hardest: Option<Hardest<M, S>>,
+    pub stats: Stats,
+}
+
+/// The shortest solutions from the start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shortest<M, S> {
+    /// One of them (the first in the order moves are generated), and its positions from the start.
+    pub moves: Vec<M>,
+    pub states: Vec<S>,
+    /// How many distinct move sequences are shortest solutions.
+    pub count: BigUint,
+    /// At each step of `moves`, how many moves keep the solution shortest (1: the only move).
+    pub choices: Vec<u32>,
+}
+
+/// The hardest start among the reachable positions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hardest<M, S> {
+    /// Moves from the start to it (the fewest), and the positions along them.
+    pub moves: Vec<M>,
+    pub states: Vec<S>,
+    /// The length of its shortest solution.
+    pub distance: u32,
+    /// How many positions need that many moves.
+    pub count: u64,
+}
+
+/// How an analysis ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Analysed<M, S> {
+    Done(Analysis<M, S>),
+    GaveUp { reason: String, stats: Stats },
+    Cancelled { stats: Stats },
+}
+
+/// Every move is counted as one (Analyse counts moves, whatever a move costs to a search).
+pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State> {
+    let mut meter = Meter::new(budget, on_progress);
+    let graph = match explore(space, &mut meter) {
+        Ok(graph) => graph,
+        Err(halt) => {
+            let stats = meter.finish();
+            return match halt {
+                Halt::GaveUp(reason) => Analysed::GaveUp { reason, stats },
+                Halt::Cancelled => Analysed::Cancelled { stats },
+            };
+        }
+    };
+    let to_goal = graph.distances_to_goal();
+    let positions = graph.level.len();
+    let mut histogram = vec![0u64; graph.level.iter().max().map_or(0, |&d| d as usize + 1)];
+    for &d in &graph.level {
+        histogram[d as usize] += 1;
+    }
+    let shortest = (to_goal[0] != UNREACHED).then(|| {
+        let (path, choices) = graph.one_shortest(&to_goal);
+        let states: Vec<S::State> = path.iter().map(|&i| graph.store.state(i).clone()).collect();
+        Shortest { moves: moves_along(space, &states).0, states, count: graph.count_shortest(&to_goal), choices }
+    });
+    let hardest = to_goal.iter().copied().filter(|&d| d != UNREACHED).max().map(|distance| {
+        // The first in breadth-first order: the fewest moves from the start.
+        let index = to_goal.iter().position(|&d| d == distance).unwrap_or(0) as u32;
+        let states = graph.store.path_to(index);
+        Hardest { moves: moves_along(space, &states).0, states, distance, count: to_goal.iter().filter(|&&d| d == distance).count() as u64 }
+    });
+    meter.stats.stored = positions as u64;
+    meter.stats.frontier = 0;
+    meter.stats.done = 1.0;
+    Analysed::Done(Analysis {
+        positions: positions as u64,
+        solved: graph.goal.iter().filter(|&&g| g).count() as u64,
+        dead_ends: to_goal.iter().filter(|&&d| d == UNREACHED).count() as u64,
+        histogram,
+        shortest,
+        hardest,
+        stats: meter.finish(),
+    })
+}
+
+/// The explored space: positions in breadth-first order (with the parent that first reached
+/// each), their distance from the start, whether each is solved, and the moves as a list of
+/// targets per position (`targets[offsets[i]..offsets[i + 1]]`, one entry per move).
+struct Explored<T> {
+    store: Store<T>,
+    level: Vec<u32>,
+    goal: Vec<bool>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>, Halt> {
+    let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
+    let _ = graph.store.insert(space.start(), NO_PARENT);
+    let mut successors = Vec::new();
+    let mut head = 0usize;
+    while head < graph.store.len() {
+        let bytes = graph.store.bytes() + space.bytes() + 4 * (graph.level.capacity() + graph.offsets.capacity() + graph.targets.capacity()) as u64 + graph.goal.capacity() as u64;
+        meter.explore_at(graph.store.len(), graph.store.len() - head, u64::from(graph.level[head]), bytes)?;
+        let state = graph.store.state(head as u32).clone();
+        // Solved positions are explored too: the space goes on past them.
+        graph.goal.push(space.is_goal(&state));
+        expand(space, &state, &mut successors);
+        for (_, next, _) in successors.drain(..) {
+            let index = match graph.store.insert(next, head as u32) {
+                Ok(new) => {
+                    graph.level.push(graph.level[head] + 1);
+                    new
+                }
+                Err(known) => known,
+            };
+            graph.targets.push(index);
+        }
+        if graph.targets.len() > u32::MAX as usize - 1 {
+            return Err(Halt::state_limit(graph.store.len() as u64));
+        }
+        graph.offsets.push(graph.targets.len() as u32);
+        head += 1;
+    }
+    Ok(graph)
+}
+
+impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
+    fn moves_from(&self, i: usize) -> &[u32] {
+        &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// Each position's fewest moves to a solved position (UNREACHED when there is none): a
+    /// breadth-first pass from every solved position along the moves run backwards.
+    fn distances_to_goal(&self) -> Vec<u32> {
+        let n = self.level.len();
+        // The moves reversed, as lists of sources per target (a counting sort of the move list).
+        let mut starts = vec![0u32; n + 1];
+        for &t in &self.targets {
+            starts[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut filled = starts.clone();
+        let mut sources = vec![0u32; self.targets.len()];
+        for from in 0..n {
+            for &to in self.moves_from(from) {
+                sources[filled[to as usize] as usize] = from as u32;
+                filled[to as usize] += 1;
+            }
+        }
+        let mut distance = vec![UNREACHED; n];
+        let mut queue: Vec<u32> = (0..n as u32).filter(|&i| self.goal[i as usize]).collect();
+        for &g in &queue {
+            distance[g as usize] = 0;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let to = queue[head] as usize;
+            head += 1;
+            for &from in &sources[starts[to] as usize..starts[to + 1] as usize] {
+                if distance[from as usize] == UNREACHED {
+                    distance[from as usize] = distance[to] + 1;
+                    queue.push(from);
+                }
+            }
+        }
+        distance
+    }
+
+    /// One shortest solution (positions from the start) and, at each step, how many moves keep
+    /// it shortest.
+    fn one_shortest(&self, to_goal: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let mut path = vec![0u32];
+        let mut choices = Vec::new();
+        let mut at = 0usize;
+        while to_goal[at] > 0 {
+            let on_course = |&&t: &&u32| to_goal[t as usize] == to_goal[at] - 1;
+            choices.push(self.moves_from(at).iter().filter(on_course).count() as u32);
+            let Some(&next) = self.moves_from(at).iter().find(on_course) else { break };
+            path.push(next);
+            at = next as usize;
+        }
+        (path, choices)
+    }
+
+    /// The number of distinct move sequences that solve from the start in the fewest moves:
+    /// counted forwards over the moves that bring a solution one step nearer, in breadth-first
+    /// order (so each position's count is complete before it is passed on). In 128 bits, and
+    /// again exactly when that overflows.
+    fn count_shortest(&self, to_goal: &[u32]) -> BigUint {
+        match self.count_paths::<u128>(to_goal, |a, b| a.checked_add(*b)) {
+            Some(count) => BigUint::from(count),
+            None => self.count_paths::<BigUint>(to_goal, |a, b| Some(a + b)).unwrap_or_default(),
+        }
+    }
+
+    fn count_paths<N: Clone + From<u8>>(&self, to_goal: &[u32], add: impl Fn(&N, &N) -> Option<N>) -> Option<N> {
+        let length = to_goal[0];
+        let mut count: Vec<N> = vec![N::from(0); self.level.len()];
+        count[0] = N::from(1);
+        let mut total = N::from(0);
+        for v in 0..self.level.len() {
+            if self.level[v].checked_add(to_goal[v]) != Some(length) {
+                continue; // on no shortest solution
+            }
+            if to_goal[v] == 0 {
+                total = add(&total, &count[v])?;
+                continue;
+            }
+            for &w in self.moves_from(v) {
+                if to_goal[w as usize] == to_goal[v] - 1 {
+                    count[w as usize] = add(&count[w as usize], &count[v])?;
+                }
+            }
+        }
+        Some(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    fn done<M, S>(analysed: Analysed<M, S>) -> Analysis<M, S> {
+        match analysed {
+            Analysed::Done(analysis) => analysis,
+            _ => panic!("the analysis did not finish"),
+        }
+    }
+
+    #[test]
+    fn a_diamond_has_two_shortest_solutions_and_one_choice_point() {
+        // 0 -> 1, 0 -> 2, 1 -> 4, 2 -> 4 (goal), and 3 hangs off 2 as a trap with no way on.
+        let graph = Graph::new(vec![vec![(1, 1), (2, 1)], vec![(4, 1)], vec![(4, 1), (3, 1)], vec![], vec![]], vec![4]);
+        let a = done(analyse(&graph, &Budget::default(), &mut quiet));
+        assert_eq!((a.positions, a.solved, a.dead_ends), (5, 1, 1));
+        assert_eq!(a.histogram, vec![1, 2, 2]);
+        let shortest = a.shortest.unwrap();
+        assert_eq!((shortest.moves.len(), shortest.count, shortest.choices), (2, BigUint::from(2u8), vec![2, 1]));
+        let hardest = a.hardest.unwrap();
+        assert_eq!((hardest.distance, hardest.count, hardest.moves.len()), (2, 1, 0), "the start is the hardest");
+    }
+
+    #[test]
+    fn a_line_counts_one_way_and_the_far_end_is_hardest_when_moves_go_both_ways() {
+        // 0 <-> 1 <-> 2 <-> 3, goal 0, started at 0: the hardest start is 3, three moves away.
+        let graph = line(4, 0);
+        let a = done(analyse(&graph, &Budget::default(), &mut quiet));
+        assert_eq!((a.positions, a.solved, a.dead_ends), (4, 1, 0));
+        assert_eq!(a.shortest.unwrap().moves.len(), 0);
+        let hardest = a.hardest.unwrap();
+        assert_eq!((hardest.distance, hardest.count, hardest.moves.len()), (3, 1, 3));
+    }
+
+    #[test]
+    fn counts_past_128_bits_are_exact() {
+        // 140 diamonds in a row: 2^140 shortest solutions.
+        let diamonds = 140;
+        let mut edges = Vec::new();
+        for d in 0..diamonds {
+            let top = 3 * d;
+            edges.push(vec![(top + 1, 1), (top + 2, 1)]);
+            edges.push(vec![(top + 3, 1)]);
+            edges.push(vec![(top + 3, 1)]);
+        }
+        edges.push(vec![]);
+        let graph = Graph::new(edges, vec![3 * diamonds]);
+        let a = done(analyse(&graph, &Budget::default(), &mut quiet));
+        let shortest = a.shortest.unwrap();
+        assert_eq!(shortest.count, BigUint::from(1u8) << 140);
+        assert_eq!(shortest.choices.iter().filter(|&&c| c == 2).count(), diamonds);
+    }
+
+    #[test]
+    fn unsolvable_spaces_are_all_dead_ends_and_budgets_end_the_exploration() {
+        let graph = Graph::new(vec![vec![(1, 1)], vec![(0, 1)]], vec![]);
+        let a = done(analyse(&graph, &Budget::default(), &mut quiet));
+        assert_eq!((a.positions, a.dead_ends, a.shortest, a.hardest), (2, 2, None, None));
+        let budget = Budget { max_states: 3, ..Budget::default() };
+        assert!(matches!(analyse(&Endless, &budget, &mut quiet), Analysed::GaveUp { .. }));
+        assert!(matches!(analyse(&Endless, &Budget::default(), &mut |_: &Stats| Flow::Stop), Analysed::Cancelled { .. }));
+    }
+}
