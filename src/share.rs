@@ -24,6 +24,9 @@ pub struct Shared {
     pub step: usize,
     #[serde(default)]
     pub exact: bool,
+    /// Open with Analyse run and its panel shown, instead of solving.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub analyse: bool,
 }
 
 /// The fragment (without '#') for a shared puzzle.
@@ -73,6 +76,7 @@ mod tests {
             method: None,
             step: 3,
             exact: false,
+            analyse: true,
         }
     }
 

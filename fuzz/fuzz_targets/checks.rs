@@ -35,7 +35,7 @@ pub fn share_link(data: &[u8]) {
         assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
     }
     // Any puzzle text survives the round trip.
-    let shared = share::Shared { v: 1, family: "auto".into(), text: text.into_owned(), metric: None, method: None, step: 0, exact: false };
+    let shared = share::Shared { v: 1, family: "auto".into(), text: text.into_owned(), metric: None, method: None, step: 0, exact: false, analyse: false };
     assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
 }
 

@@ -4,6 +4,7 @@
 use super::canvas::CanvasPainter;
 use super::protocol::{Reply, Request};
 use crate::examples::{self, EXAMPLES};
+use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
 use crate::replay;
 use crate::search::Method;
@@ -73,6 +74,12 @@ struct Elements {
     speed: HtmlInputElement,
     moves: HtmlElement,
     position: HtmlElement,
+    analyse: HtmlButtonElement,
+    analysis: HtmlElement,
+    analysis_lines: HtmlElement,
+    histogram: HtmlCanvasElement,
+    bottlenecks: HtmlElement,
+    open_hardest: HtmlButtonElement,
 }
 
 fn by_id<T: JsCast>(doc: &Document, id: &str) -> T {
@@ -124,6 +131,12 @@ impl Elements {
             speed: by_id(doc, "speed"),
             moves: by_id(doc, "moves"),
             position: by_id(doc, "position"),
+            analyse: by_id(doc, "analyse"),
+            analysis: by_id(doc, "analysis"),
+            analysis_lines: by_id(doc, "analysis-lines"),
+            histogram: by_id(doc, "histogram"),
+            bottlenecks: by_id(doc, "bottlenecks"),
+            open_hardest: by_id(doc, "open-hardest"),
         }
     }
 }
@@ -154,7 +167,10 @@ struct App {
     busy: bool,
     /// A step to show once the running solve finishes (from a share link).
     pending_step: Option<usize>,
-    solve_when_ready: bool,
+    /// What to start once the worker is ready (a shared link's solve or analysis).
+    start_when_ready: Option<Task>,
+    /// The last analysis of this puzzle, shown in its panel.
+    analysis: Option<AnalysisReport>,
     text: String,
     undo: Vec<String>,
     redo: Vec<String>,
@@ -172,6 +188,13 @@ struct App {
     /// Line numbers shown in the gutter, and the one marked as bad.
     gutter_lines: std::cell::Cell<usize>,
     gutter_bad: std::cell::Cell<Option<usize>>,
+}
+
+/// What the worker is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Task {
+    Solve,
+    Analyse,
 }
 
 type Page = Rc<RefCell<App>>;
@@ -204,7 +227,8 @@ pub fn start() {
         job: 0,
         busy: false,
         pending_step: None,
-        solve_when_ready: false,
+        start_when_ready: None,
+        analysis: None,
         text: String::new(),
         undo: Vec::new(),
         redo: Vec::new(),
@@ -297,6 +321,8 @@ fn wire_events(page: &Page) {
         }
     });
     listen(&el.solve, "click", |app, _: Event| app.start_solve());
+    listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
+    listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
     listen(&el.cancel, "click", |app, _: Event| app.cancel());
     listen(&el.share, "click", |app, _: Event| app.share());
     listen(&el.draw, "click", |app, _: Event| {
@@ -393,7 +419,7 @@ fn spawn_worker(page: &Page) {
         with_app(|app| {
             let was_solving = app.busy;
             app.busy = false;
-            app.solve_when_ready = false;
+            app.start_when_ready = None;
             app.pending_step = None;
             let message: String = message.chars().filter(|c| !c.is_control()).take(160).collect();
             app.set_status(&if was_solving {
@@ -558,6 +584,7 @@ impl App {
     fn reparse(&mut self) {
         self.cancel_reparse();
         self.stop_animation();
+        self.show_analysis(None);
         self.report = None;
         self.streamed.clear();
         self.solution = 0;
@@ -705,24 +732,38 @@ impl App {
     }
 
     fn start_solve(&mut self) {
+        self.start(Task::Solve);
+    }
+
+    /// Sends the puzzle to the worker to solve or analyse (once it is ready).
+    fn start(&mut self, task: Task) {
         if !self.ready {
-            self.solve_when_ready = true;
+            self.start_when_ready = Some(task);
             return;
         }
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
         self.job += 1;
-        let request = Request::Solve { job: self.job, family, text: self.text.clone(), options: self.options() };
+        let (job, text, options) = (self.job, self.text.clone(), self.options());
+        let request = match task {
+            Task::Solve => Request::Solve { job, family, text, options },
+            Task::Analyse => Request::Analyse { job, family, text, options },
+        };
         let Some(worker) = &self.worker else { return };
         match serde_wasm_bindgen::to_value(&request) {
             Ok(message) if worker.worker.post_message(&message).is_ok() => {
                 self.busy = true;
                 self.stop_animation();
-                self.report = None;
-                self.streamed.clear();
-                self.solution = 0;
-                self.show_moves();
-                self.set_status("Searching…");
+                if task == Task::Analyse {
+                    self.show_analysis(None);
+                    self.set_status("Analysing: exploring every position…");
+                } else {
+                    self.report = None;
+                    self.streamed.clear();
+                    self.solution = 0;
+                    self.show_moves();
+                    self.set_status("Searching…");
+                }
             }
             _ => self.set_status("Could not send the puzzle to the solver."),
         }
@@ -754,9 +795,8 @@ impl App {
             Reply::Ready => {
                 self.ready = true;
                 self.el.solve.set_title("Solve (finds the shortest solution)");
-                if self.solve_when_ready {
-                    self.solve_when_ready = false;
-                    self.start_solve();
+                if let Some(task) = self.start_when_ready.take() {
+                    self.start(task);
                 } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
                     // Only replaces the loading note: a message already shown (a damaged link,
                     // a cancel) stays.
@@ -789,6 +829,11 @@ impl App {
                 }
                 self.show_moves();
             }
+            Reply::Analysed { job, report } if job == self.job => {
+                self.busy = false;
+                self.set_status(&report.lines()[0]);
+                self.show_analysis(Some(report));
+            }
             Reply::Failed { job, error } if job == self.job => {
                 self.busy = false;
                 self.pending_step = None;
@@ -804,6 +849,9 @@ impl App {
     fn update_buttons(&self) {
         let el = &self.el;
         el.solve.set_disabled(!self.ready || self.busy || self.puzzle.is_none());
+        let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
+        el.analyse.set_hidden(!analyses);
+        el.analyse.set_disabled(!self.ready || self.busy || !analyses);
         el.cancel.set_disabled(!self.busy);
         el.share.set_disabled(self.puzzle.is_none());
         let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
@@ -1095,6 +1143,106 @@ impl App {
         }
     }
 
+    // ---- analysis ---------------------------------------------------------------------------
+
+    /// Shows an analysis in its panel, or hides the panel.
+    fn show_analysis(&mut self, report: Option<AnalysisReport>) {
+        self.analysis = report;
+        let el = &self.el;
+        let Some(report) = &self.analysis else {
+            el.analysis.set_hidden(true);
+            return;
+        };
+        el.analysis.set_hidden(false);
+        el.analysis_lines.set_text_content(None);
+        for line in report.lines() {
+            if let Ok(item) = self.document.create_element("li") {
+                item.set_text_content(Some(&line));
+                let _ = el.analysis_lines.append_child(&item);
+            }
+        }
+        let done = report.status == Completion::Done;
+        el.histogram.set_hidden(!done || report.histogram.is_empty());
+        if done {
+            self.draw_histogram(report);
+        }
+        // The steps where one move alone keeps the solution shortest: the puzzle's bottlenecks.
+        const LISTED: usize = 60;
+        let only: Vec<String> = report.choices.iter().enumerate().filter(|&(_, &c)| c == 1).map(|(i, _)| (i + 1).to_string()).collect();
+        let bottlenecks = match only.len() {
+            0 => String::new(),
+            n if n > LISTED => format!("Steps with only one move that stays shortest: {}, … ({n} in all)", only[..LISTED].join(", ")),
+            _ => format!("Steps with only one move that stays shortest: {}", only.join(", ")),
+        };
+        el.bottlenecks.set_text_content(Some(&bottlenecks));
+        let hardest = report.hardest.as_ref().filter(|h| h.text.is_some() && !h.path.is_empty());
+        el.open_hardest.set_hidden(hardest.is_none());
+        if let Some(h) = hardest {
+            el.open_hardest.set_text_content(Some(&format!("Open the hardest start ({} moves to solve)", h.moves)));
+        }
+    }
+
+    /// Positions per distance from the start as bars, the start's bar green and the hardest
+    /// start's red, with the axes labelled.
+    fn draw_histogram(&self, report: &AnalysisReport) {
+        let canvas = &self.el.histogram;
+        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+        let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let (left, right, top, bottom) = (56.0, 10.0, 22.0, 34.0);
+        let counts = &report.histogram;
+        let most = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+        let bar = (w - left - right) / counts.len() as f64;
+        let hardest_at = report.hardest.as_ref().map(|h| h.path.len());
+        ctx.clear_rect(0.0, 0.0, w, h);
+        ctx.set_font("12px system-ui, sans-serif");
+        for (d, &count) in counts.iter().enumerate() {
+            let height = (h - top - bottom) * count as f64 / most;
+            let colour = if Some(d) == hardest_at { "#c0392b" } else if d == 0 { "#2d8a4e" } else { "#2d6cdf" };
+            ctx.set_fill_style_str(colour);
+            let width = if bar > 3.0 { bar - 1.0 } else { bar.max(0.5) };
+            ctx.fill_rect(left + d as f64 * bar, h - bottom - height, width, height.max(1.0));
+        }
+        ctx.set_stroke_style_str("#555");
+        ctx.begin_path();
+        ctx.move_to(left, top - 6.0);
+        ctx.line_to(left, h - bottom);
+        ctx.line_to(w - right, h - bottom);
+        ctx.stroke();
+        ctx.set_fill_style_str("#333");
+        ctx.set_text_align("right");
+        let _ = ctx.fill_text(&crate::replay::group(most as u64), left - 4.0, top + 4.0);
+        let _ = ctx.fill_text("0", left - 4.0, h - bottom);
+        // Distance ticks at a round step, about ten of them.
+        let span = counts.len().max(1);
+        let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].into_iter().find(|&s| span / s <= 10).unwrap_or(span);
+        ctx.set_text_align("center");
+        for d in (0..span).step_by(step) {
+            let _ = ctx.fill_text(&d.to_string(), left + (d as f64 + 0.5) * bar, h - bottom + 14.0);
+        }
+        let _ = ctx.fill_text("moves from the start", left + (w - left - right) / 2.0, h - 4.0);
+        ctx.set_text_align("left");
+        let _ = ctx.fill_text("positions", 4.0, 12.0);
+        if let Some(d) = hardest_at {
+            ctx.set_fill_style_str("#c0392b");
+            ctx.set_text_align(if (d as f64) < counts.len() as f64 / 2.0 { "left" } else { "right" });
+            let _ = ctx.fill_text("▼ hardest start", left + (d as f64 + 0.5) * bar, top - 8.0);
+        }
+        let label = format!(
+            "Positions by distance from the start: {} positions, the farthest {} moves away",
+            report.positions,
+            report.farthest()
+        );
+        let _ = canvas.set_attribute("aria-label", &label);
+    }
+
+    /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.
+    fn open_hardest(&mut self) {
+        let Some((text, moves)) = self.analysis.as_ref().and_then(|a| a.hardest.as_ref()).and_then(|h| Some((h.text.clone()?, h.moves))) else { return };
+        self.set_text(&text, true);
+        self.reparse();
+        self.set_status(&format!("Opened the hardest start: its shortest solution has {moves} moves. Press Solve."));
+    }
+
     // ---- files ------------------------------------------------------------------------------
 
     /// Reads the file chosen in the file picker into the text box.
@@ -1169,6 +1317,7 @@ impl App {
             method: Some(self.el.method.value()),
             step: self.step,
             exact: self.el.exact.checked(),
+            analyse: self.analysis.is_some(),
         };
         let fragment = share::encode(&shared);
         let location = self.window.location();
@@ -1204,7 +1353,7 @@ impl App {
                 }
                 self.el.exact.set_checked(shared.exact);
                 self.pending_step = Some(shared.step);
-                self.solve_when_ready = true;
+                self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
                 self.set_status("Opening the shared puzzle…");
                 true
             }

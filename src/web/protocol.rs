@@ -1,6 +1,7 @@
 //! The messages between the page and the worker: the only contract between them (DESIGN.md rule 6).
 //! Sent as JS values through serde-wasm-bindgen.
 
+use crate::families::analysis::AnalysisReport;
 use crate::families::{self, FormatError, Report, SolveOptions};
 use crate::search::{Flow, Stats};
 use serde::{Deserialize, Serialize};
@@ -11,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub enum Request {
     /// Solve `text` as `family` ("auto" to detect). Cancel is done by ending the worker.
     Solve { job: u32, family: String, text: String, options: SolveOptions },
+    /// Explore the whole space of `text` (Analyse), with progress like a solve.
+    Analyse { job: u32, family: String, text: String, options: SolveOptions },
 }
 
 /// Worker -> page.
@@ -24,6 +27,8 @@ pub enum Reply {
     Found { job: u32, solutions: Vec<Vec<String>> },
     /// The search ended: solved, no solution, or gave up (see `report.status`).
     Finished { job: u32, report: Report },
+    /// Analyse ended (complete, gave up or cancelled: see `report.status`).
+    Analysed { job: u32, report: AnalysisReport },
     /// The puzzle or the options could not be used; `error` points into the text when it can.
     Failed { job: u32, error: FormatError },
 }
@@ -31,20 +36,40 @@ pub enum Reply {
 /// Runs one request to the end, calling `post` with progress and the final reply. `now_ms`
 /// is a clock, used to send progress at most every `every_ms`.
 pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
+    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. }) = request;
+    let puzzle = match families::parse(Some(family), text) {
+        Ok(puzzle) => puzzle,
+        Err(error) => return post(Reply::Failed { job, error }),
+    };
+    let mut last = now_ms();
+    // Progress at most every `every_ms`.
+    let mut due = || {
+        let now = now_ms();
+        let due = now - last >= every_ms;
+        if due {
+            last = now;
+        }
+        due
+    };
     match request {
-        Request::Solve { job, family, text, options } => {
-            let puzzle = match families::parse(Some(&family), &text) {
-                Ok(puzzle) => puzzle,
-                Err(error) => return post(Reply::Failed { job, error }),
-            };
-            let mut last = now_ms();
+        Request::Analyse { options, .. } => {
+            let result = puzzle.analyse(&options, &mut |stats: &Stats| {
+                if due() {
+                    post(Reply::Progress { job, stats: *stats });
+                }
+                Flow::Continue
+            });
+            match result {
+                Ok(report) => post(Reply::Analysed { job, report }),
+                Err(error) => post(Reply::Failed { job, error }),
+            }
+        }
+        Request::Solve { options, .. } => {
             let found = std::cell::RefCell::new(Vec::new());
             let result = puzzle.solve_streaming(
                 &options,
                 &mut |stats: &Stats| {
-                    let now = now_ms();
-                    if now - last >= every_ms {
-                        last = now;
+                    if due() {
                         let solutions = std::mem::take(&mut *found.borrow_mut());
                         if !solutions.is_empty() {
                             post(Reply::Found { job, solutions });
@@ -104,6 +129,23 @@ mod tests {
         assert!(streamed <= report.solutions.len());
         let first_found = replies.iter().find_map(|r| if let Reply::Found { solutions, .. } = r { Some(solutions[0].clone()) } else { None });
         assert_eq!(first_found.as_ref(), report.solutions.first(), "in the order of the final list");
+    }
+
+    #[test]
+    fn analyse_yields_progress_then_the_analysis() {
+        let text = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".to_string();
+        let request = Request::Analyse { job: 4, family: "auto".into(), text, options: SolveOptions::default() };
+        let mut replies = Vec::new();
+        let clock = std::cell::Cell::new(0.0);
+        handle(request, 0.5, &|| {
+            clock.set(clock.get() + 1.0);
+            clock.get()
+        }, &mut |r| replies.push(r));
+        assert!(matches!(replies[0], Reply::Progress { job: 4, .. }), "{replies:?}");
+        match replies.last() {
+            Some(Reply::Analysed { job: 4, report }) => assert_eq!((report.positions, report.shortest), (25_955, Some(116))),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

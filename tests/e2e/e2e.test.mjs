@@ -729,3 +729,51 @@ test('a script whose states hold megabytes gives up on memory in the page, which
     await waitForStatus(page, 'Solved in 37 moves');
   });
 });
+
+test('Analyse Klotski: the figures, the histogram, the bottlenecks, the hardest start opened and solved, the panel in a shared link', async () => {
+  const KLOTSKI = 'baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n';
+  await inPage(async (page) => {
+    await setText(page, KLOTSKI);
+    assert.equal(await page.isHidden('#analysis'), true);
+    await page.click('#analyse');
+    await waitForStatus(page, '25,955 positions reachable from the start, 964 solved', 60000);
+    const lines = await page.locator('#analysis-lines li').allTextContents();
+    assert.ok(lines.includes('Shortest solution: 116 moves (one of 4,112,640,000 distinct ones)'), lines.join('\n'));
+    assert.ok(lines.includes('Farthest from the start: 167 moves (4 positions)'), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('Hardest start: 126 moves to solve (4 positions)')), lines.join('\n'));
+    assert.match(await page.textContent('#bottlenecks'), /^Steps with only one move that stays shortest: 5, 6, 7, .*… \(85 in all\)$/);
+    // The histogram has its bars (blue) and the hardest start's bar and label (red).
+    const [blue, red] = await page.evaluate(() => {
+      const c = document.querySelector('#histogram');
+      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let [blue, red] = [0, 0];
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        if (b > 150 && r < 100) blue++;
+        if (r > 150 && g < 100 && b < 100) red++;
+      }
+      return [blue, red];
+    });
+    assert.ok(blue > 2000 && red > 50, `blue ${blue}, red ${red} pixels`);
+    // Share with the panel: the link opens with the analysis run again.
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const second = await openPage(link);
+    try {
+      await second.page.waitForFunction(() => !document.querySelector('#analysis').hidden, null, { timeout: 60000 });
+      assert.match(await second.page.textContent('#analysis-lines'), /25,955 positions reachable/);
+    } finally {
+      await second.context.close();
+    }
+    // The hardest start becomes the puzzle, and solves in the 126 moves Analyse gave it.
+    await page.click('#open-hardest');
+    await waitForStatus(page, 'Opened the hardest start: its shortest solution has 126 moves');
+    assert.equal(await page.isHidden('#analysis'), true, 'a new puzzle, no old analysis');
+    assert.notEqual(await page.inputValue('#puzzle-text'), KLOTSKI);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 126 moves', 60000);
+    // A tiling offers no Analyse.
+    await page.selectOption('#examples', 'tiling-6x10');
+    assert.equal(await page.isHidden('#analyse'), true);
+  });
+});
