@@ -15,6 +15,8 @@ const KLOTSKI_ALL: &str = "baac\nbaac\ndeef\ndghf\ni  j\naX\n";
 const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
 const EIGHT: &str = "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n";
 const EIGHT_ALL: &str = "hfg\nbed\nc a\nabcdefghX\n";
+/// The 8-puzzle at its goal, in numbers: Analyse explores all 181,440 positions from it.
+const EIGHT_GOAL: &str = "1 2 3\n4 5 6\n7 8 _\n";
 
 fn solve(text: &str, metric: &str, method: Method) -> u64 {
     let puzzle = families::parse(None, text).expect("bench puzzles parse");
@@ -56,11 +58,33 @@ fn solves(c: &mut Criterion) {
     group.finish();
 }
 
+/// Analyse's whole pass (explore, search back from the solved positions, count the shortest
+/// solutions, find the hardest start): Klotski in each metric, and the 8-puzzle's 181,440.
+#[cfg(not(target_arch = "wasm32"))]
+fn analyse(c: &mut Criterion) {
+    let run = |text: &str, metric: &str| {
+        let puzzle = families::parse(None, text).expect("bench puzzles parse");
+        let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+        puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue).expect("valid").positions
+    };
+    let mut group = c.benchmark_group("analyse");
+    group.throughput(Throughput::Elements(25_955));
+    for metric in ["unit", "slide", "piece"] {
+        assert_eq!(run(KLOTSKI, metric), 25_955);
+        group.bench_function(format!("klotski-{metric}"), |b| b.iter(|| run(KLOTSKI, metric)));
+    }
+    group.throughput(Throughput::Elements(181_440));
+    group.measurement_time(Duration::from_secs(8));
+    assert_eq!(run(EIGHT_GOAL, "unit"), 181_440);
+    group.bench_function("eight-puzzle", |b| b.iter(|| run(EIGHT_GOAL, "unit")));
+    group.finish();
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(4));
-    targets = exhaustive, solves
+    targets = exhaustive, solves, analyse
 }
 
 fn main() {

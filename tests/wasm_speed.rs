@@ -30,6 +30,29 @@ fn exhaustive_klotski_in_each_metric() {
     }
 }
 
+/// Analyse in wasm: Klotski in each metric and the 8-puzzle's 181,440 positions.
+#[wasm_bindgen_test]
+fn analyse_klotski_and_the_eight_puzzle() {
+    let cases = [
+        ("Klotski, unit", "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n", "unit", 25_955),
+        ("Klotski, slide", "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n", "slide", 25_955),
+        ("Klotski, piece", "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n", "piece", 25_955),
+        ("the 8-puzzle", "1 2 3\n4 5 6\n7 8 _\n", "unit", 181_440),
+    ];
+    for (name, text, metric, positions) in cases {
+        let puzzle = families::parse(None, text).unwrap();
+        let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let started = web_time::Instant::now();
+            let report = puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+            best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(report.positions, positions);
+        }
+        console_log!("wasm: Analyse {name}: {best:.1} ms (best of 5)");
+    }
+}
+
 /// Game About Squares: every position of a three-square level within its search area.
 #[wasm_bindgen_test]
 fn exhaustive_squares_level() {
