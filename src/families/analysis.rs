@@ -74,7 +74,14 @@ impl AnalysisReport {
     pub fn lines(&self) -> Vec<String> {
         let n = |count: u64, one: &str, many: &str| format!("{} {}", group(count), if count == 1 { one } else { many });
         match self.status {
-            Completion::GaveUp => return vec![format!("Analyse gave up: {}", self.reason.as_deref().unwrap_or("a budget ran out"))],
+            Completion::GaveUp => {
+                let reason = self.reason.as_deref().unwrap_or("a budget ran out");
+                // "gave up after N states (the time limit …)" reads on from the family's name.
+                return vec![match reason.strip_prefix("gave up ") {
+                    Some(rest) => format!("Analyse gave up {rest}"),
+                    None => format!("Analyse gave up: {reason}"),
+                }];
+            }
             Completion::Cancelled => return vec![format!("Analyse was cancelled after {}", n(self.stats.explored, "position", "positions"))],
             Completion::Done => {}
         }
