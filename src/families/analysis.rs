@@ -43,7 +43,40 @@ pub struct AnalysisReport {
     pub hardest: Option<HardestStart>,
     /// What the figures mean for this family, where that needs saying (a bounded search area).
     pub notes: Vec<String>,
+    /// The graph of a small space, for a picture.
+    pub graph: Option<GraphPicture>,
     pub stats: Stats,
+}
+
+/// Every position and move of a small space (positions in breadth-first order from the start,
+/// index 0 the start), for the page's picture of the state graph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GraphPicture {
+    /// Distance from the start.
+    pub level: Vec<u32>,
+    /// The position each was first reached from (`u32::MAX` for the start) and that move's text.
+    pub parent: Vec<u32>,
+    pub step: Vec<String>,
+    /// Pairs of positions a move joins.
+    pub edges: Vec<[u32; 2]>,
+    /// The solved positions.
+    pub solved: Vec<u32>,
+    /// The positions of the shortest solution shown, from the start.
+    pub path: Vec<u32>,
+}
+
+impl GraphPicture {
+    /// The fewest moves from the start to position `node`.
+    pub fn moves_to(&self, node: usize) -> Vec<String> {
+        let mut moves = Vec::new();
+        let mut at = node;
+        while let Some(&parent) = self.parent.get(at).filter(|&&p| p != u32::MAX) {
+            moves.push(self.step[at].clone());
+            at = parent as usize;
+        }
+        moves.reverse();
+        moves
+    }
 }
 
 /// The reachable position whose shortest solution is longest.
@@ -144,10 +177,12 @@ pub fn analysis<S: Space>(
         choices: Vec::new(),
         hardest: None,
         notes: Vec::new(),
+        graph: None,
         stats: Stats::default(),
     };
     match analyse(space, &options.budget(), on_progress) {
         Analysed::Done(a) => {
+            let a = *a;
             report.positions = a.positions;
             report.solved = a.solved;
             report.dead_ends = a.dead_ends;
@@ -163,6 +198,27 @@ pub fn analysis<S: Space>(
                 positions: h.count,
                 path: describe(&h.moves, &h.states),
                 text: None,
+            });
+            report.graph = a.graph.map(|g| GraphPicture {
+                // Each move is named along the whole way from the start: a family may name a
+                // move by where the pieces have been (sliding blocks follow each piece).
+                step: (0..g.states.len())
+                    .map(|i| {
+                        let mut chain = vec![i];
+                        while let Some(&p) = chain.last().map(|&j| &g.parent[j]).filter(|&&p| p != u32::MAX) {
+                            chain.push(p as usize);
+                        }
+                        chain.reverse();
+                        let states: Vec<S::State> = chain.iter().map(|&j| g.states[j].clone()).collect();
+                        let moves: Vec<S::Move> = chain[1..].iter().filter_map(|&j| g.step[j].clone()).collect();
+                        describe(&moves, &states).pop().unwrap_or_default()
+                    })
+                    .collect(),
+                level: g.level,
+                parent: g.parent,
+                edges: g.edges.into_iter().map(|(a, b)| [a, b]).collect(),
+                solved: (0..g.solved.len() as u32).filter(|&i| g.solved[i as usize]).collect(),
+                path: g.path,
             });
             report.stats = a.stats;
         }

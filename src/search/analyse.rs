@@ -30,7 +30,28 @@ pub struct Analysis<M, S> {
     pub shortest: Option<Shortest<M, S>>,
     /// The position whose shortest solution is longest, when any position has a solution.
     pub hardest: Option<Hardest<M, S>>,
+    /// The whole graph, for a picture, when it has at most [`GRAPH_POSITIONS`] positions.
+    pub graph: Option<StateGraph<M, S>>,
     pub stats: Stats,
+}
+
+/// Spaces up to this many positions come with their graph (a picture stays readable).
+pub const GRAPH_POSITIONS: usize = 3000;
+
+/// Every position and move of a small space, positions in breadth-first order from the start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StateGraph<M, S> {
+    pub states: Vec<S>,
+    /// The position each was first reached from (`u32::MAX` for the start), and by which move.
+    pub parent: Vec<u32>,
+    pub step: Vec<Option<M>>,
+    /// Distance from the start.
+    pub level: Vec<u32>,
+    pub solved: Vec<bool>,
+    /// Every pair of positions a move joins, once, the smaller index first.
+    pub edges: Vec<(u32, u32)>,
+    /// The positions of the shortest solution shown, from the start.
+    pub path: Vec<u32>,
 }
 
 /// The shortest solutions from the start.
@@ -60,7 +81,7 @@ pub struct Hardest<M, S> {
 /// How an analysis ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Analysed<M, S> {
-    Done(Analysis<M, S>),
+    Done(Box<Analysis<M, S>>),
     GaveUp { reason: String, stats: Stats },
     Cancelled { stats: Stats },
 }
@@ -84,8 +105,10 @@ pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut
     for &d in &graph.level {
         histogram[d as usize] += 1;
     }
+    let mut shortest_path = Vec::new();
     let shortest = (to_goal[0] != UNREACHED).then(|| {
         let (path, choices) = graph.one_shortest(&to_goal);
+        shortest_path.clone_from(&path);
         let states: Vec<S::State> = path.iter().map(|&i| graph.store.state(i).clone()).collect();
         Shortest { moves: moves_along(space, &states).0, states, count: graph.count_shortest(&to_goal), choices }
     });
@@ -95,18 +118,20 @@ pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut
         let states = graph.store.path_to(index);
         Hardest { moves: moves_along(space, &states).0, states, distance, count: to_goal.iter().filter(|&&d| d == distance).count() as u64 }
     });
+    let picture = (positions <= GRAPH_POSITIONS).then(|| graph.picture(space, shortest_path));
     meter.stats.stored = positions as u64;
     meter.stats.frontier = 0;
     meter.stats.done = 1.0;
-    Analysed::Done(Analysis {
+    Analysed::Done(Box::new(Analysis {
         positions: positions as u64,
         solved: graph.goal.iter().filter(|&&g| g).count() as u64,
         dead_ends: to_goal.iter().filter(|&&d| d == UNREACHED).count() as u64,
         histogram,
         shortest,
         hardest,
+        graph: picture,
         stats: meter.finish(),
-    })
+    }))
 }
 
 /// The explored space: positions in breadth-first order (with the parent that first reached
@@ -195,6 +220,25 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
         distance
     }
 
+    /// The graph as it is drawn: positions, how each was first reached, and the moves as pairs.
+    fn picture<S: Space<State = T>>(&self, space: &S, path: Vec<u32>) -> StateGraph<S::Move, T> {
+        let n = self.level.len();
+        let states: Vec<T> = (0..n as u32).map(|i| self.store.state(i).clone()).collect();
+        let parent: Vec<u32> = (0..n as u32).map(|i| self.store.parent(i)).collect();
+        let step = (0..n)
+            .map(|i| (parent[i] != NO_PARENT).then(|| moves_along(space, &[states[parent[i] as usize].clone(), states[i].clone()]).0.pop()).flatten())
+            .collect();
+        let mut edges = Vec::new();
+        for from in 0..n as u32 {
+            for &to in self.moves_from(from as usize).iter().filter(|&&to| to != from) {
+                edges.push((from.min(to), from.max(to)));
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        StateGraph { states, parent, step, level: self.level.clone(), solved: self.goal.clone(), edges, path }
+    }
+
     /// One shortest solution (positions from the start) and, at each step, how many moves keep
     /// it shortest.
     fn one_shortest(&self, to_goal: &[u32]) -> (Vec<u32>, Vec<u32>) {
@@ -252,7 +296,7 @@ mod tests {
 
     fn done<M, S>(analysed: Analysed<M, S>) -> Analysis<M, S> {
         match analysed {
-            Analysed::Done(analysis) => analysis,
+            Analysed::Done(analysis) => *analysis,
             _ => panic!("the analysis did not finish"),
         }
     }
@@ -268,6 +312,17 @@ mod tests {
         assert_eq!((shortest.moves.len(), shortest.count, shortest.choices), (2, BigUint::from(2u8), vec![2, 1]));
         let hardest = a.hardest.unwrap();
         assert_eq!((hardest.distance, hardest.count, hardest.moves.len()), (2, 1, 0), "the start is the hardest");
+    }
+
+    #[test]
+    fn small_spaces_come_with_their_graph() {
+        let graph = Graph::new(vec![vec![(1, 1), (2, 1)], vec![(4, 1)], vec![(4, 1), (3, 1)], vec![], vec![]], vec![4]);
+        let picture = done(analyse(&graph, &Budget::default(), &mut quiet)).graph.unwrap();
+        assert_eq!(picture.states, vec![0, 1, 2, 4, 3], "breadth-first order");
+        assert_eq!(picture.parent, vec![u32::MAX, 0, 0, 1, 2]);
+        assert_eq!(picture.step, vec![None, Some((0, 1)), Some((0, 2)), Some((1, 4)), Some((2, 3))]);
+        assert_eq!(picture.edges, vec![(0, 1), (0, 2), (1, 3), (2, 3), (2, 4)]);
+        assert_eq!((picture.level, picture.solved, picture.path), (vec![0, 1, 1, 2, 2], vec![false, false, false, true, false], vec![0, 1, 3]));
     }
 
     #[test]

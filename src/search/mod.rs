@@ -14,7 +14,7 @@ mod space;
 mod store;
 pub mod tiles;
 
-pub use analyse::{analyse, Analysed, Analysis, Hardest, Shortest};
+pub use analyse::{analyse, Analysed, Analysis, Hardest, Shortest, StateGraph, GRAPH_POSITIONS};
 pub use astar::astar;
 pub use bfs::bfs;
 pub use bidir::bidir;

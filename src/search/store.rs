@@ -28,6 +28,11 @@ impl<T: Eq + Hash> Store<T> {
         &self.states[index as usize]
     }
 
+    /// The index `index` was first reached from (`NO_PARENT` for the root).
+    pub fn parent(&self, index: u32) -> u32 {
+        self.parents[index as usize]
+    }
+
     pub fn set_parent(&mut self, index: u32, parent: u32) {
         self.parents[index as usize] = parent;
     }

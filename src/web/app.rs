@@ -80,6 +80,9 @@ struct Elements {
     histogram: HtmlCanvasElement,
     bottlenecks: HtmlElement,
     open_hardest: HtmlButtonElement,
+    graph_panel: HtmlElement,
+    graph: HtmlCanvasElement,
+    graph_info: HtmlElement,
 }
 
 fn by_id<T: JsCast>(doc: &Document, id: &str) -> T {
@@ -137,6 +140,9 @@ impl Elements {
             histogram: by_id(doc, "histogram"),
             bottlenecks: by_id(doc, "bottlenecks"),
             open_hardest: by_id(doc, "open-hardest"),
+            graph_panel: by_id(doc, "graph-panel"),
+            graph: by_id(doc, "graph"),
+            graph_info: by_id(doc, "graph-info"),
         }
     }
 }
@@ -171,6 +177,9 @@ struct App {
     start_when_ready: Option<Task>,
     /// The last analysis of this puzzle, shown in its panel.
     analysis: Option<AnalysisReport>,
+    /// Where the graph picture puts each position, and the one pointed at.
+    graph_points: Vec<(f64, f64)>,
+    graph_hover: Option<usize>,
     text: String,
     undo: Vec<String>,
     redo: Vec<String>,
@@ -229,6 +238,8 @@ pub fn start() {
         pending_step: None,
         start_when_ready: None,
         analysis: None,
+        graph_points: Vec::new(),
+        graph_hover: None,
         text: String::new(),
         undo: Vec::new(),
         redo: Vec::new(),
@@ -323,6 +334,19 @@ fn wire_events(page: &Page) {
     listen(&el.solve, "click", |app, _: Event| app.start_solve());
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
     listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
+    listen(&el.graph, "mousemove", |app, event: MouseEvent| {
+        let node = app.graph_node_at(&event);
+        if node != app.graph_hover {
+            app.graph_hover = node;
+            app.draw_graph();
+            app.describe_graph_node();
+        }
+    });
+    listen(&el.graph, "click", |app, event: MouseEvent| {
+        if let Some(node) = app.graph_node_at(&event) {
+            app.open_graph_node(node);
+        }
+    });
     listen(&el.cancel, "click", |app, _: Event| app.cancel());
     listen(&el.share, "click", |app, _: Event| app.share());
     listen(&el.draw, "click", |app, _: Event| {
@@ -1148,6 +1172,10 @@ impl App {
     /// Shows an analysis in its panel, or hides the panel.
     fn show_analysis(&mut self, report: Option<AnalysisReport>) {
         self.analysis = report;
+        self.graph_hover = None;
+        self.layout_graph();
+        self.draw_graph();
+        self.describe_graph_node();
         let el = &self.el;
         let Some(report) = &self.analysis else {
             el.analysis.set_hidden(true);
@@ -1233,6 +1261,132 @@ impl App {
             report.farthest()
         );
         let _ = canvas.set_attribute("aria-label", &label);
+    }
+
+    /// Places the positions of a small space's graph: a column per distance from the start, each
+    /// column ordered by where its positions' parents stand (so the tree the search grew reads
+    /// left to right with few crossings).
+    fn layout_graph(&mut self) {
+        self.graph_points.clear();
+        let Some(graph) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()) else {
+            self.el.graph_panel.set_hidden(true);
+            return;
+        };
+        self.el.graph_panel.set_hidden(false);
+        let (w, h) = (f64::from(self.el.graph.width()), f64::from(self.el.graph.height()));
+        let (margin_x, margin_y) = (12.0, 12.0);
+        let levels = graph.level.iter().copied().max().unwrap_or(0) as usize + 1;
+        let mut columns: Vec<Vec<usize>> = vec![Vec::new(); levels];
+        for (node, &level) in graph.level.iter().enumerate() {
+            columns[level as usize].push(node);
+        }
+        let mut points = vec![(0.0, 0.0); graph.level.len()];
+        for (level, column) in columns.iter_mut().enumerate() {
+            let parent_y = |node: usize| graph.parent.get(node).and_then(|&p| points.get(p as usize)).map_or(0.0, |p: &(f64, f64)| p.1);
+            column.sort_by(|&a, &b| parent_y(a).total_cmp(&parent_y(b)).then(a.cmp(&b)));
+            let x = if levels == 1 { w / 2.0 } else { margin_x + level as f64 * (w - 2.0 * margin_x) / (levels - 1) as f64 };
+            let gap = (h - 2.0 * margin_y) / column.len() as f64;
+            for (k, &node) in column.iter().enumerate() {
+                points[node] = (x, margin_y + (k as f64 + 0.5) * gap);
+            }
+        }
+        self.graph_points = points;
+    }
+
+    /// Draws the graph: moves as faint lines, the shortest solution in red, positions as dots
+    /// (solved green, the start black), the one pointed at ringed.
+    fn draw_graph(&self) {
+        let Some(graph) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()) else { return };
+        let canvas = &self.el.graph;
+        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+        let points = &self.graph_points;
+        ctx.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
+        ctx.set_line_width(0.6);
+        ctx.set_stroke_style_str("rgba(40, 40, 60, 0.18)");
+        ctx.begin_path();
+        for &[a, b] in &graph.edges {
+            let (pa, pb) = (points[a as usize], points[b as usize]);
+            ctx.move_to(pa.0, pa.1);
+            ctx.line_to(pb.0, pb.1);
+        }
+        ctx.stroke();
+        ctx.set_line_width(2.0);
+        ctx.set_stroke_style_str("#c0392b");
+        ctx.begin_path();
+        for (k, &node) in graph.path.iter().enumerate() {
+            let p = points[node as usize];
+            if k == 0 {
+                ctx.move_to(p.0, p.1);
+            } else {
+                ctx.line_to(p.0, p.1);
+            }
+        }
+        ctx.stroke();
+        let radius = if points.len() > 1000 { 1.6 } else if points.len() > 200 { 2.4 } else { 4.0 };
+        let dot = |p: (f64, f64), r: f64, colour: &str| {
+            ctx.set_fill_style_str(colour);
+            ctx.begin_path();
+            let _ = ctx.arc(p.0, p.1, r, 0.0, std::f64::consts::TAU);
+            ctx.fill();
+        };
+        for &p in points.iter() {
+            dot(p, radius, "#2d6cdf");
+        }
+        for &node in &graph.path {
+            dot(points[node as usize], radius, "#c0392b");
+        }
+        for &node in &graph.solved {
+            dot(points[node as usize], radius + 0.6, "#2d8a4e");
+        }
+        dot(points[0], radius + 1.5, "#222");
+        if let Some(node) = self.graph_hover {
+            ctx.set_line_width(2.0);
+            ctx.set_stroke_style_str("#111");
+            ctx.begin_path();
+            let _ = ctx.arc(points[node].0, points[node].1, radius + 4.0, 0.0, std::f64::consts::TAU);
+            ctx.stroke();
+        }
+    }
+
+    /// The position of the graph under the pointer, if one is within a few pixels.
+    fn graph_node_at(&self, event: &MouseEvent) -> Option<usize> {
+        let canvas = &self.el.graph;
+        let rect = canvas.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        let x = (f64::from(event.client_x()) - rect.left()) * f64::from(canvas.width()) / rect.width();
+        let y = (f64::from(event.client_y()) - rect.top()) * f64::from(canvas.height()) / rect.height();
+        let distance = |&(px, py): &(f64, f64)| (px - x).powi(2) + (py - y).powi(2);
+        let (node, d) = self.graph_points.iter().enumerate().map(|(i, p)| (i, distance(p))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+        (d <= 100.0).then_some(node)
+    }
+
+    /// Says which position the pointer is on: its distance, whether it is solved, and the position.
+    fn describe_graph_node(&self) {
+        let graph = self.analysis.as_ref().and_then(|a| a.graph.as_ref());
+        let (Some(graph), Some(node), Some(puzzle)) = (graph, self.graph_hover, self.puzzle.as_ref()) else {
+            self.el.graph_info.set_text_content(None);
+            return;
+        };
+        let moves = graph.moves_to(node);
+        let solved = if graph.solved.contains(&(node as u32)) { ", solved" } else { "" };
+        let text = format!("{} moves from the start{solved}
+{}", moves.len(), puzzle.show(&moves, moves.len()));
+        self.el.graph_info.set_text_content(Some(&text));
+    }
+
+    /// Opens a position of the graph as a puzzle of its own, where the family can write one.
+    fn open_graph_node(&mut self, node: usize) {
+        let Some(moves) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else { return };
+        match self.puzzle.as_ref().and_then(|p| p.text_at(&moves)) {
+            Some(text) => {
+                self.set_text(&text, true);
+                self.reparse();
+                self.set_status(&format!("Opened a position {} moves from the old start. Press Solve or Analyse.", moves.len()));
+            }
+            None => self.set_status("This family cannot write a position as a puzzle of its own yet."),
+        }
     }
 
     /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.

@@ -777,3 +777,35 @@ test('Analyse Klotski: the figures, the histogram, the bottlenecks, the hardest 
     assert.equal(await page.isHidden('#analyse'), true);
   });
 });
+
+test('Analyse draws a small space as a graph: pointing shows a position, clicking opens it', async () => {
+  await inPage(async (page) => {
+    await setText(page, ARTICLE);
+    await page.click('#analyse');
+    await waitForStatus(page, '888 positions reachable from the start, 175 solved', 60000);
+    assert.equal(await page.isHidden('#graph-panel'), false);
+    await page.locator('#graph').scrollIntoViewIfNeeded();
+    // Canvas point (x, y) to a pointer position on the page.
+    const at = async (x, y) => page.evaluate(([x, y]) => {
+      const c = document.querySelector('#graph');
+      const r = c.getBoundingClientRect();
+      return [r.left + (x * r.width) / c.width, r.top + (y * r.height) / c.height];
+    }, [x, y]);
+    const [width, height] = await page.evaluate(() => [document.querySelector('#graph').width, document.querySelector('#graph').height]);
+    // The start is the one position of the first column; the farthest (121 moves) of the last.
+    await page.mouse.move(...(await at(12, height / 2)));
+    await page.waitForFunction(() => document.querySelector('#graph-info').textContent.startsWith('0 moves from the start\n'));
+    assert.ok((await page.textContent('#graph-info')).includes('aabb\naacd\n  cd\n'), await page.textContent('#graph-info'));
+    await page.mouse.move(...(await at(width - 12, height / 2)));
+    await page.waitForFunction(() => document.querySelector('#graph-info').textContent.startsWith('121 moves from the start\n'));
+    await page.mouse.click(...(await at(width - 12, height / 2)));
+    await waitForStatus(page, 'Opened a position 121 moves from the old start');
+    assert.notEqual(await page.inputValue('#puzzle-text'), ARTICLE);
+    assert.equal(await page.isHidden('#analysis'), true);
+    // Analysed in turn: the same 888 positions, and this one is the old analysis's hardest start
+    // (62 moves to solve, 121 from the old start).
+    await page.click('#analyse');
+    await waitForStatus(page, '888 positions reachable from the start', 60000);
+    assert.match(await page.textContent('#analysis-lines'), /Shortest solution: 62 moves/);
+  });
+});

@@ -408,5 +408,17 @@ fn klotski_analysed_in_each_metric() {
 fn the_article_maze_has_888_positions() {
     let a = analyse(ARTICLE, "unit");
     assert_eq!((a.positions, a.shortest, a.dead_ends), (888, Some(37), 0));
+    // A space this small comes with its graph: every position's way from the start replays, to
+    // that position's distance, and the highlighted path is the solution shown.
+    let graph = a.graph.as_ref().unwrap();
+    assert_eq!((graph.level.len(), graph.solved.len()), (888, 175));
+    let puzzle = SlidingPuzzle::parse(ARTICLE).unwrap();
+    for node in 0..888 {
+        let moves = graph.moves_to(node);
+        assert_eq!(moves.len() as u32, graph.level[node]);
+        let verdict = puzzle.check(&SolveOptions::default(), &moves).unwrap();
+        assert_eq!(verdict.ends_solved, graph.solved.contains(&(node as u32)), "{moves:?}");
+    }
+    assert_eq!(graph.moves_to(*graph.path.last().unwrap() as usize), a.solution);
     assert_eq!(reachable(ARTICLE, "-zz"), 888, "the same count as exhausting the space with BFS");
 }
