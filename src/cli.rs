@@ -190,14 +190,8 @@ pub fn main() -> i32 {
                 Err(code) => return code,
             };
             let options = SolveOptions { metric, max_states, time_limit_ms: timeout.map(|t| (t * 1000.0) as u64), exact, ..SolveOptions::default() };
-            let show_progress = std::io::stderr().is_terminal();
-            catch_ctrl_c();
-            let report = match puzzle.analyse(&options, &mut |stats: &Stats| {
-                if show_progress {
-                    eprint!("\r{}   ", replay::progress_line(stats));
-                }
-                flow()
-            }) {
+            let (show_progress, mut progress) = terminal_progress();
+            let report = match puzzle.analyse(&options, &mut progress) {
                 Ok(report) => report,
                 Err(e) => return puzzle_error(&file, &e),
             };
@@ -249,14 +243,8 @@ pub fn main() -> i32 {
                 threads: threads.map(usize::from),
                 ..SolveOptions::default()
             };
-            let show_progress = std::io::stderr().is_terminal();
-            catch_ctrl_c();
-            let report = match puzzle.solve(&options, &mut |stats: &Stats| {
-                if show_progress {
-                    eprint!("\r{}   ", replay::progress_line(stats));
-                }
-                flow()
-            }) {
+            let (show_progress, mut progress) = terminal_progress();
+            let report = match puzzle.solve(&options, &mut progress) {
                 Ok(report) => report,
                 Err(e) => return puzzle_error(&file, &e),
             };
@@ -375,6 +363,20 @@ fn read_input(file: &str) -> Result<String, String> {
         return Err(format!("{file} is larger than {} MB; that is no puzzle file", LIMIT >> 20));
     }
     crate::families::file_text(file, bytes)
+}
+
+/// The progress callback of `solve` and `analyse`: a line on stderr when stderr is a terminal
+/// (said by the flag returned), and Ctrl-C stopping the search.
+fn terminal_progress() -> (bool, impl FnMut(&Stats) -> Flow) {
+    let show = std::io::stderr().is_terminal();
+    catch_ctrl_c();
+    let progress = move |stats: &Stats| {
+        if show {
+            eprint!("\r{}   ", replay::progress_line(stats));
+        }
+        flow()
+    };
+    (show, progress)
 }
 
 /// Reads and parses FILE for `solve` and `analyse`, checking `--timeout` too; the error case is

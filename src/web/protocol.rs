@@ -93,16 +93,24 @@ mod tests {
     use super::*;
     use crate::families::Status;
 
-    #[test]
-    fn solve_yields_progress_then_the_report() {
-        let text = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".to_string();
-        let request = Request::Solve { job: 7, family: "auto".into(), text, options: SolveOptions::default() };
+    const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+
+    /// The replies to `request`, on a clock that ticks a millisecond each time it is read.
+    fn replies_to(request: Request, every_ms: f64) -> Vec<Reply> {
         let mut replies = Vec::new();
         let clock = std::cell::Cell::new(0.0);
-        handle(request, 1.0, &|| {
+        let now = || {
             clock.set(clock.get() + 1.0);
             clock.get()
-        }, &mut |r| replies.push(r));
+        };
+        handle(request, every_ms, &now, &mut |r| replies.push(r));
+        replies
+    }
+
+    #[test]
+    fn solve_yields_progress_then_the_report() {
+        let request = Request::Solve { job: 7, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
+        let replies = replies_to(request, 1.0);
         assert!(replies.len() >= 2, "{replies:?}");
         assert!(matches!(replies[0], Reply::Progress { job: 7, .. }));
         match replies.last().unwrap() {
@@ -133,14 +141,8 @@ mod tests {
 
     #[test]
     fn analyse_yields_progress_then_the_analysis() {
-        let text = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".to_string();
-        let request = Request::Analyse { job: 4, family: "auto".into(), text, options: SolveOptions::default() };
-        let mut replies = Vec::new();
-        let clock = std::cell::Cell::new(0.0);
-        handle(request, 0.5, &|| {
-            clock.set(clock.get() + 1.0);
-            clock.get()
-        }, &mut |r| replies.push(r));
+        let request = Request::Analyse { job: 4, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
+        let replies = replies_to(request, 0.5);
         assert!(matches!(replies[0], Reply::Progress { job: 4, .. }), "{replies:?}");
         match replies.last() {
             Some(Reply::Analysed { job: 4, report }) => assert_eq!((report.positions, report.shortest), (25_955, Some(116))),
