@@ -212,7 +212,7 @@ pub fn main() -> i32 {
                 serde_json::to_string(&report).map(|j| j + "\n").unwrap_or_default()
             } else {
                 let mut out: String = report.lines().iter().map(|l| format!("{l}\n")).collect();
-                if report.status == Completion::Done {
+                if report.status == Completion::Done && !report.histogram.is_empty() {
                     out.push_str("Positions by distance from the start:\n");
                     out.extend(report.histogram.iter().enumerate().map(|(d, count)| format!("{d:>5} {count}\n")));
                 }

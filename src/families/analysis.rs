@@ -93,6 +93,28 @@ pub struct HardestStart {
 }
 
 impl AnalysisReport {
+    /// A report with nothing found yet.
+    pub fn empty(family: &str, metric: &str) -> AnalysisReport {
+        AnalysisReport {
+            family: family.to_string(),
+            metric: metric.to_string(),
+            status: Completion::Done,
+            reason: None,
+            positions: 0,
+            solved: 0,
+            dead_ends: 0,
+            histogram: Vec::new(),
+            shortest: None,
+            solution: Vec::new(),
+            solutions: None,
+            choices: Vec::new(),
+            hardest: None,
+            notes: Vec::new(),
+            graph: None,
+            stats: Stats::default(),
+        }
+    }
+
     /// The distance from the start of the farthest position.
     pub fn farthest(&self) -> usize {
         self.histogram.len().saturating_sub(1)
@@ -109,13 +131,14 @@ impl AnalysisReport {
         match self.status {
             Completion::GaveUp => {
                 let reason = self.reason.as_deref().unwrap_or("a budget ran out");
-                // "gave up after N states (the time limit …)" reads on from the family's name.
+                // "gave up after N states (the time limit …)" reads on from "Analyse".
                 return vec![match reason.strip_prefix("gave up ") {
                     Some(rest) => format!("Analyse gave up {rest}"),
                     None => format!("Analyse gave up: {reason}"),
                 }];
             }
             Completion::Cancelled => return vec![format!("Analyse was cancelled after {}", n(self.stats.explored, "position", "positions"))],
+            Completion::Done if self.histogram.is_empty() => return self.notes.clone(), // no space of positions (a tiling)
             Completion::Done => {}
         }
         let mut lines = vec![
@@ -162,24 +185,7 @@ pub fn analysis<S: Space>(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
 ) -> AnalysisReport {
-    let mut report = AnalysisReport {
-        family: family.to_string(),
-        metric: metric.to_string(),
-        status: Completion::Done,
-        reason: None,
-        positions: 0,
-        solved: 0,
-        dead_ends: 0,
-        histogram: Vec::new(),
-        shortest: None,
-        solution: Vec::new(),
-        solutions: None,
-        choices: Vec::new(),
-        hardest: None,
-        notes: Vec::new(),
-        graph: None,
-        stats: Stats::default(),
-    };
+    let mut report = AnalysisReport::empty(family, metric);
     match analyse(space, &options.budget(), on_progress) {
         Analysed::Done(a) => {
             let a = *a;
@@ -237,5 +243,5 @@ pub fn analysis<S: Space>(
 
 /// For families Analyse does not serve (yet).
 pub fn not_offered(family: &str) -> FormatError {
-    FormatError::general(format!("Analyse does not explore {family} puzzles: their space is not a graph of positions it can store"))
+    FormatError::general(format!("Analyse is not available for {family} puzzles yet"))
 }

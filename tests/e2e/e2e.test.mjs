@@ -772,9 +772,12 @@ test('Analyse Klotski: the figures, the histogram, the bottlenecks, the hardest 
     assert.notEqual(await page.inputValue('#puzzle-text'), KLOTSKI);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 126 moves', 60000);
-    // A tiling offers no Analyse.
-    await page.selectOption('#examples', 'tiling-6x10');
-    assert.equal(await page.isHidden('#analyse'), true);
+    // A tiling's analysis lists its tilings and what they all share; no histogram.
+    await page.selectOption('#examples', 'tiling-scott');
+    await page.click('#analyse');
+    await waitForStatus(page, '520 tilings listed (mirror images and turns counted apart)', 60000);
+    assert.match(await page.textContent('#analysis-lines'), /No piece lies in the same place in every tiling/);
+    assert.equal(await page.isHidden('#histogram'), true);
   });
 });
 

@@ -7,6 +7,7 @@ pub mod pieces;
 use crate::draw::{palette, GridLayout, Painter};
 use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::search::cover::{self, Cover, CoverEnd};
+use crate::families::analysis::{AnalysisReport, Completion};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
 use rustc_hash::FxHashMap as HashMap;
@@ -206,6 +207,22 @@ impl TilingPuzzle {
     }
 
     /// Piece number per cell after the moves that apply (u16::MAX: empty).
+    /// The placements every tiling has (`forced`, as move texts), as sentences: how many cells
+    /// they cover, then each piece and its cells.
+    fn forced_lines(&self, forced: &[String]) -> Vec<String> {
+        let placed: Vec<_> = forced.iter().filter_map(|m| self.parse_move(m).ok()).collect();
+        if placed.is_empty() {
+            return vec!["No piece lies in the same place in every tiling".into()];
+        }
+        let covered: usize = placed.iter().map(|p| p.cells.len()).sum();
+        let mut lines = vec![format!("Forced in every tiling ({covered} of {} cells):", self.board.cells.len())];
+        for p in placed {
+            let cells: Vec<String> = p.cells.iter().map(|&c| format!("({}, {})", self.board.cells[c].0, self.board.cells[c].1)).collect();
+            lines.push(format!("{} on (row, column) {}", self.board.pieces[p.piece].name, cells.join(" ")));
+        }
+        lines
+    }
+
     fn filled(&self, moves: &[String], step: usize) -> Vec<u16> {
         let mut tiling = vec![u16::MAX; self.board.cells.len()];
         for text in moves.iter().take(step) {
@@ -430,7 +447,49 @@ impl Puzzle for TilingPuzzle {
         let mut capabilities = crate::families::Capabilities::searches(&[Method::Auto, Method::Dfs]);
         capabilities.modes = vec![SolveMode::First, SolveMode::Count, SolveMode::All];
         capabilities.switches = vec!["distinct"];
-        capabilities
+        capabilities.analysing()
+    }
+
+    /// A tiling has no space of positions to explore; Analyse lists every tiling (up to
+    /// `FORCED_TILINGS`) and says which pieces lie in the same place in all of them.
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        const FORCED_TILINGS: u64 = 200_000;
+        let listing = SolveOptions { mode: SolveMode::All, distinct: false, ..options.clone() };
+        // The placements every tiling so far has (a tiling's moves are its placements).
+        let mut common: Option<Vec<String>> = None;
+        let found = std::cell::Cell::new(0u64);
+        let report = self.solve_streaming(
+            &listing,
+            &mut |stats| if found.get() > FORCED_TILINGS { Flow::Stop } else { on_progress(stats) },
+            &mut |tiling| {
+                found.set(found.get() + 1);
+                match &mut common {
+                    None => common = Some(tiling.to_vec()),
+                    Some(common) => common.retain(|placed| tiling.contains(placed)),
+                }
+            },
+        )?;
+        let mut analysis = AnalysisReport::empty("tiling", "pieces");
+        analysis.stats = report.stats;
+        let tilings = found.get();
+        match report.status {
+            _ if tilings > FORCED_TILINGS => {
+                analysis.notes.push(format!("More than {} tilings: the pieces forced in all of them are sought on boards with fewer", crate::replay::group(FORCED_TILINGS)));
+            }
+            Status::Cancelled => analysis.status = Completion::Cancelled,
+            Status::GaveUp => {
+                analysis.status = Completion::GaveUp;
+                analysis.reason = report.reason;
+            }
+            _ => match common {
+                None => analysis.notes.push("No tiling: nothing is forced".into()),
+                Some(common) => {
+                    analysis.notes.push(format!("{} {} listed (mirror images and turns counted apart)", crate::replay::group(tilings), if tilings == 1 { "tiling" } else { "tilings" }));
+                    analysis.notes.extend(self.forced_lines(&common));
+                }
+            },
+        }
+        Ok(analysis)
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

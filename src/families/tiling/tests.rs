@@ -239,3 +239,16 @@ fn draw_mode_paints_the_board() {
     assert!(bigger.ends_with("....\n....\n"), "{bigger}");
     assert_eq!(p.paint("cell", 0, 0), None, "painting a board cell again changes nothing");
 }
+
+/// Analyse lists the tilings and names the placements all of them share: on a 2x3 block with a
+/// two-cell tail, the tail's domino is forced and the block has its 3 domino tilings; Scott's
+/// board (520 tilings) forces nothing.
+#[test]
+fn analyse_names_the_pieces_every_tiling_places_alike() {
+    let analyse = |text: &str| puzzle(text).analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+    let a = analyse("piece D: ##\npieces: D\neach: any\n...\n...\n.\n.\n");
+    assert_eq!(a.status, Completion::Done);
+    assert_eq!(a.lines(), ["3 tilings listed (mirror images and turns counted apart)", "Forced in every tiling (2 of 8 cells):", "D on (row, column) (2, 0) (3, 0)"]);
+    let scott = analyse(crate::examples::EXAMPLES.iter().find(|e| e.0 == "tiling-scott").unwrap().2);
+    assert_eq!(scott.lines(), ["520 tilings listed (mirror images and turns counted apart)", "No piece lies in the same place in every tiling"]);
+}
