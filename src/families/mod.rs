@@ -216,10 +216,20 @@ pub trait Puzzle {
         self.solve(options, on_progress)
     }
 
-    /// Explores every position reachable from the start, as Analyse reports it (issue 16), for
-    /// puzzles whose capabilities say `analyses`.
-    fn analyse(&self, _options: &SolveOptions, _on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
+    /// The family's part of Analyse (issue 16), for puzzles whose capabilities say `analyses`:
+    /// every position reachable from the start. The faces call [`Puzzle::analyse`].
+    fn explore(&self, _options: &SolveOptions, _on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
         Err(analysis::not_offered(self.family()))
+    }
+
+    /// Analyse: [`Puzzle::explore`], with the hardest start written as a puzzle of its own
+    /// where the family can ([`Puzzle::text_at`]).
+    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
+        let mut report = self.explore(options, on_progress)?;
+        if let Some(hardest) = &mut report.hardest {
+            hardest.text = self.text_at(&hardest.path);
+        }
+        Ok(report)
     }
 
     /// The position after `moves` as a puzzle of its own, in the family's format (Analyse's

@@ -105,11 +105,10 @@ pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut
     for &d in &graph.level {
         histogram[d as usize] += 1;
     }
-    let mut shortest_path = Vec::new();
-    let shortest = (to_goal[0] != UNREACHED).then(|| {
-        let (path, choices) = graph.one_shortest(&to_goal);
-        shortest_path.clone_from(&path);
-        let states: Vec<S::State> = path.iter().map(|&i| graph.store.state(i).clone()).collect();
+    let solvable = to_goal[0] != UNREACHED;
+    let (shortest_path, choices) = if solvable { graph.one_shortest(&to_goal) } else { (Vec::new(), Vec::new()) };
+    let shortest = solvable.then(|| {
+        let states: Vec<S::State> = shortest_path.iter().map(|&i| graph.store.state(i).clone()).collect();
         Shortest { moves: moves_along(space, &states).0, states, count: graph.count_shortest(&to_goal), choices }
     });
     let hardest = to_goal.iter().copied().filter(|&d| d != UNREACHED).max().map(|distance| {

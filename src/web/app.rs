@@ -331,7 +331,7 @@ fn wire_events(page: &Page) {
             app.reparse();
         }
     });
-    listen(&el.solve, "click", |app, _: Event| app.start_solve());
+    listen(&el.solve, "click", |app, _: Event| app.start(Task::Solve));
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
     listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
     listen(&el.graph, "mousemove", |app, event: MouseEvent| {
@@ -755,10 +755,6 @@ impl App {
         }
     }
 
-    fn start_solve(&mut self) {
-        self.start(Task::Solve);
-    }
-
     /// Sends the puzzle to the worker to solve or analyse (once it is ready).
     fn start(&mut self, task: Task) {
         if !self.ready {
@@ -855,7 +851,7 @@ impl App {
             }
             Reply::Analysed { job, report } if job == self.job => {
                 self.busy = false;
-                self.set_status(&report.lines()[0]);
+                self.set_status(report.lines().first().map_or("Analysed.", String::as_str));
                 self.show_analysis(Some(report));
             }
             Reply::Failed { job, error } if job == self.job => {

@@ -190,7 +190,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         crate::families::Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs]).analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
         let space = GameSpace::new(&self.game);
         Ok(analysis(self.family(), "moves", &space, options, on_progress, |moves, _| moves.iter().map(|m| self.game.render(m)).collect()))

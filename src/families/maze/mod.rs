@@ -268,7 +268,7 @@ impl Puzzle for MazePuzzle {
         crate::families::Capabilities::searches(crate::families::GENERIC_METHODS).analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
         let ends = self.ends().map_err(FormatError::general)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };

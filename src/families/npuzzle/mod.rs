@@ -138,17 +138,13 @@ impl Puzzle for NPuzzle {
         tiles::capabilities().analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "unit", " for the N-puzzle: every move slides one tile one cell (unit)")?;
         let start = self.by_goal_cell(&self.board.start);
         let goal = &self.board.goal;
-        let mut report = tiles::analysis("npuzzle", "unit", &self.problem(&start), options, on_progress, |moves, _| {
+        Ok(tiles::analysis("npuzzle", "unit", &self.problem(&start), options, on_progress, |moves, _| {
             moves.iter().map(|m| goal[usize::from(m.tile)].to_string()).collect()
-        });
-        if let Some(hardest) = &mut report.hardest {
-            hardest.text = self.text_at(&hardest.path);
-        }
-        Ok(report)
+        }))
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

@@ -114,14 +114,10 @@ impl Puzzle for RushPuzzle {
         Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false }).analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
-        let mut report = analysis("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect());
-        if let Some(hardest) = &mut report.hardest {
-            hardest.text = self.text_at(&hardest.path);
-        }
-        Ok(report)
+        Ok(analysis("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect()))
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

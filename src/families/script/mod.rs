@@ -140,7 +140,7 @@ impl Puzzle for ScriptPuzzle {
         capabilities.analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
         let report = analysis("script", "moves", &space, options, on_progress, |moves, _| {

@@ -217,17 +217,13 @@ impl Puzzle for SlidingPuzzle {
         })
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         let rules = self.rules(self.metric(options).map_err(FormatError::general)?);
-        let mut report = match rules.words() {
+        Ok(match rules.words() {
             1 => analyse_in::<1>(rules, options, on_progress),
             2 => analyse_in::<2>(rules, options, on_progress),
             _ => analyse_in::<4>(rules, options, on_progress),
-        };
-        if let Some(hardest) = &mut report.hardest {
-            hardest.text = self.text_at(&hardest.path);
-        }
-        Ok(report)
+        })
     }
 
     /// The board with the pieces where `moves` put them; the options and goal stay.

@@ -164,19 +164,15 @@ impl Puzzle for SquaresPuzzle {
         capabilities.analysing()
     }
 
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
         let rules = Rules::new(&self.level, options.exact).map_err(FormatError::general)?;
-        let mut report = match rules.words {
+        Ok(match rules.words {
             0 | 1 => analyse_in::<1>(&rules, options, on_progress),
             2 => analyse_in::<2>(&rules, options, on_progress),
             3 | 4 => analyse_in::<4>(&rules, options, on_progress),
             _ => analyse_in::<8>(&rules, options, on_progress),
-        };
-        if let Some(hardest) = &mut report.hardest {
-            hardest.text = self.text_at(&hardest.path);
-        }
-        Ok(report)
+        })
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

@@ -452,7 +452,7 @@ impl Puzzle for TilingPuzzle {
 
     /// A tiling has no space of positions to explore; Analyse lists every tiling (up to
     /// `FORCED_TILINGS`) and says which pieces lie in the same place in all of them.
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         const FORCED_TILINGS: u64 = 200_000;
         let listing = SolveOptions { mode: SolveMode::All, distinct: false, ..options.clone() };
         // The placements every tiling so far has (a tiling's moves are its placements).
