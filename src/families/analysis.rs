@@ -177,6 +177,7 @@ impl AnalysisReport {
 
 /// Analyses `space` under the budget in `options` and reports it for `family` in `metric`,
 /// `describe` turning a path's moves and states into the family's move texts (as for solving).
+/// The hardest start's text is left to [`super::Puzzle::text_at`].
 pub fn analysis<S: Space>(
     family: &str,
     metric: &str,
@@ -184,6 +185,20 @@ pub fn analysis<S: Space>(
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
+) -> AnalysisReport {
+    analysis_with_text(family, metric, space, options, on_progress, describe, |_| None)
+}
+
+/// [`analysis`], with the hardest start written from its state by `write` (for families whose
+/// move texts can read two ways, so that replaying them might not reach the same position).
+pub fn analysis_with_text<S: Space>(
+    family: &str,
+    metric: &str,
+    space: &S,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
+    write: impl Fn(&S::State) -> Option<String>,
 ) -> AnalysisReport {
     let mut report = AnalysisReport::empty(family, metric);
     match analyse(space, &options.budget(), on_progress) {
@@ -203,7 +218,7 @@ pub fn analysis<S: Space>(
                 moves: u64::from(h.distance),
                 positions: h.count,
                 path: describe(&h.moves, &h.states),
-                text: None,
+                text: h.states.last().and_then(&write),
             });
             report.graph = a.graph.map(|g| GraphPicture {
                 // Each move is named along the whole way from the start: a family may name a

@@ -223,10 +223,10 @@ pub trait Puzzle {
     }
 
     /// Analyse: [`Puzzle::explore`], with the hardest start written as a puzzle of its own
-    /// where the family can ([`Puzzle::text_at`]).
+    /// where the family can ([`Puzzle::text_at`]) and its explore has not written it already.
     fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
         let mut report = self.explore(options, on_progress)?;
-        if let Some(hardest) = &mut report.hardest {
+        if let Some(hardest) = report.hardest.as_mut().filter(|h| h.text.is_none()) {
             hardest.text = self.text_at(&hardest.path);
         }
         Ok(report)

@@ -21,6 +21,7 @@ pub struct Cell {
     pub blank: bool,
 }
 
+#[derive(Clone)]
 pub struct Alice {
     pub width: usize,
     pub height: usize,

@@ -41,6 +41,9 @@ pub trait Edit: Picture + Sized {
     fn resized(&self, cols: usize, rows: usize) -> Self;
     /// The board as an LM-Solve file.
     fn write(&self) -> String;
+    /// The board started from `state` (Analyse's hardest start), or None when the file cannot
+    /// say it (an Alice maze's piece grown or shrunk, every goal of a tilt maze collected).
+    fn at(&self, state: &Self::State) -> Option<Self>;
 }
 
 fn dims(out: &mut String, (w, h): (usize, usize)) {
@@ -133,6 +136,10 @@ impl Edit for Numbers {
         Numbers { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
     }
 
+    fn at(&self, &start: &(i64, i64)) -> Option<Numbers> {
+        Some(Numbers { start, ..self.clone() })
+    }
+
     fn write(&self) -> String {
         let mut out = String::new();
         dims(&mut out, (self.width, self.height));
@@ -197,6 +204,11 @@ impl Edit for Alice {
     fn resized(&self, w: usize, h: usize) -> Alice {
         let cells = regrid(&self.cells, (self.width, self.height), (w, h), Cell::default());
         Alice { width: w, height: h, cells, start: clamp(self.start, (w, h)) }
+    }
+
+    fn at(&self, &(x, y, size): &(i64, i64, i64)) -> Option<Alice> {
+        // The file has no key for the piece's size: every Alice maze starts at size 1.
+        (size == 1).then(|| Alice { start: (x, y), ..self.clone() })
     }
 
     fn write(&self) -> String {
@@ -288,6 +300,12 @@ impl Edit for Tilt {
         Tilt { walls: resize_walls(&self.walls, w, h), kind, starts: self.starts.iter().map(|&s| clamp(s, (w, h))).collect(), goals }
     }
 
+    fn at(&self, (balls, collected): &super::tilt::TiltState) -> Option<Tilt> {
+        // Goals already collected leave the list: the rest are still to be reached, in any order.
+        let goals: Vec<Xy> = self.goals.iter().enumerate().filter(|&(i, _)| collected & (1 << (i + 1)) == 0).map(|(_, &g)| g).collect();
+        (self.kind != Kind3::Multi || !goals.is_empty()).then(|| Tilt { starts: balls.clone(), goals, ..self.clone() })
+    }
+
     fn write(&self) -> String {
         let mut out = String::new();
         dims(&mut out, (self.walls.width, self.walls.height));
@@ -345,6 +363,10 @@ impl Edit for Minotaur {
             minotaur: clamp(self.minotaur, (w, h)),
             exit: clamp(self.exit, (w, h)),
         }
+    }
+
+    fn at(&self, &(theseus, minotaur): &(Xy, Xy)) -> Option<Minotaur> {
+        Some(Minotaur { theseus, minotaur, ..self.clone() })
     }
 
     fn write(&self) -> String {
@@ -462,6 +484,13 @@ impl Edit for Plank {
         let (w, h) = if fits && (self.goal.0 as usize) < w && (self.goal.1 as usize) < h { (w, h) } else { (self.width, self.height) };
         let stumps = regrid(&self.stumps, (self.width, self.height), (w, h), false);
         Plank { width: w, height: h, hex: self.hex, stumps, goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() }
+    }
+
+    fn at(&self, (on, planks): &super::plank::PlankState) -> Option<Plank> {
+        // The person starts on the first plank listed: the one they stand on comes first.
+        let order: Vec<usize> = std::iter::once(*on).chain((0..planks.len()).filter(|p| p != on)).collect();
+        let start = order.iter().map(|&p| planks[p]).collect();
+        Some(Plank { lengths: order.iter().map(|&p| self.lengths[p]).collect(), start, ..self.clone() })
     }
 
     fn write(&self) -> String {

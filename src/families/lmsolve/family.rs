@@ -3,7 +3,7 @@
 
 use super::edit::{Edit, Spot, MAX_SIDE};
 use super::scan::{scan, End, Game, GameSpace, Scan};
-use crate::families::analysis::{analysis, AnalysisReport};
+use crate::families::analysis::{analysis_with_text, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
@@ -193,7 +193,9 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
         let space = GameSpace::new(&self.game);
-        Ok(analysis(self.family(), "moves", &space, options, on_progress, |moves, _| moves.iter().map(|m| self.game.render(m)).collect()))
+        // Written from the state: two planks of one length can make a move text read two ways.
+        let describe = |moves: &[G::Move], _: &[_]| moves.iter().map(|m| self.game.render(m)).collect();
+        Ok(analysis_with_text(self.family(), "moves", &space, options, on_progress, describe, |s| Some(self.game.at(s)?.write())))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

@@ -8,6 +8,7 @@ use crate::families::FormatError;
 pub const KEYS: &[(&str, Kind)] =
     &[("dims", Kind::Xy), ("thes", Kind::Xy), ("mino", Kind::Xy), ("exit", Kind::Xy), ("layout", Kind::Layout)];
 
+#[derive(Clone)]
 pub struct Minotaur {
     pub walls: Walls,
     pub theseus: Xy,

@@ -6,6 +6,7 @@ use crate::families::FormatError;
 
 pub const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("start", Kind::Xy), ("layout", Kind::Layout)];
 
+#[derive(Clone)]
 pub struct Numbers {
     pub width: usize,
     pub height: usize,

@@ -14,6 +14,7 @@ pub const DIRECTIONS: [(&str, (i64, i64)); 6] = [("E", (1, 0)), ("W", (-1, 0)), 
 const ORIENTATION: [usize; 6] = [0, 0, 1, 1, 2, 2];
 const ALONG: [(i64, i64); 3] = [(1, 0), (0, 1), (1, 1)];
 
+#[derive(Clone)]
 pub struct Plank {
     pub width: usize,
     pub height: usize,

@@ -288,3 +288,74 @@ fn analysed_boards_agree_with_a_plain_search() {
         assert!(a.positions > 5, "{}: a board worth analysing", variant.name());
     }
 }
+
+/// The fewest moves that solve an LM-Solve file (LM-Solve's breadth-first scan).
+fn moves_to_solve(text: &str, name: &str) -> usize {
+    use crate::families::SolveOptions;
+    let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().moves.len()
+}
+
+/// Writes each position along the game's shortest solution as a file of its own and checks it
+/// solves in exactly the moves left; returns how many could be written.
+fn write_along_the_solution<G: super::edit::Edit>(game: &G, name: &str) -> usize {
+    let found = super::scan::scan(game, super::scan::Scan::Brfs, &Budget::default(), None, &mut |_| Flow::Continue);
+    let mut state = game.initial();
+    let mut written = 0;
+    for (k, m) in found.moves.iter().enumerate() {
+        if let Some(board) = game.at(&state) {
+            let text = board.write();
+            assert_eq!(moves_to_solve(&text, name), found.moves.len() - k, "{name} after {k} moves\n{text}");
+            written += 1;
+        }
+        state = game.perform(&state, m).expect("a move of the solution");
+    }
+    written
+}
+
+/// A position written as an LM-Solve file (Analyse's hardest start) reads back and solves, by
+/// LM-Solve's own breadth-first scan, in exactly the moves left from it: checked at every step
+/// of each variant's shortest solution (the person changing planks, tilt goals collected on the
+/// way) and at the hardest start. Only an Alice maze whose piece has changed size cannot be
+/// written (the file has no size).
+#[test]
+fn positions_are_written_as_boards_of_their_own() {
+    use crate::families::SolveOptions;
+    for variant in Variant::ALL {
+        let name = variant.name();
+        let text = fixture(&format!("{name}.txt"));
+        let written = match variant {
+            Variant::Alice => write_along_the_solution(&alice::Alice::parse(&text).unwrap(), name),
+            Variant::Minotaur => write_along_the_solution(&minotaur::Minotaur::parse(&text).unwrap(), name),
+            Variant::Numbers => write_along_the_solution(&numbers::Numbers::parse(&text).unwrap(), name),
+            Variant::Plank => write_along_the_solution(&plank::Plank::parse(&text, false).unwrap(), name),
+            Variant::HexPlank => write_along_the_solution(&plank::Plank::parse(&text, true).unwrap(), name),
+            Variant::TiltSingle => write_along_the_solution(&tilt::Tilt::single(&text).unwrap(), name),
+            Variant::TiltMulti => write_along_the_solution(&tilt::Tilt::multi(&text).unwrap(), name),
+            Variant::TiltRedBlue => write_along_the_solution(&tilt::Tilt::red_blue(&text).unwrap(), name),
+        };
+        assert!(written > 1, "{name}: {written} positions written");
+        let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), &text).unwrap();
+        let hardest = puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
+        match hardest.text {
+            Some(text) => assert_eq!(moves_to_solve(&text, name) as u64, hardest.moves, "{name}\n{text}"),
+            None => assert_eq!(variant, Variant::Alice, "{name}: the hardest start not written"),
+        }
+    }
+}
+
+/// A person who has left the first plank behind starts the written file on the plank they
+/// stand on (LM-Solve puts them on the first plank listed).
+#[test]
+fn a_written_plank_board_starts_the_person_where_they_stand() {
+    use super::edit::Edit;
+    let board = "Dims = (6,1)\nlayout = <<EOF\nXXXXXG\nEOF\nPlanks = [ ((0,0) -> (1,0)) , ((1,0) -> (2,0)) ]\n";
+    assert_eq!(moves_to_solve(board, "plank"), 3);
+    let game = plank::Plank::parse(board, false).unwrap();
+    // The second plank laid east from (2,0): the person is on it, cut off from the first.
+    let state = game.perform(&game.initial(), &plank::Lay { plank: 1, from: (2, 0), direction: 0 }).unwrap();
+    assert_eq!(state.0, 1);
+    let text = game.at(&state).unwrap().write();
+    assert!(text.contains("Planks = [ ((2,0) -> (3,0)) , ((0,0) -> (1,0)) ]"), "{text}");
+    assert_eq!(moves_to_solve(&text, "plank"), 2, "{text}");
+}

@@ -27,6 +27,7 @@ pub enum Kind3 {
     RedBlue { red_goal: Xy, blue_goal: Xy },
 }
 
+#[derive(Clone)]
 pub struct Tilt {
     pub walls: Walls,
     pub kind: Kind3,

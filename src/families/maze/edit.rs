@@ -29,6 +29,18 @@ impl MazePuzzle {
         }
     }
 
+    /// The maze as text with its start moved to `cell` (Analyse's hardest start), for square
+    /// mazes, which are the ones this module can write; None when `cell` is the exit.
+    pub fn with_start(&self, cell: usize) -> Option<String> {
+        let ends = self.grid.ends().ok()?;
+        if self.grid.shape != super::grid::Shape::Square || cell == ends.exit {
+            return None;
+        }
+        let mut grid = self.grid.clone();
+        place_end(&mut grid, cell, true, self.blocks().is_some());
+        Some(self.write(&grid))
+    }
+
     /// The wall at a spot of the doubled grid, as (cell, side), if the spot is a wall.
     fn wall_at(&self, row: usize, col: usize) -> Option<(usize, u8)> {
         let g = &self.grid;

@@ -294,6 +294,11 @@ impl Puzzle for MazePuzzle {
         Ok(report)
     }
 
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        let (_, cells) = self.walk(moves).ok()?;
+        self.with_start(*cells.last()?)
+    }
+
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         let (ends, cells) = self.walk(moves)?;
         Ok(Verdict { ends_solved: cells.last() == Some(&ends.exit), first_solved: cells.iter().position(|&c| c == ends.exit) })

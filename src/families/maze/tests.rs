@@ -250,3 +250,25 @@ fn analyse_finds_dead_ends_and_the_diameter() {
     assert_eq!(a.notes[0], "0 dead-end cells (open on one side, neither start nor exit)");
     assert!(a.notes[1].starts_with("The two cells farthest apart, 4 steps: "), "{}", a.notes[1]);
 }
+
+/// "Open the hardest start" for a maze: the start moves to the cell farthest from the exit (the
+/// exit stays), in the maze's own layout, and that maze solves in the promised number of steps.
+#[test]
+fn the_hardest_start_is_written_as_a_maze() {
+    let a = analyse("#######\n#  S  #\n### ###\n#E    #\n#######\n");
+    let hardest = a.hardest.unwrap();
+    assert_eq!((hardest.moves, hardest.positions, hardest.path.len()), (6, 2, 2));
+    let text = hardest.text.unwrap();
+    assert!(text == "#######\n#S    #\n### ###\n#E    #\n#######\n" || text == "#######\n#    S#\n### ###\n#E    #\n#######\n", "{text}");
+    let solved = MazePuzzle::parse(&text).unwrap().solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+    assert_eq!(solved.moves.len(), 6);
+    // Box art (thin walls): the start's gap in the outer wall moves with it.
+    // The farthest cell from either opening is the top middle one, a dead end.
+    let a = analyse("+--+--+--+\n   |     |\n+  +--+  +\n         |\n+--+--+--+\n");
+    let hardest = a.hardest.unwrap();
+    assert!(!hardest.path.is_empty());
+    let text = hardest.text.unwrap();
+    assert_eq!(text.lines().nth(1).map(|l| l.contains('S')), Some(true), "{text}");
+    let solved = MazePuzzle::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+    assert_eq!(solved.moves.len() as u64, hardest.moves, "{text}");
+}

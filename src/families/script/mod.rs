@@ -6,7 +6,7 @@ pub mod draw;
 pub mod rules;
 pub mod runner;
 
-use crate::families::analysis::{analysis, AnalysisReport};
+use crate::families::analysis::{analysis_with_text, AnalysisReport};
 use crate::families::{Capabilities, GENERIC_METHODS};
 use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
@@ -110,6 +110,26 @@ impl ScriptPuzzle {
         states.clone()
     }
 
+    /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
+    /// `start_as_written()` (rhai refuses two definitions) and a new one written at the end. None
+    /// when anything else calls start(), when the state is not plain data, or when the script so
+    /// written does not start from exactly that state.
+    fn text_from(&self, state: &Dynamic) -> Option<String> {
+        let calls = regex::Regex::new(r"\bstart\s*\(").ok()?;
+        let definition = regex::Regex::new(r"\bfn\s+start\s*\(\s*\)").ok()?;
+        if calls.find_iter(&self.text).count() != 1 {
+            return None;
+        }
+        let renamed = definition.replace(&self.text, "fn start_as_written()");
+        let text = format!(
+            "{}\n\n// The position Analyse found hardest to solve from.\nfn start() {{\n    {}\n}}\n",
+            renamed.trim_end(),
+            runner::literal(state)?
+        );
+        let start = Runner::new(&text).ok()?.start().ok()?;
+        (runner::key(&start) == runner::key(state)).then_some(text)
+    }
+
     /// The state after `step` moves, if the moves replay that far.
     pub fn state_after(&self, moves: &[String], step: usize) -> Option<Dynamic> {
         let frames = self.frames(moves, step);
@@ -143,9 +163,8 @@ impl Puzzle for ScriptPuzzle {
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
-        let report = analysis("script", "moves", &space, options, on_progress, |moves, _| {
-            moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
-        });
+        let describe = |moves: &[Dynamic], _: &[u32]| moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect();
+        let report = analysis_with_text("script", "moves", &space, options, on_progress, describe, |&id| self.text_from(&space.value(id)));
         match space.error.into_inner() {
             Some(error) => Err(error),
             None => Ok(report),

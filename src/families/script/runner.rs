@@ -207,6 +207,57 @@ impl Runner {
     }
 }
 
+/// `value` as rhai source that evaluates to it, for the plain data states are made of (unit,
+/// booleans, numbers, characters, strings, arrays and maps); None for anything else.
+pub fn literal(value: &Dynamic) -> Option<String> {
+    fn quoted(text: &str, quote: char) -> String {
+        let mut out = String::from(quote);
+        for c in text.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                c if c == quote => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push(quote);
+        out
+    }
+    if value.is_unit() {
+        return Some("()".into());
+    }
+    if let Ok(b) = value.as_bool() {
+        return Some(b.to_string());
+    }
+    if let Ok(n) = value.as_int() {
+        return Some(n.to_string());
+    }
+    if let Ok(x) = value.as_float() {
+        return x.is_finite().then(|| format!("{x:?}"));
+    }
+    if let Ok(c) = value.as_char() {
+        return Some(quoted(&c.to_string(), '\''));
+    }
+    if let Ok(text) = value.as_immutable_string_ref() {
+        return Some(quoted(&text, '"'));
+    }
+    if let Ok(array) = value.as_array_ref() {
+        let items: Option<Vec<String>> = array.iter().map(literal).collect();
+        return Some(format!("[{}]", items?.join(", ")));
+    }
+    if let Ok(map) = value.as_map_ref() {
+        let entries: Option<Vec<String>> = map.iter().map(|(k, v)| Some(format!("{}: {}", quoted(k, '"'), literal(v)?))).collect();
+        return Some(format!("#{{{}}}", entries?.join(", ")));
+    }
+    None
+}
+
 /// The value a state is known by: equal states give equal keys (maps print their keys sorted).
 pub fn key(state: &Dynamic) -> String {
     format!("{state:?}")

@@ -135,3 +135,30 @@ fn shows_and_draws_states() {
     assert_eq!(picture.matches("fill=\"#4a90d9\"").count(), 5, "{picture}");
     assert!(puzzle.check(&SolveOptions::default(), &["fill 7".to_string()]).is_err());
 }
+
+/// Plain data comes back from its rhai literal exactly (by the key states are told apart by).
+#[test]
+fn literals_evaluate_to_the_values_they_were_written_from() {
+    let source = r#"#{"a b": [1, -2, 3.25, 1e-7, true, ()], "text": "say \"hi\"\n\tand \\ ☃ \u0001", c: 'x', q: '\'', nested: #{list: [[], #{}]}}"#;
+    let value = Runner::new(&format!("// puzzlelab script\nfn start() {{ {source} }}\nfn moves(s) {{ [] }}\nfn apply(s, m) {{ () }}\nfn is_goal(s) {{ false }}\n")).unwrap().start().unwrap();
+    let written = runner::literal(&value).unwrap();
+    let again = Runner::new(&format!("// puzzlelab script\nfn start() {{ {written} }}\nfn moves(s) {{ [] }}\nfn apply(s, m) {{ () }}\nfn is_goal(s) {{ false }}\n")).unwrap().start().unwrap();
+    assert_eq!(runner::key(&again), runner::key(&value), "{written}");
+    assert!(runner::literal(&Dynamic::from(std::time::Duration::from_secs(1))).is_none(), "not plain data");
+}
+
+/// Analyse's hardest start of the water jugs (7 pours, one move from the start: a full small
+/// jug) is written as the same script starting there; a script that calls start() elsewhere
+/// is not rewritten (its meaning would change).
+#[test]
+fn the_hardest_start_is_written_as_a_script_of_its_own() {
+    let puzzle = ScriptPuzzle::parse(example("script-jugs")).unwrap();
+    let hardest = puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
+    assert_eq!((hardest.moves, hardest.positions, hardest.path.clone()), (7, 1, vec!["fill 3".to_string()]));
+    let text = hardest.text.unwrap();
+    assert!(text.contains("fn start_as_written()") && text.ends_with("fn start() {\n    [3, 0]\n}\n"), "{text}");
+    assert_eq!(length(&text), 7);
+    let calling = format!("{}\nfn is_back(s) {{ s == start() }}\n", example("script-jugs"));
+    let hardest = ScriptPuzzle::parse(&calling).unwrap().analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
+    assert_eq!((hardest.moves, hardest.text), (7, None));
+}
