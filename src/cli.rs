@@ -107,6 +107,10 @@ enum Command {
         /// Game About Squares: the whole plane, not only near the level.
         #[arg(long)]
         exact: bool,
+        /// Threads to explore on (sliding blocks, N-puzzles, Rush Hour, Game About Squares, mazes);
+        /// default: every core. The figures do not depend on it.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -184,12 +188,13 @@ pub fn main() -> i32 {
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
-        Command::Analyse { file, family, metric, max_states, timeout, exact, json, hardest_out } => {
+        Command::Analyse { file, family, metric, max_states, timeout, exact, threads, json, hardest_out } => {
             let puzzle = match read_puzzle(&file, &family, timeout) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let options = SolveOptions { metric, max_states, time_limit_ms: timeout.map(|t| (t * 1000.0) as u64), exact, ..SolveOptions::default() };
+            let time_limit_ms = timeout.map(|t| (t * 1000.0) as u64);
+            let options = SolveOptions { metric, max_states, time_limit_ms, exact, threads: threads.map(usize::from), ..SolveOptions::default() };
             let (show_progress, mut progress) = terminal_progress();
             let report = match puzzle.analyse(&options, &mut progress) {
                 Ok(report) => report,

@@ -421,6 +421,10 @@ fn analyse_from_the_command_line() {
     assert!(text.starts_with("25,955 positions reachable from the start, 964 solved\n"), "{text}");
     assert!(text.contains("Shortest solution: 116 moves (one of 4,112,640,000 distinct ones)"), "{text}");
     assert!(text.contains("Positions by distance from the start:\n    0 1\n"), "{text}");
+    // Spread over threads, the same words.
+    for threads in ["1", "2", "3"] {
+        assert_eq!(stdout(&run(&["analyse", &fixture("klotski.txt"), "--threads", threads])), text, "{threads} threads");
+    }
     let hardest = std::env::temp_dir().join(format!("puzzlelab-hardest-{}.txt", std::process::id()));
     let out = run(&["analyse", &fixture("klotski.txt"), "--metric", "piece", "--json", "--hardest-out", hardest.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));

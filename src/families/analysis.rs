@@ -200,8 +200,40 @@ pub fn analysis_with_text<S: Space>(
     describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
     write: impl Fn(&S::State) -> Option<String>,
 ) -> AnalysisReport {
+    reported::<S>(family, metric, analyse(space, &options.budget(), on_progress), describe, write)
+}
+
+/// [`analysis`] with the exploration spread over `options.threads()` threads where there are
+/// threads (natively), for spaces the threads can share: the same report.
+pub fn analysis_spread<S>(
+    family: &str,
+    metric: &str,
+    space: &S,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
+) -> AnalysisReport
+where
+    S: Space + Sync,
+    S::State: Send + Sync,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    let analysed = crate::search::analyse_spread(space, &options.budget(), options.threads(), on_progress);
+    #[cfg(target_arch = "wasm32")]
+    let analysed = analyse(space, &options.budget(), on_progress);
+    reported::<S>(family, metric, analysed, describe, |_| None)
+}
+
+/// The engine's figures in the family's words.
+fn reported<S: Space>(
+    family: &str,
+    metric: &str,
+    analysed: Analysed<S::Move, S::State>,
+    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
+    write: impl Fn(&S::State) -> Option<String>,
+) -> AnalysisReport {
     let mut report = AnalysisReport::empty(family, metric);
-    match analyse(space, &options.budget(), on_progress) {
+    match analysed {
         Analysed::Done(a) => {
             let a = *a;
             report.positions = a.positions;

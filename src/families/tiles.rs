@@ -159,7 +159,7 @@ fn analyse_on<const N: usize>(
     describe: impl Fn(&[Slide], &[Vec<u8>]) -> Vec<String>,
 ) -> AnalysisReport {
     let space = TileSpace::<N>::new(board, pdb, start);
-    crate::families::analysis::analysis(family, metric, &space, options, on_progress, |moves, states| {
+    crate::families::analysis::analysis_spread(family, metric, &space, options, on_progress, |moves, states| {
         let states: Vec<Vec<u8>> = states.iter().map(|s| s.at[..start.len()].to_vec()).collect();
         describe(moves, &states)
     })

@@ -89,7 +89,26 @@ pub enum Analysed<M, S> {
 /// Every move is counted as one (Analyse counts moves, whatever a move costs to a search).
 pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State> {
     let mut meter = Meter::new(budget, on_progress);
-    let graph = match explore(space, &mut meter) {
+    let explored = explore(space, &mut meter);
+    read(space, explored, meter)
+}
+
+/// [`analyse`] with the exploration spread over `threads` threads: exactly the same figures,
+/// positions numbered alike (see [`spread::explore`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn analyse_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State>
+where
+    S: Space + Sync,
+    S::State: Send + Sync,
+{
+    let mut meter = Meter::new(budget, on_progress);
+    let explored = spread::explore(space, &mut meter, threads);
+    read(space, explored, meter)
+}
+
+/// The figures of an explored space.
+fn read<S: Space>(space: &S, explored: Result<Explored<S::State>, Halt>, mut meter: Meter) -> Analysed<S::Move, S::State> {
+    let graph = match explored {
         Ok(graph) => graph,
         Err(halt) => {
             let stats = meter.finish();
@@ -145,37 +164,120 @@ struct Explored<T> {
 }
 
 fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>, Halt> {
-    let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
-    let _ = graph.store.insert(space.start(), NO_PARENT);
+    let mut graph = Explored::new(space.start());
     let mut successors = Vec::new();
-    let mut head = 0usize;
-    while head < graph.store.len() {
-        let bytes = graph.store.bytes() + space.bytes() + 4 * (graph.level.capacity() + graph.offsets.capacity() + graph.targets.capacity()) as u64 + graph.goal.capacity() as u64;
-        meter.explore_at(graph.store.len(), graph.store.len() - head, u64::from(graph.level[head]), bytes)?;
+    while graph.goal.len() < graph.store.len() {
+        let head = graph.goal.len();
+        graph.meter(space, meter)?;
         let state = graph.store.state(head as u32).clone();
         // Solved positions are explored too: the space goes on past them.
-        graph.goal.push(space.is_goal(&state));
+        let goal = space.is_goal(&state);
         expand(space, &state, &mut successors);
-        for (_, next, _) in successors.drain(..) {
-            let index = match graph.store.insert(next, head as u32) {
-                Ok(new) => {
-                    graph.level.push(graph.level[head] + 1);
-                    new
-                }
-                Err(known) => known,
-            };
-            graph.targets.push(index);
-        }
-        if graph.targets.len() > u32::MAX as usize - 1 {
-            return Err(Halt::state_limit(graph.store.len() as u64));
-        }
-        graph.offsets.push(graph.targets.len() as u32);
-        head += 1;
+        graph.add(goal, successors.drain(..).map(|(_, next, _)| Err((Store::hash(&next), next))))?;
     }
     Ok(graph)
 }
 
+/// Exploration on several threads (issue 13's breadth-first search, here for Analyse). The
+/// positions stored but not yet expanded are taken in batches; the threads expand a batch's
+/// positions at once, looking each successor up in the store as it stood before the batch,
+/// and the calling thread then adds them in order, storing the successors that were new. A
+/// successor first met inside the batch is found by that insert, as the one-thread loop would
+/// find it, so every position gets the same number, parent and moves as with one thread.
+#[cfg(not(target_arch = "wasm32"))]
+mod spread {
+    use super::*;
+    use rayon::prelude::*;
+
+    /// Positions expanded between two visits of the calling thread (progress, Cancel, budgets).
+    const BATCH: usize = 1 << 14;
+
+    /// A batch slice's expansions: per position, whether it is solved and how many successors
+    /// it has; the successors as the index already stored or the new state and its hash.
+    struct Expanded<T> {
+        goal: Vec<bool>,
+        counts: Vec<u32>,
+        found: Vec<Result<u32, (u64, T)>>,
+    }
+
+    pub fn explore<S>(space: &S, meter: &mut Meter, threads: usize) -> Result<Explored<S::State>, Halt>
+    where
+        S: Space + Sync,
+        S::State: Send + Sync,
+    {
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) if threads > 1 => pool,
+            _ => return super::explore(space, meter),
+        };
+        let mut graph = Explored::new(space.start());
+        while graph.goal.len() < graph.store.len() {
+            let (head, end) = (graph.goal.len(), graph.store.len().min(graph.goal.len() + BATCH));
+            let slice = (end - head).div_ceil(threads * 8).max(64);
+            let store = &graph.store;
+            let parts: Vec<Expanded<S::State>> = pool.install(|| {
+                (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, store, from..(from + slice).min(end))).collect()
+            });
+            for part in parts {
+                let mut found = part.found.into_iter();
+                for (goal, count) in part.goal.into_iter().zip(part.counts) {
+                    graph.meter(space, meter)?;
+                    graph.add(goal, found.by_ref().take(count as usize))?;
+                }
+            }
+        }
+        Ok(graph)
+    }
+
+    fn expand_slice<S: Space>(space: &S, store: &Store<S::State>, range: std::ops::Range<usize>) -> Expanded<S::State> {
+        let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::new() };
+        let mut successors = Vec::new();
+        for i in range {
+            let state = store.state(i as u32);
+            out.goal.push(space.is_goal(state));
+            expand(space, state, &mut successors);
+            out.counts.push(successors.len() as u32);
+            out.found.extend(successors.drain(..).map(|(_, next, _)| {
+                let hash = Store::hash(&next);
+                store.find_hashed(hash, &next).ok_or((hash, next))
+            }));
+        }
+        out
+    }
+}
+
 impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
+    fn new(start: T) -> Self {
+        let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
+        let _ = graph.store.insert(start, NO_PARENT);
+        graph
+    }
+
+    /// Reports the next expansion to the meter (the positions expanded so far are `goal.len()`).
+    fn meter<S: Space>(&self, space: &S, meter: &mut Meter) -> Result<(), Halt> {
+        let head = self.goal.len();
+        let bytes = self.store.bytes() + space.bytes() + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64 + self.goal.capacity() as u64;
+        meter.explore_at(self.store.len(), self.store.len() - head, u64::from(self.level[head]), bytes)
+    }
+
+    /// Adds the next position's expansion: whether it is solved, and its successors in move
+    /// order, each already stored (its index) or a state and its [`Store::hash`], stored here
+    /// unless an earlier successor already brought it.
+    fn add(&mut self, goal: bool, successors: impl Iterator<Item = Result<u32, (u64, T)>>) -> Result<(), Halt> {
+        let head = self.goal.len();
+        self.goal.push(goal);
+        for next in successors {
+            let index = match next.or_else(|(hash, state)| self.store.insert_hashed(hash, state, head as u32).inspect(|_| self.level.push(self.level[head] + 1))) {
+                Ok(index) | Err(index) => index,
+            };
+            self.targets.push(index);
+        }
+        if self.targets.len() > u32::MAX as usize - 1 {
+            return Err(Halt::state_limit(self.store.len() as u64));
+        }
+        self.offsets.push(self.targets.len() as u32);
+        Ok(())
+    }
+
     fn moves_from(&self, i: usize) -> &[u32] {
         &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
@@ -362,5 +464,38 @@ mod tests {
         let budget = Budget { max_states: 3, ..Budget::default() };
         assert!(matches!(analyse(&Endless, &budget, &mut quiet), Analysed::GaveUp { .. }));
         assert!(matches!(analyse(&Endless, &Budget::default(), &mut |_: &Stats| Flow::Stop), Analysed::Cancelled { .. }));
+    }
+
+    /// A random directed graph of 60,000 positions (some moves one way only, so dead ends too),
+    /// several batches of the spread exploration wide.
+    fn random_graph() -> Graph {
+        let n = 60_000;
+        let mut random = crate::random::SplitMix::new(16);
+        let edges = (0..n).map(|_| (0..random.below(5)).map(|_| (random.below(n), 1)).collect()).collect();
+        Graph::new(edges, vec![7, 4_242, 31_337])
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn spread_over_threads_the_figures_are_the_same() {
+        let graph = random_graph();
+        let one = done(analyse(&graph, &Budget::default(), &mut quiet));
+        assert!(one.positions > 40_000 && one.dead_ends > 1_000 && one.shortest.is_some(), "{} {}", one.positions, one.dead_ends);
+        for threads in [1, 2, 3] {
+            let spread = done(analyse_spread(&graph, &Budget::default(), threads, &mut quiet));
+            assert_eq!((spread.positions, spread.solved, spread.dead_ends), (one.positions, one.solved, one.dead_ends), "{threads} threads");
+            assert_eq!((&spread.histogram, &spread.shortest, &spread.hardest), (&one.histogram, &one.shortest, &one.hardest), "{threads} threads");
+            assert_eq!((spread.stats.explored, spread.stats.stored), (one.stats.explored, one.stats.stored), "{threads} threads");
+        }
+        // A budget ends both at the same position, with the same words.
+        let budget = Budget { max_states: 20_000, ..Budget::default() };
+        let reason = |analysed: Analysed<_, _>| match analysed {
+            Analysed::GaveUp { reason, stats } => (reason, stats.explored),
+            _ => panic!("the budget did not end it"),
+        };
+        let one = reason(analyse(&graph, &budget, &mut quiet));
+        for threads in [2, 3] {
+            assert_eq!(reason(analyse_spread(&graph, &budget, threads, &mut quiet)), one, "{threads} threads");
+        }
     }
 }

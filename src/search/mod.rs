@@ -14,6 +14,8 @@ mod space;
 mod store;
 pub mod tiles;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use analyse::analyse_spread;
 pub use analyse::{analyse, Analysed, Analysis, Hardest, Shortest, StateGraph, GRAPH_POSITIONS};
 pub use astar::astar;
 pub use bfs::bfs;

@@ -13,7 +13,7 @@ use crate::draw::Painter;
 use crate::families::{
     only_metric, search, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
-use crate::families::analysis::{analysis, AnalysisReport, Completion};
+use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::search::{Flow, Space, Stats};
 use grid::{Ends, Grid, Shape, Walk};
 use std::hash::{Hash, Hasher};
@@ -273,7 +273,7 @@ impl Puzzle for MazePuzzle {
         let ends = self.ends().map_err(FormatError::general)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let shape = self.grid.shape;
-        let mut report = analysis("maze", "moves", &walk, options, on_progress, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
+        let mut report = analysis_spread("maze", "moves", &walk, options, on_progress, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
         if report.status == Completion::Done {
             report.notes = self.maze_notes(&walk);
         }

@@ -8,7 +8,7 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::families::analysis::{analysis, AnalysisReport};
+use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use format::Board;
@@ -117,7 +117,7 @@ impl Puzzle for RushPuzzle {
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
-        Ok(analysis("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect()))
+        Ok(analysis_spread("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect()))
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

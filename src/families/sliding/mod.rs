@@ -9,7 +9,7 @@ pub mod rules;
 
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
-use crate::families::analysis::{analysis, AnalysisReport};
+use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
@@ -188,7 +188,7 @@ fn run<const W: usize>(
 
 fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
     let space = SlidingSpace::<W>::new(rules);
-    analysis("sliding", rules.metric.name(), &space, options, on_progress, |_, states| {
+    analysis_spread("sliding", rules.metric.name(), &space, options, on_progress, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
     })

@@ -6,7 +6,6 @@ use super::goal::{self, Geometry, Needs};
 use crate::families::FormatError;
 use crate::search::{Heuristic, Reversible, Space};
 use regex::bytes::{Regex, RegexBuilder};
-use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -1004,19 +1003,24 @@ fn one_line(text: &str) -> String {
 /// The search space over packed states of `W` words.
 pub struct SlidingSpace<'a, const W: usize> {
     pub rules: &'a Rules,
-    scratch: RefCell<Vec<u16>>,
 }
 
 impl<'a, const W: usize> SlidingSpace<'a, W> {
     pub fn new(rules: &'a Rules) -> Self {
         assert!(rules.words() <= W, "the state needs {} words", rules.words());
-        SlidingSpace { rules, scratch: RefCell::new(vec![0; rules.slots.len()]) }
+        SlidingSpace { rules }
     }
 
     pub fn unpack(&self, state: &[u64; W]) -> Vec<u16> {
         let mut anchors = vec![0; self.rules.slots.len()];
         self.rules.unpack(state, &mut anchors);
         anchors
+    }
+
+    /// Room on the stack for a state's anchors, unpacked: every slot takes at least one bit of
+    /// the W words, so 64 W anchors always fit. (No buffer in the space: threads share it.)
+    fn room() -> [[u16; 64]; W] {
+        [[0; 64]; W]
     }
 
     fn canonical_start(&self) -> [u64; W] {
@@ -1036,9 +1040,10 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
 
     fn successors(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
         let rules = self.rules;
-        let mut anchors = self.scratch.borrow_mut();
-        rules.unpack(state, &mut anchors);
-        rules.for_each_move(&anchors, |slot, to| {
+        let mut room = Self::room();
+        let anchors = &mut room.as_flattened_mut()[..rules.slots.len()];
+        rules.unpack(state, anchors);
+        rules.for_each_move(anchors, |slot, to| {
             // Only the moved piece's bits change, and within its class the order.
             let mut next = *state;
             let (start, end) = rules.tables.class_of[slot];
@@ -1070,13 +1075,15 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
-        self.rules.is_goal_packed(state, &mut self.scratch.borrow_mut())
+        let mut room = Self::room();
+        self.rules.is_goal_packed(state, &mut room.as_flattened_mut()[..self.rules.slots.len()])
     }
 
     fn heuristic(&self, state: &[u64; W]) -> u32 {
-        let mut anchors = self.scratch.borrow_mut();
-        self.rules.unpack(state, &mut anchors);
-        self.rules.heuristic(&anchors)
+        let mut room = Self::room();
+        let anchors = &mut room.as_flattened_mut()[..self.rules.slots.len()];
+        self.rules.unpack(state, anchors);
+        self.rules.heuristic(anchors)
     }
 }
 

@@ -7,8 +7,9 @@ pub mod format;
 pub mod generate;
 pub mod rules;
 
+use std::sync::atomic::Ordering;
 use crate::draw::Painter;
-use crate::families::analysis::{analysis, AnalysisReport, Completion};
+use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{search, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
@@ -118,7 +119,7 @@ fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &S
         rules.describe(&path)
     });
     if rules.exact {
-        if report.status == Status::Unsolved && rules.clipped.get() {
+        if report.status == Status::Unsolved && rules.clipped.load(Ordering::Relaxed) {
             // Some states were dropped for leaving what a state can hold: no claim of "none".
             report.status = Status::GaveUp;
             report.reason = Some(format!(
@@ -134,11 +135,11 @@ fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &S
 
 fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
     let space = SquaresSpace::<W> { rules };
-    let mut report = analysis("squares", "clicks", &space, options, on_progress, |_, states| {
+    let mut report = analysis_spread("squares", "clicks", &space, options, on_progress, |_, states| {
         let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
     });
-    if rules.exact && rules.clipped.get() && report.status == Completion::Done {
+    if rules.exact && rules.clipped.load(Ordering::Relaxed) && report.status == Completion::Done {
         report.status = Completion::GaveUp;
         report.reason = Some("squares went farther from the level than this tool can follow, so the space is not complete".into());
     }

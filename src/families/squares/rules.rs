@@ -5,7 +5,7 @@
 
 use super::format::{Level, DIRECTIONS};
 use crate::search::Space;
-use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::ops::Range;
 
 /// Most squares a level may have.
@@ -67,7 +67,7 @@ pub struct Rules {
     pub words: usize,
     /// Set when an exact search dropped a state that left the representable area: then "no
     /// solution" would be a claim we cannot make.
-    pub clipped: Cell<bool>,
+    pub clipped: AtomicBool,
 }
 
 impl Rules {
@@ -136,7 +136,7 @@ impl Rules {
             coordinate_bits,
             per_word,
             words,
-            clipped: Cell::new(false),
+            clipped: AtomicBool::new(false),
         })
     }
 
@@ -163,7 +163,7 @@ impl Rules {
             piece.y += dy;
             if !self.area.contains(piece.x, piece.y) {
                 if self.exact {
-                    self.clipped.set(true);
+                    self.clipped.store(true, Ordering::Relaxed);
                 }
                 return None;
             }
