@@ -17,6 +17,8 @@ const EIGHT: &str = "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n";
 const EIGHT_ALL: &str = "hfg\nbed\nc a\nabcdefghX\n";
 /// The 8-puzzle at its goal, in numbers: Analyse explores all 181,440 positions from it.
 const EIGHT_GOAL: &str = "1 2 3\n4 5 6\n7 8 _\n";
+/// The 2x5 puzzle at its goal: 10!/2 = 1,814,400 positions.
+const TWO_BY_FIVE: &str = "1 2 3 4 5\n6 7 8 9 _\n";
 
 fn solve(text: &str, metric: &str, method: Method) -> u64 {
     let puzzle = families::parse(None, text).expect("bench puzzles parse");
@@ -62,11 +64,12 @@ fn solves(c: &mut Criterion) {
 /// solutions, find the hardest start): Klotski in each metric, and the 8-puzzle's 181,440.
 #[cfg(not(target_arch = "wasm32"))]
 fn analyse(c: &mut Criterion) {
-    let run = |text: &str, metric: &str| {
+    let on = |text: &str, metric: &str, threads: Option<usize>| {
         let puzzle = families::parse(None, text).expect("bench puzzles parse");
-        let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
+        let options = SolveOptions { metric: Some(metric.into()), threads, ..SolveOptions::default() };
         puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue).expect("valid").positions
     };
+    let run = |text: &str, metric: &str| on(text, metric, Some(1));
     let mut group = c.benchmark_group("analyse");
     group.throughput(Throughput::Elements(25_955));
     for metric in ["unit", "slide", "piece"] {
@@ -77,6 +80,16 @@ fn analyse(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(8));
     assert_eq!(run(EIGHT_GOAL, "unit"), 181_440);
     group.bench_function("eight-puzzle", |b| b.iter(|| run(EIGHT_GOAL, "unit")));
+    // The largest space here: the 2x5 puzzle's 1,814,400 positions, on one thread and on every
+    // core (`--threads`: the exploration spreads; the figures do not change).
+    group.throughput(Throughput::Elements(1_814_400));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(15));
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    for threads in [1, cores] {
+        assert_eq!(on(TWO_BY_FIVE, "unit", Some(threads)), 1_814_400);
+        group.bench_function(format!("two-by-five-{threads}-threads"), |b| b.iter(|| on(TWO_BY_FIVE, "unit", Some(threads))));
+    }
     group.finish();
 }
 

@@ -178,19 +178,30 @@ fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>,
     Ok(graph)
 }
 
-/// Exploration on several threads (issue 13's breadth-first search, here for Analyse). The
-/// positions stored but not yet expanded are taken in batches; the threads expand a batch's
-/// positions at once, looking each successor up in the store as it stood before the batch,
-/// and the calling thread then adds them in order, storing the successors that were new. A
-/// successor first met inside the batch is found by that insert, as the one-thread loop would
-/// find it, so every position gets the same number, parent and moves as with one thread.
+/// Exploration on several threads (issue 13's breadth-first search, here for Analyse), giving
+/// every position the number, parent and moves the one-thread loop gives it. The positions
+/// stored but not yet expanded are taken in batches, each in three steps:
+/// 1. the threads expand the batch's positions and look each successor up in the index as it
+///    stood before the batch (the random memory reads, which are most of the work);
+/// 2. the calling thread walks the results in order, numbering the successors not yet stored
+///    in order of first appearance (those met twice within the batch are found in a small
+///    table of the batch's own, which stays in the cache), as the one-thread loop would;
+/// 3. the threads file the new positions in the index, split by hash into shards so that each
+///    shard is written by one thread.
 #[cfg(not(target_arch = "wasm32"))]
 mod spread {
     use super::*;
+    use hashbrown::HashTable;
     use rayon::prelude::*;
 
     /// Positions expanded between two visits of the calling thread (progress, Cancel, budgets).
     const BATCH: usize = 1 << 14;
+    /// The index's shards; chosen by hash bits that hashbrown uses for neither bucket nor tag.
+    const SHARDS: usize = 64;
+
+    fn shard(hash: u64) -> usize {
+        (hash >> 40) as usize % SHARDS
+    }
 
     /// A batch slice's expansions: per position, whether it is solved and how many successors
     /// it has; the successors as the index already stored or the new state and its hash.
@@ -209,36 +220,78 @@ mod spread {
             Ok(pool) if threads > 1 => pool,
             _ => return super::explore(space, meter),
         };
-        let mut graph = Explored::new(space.start());
-        while graph.goal.len() < graph.store.len() {
-            let (head, end) = (graph.goal.len(), graph.store.len().min(graph.goal.len() + BATCH));
+        let start = space.start();
+        let mut shards: Vec<HashTable<u32>> = (0..SHARDS).map(|_| HashTable::new()).collect();
+        let hash = Store::hash(&start);
+        shards[shard(hash)].insert_unique(hash, 0, |_| hash);
+        let (mut states, mut parents) = (vec![start], vec![NO_PARENT]);
+        let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
+        let mut fresh: HashTable<u32> = HashTable::new();
+        let mut filed: Vec<Vec<(u64, u32)>> = vec![Vec::new(); SHARDS];
+        while graph.goal.len() < states.len() {
+            let (head, end) = (graph.goal.len(), states.len().min(graph.goal.len() + BATCH));
             let slice = (end - head).div_ceil(threads * 8).max(64);
-            let store = &graph.store;
             let parts: Vec<Expanded<S::State>> = pool.install(|| {
-                (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, store, from..(from + slice).min(end))).collect()
+                let (states, shards) = (&states, &shards);
+                (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, from..(from + slice).min(end))).collect()
             });
+            fresh.clear();
+            // The shards grow only between batches; the batch's own table stays small.
+            let index_bytes = shards.iter().map(|t| t.capacity() as u64 * 5).sum::<u64>() + (BATCH as u64 * 4) * 5;
             for part in parts {
                 let mut found = part.found.into_iter();
                 for (goal, count) in part.goal.into_iter().zip(part.counts) {
-                    graph.meter(space, meter)?;
-                    graph.add(goal, found.by_ref().take(count as usize))?;
+                    let at = graph.goal.len();
+                    let bytes = (states.capacity() * std::mem::size_of::<S::State>() + parents.capacity() * 4) as u64 + index_bytes + graph.bytes_beside(space);
+                    meter.explore_at(states.len(), states.len() - at, u64::from(graph.level[at]), bytes)?;
+                    graph.goal.push(goal);
+                    for next in found.by_ref().take(count as usize) {
+                        let index = match next {
+                            Ok(index) => index,
+                            Err((hash, state)) => match fresh.find(hash, |&i| states[i as usize] == state) {
+                                Some(&index) => index,
+                                None => {
+                                    let index = u32::try_from(states.len()).map_err(|_| Halt::state_limit(states.len() as u64))?;
+                                    fresh.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
+                                    filed[shard(hash)].push((hash, index));
+                                    states.push(state);
+                                    parents.push(at as u32);
+                                    graph.level.push(graph.level[at] + 1);
+                                    index
+                                }
+                            },
+                        };
+                        graph.targets.push(index);
+                    }
+                    if graph.targets.len() > u32::MAX as usize - 1 {
+                        return Err(Halt::state_limit(states.len() as u64));
+                    }
+                    graph.offsets.push(graph.targets.len() as u32);
                 }
             }
+            pool.install(|| {
+                let states = &states;
+                shards.par_iter_mut().zip(filed.par_iter_mut()).for_each(|(table, new)| {
+                    for (hash, index) in new.drain(..) {
+                        table.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
+                    }
+                });
+            });
         }
+        graph.store = Store::unindexed(states, parents);
         Ok(graph)
     }
 
-    fn expand_slice<S: Space>(space: &S, store: &Store<S::State>, range: std::ops::Range<usize>) -> Expanded<S::State> {
+    fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], range: std::ops::Range<usize>) -> Expanded<S::State> {
         let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::new() };
         let mut successors = Vec::new();
-        for i in range {
-            let state = store.state(i as u32);
+        for state in &states[range] {
             out.goal.push(space.is_goal(state));
             expand(space, state, &mut successors);
             out.counts.push(successors.len() as u32);
             out.found.extend(successors.drain(..).map(|(_, next, _)| {
                 let hash = Store::hash(&next);
-                store.find_hashed(hash, &next).ok_or((hash, next))
+                shards[shard(hash)].find(hash, |&i| states[i as usize] == next).copied().ok_or((hash, next))
             }));
         }
         out
@@ -253,10 +306,14 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
     }
 
     /// Reports the next expansion to the meter (the positions expanded so far are `goal.len()`).
-    fn meter<S: Space>(&self, space: &S, meter: &mut Meter) -> Result<(), Halt> {
+    fn meter<S: Space<State = T>>(&self, space: &S, meter: &mut Meter) -> Result<(), Halt> {
         let head = self.goal.len();
-        let bytes = self.store.bytes() + space.bytes() + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64 + self.goal.capacity() as u64;
-        meter.explore_at(self.store.len(), self.store.len() - head, u64::from(self.level[head]), bytes)
+        meter.explore_at(self.store.len(), self.store.len() - head, u64::from(self.level[head]), self.store.bytes() + self.bytes_beside(space))
+    }
+
+    /// Memory held besides the stored states and their index: the space's, and the moves.
+    fn bytes_beside<S: Space<State = T>>(&self, space: &S) -> u64 {
+        space.bytes() + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64 + self.goal.capacity() as u64
     }
 
     /// Adds the next position's expansion: whether it is solved, and its successors in move

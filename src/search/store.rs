@@ -20,6 +20,13 @@ impl<T: Eq + Hash> Store<T> {
         Store { states: Vec::new(), parents: Vec::new(), index: HashTable::new(), hasher: FxBuildHasher }
     }
 
+    /// A store of `states` and the `parents` beside them with no index (it finds nothing): what
+    /// an exploration that indexes its states its own way hands on to be read.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn unindexed(states: Vec<T>, parents: Vec<u32>) -> Self {
+        Store { states, parents, index: HashTable::new(), hasher: FxBuildHasher }
+    }
+
     pub fn len(&self) -> usize {
         self.states.len()
     }
