@@ -53,6 +53,19 @@ fn analyse_klotski_and_the_eight_puzzle() {
     }
 }
 
+/// Analyse in wasm on the largest space `make bench` analyses natively: the 2x5 puzzle's
+/// 1,814,400 positions (one run, in optimised builds only: `make test` runs this file unoptimised).
+#[cfg(not(debug_assertions))]
+#[wasm_bindgen_test]
+fn analyse_the_two_by_five_puzzle() {
+    let puzzle = families::parse(None, "1 2 3 4 5\n6 7 8 9 _\n").unwrap();
+    let started = web_time::Instant::now();
+    let report = puzzle.analyse(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    assert_eq!((report.positions, report.farthest()), (1_814_400, 55));
+    console_log!("wasm: Analyse the 2x5 puzzle (1,814,400 positions): {ms:.0} ms, {} MB stored", report.stats.bytes / 1_000_000);
+}
+
 /// Game About Squares: every position of a three-square level within its search area.
 #[wasm_bindgen_test]
 fn exhaustive_squares_level() {
