@@ -17,12 +17,19 @@ const EIGHT: &str = "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n";
 const EIGHT_ALL: &str = "hfg\nbed\nc a\nabcdefghX\n";
 /// The 8-puzzle at its goal, in numbers: Analyse explores all 181,440 positions from it.
 const EIGHT_GOAL: &str = "1 2 3\n4 5 6\n7 8 _\n";
+/// The 2x5 puzzle with a goal that never matches: BFS visits all 1,814,400 positions.
+const TWO_BY_FIVE_ALL: &str = "abcde\nfghi \nabcdefghiX\n";
 /// The 2x5 puzzle at its goal: 10!/2 = 1,814,400 positions.
 const TWO_BY_FIVE: &str = "1 2 3 4 5\n6 7 8 9 _\n";
 
+/// Explored states, on one thread (the figures before breadth-first search spread over threads).
 fn solve(text: &str, metric: &str, method: Method) -> u64 {
+    solve_on(text, metric, method, 1)
+}
+
+fn solve_on(text: &str, metric: &str, method: Method, threads: usize) -> u64 {
     let puzzle = families::parse(None, text).expect("bench puzzles parse");
-    let options = SolveOptions { metric: Some(metric.into()), method, ..SolveOptions::default() };
+    let options = SolveOptions { metric: Some(metric.into()), method, threads: Some(threads), ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("options are valid");
     assert_ne!(report.status, Status::GaveUp);
     report.stats.explored
@@ -47,6 +54,22 @@ fn exhaustive(c: &mut Criterion) {
     group.throughput(Throughput::Elements(181_440));
     group.measurement_time(Duration::from_secs(8));
     group.bench_function("unit", |b| b.iter(|| solve(EIGHT_ALL, "unit", Method::Bfs)));
+    group.finish();
+
+    // Breadth-first search on every core (issue 13): Klotski, and the 2x5 puzzle's 1,814,400
+    // positions, where the spread pays.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut group = c.benchmark_group("spread-bfs");
+    group.throughput(Throughput::Elements(25_955));
+    assert_eq!(solve_on(KLOTSKI_ALL, "unit", Method::Bfs, cores), 25_955);
+    group.bench_function(format!("klotski-unit-{cores}-threads"), |b| b.iter(|| solve_on(KLOTSKI_ALL, "unit", Method::Bfs, cores)));
+    group.throughput(Throughput::Elements(1_814_400));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(15));
+    for threads in [1, cores] {
+        assert_eq!(solve_on(TWO_BY_FIVE_ALL, "unit", Method::Bfs, threads), 1_814_400);
+        group.bench_function(format!("two-by-five-{threads}-threads"), |b| b.iter(|| solve_on(TWO_BY_FIVE_ALL, "unit", Method::Bfs, threads)));
+    }
     group.finish();
 }
 

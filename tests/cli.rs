@@ -40,6 +40,14 @@ fn metrics_and_methods_from_the_command_line() {
         assert_eq!(json["moves"].as_array().unwrap().len(), length);
         assert!(json["explored"].as_u64().unwrap() > 0);
         assert!(json["elapsed_ms"].is_u64());
+        // Breadth-first search spread over threads: the same moves, the same states counted.
+        for threads in ["1", "2", "3"] {
+            let out = run(&["solve", &fixture("klotski.txt"), "--metric", metric, "--json", "--threads", threads]);
+            let spread: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            for key in ["moves", "explored", "stored"] {
+                assert_eq!(spread[key], json[key], "{metric}, {threads} threads: {key}");
+            }
+        }
     }
     let out = run(&["solve", &fixture("article.txt"), "--method", "astar", "--metric", "slide", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

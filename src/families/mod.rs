@@ -107,6 +107,20 @@ pub fn search<S: Space>(
     }
 }
 
+/// [`search`] for spaces that threads can share: breadth-first search spreads over
+/// `options.threads()` threads natively (with the same answer and counts as on one).
+pub fn search_spread<S>(space: &S, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>
+where
+    S: Space + Sync,
+    S::State: Send + Sync,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    if matches!(method, Method::Auto | Method::Bfs | Method::Bidir) {
+        return crate::search::bfs_spread(space, &options.budget(), options.threads(), on_progress);
+    }
+    search(space, method, options, on_progress)
+}
+
 /// Checks the metric asked for by a family that counts moves one way only (`name`); `why`
 /// finishes the sentence that refuses any other.
 pub fn only_metric(options: &SolveOptions, name: &str, why: &str) -> Result<(), FormatError> {

@@ -165,8 +165,14 @@ struct Explored<T> {
 
 fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>, Halt> {
     let mut graph = Explored::new(space.start());
+    explore_until(space, meter, &mut graph, usize::MAX)?;
+    Ok(graph)
+}
+
+/// Explores `graph` on until every position is expanded or `until` are stored.
+fn explore_until<S: Space>(space: &S, meter: &mut Meter, graph: &mut Explored<S::State>, until: usize) -> Result<(), Halt> {
     let mut successors = Vec::new();
-    while graph.goal.len() < graph.store.len() {
+    while graph.goal.len() < graph.store.len() && graph.store.len() < until {
         let head = graph.goal.len();
         graph.meter(space, meter)?;
         let state = graph.store.state(head as u32).clone();
@@ -175,126 +181,54 @@ fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>,
         expand(space, &state, &mut successors);
         graph.add(goal, successors.drain(..).map(|(_, next, _)| Err((Store::hash(&next), next))))?;
     }
-    Ok(graph)
+    Ok(())
 }
 
-/// Exploration on several threads (issue 13's breadth-first search, here for Analyse), giving
-/// every position the number, parent and moves the one-thread loop gives it. The positions
-/// stored but not yet expanded are taken in batches, each in three steps:
-/// 1. the threads expand the batch's positions and look each successor up in the index as it
-///    stood before the batch (the random memory reads, which are most of the work);
-/// 2. the calling thread walks the results in order, numbering the successors not yet stored
-///    in order of first appearance (those met twice within the batch are found in a small
-///    table of the batch's own, which stays in the cache), as the one-thread loop would;
-/// 3. the threads file the new positions in the index, split by hash into shards so that each
-///    shard is written by one thread.
+/// Exploration on several threads once [`SPREAD_FROM`] positions are stored ([`super::spread`]):
+/// every position gets the number, parent and moves the one-thread loop gives it.
 #[cfg(not(target_arch = "wasm32"))]
 mod spread {
     use super::*;
-    use hashbrown::HashTable;
-    use rayon::prelude::*;
-
-    /// Positions expanded between two visits of the calling thread (progress, Cancel, budgets).
-    const BATCH: usize = 1 << 14;
-    /// The index's shards; chosen by hash bits that hashbrown uses for neither bucket nor tag.
-    const SHARDS: usize = 64;
-
-    fn shard(hash: u64) -> usize {
-        (hash >> 40) as usize % SHARDS
-    }
-
-    /// A batch slice's expansions: per position, whether it is solved and how many successors
-    /// it has; the successors as the index already stored or the new state and its hash.
-    struct Expanded<T> {
-        goal: Vec<bool>,
-        counts: Vec<u32>,
-        found: Vec<Result<u32, (u64, T)>>,
-    }
+    use crate::search::spread::{Spread, SPREAD_FROM};
 
     pub fn explore<S>(space: &S, meter: &mut Meter, threads: usize) -> Result<Explored<S::State>, Halt>
     where
         S: Space + Sync,
         S::State: Send + Sync,
     {
-        let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) if threads > 1 => pool,
-            _ => return super::explore(space, meter),
-        };
-        let start = space.start();
-        let mut shards: Vec<HashTable<u32>> = (0..SHARDS).map(|_| HashTable::new()).collect();
-        let hash = Store::hash(&start);
-        shards[shard(hash)].insert_unique(hash, 0, |_| hash);
-        let (mut states, mut parents) = (vec![start], vec![NO_PARENT]);
-        let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
-        let mut fresh: HashTable<u32> = HashTable::new();
-        let mut filed: Vec<Vec<(u64, u32)>> = vec![Vec::new(); SHARDS];
-        while graph.goal.len() < states.len() {
-            let (head, end) = (graph.goal.len(), states.len().min(graph.goal.len() + BATCH));
-            let slice = (end - head).div_ceil(threads * 8).max(64);
-            let parts: Vec<Expanded<S::State>> = pool.install(|| {
-                let (states, shards) = (&states, &shards);
-                (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, from..(from + slice).min(end))).collect()
-            });
-            fresh.clear();
-            // The shards grow only between batches; the batch's own table stays small.
-            let index_bytes = shards.iter().map(|t| t.capacity() as u64 * 5).sum::<u64>() + (BATCH as u64 * 4) * 5;
-            for part in parts {
-                let mut found = part.found.into_iter();
-                for (goal, count) in part.goal.into_iter().zip(part.counts) {
-                    let at = graph.goal.len();
-                    let bytes = (states.capacity() * std::mem::size_of::<S::State>() + parents.capacity() * 4) as u64 + index_bytes + graph.bytes_beside(space);
-                    meter.explore_at(states.len(), states.len() - at, u64::from(graph.level[at]), bytes)?;
-                    graph.goal.push(goal);
-                    for next in found.by_ref().take(count as usize) {
-                        let index = match next {
-                            Ok(index) => index,
-                            Err((hash, state)) => match fresh.find(hash, |&i| states[i as usize] == state) {
-                                Some(&index) => index,
-                                None => {
-                                    let index = u32::try_from(states.len()).map_err(|_| Halt::state_limit(states.len() as u64))?;
-                                    fresh.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
-                                    filed[shard(hash)].push((hash, index));
-                                    states.push(state);
-                                    parents.push(at as u32);
-                                    graph.level.push(graph.level[at] + 1);
-                                    index
-                                }
-                            },
-                        };
-                        graph.targets.push(index);
-                    }
-                    if graph.targets.len() > u32::MAX as usize - 1 {
-                        return Err(Halt::state_limit(states.len() as u64));
-                    }
-                    graph.offsets.push(graph.targets.len() as u32);
-                }
+        let mut graph = Explored::new(space.start());
+        explore_until(space, meter, &mut graph, if threads > 1 { SPREAD_FROM } else { usize::MAX })?;
+        if graph.goal.len() == graph.store.len() {
+            return Ok(graph);
+        }
+        let mut spread = match Spread::resume(std::mem::take(&mut graph.store), graph.goal.len(), threads) {
+            Ok(spread) => spread,
+            Err(store) => {
+                graph.store = store;
+                explore_until(space, meter, &mut graph, usize::MAX)?;
+                return Ok(graph);
             }
-            pool.install(|| {
-                let states = &states;
-                shards.par_iter_mut().zip(filed.par_iter_mut()).for_each(|(table, new)| {
-                    for (hash, index) in new.drain(..) {
-                        table.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
+        };
+        while !spread.is_done() {
+            spread.next_batch(space, |at| {
+                meter.explore_at(at.stored, at.stored - at.index, u64::from(graph.level[at.index]), at.bytes + graph.bytes_beside(space))?;
+                graph.goal.push(at.goal);
+                for next in at.successors {
+                    if next.new {
+                        graph.level.push(graph.level[at.index] + 1);
                     }
-                });
-            });
+                    graph.targets.push(next.index);
+                }
+                if graph.targets.len() > u32::MAX as usize - 1 {
+                    return Err(Halt::state_limit(at.stored as u64));
+                }
+                graph.offsets.push(graph.targets.len() as u32);
+                Ok(())
+            })?;
         }
-        graph.store = Store::unindexed(states, parents);
+        let positions = spread.len();
+        graph.store = spread.into_store(positions);
         Ok(graph)
-    }
-
-    fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], range: std::ops::Range<usize>) -> Expanded<S::State> {
-        let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::new() };
-        let mut successors = Vec::new();
-        for state in &states[range] {
-            out.goal.push(space.is_goal(state));
-            expand(space, state, &mut successors);
-            out.counts.push(successors.len() as u32);
-            out.found.extend(successors.drain(..).map(|(_, next, _)| {
-                let hash = Store::hash(&next);
-                shards[shard(hash)].find(hash, |&i| states[i as usize] == next).copied().ok_or((hash, next))
-            }));
-        }
-        out
     }
 }
 
@@ -523,21 +457,13 @@ mod tests {
         assert!(matches!(analyse(&Endless, &Budget::default(), &mut |_: &Stats| Flow::Stop), Analysed::Cancelled { .. }));
     }
 
-    /// A random directed graph of 60,000 positions (some moves one way only, so dead ends too),
-    /// several batches of the spread exploration wide.
-    fn random_graph() -> Graph {
-        let n = 60_000;
-        let mut random = crate::random::SplitMix::new(16);
-        let edges = (0..n).map(|_| (0..random.below(5)).map(|_| (random.below(n), 1)).collect()).collect();
-        Graph::new(edges, vec![7, 4_242, 31_337])
-    }
-
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn spread_over_threads_the_figures_are_the_same() {
-        let graph = random_graph();
+        let graph = random_graph(200_000, vec![7, 4_242, 31_337, 150_001]);
         let one = done(analyse(&graph, &Budget::default(), &mut quiet));
-        assert!(one.positions > 40_000 && one.dead_ends > 1_000 && one.shortest.is_some(), "{} {}", one.positions, one.dead_ends);
+        // Past 65,536 positions, where the spread exploration takes over.
+        assert!(one.positions > 150_000 && one.dead_ends > 1_000 && one.shortest.is_some(), "{} {}", one.positions, one.dead_ends);
         for threads in [1, 2, 3] {
             let spread = done(analyse_spread(&graph, &Budget::default(), threads, &mut quiet));
             assert_eq!((spread.positions, spread.solved, spread.dead_ends), (one.positions, one.solved, one.dead_ends), "{threads} threads");
@@ -545,7 +471,7 @@ mod tests {
             assert_eq!((spread.stats.explored, spread.stats.stored), (one.stats.explored, one.stats.stored), "{threads} threads");
         }
         // A budget ends both at the same position, with the same words.
-        let budget = Budget { max_states: 20_000, ..Budget::default() };
+        let budget = Budget { max_states: 100_000, ..Budget::default() };
         let reason = |analysed: Analysed<_, _>| match analysed {
             Analysed::GaveUp { reason, stats } => (reason, stats.explored),
             _ => panic!("the budget did not end it"),

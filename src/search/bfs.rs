@@ -1,6 +1,8 @@
 //! Breadth-first search: least moves when every move costs the same.
 
-use super::meter::Meter;
+use super::meter::{Halt, Meter};
+#[cfg(not(target_arch = "wasm32"))]
+use super::spread::{Spread, SPREAD_FROM};
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
@@ -10,39 +12,122 @@ pub fn bfs<S: Space>(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
     let mut meter = Meter::new(budget, on_progress);
-    let mut store = Store::new();
-    let start = space.start();
-    let start_is_goal = space.is_goal(&start);
-    let _ = store.insert(start, NO_PARENT);
-    if start_is_goal {
-        return solution_in(space, &store, 0, meter);
+    let mut walk = Walk::new(space);
+    let step = walk.run(space, &mut meter, usize::MAX);
+    walk.finish(space, step, meter)
+}
+
+/// The one-thread loop: the store, the next state to expand, and where the current level ends.
+struct Walk<T> {
+    store: Store<T>,
+    head: u32,
+    level_end: u32,
+    depth: u64,
+}
+
+/// Where [`Walk::run`] stopped.
+enum Step {
+    /// A goal was stored (or the start is one).
+    Goal(u32),
+    /// Every state is expanded.
+    Done,
+    /// As many states as asked are stored.
+    Paused,
+}
+
+impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
+    fn new<S: Space<State = T>>(space: &S) -> Self {
+        let mut store = Store::new();
+        let _ = store.insert(space.start(), NO_PARENT);
+        Walk { store, head: 0, level_end: 1, depth: 0 }
     }
-    let mut successors = Vec::new();
-    let mut head: u32 = 0;
-    let mut level_end: u32 = 1;
-    let mut depth = 0u64;
-    while (head as usize) < store.len() {
-        if head == level_end {
-            depth += 1;
-            level_end = store.len() as u32;
+
+    /// Expands states until a goal is stored, every state is expanded or `until` are stored.
+    fn run<S: Space<State = T>>(&mut self, space: &S, meter: &mut Meter, until: usize) -> Result<Step, Halt> {
+        if self.head == 0 && space.is_goal(self.store.state(0)) {
+            return Ok(Step::Goal(0));
         }
-        if let Err(halt) = meter.explore_at(store.len(), store.len() - head as usize, depth, store.bytes() + space.bytes()) {
-            return meter.end(halt);
-        }
-        let state = store.state(head).clone();
-        expand(space, &state, &mut successors);
-        for (_, next, _) in successors.drain(..) {
-            if let Ok(index) = store.insert(next, head) {
-                if space.is_goal(store.state(index)) {
-                    return solution_in(space, &store, index, meter);
+        let mut successors = Vec::new();
+        while (self.head as usize) < self.store.len() {
+            if self.store.len() >= until {
+                return Ok(Step::Paused);
+            }
+            if self.head == self.level_end {
+                self.depth += 1;
+                self.level_end = self.store.len() as u32;
+            }
+            meter.explore_at(self.store.len(), self.store.len() - self.head as usize, self.depth, self.store.bytes() + space.bytes())?;
+            let state = self.store.state(self.head).clone();
+            expand(space, &state, &mut successors);
+            for (_, next, _) in successors.drain(..) {
+                if let Ok(index) = self.store.insert(next, self.head) {
+                    if space.is_goal(self.store.state(index)) {
+                        return Ok(Step::Goal(index));
+                    }
                 }
             }
+            self.head += 1;
         }
-        head += 1;
+        Ok(Step::Done)
     }
-    meter.stats.stored = store.len() as u64;
+
+    /// The outcome of a run that did not pause.
+    fn finish<S: Space<State = T>>(self, space: &S, step: Result<Step, Halt>, mut meter: Meter) -> Outcome<S::Move, T> {
+        match step {
+            Ok(Step::Goal(index)) => solution_in(space, &self.store, index, meter),
+            Ok(_) => {
+                meter.stats.stored = self.store.len() as u64;
+                meter.stats.frontier = 0;
+                meter.stats.bytes = self.store.bytes();
+                Outcome::NoSolution { stats: meter.finish() }
+            }
+            Err(halt) => meter.end(halt),
+        }
+    }
+}
+
+/// [`bfs`] on `threads` threads once the store holds [`SPREAD_FROM`] states
+/// ([`super::spread`]): the same states numbered alike, so the same path and the same counts
+/// as on one thread.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn bfs_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>
+where
+    S: Space + Sync,
+    S::State: Send + Sync,
+{
+    let mut meter = Meter::new(budget, on_progress);
+    let mut walk = Walk::new(space);
+    let step = walk.run(space, &mut meter, if threads > 1 { SPREAD_FROM } else { usize::MAX });
+    if !matches!(step, Ok(Step::Paused)) {
+        return walk.finish(space, step, meter);
+    }
+    let (head, mut level_end, mut depth) = (walk.head as usize, walk.level_end as usize, walk.depth);
+    let mut spread = match Spread::resume(walk.store, head, threads) {
+        Ok(spread) => spread,
+        Err(store) => {
+            walk.store = store;
+            let step = walk.run(space, &mut meter, usize::MAX);
+            return walk.finish(space, step, meter);
+        }
+    };
+    while !spread.is_done() {
+        let found = spread.next_batch(space, |at| {
+            if at.index == level_end {
+                depth += 1;
+                level_end = at.stored;
+            }
+            meter.explore_at(at.stored, at.stored - at.index, depth, at.bytes + space.bytes()).map_err(Err)?;
+            // The first new goal, as the one-thread loop tests each state it stores.
+            at.successors.iter().find(|next| next.new && next.goal).map_or(Ok(()), |next| Err(Ok(next.index)))
+        });
+        match found {
+            Ok(()) => {}
+            Err(Ok(goal)) => return solution_in(space, &spread.into_store(goal as usize + 1), goal, meter),
+            Err(Err(halt)) => return meter.end(halt),
+        }
+    }
+    meter.stats.stored = spread.len() as u64;
     meter.stats.frontier = 0;
-    meter.stats.bytes = store.bytes();
     Outcome::NoSolution { stats: meter.finish() }
 }
 
@@ -154,6 +239,46 @@ mod tests {
         match outcome {
             Outcome::Cancelled { stats } => assert_eq!(stats.explored, 300),
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// On 1, 2 and 3 threads: the same path, the same states counted, the same end when there
+    /// is no goal or a budget runs out (a random graph of 200,000 states: the spread search takes
+    /// over from the one-thread loop at 65,536 and runs several batches).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn spread_over_threads_the_answer_is_the_same() {
+        let summary = |o: Outcome<(usize, usize), usize>| match o {
+            Outcome::Solved { moves, stats, .. } => (format!("solved {moves:?}"), stats.explored, stats.stored),
+            Outcome::NoSolution { stats } => ("no solution".to_string(), stats.explored, stats.stored),
+            Outcome::GaveUp { reason, stats } => (reason, stats.explored, stats.stored),
+            Outcome::Cancelled { stats } => ("cancelled".to_string(), stats.explored, stats.stored),
+        };
+        let n = 200_000;
+        // The states in the order breadth-first search stores them, to pick goals at known places.
+        let all = random_graph(n, vec![]);
+        let mut order = vec![0usize];
+        let mut seen = vec![false; n];
+        seen[0] = true;
+        let mut head = 0;
+        while head < order.len() {
+            for &(next, _) in &all.edges[order[head]] {
+                if !std::mem::replace(&mut seen[next], true) {
+                    order.push(next);
+                }
+            }
+            head += 1;
+        }
+        assert!(order.len() > 150_000, "{}", order.len());
+        let cases = [vec![order[1_000]], vec![order[100_000], order[140_000]], vec![order[order.len() - 1]], vec![]];
+        for goals in cases {
+            let graph = random_graph(n, goals.clone());
+            for budget in [Budget::default(), Budget { max_states: 120_000, ..Budget::default() }] {
+                let one = summary(bfs(&graph, &budget, &mut quiet));
+                for threads in [1, 2, 3] {
+                    assert_eq!(summary(bfs_spread(&graph, &budget, threads, &mut quiet)), one, "{goals:?}, {threads} threads");
+                }
+            }
         }
     }
 }

@@ -11,6 +11,8 @@ mod dfs;
 mod idastar;
 mod meter;
 mod space;
+#[cfg(not(target_arch = "wasm32"))]
+mod spread;
 mod store;
 pub mod tiles;
 
@@ -19,6 +21,8 @@ pub use analyse::analyse_spread;
 pub use analyse::{analyse, Analysed, Analysis, Hardest, Shortest, StateGraph, GRAPH_POSITIONS};
 pub use astar::astar;
 pub use bfs::bfs;
+#[cfg(not(target_arch = "wasm32"))]
+pub use bfs::bfs_spread;
 pub use bidir::bidir;
 pub use dfs::dfs;
 pub use idastar::idastar;
@@ -247,6 +251,14 @@ pub(crate) mod testing {
                 }
             }
         }
+    }
+
+    /// A random directed graph of `n` states, each with up to four moves (some one way only,
+    /// so dead ends too): wide enough for several batches of a spread search.
+    pub fn random_graph(n: usize, goals: Vec<usize>) -> Graph {
+        let mut random = crate::random::SplitMix::new(16);
+        let edges = (0..n).map(|_| (0..random.below(5)).map(|_| (random.below(n), 1)).collect()).collect();
+        Graph::new(edges, goals)
     }
 
     /// A line 0 - 1 - 2 - ... - (n-1) with edges both ways.

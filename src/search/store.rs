@@ -27,6 +27,13 @@ impl<T: Eq + Hash> Store<T> {
         Store { states, parents, index: HashTable::new(), hasher: FxBuildHasher }
     }
 
+    /// The states and the parents beside them, for an exploration that goes on with an index of
+    /// its own.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn into_parts(self) -> (Vec<T>, Vec<u32>) {
+        (self.states, self.parents)
+    }
+
     pub fn len(&self) -> usize {
         self.states.len()
     }

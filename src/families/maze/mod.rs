@@ -11,7 +11,7 @@ pub mod text;
 
 use crate::draw::Painter;
 use crate::families::{
-    only_metric, search, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+    only_metric, search_spread, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::search::{Flow, Space, Stats};
@@ -285,7 +285,7 @@ impl Puzzle for MazePuzzle {
         let ends = self.ends().map_err(FormatError::general)?;
         let method = self.capabilities().resolve(options.method)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
-        let outcome = search(&walk, method, options, on_progress);
+        let outcome = search_spread(&walk, method, options, on_progress);
         let shape = self.grid.shape;
         let mut report =
             Report::from_outcome("maze", "moves", method, outcome, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());

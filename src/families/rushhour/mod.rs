@@ -9,7 +9,7 @@ pub mod rules;
 
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport};
-use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use format::Board;
 use rules::{Metric, Rules};
@@ -128,7 +128,7 @@ impl Puzzle for RushPuzzle {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let method = self.capabilities().resolve(options.method)?;
         let rules = self.rules(metric);
-        let outcome = search(rules, method, options, on_progress);
+        let outcome = search_spread(rules, method, options, on_progress);
         let mut report = Report::from_outcome("rushhour", metric.name(), method, outcome, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect());
         if metric == Metric::Slide {
             report.expected = self.board.expected.map(|e| e.moves);

@@ -10,7 +10,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::tiles::{self, TileProblem};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
-use crate::families::{search, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
 use rules::{Metric, Rules, SlidingSpace};
@@ -174,7 +174,7 @@ fn run<const W: usize>(
     let space = SlidingSpace::<W>::new(rules);
     let mut outcome = match method {
         Method::Bidir => bidir(&space, &options.budget(), on_progress),
-        method => search(&space, method, options, on_progress),
+        method => search_spread(&space, method, options, on_progress),
     };
     if let (Outcome::NoSolution { stats }, true) = (&outcome, rules.goal_test_failed()) {
         let reason = "the goal regex needed too much backtracking on some positions, so \"no solution\" is not certain; write the goal more simply".into();

@@ -10,7 +10,7 @@ pub mod rules;
 use std::sync::atomic::Ordering;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{search_spread, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
@@ -113,7 +113,7 @@ impl SquaresPuzzle {
 
 fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
     let space = SquaresSpace::<W> { rules };
-    let outcome = search(&space, method, options, on_progress);
+    let outcome = search_spread(&space, method, options, on_progress);
     let mut report = Report::from_outcome("squares", "clicks", method, outcome, |_, states| {
         let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
