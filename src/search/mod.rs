@@ -255,6 +255,7 @@ pub(crate) mod testing {
 
     /// A random directed graph of `n` states, each with up to four moves (some one way only,
     /// so dead ends too): wide enough for several batches of a spread search.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn random_graph(n: usize, goals: Vec<usize>) -> Graph {
         let mut random = crate::random::SplitMix::new(16);
         let edges = (0..n).map(|_| (0..random.below(5)).map(|_| (random.below(n), 1)).collect()).collect();

@@ -214,6 +214,19 @@ thread_local! {
     static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
+/// Offline use (issue 14): `sw.js` keeps the app's files for the next visit. Browsers offer
+/// service workers only to secure pages (https, or this machine); elsewhere the app runs as
+/// before, and a refused registration is only a warning.
+fn register_service_worker(window: &Window) {
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
+        return;
+    }
+    let warn = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| web_sys::console::warn_2(&JsValue::from_str("puzzlelab works online only: no service worker:"), &e));
+    let _ = navigator.service_worker().register("./sw.js").catch(&warn);
+    warn.forget(); // once per page
+}
+
 pub fn start() {
     console_error_panic_hook::set_once();
     let window = web_sys::window().unwrap_or_else(|| wasm_bindgen::throw_str("no window"));
@@ -258,6 +271,7 @@ pub fn start() {
     fill_pickers(&page.borrow());
     wire_events(&page);
     spawn_worker(&page);
+    register_service_worker(&page.borrow().window);
     let mut app = page.borrow_mut();
     if !app.open_shared_link() {
         let (_, _, text) = EXAMPLES[0];
