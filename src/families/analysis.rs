@@ -3,7 +3,7 @@
 
 use super::{FormatError, SolveOptions};
 use crate::replay::{group, group_digits};
-use crate::search::{analyse, Analysed, Flow, Space, Stats};
+use crate::search::{Analysed, Flow, Space, Stats};
 use serde::{Deserialize, Serialize};
 
 /// How an analysis ended.
@@ -176,35 +176,9 @@ impl AnalysisReport {
 
 
 /// Analyses `space` under the budget in `options` and reports it for `family` in `metric`,
-/// `describe` turning a path's moves and states into the family's move texts (as for solving).
-/// The hardest start's text is left to [`super::Puzzle::text_at`].
-pub fn analysis<S: Space>(
-    family: &str,
-    metric: &str,
-    space: &S,
-    options: &SolveOptions,
-    on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
-) -> AnalysisReport {
-    analysis_with_text(family, metric, space, options, on_progress, describe, |_| None)
-}
-
-/// [`analysis`], with the hardest start written from its state by `write` (for families whose
-/// move texts can read two ways, so that replaying them might not reach the same position).
-pub fn analysis_with_text<S: Space>(
-    family: &str,
-    metric: &str,
-    space: &S,
-    options: &SolveOptions,
-    on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    describe: impl Fn(&[S::Move], &[S::State]) -> Vec<String>,
-    write: impl Fn(&S::State) -> Option<String>,
-) -> AnalysisReport {
-    reported::<S>(family, metric, analyse(space, &options.budget(), on_progress), describe, write)
-}
-
-/// [`analysis`] with the exploration spread over `options.threads()` threads where there are
-/// threads (natively), for spaces the threads can share: the same report.
+/// `describe` turning a path's moves and states into the family's move texts (as for solving);
+/// the exploration spreads over `options.threads()` threads where there are threads (natively),
+/// with the same report. The hardest start's text is left to [`super::Puzzle::text_at`].
 pub fn analysis_spread<S>(
     family: &str,
     metric: &str,
@@ -220,12 +194,15 @@ where
     #[cfg(not(target_arch = "wasm32"))]
     let analysed = crate::search::analyse_spread(space, &options.budget(), options.threads(), on_progress);
     #[cfg(target_arch = "wasm32")]
-    let analysed = analyse(space, &options.budget(), on_progress);
-    reported::<S>(family, metric, analysed, describe, |_| None)
+    let analysed = crate::search::analyse(space, &options.budget(), on_progress);
+    analysis_from::<S>(family, metric, analysed, describe, |_| None)
 }
 
-/// The engine's figures in the family's words.
-fn reported<S: Space>(
+/// The engine's figures (from [`crate::search::analyse`], for spaces threads cannot share) in
+/// the family's words: `describe` names a path's moves, and `write` the hardest start as a
+/// puzzle text from its state (for families whose move texts can read two ways, so replaying
+/// them might not reach the same position; `|_| None` leaves it to [`super::Puzzle::text_at`]).
+pub fn analysis_from<S: Space>(
     family: &str,
     metric: &str,
     analysed: Analysed<S::Move, S::State>,

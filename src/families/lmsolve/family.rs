@@ -3,11 +3,11 @@
 
 use super::edit::{Edit, Spot, MAX_SIDE};
 use super::scan::{scan, End, Game, GameSpace, Scan};
-use crate::families::analysis::{analysis_with_text, AnalysisReport};
+use crate::families::analysis::{analysis_from, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
-use crate::search::{Flow, Method, Stats};
+use crate::search::{analyse, Flow, Method, Stats};
 use std::cell::RefCell;
 
 /// How a family's state looks on the canvas.
@@ -195,7 +195,8 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         let space = GameSpace::new(&self.game);
         // Written from the state: two planks of one length can make a move text read two ways.
         let describe = |moves: &[G::Move], _: &[_]| moves.iter().map(|m| self.game.render(m)).collect();
-        Ok(analysis_with_text(self.family(), "moves", &space, options, on_progress, describe, |s| Some(self.game.at(s)?.write())))
+        let analysed = analyse(&space, &options.budget(), on_progress);
+        Ok(analysis_from::<GameSpace<G>>(self.family(), "moves", analysed, describe, |s| Some(self.game.at(s)?.write())))
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {

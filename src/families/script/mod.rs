@@ -6,7 +6,7 @@ pub mod draw;
 pub mod rules;
 pub mod runner;
 
-use crate::families::analysis::{analysis_with_text, AnalysisReport};
+use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{Capabilities, GENERIC_METHODS};
 use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
@@ -164,7 +164,8 @@ impl Puzzle for ScriptPuzzle {
         only_metric(options, "moves", ": a script counts moves")?;
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
         let describe = |moves: &[Dynamic], _: &[u32]| moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect();
-        let report = analysis_with_text("script", "moves", &space, options, on_progress, describe, |&id| self.text_from(&space.value(id)));
+        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
+        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
         match space.error.into_inner() {
             Some(error) => Err(error),
             None => Ok(report),
