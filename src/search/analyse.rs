@@ -179,7 +179,7 @@ fn explore_until<S: Space>(space: &S, meter: &mut Meter, graph: &mut Explored<S:
         // Solved positions are explored too: the space goes on past them.
         let goal = space.is_goal(&state);
         expand(space, &state, &mut successors);
-        graph.add(goal, successors.drain(..).map(|(_, next, _)| Err((Store::hash(&next), next))))?;
+        graph.add(goal, successors.drain(..).map(|(_, next, _)| next))?;
     }
     Ok(())
 }
@@ -251,14 +251,17 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
     }
 
     /// Adds the next position's expansion: whether it is solved, and its successors in move
-    /// order, each already stored (its index) or a state and its [`Store::hash`], stored here
-    /// unless an earlier successor already brought it.
-    fn add(&mut self, goal: bool, successors: impl Iterator<Item = Result<u32, (u64, T)>>) -> Result<(), Halt> {
+    /// order, each stored unless it already is.
+    fn add(&mut self, goal: bool, successors: impl Iterator<Item = T>) -> Result<(), Halt> {
         let head = self.goal.len();
         self.goal.push(goal);
         for next in successors {
-            let index = match next.or_else(|(hash, state)| self.store.insert_hashed(hash, state, head as u32).inspect(|_| self.level.push(self.level[head] + 1))) {
-                Ok(index) | Err(index) => index,
+            let index = match self.store.insert(next, head as u32) {
+                Ok(new) => {
+                    self.level.push(self.level[head] + 1);
+                    new
+                }
+                Err(known) => known,
             };
             self.targets.push(index);
         }

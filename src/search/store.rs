@@ -52,27 +52,18 @@ impl<T: Eq + Hash> Store<T> {
     }
 
     pub fn find(&self, state: &T) -> Option<u32> {
-        self.find_hashed(Self::hash(state), state)
+        let hash = Self::hash(state);
+        self.index.find(hash, |&i| self.states[i as usize] == *state).copied()
     }
 
-    /// The hash the table files `state` under (threads that only look up compute it once and
-    /// hand it on with the state).
+    /// The hash the table files `state` under (a spread search indexes states by it too).
     pub fn hash(state: &T) -> u64 {
         FxBuildHasher.hash_one(state)
     }
 
-    /// [`Store::find`] with the state's [`Store::hash`] already known.
-    pub fn find_hashed(&self, hash: u64, state: &T) -> Option<u32> {
-        self.index.find(hash, |&i| self.states[i as usize] == *state).copied()
-    }
-
     /// Stores `state` unless it is already there. Returns `Ok(new index)` or `Err(existing index)`.
     pub fn insert(&mut self, state: T, parent: u32) -> Result<u32, u32> {
-        self.insert_hashed(Self::hash(&state), state, parent)
-    }
-
-    /// [`Store::insert`] with the state's [`Store::hash`] already known.
-    pub fn insert_hashed(&mut self, hash: u64, state: T, parent: u32) -> Result<u32, u32> {
+        let hash = Self::hash(&state);
         let (states, hasher) = (&self.states, &self.hasher);
         let index = u32::try_from(states.len()).expect("the state budget keeps the arena below 2^32");
         // One probe finds the state or the free slot for it.
