@@ -189,7 +189,7 @@ fn explore_until<S: Space>(space: &S, meter: &mut Meter, graph: &mut Explored<S:
 #[cfg(not(target_arch = "wasm32"))]
 mod spread {
     use super::*;
-    use crate::search::spread::{Spread, SPREAD_FROM};
+    use crate::search::spread::{GoalTest, Spread, SPREAD_FROM};
 
     pub fn explore<S>(space: &S, meter: &mut Meter, threads: usize) -> Result<Explored<S::State>, Halt>
     where
@@ -201,7 +201,7 @@ mod spread {
         if graph.goal.len() == graph.store.len() {
             return Ok(graph);
         }
-        let mut spread = match Spread::resume(std::mem::take(&mut graph.store), graph.goal.len(), threads) {
+        let mut spread = match Spread::resume(std::mem::take(&mut graph.store), graph.goal.len(), threads, GoalTest::Expanded) {
             Ok(spread) => spread,
             Err(store) => {
                 graph.store = store;

@@ -2,7 +2,7 @@
 
 use super::meter::{Halt, Meter};
 #[cfg(not(target_arch = "wasm32"))]
-use super::spread::{Spread, SPREAD_FROM};
+use super::spread::{GoalTest, Spread, SPREAD_FROM};
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
@@ -102,7 +102,7 @@ where
         return walk.finish(space, step, meter);
     }
     let (head, mut level_end, mut depth) = (walk.head as usize, walk.level_end as usize, walk.depth);
-    let mut spread = match Spread::resume(walk.store, head, threads) {
+    let mut spread = match Spread::resume(walk.store, head, threads, GoalTest::Stored) {
         Ok(spread) => spread,
         Err(store) => {
             walk.store = store;

@@ -33,20 +33,30 @@ fn shard(hash: u64) -> usize {
     (hash >> 40) as usize % SHARDS
 }
 
+/// Which states the threads test for the goal: each search needs one of the two, and a goal
+/// test can be costly (a goal regex runs over the whole board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoalTest {
+    /// Each state as it is expanded (Analyse marks every solved position).
+    Expanded,
+    /// Each state as it is first stored (breadth-first search stops at the first goal stored).
+    Stored,
+}
+
 /// A successor as step 2 hands it on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Next {
     pub index: u32,
     /// Stored just now (first met here).
     pub new: bool,
-    /// A goal (known for new states only).
+    /// A goal (tested for new states under [`GoalTest::Stored`] only).
     pub goal: bool,
 }
 
 /// One expanded state, as step 2 hands it on.
 pub struct Expansion<'a> {
     pub index: usize,
-    /// Whether the state itself is a goal.
+    /// Whether the state itself is a goal (tested under [`GoalTest::Expanded`] only).
     pub goal: bool,
     /// States stored before this one's successors were numbered (what the one-thread loop's
     /// store holds when it expands this state).
@@ -68,6 +78,7 @@ struct Expanded<T> {
 pub struct Spread<T> {
     pool: rayon::ThreadPool,
     threads: usize,
+    test: GoalTest,
     states: Vec<T>,
     parents: Vec<u32>,
     shards: Vec<HashTable<u32>>,
@@ -80,8 +91,9 @@ pub struct Spread<T> {
 
 impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
     /// The search of `store`, whose first `expanded` states have been expanded, going on on
-    /// `threads` threads; the store back for one thread, or when no thread pool can be had.
-    pub fn resume(store: Store<T>, expanded: usize, threads: usize) -> Result<Self, Store<T>> {
+    /// `threads` threads and testing the states `test` names; the store back for one thread, or
+    /// when no thread pool can be had.
+    pub fn resume(store: Store<T>, expanded: usize, threads: usize, test: GoalTest) -> Result<Self, Store<T>> {
         let Some(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok().filter(|_| threads > 1) else { return Err(store) };
         let (states, parents) = store.into_parts();
         let mut shards: Vec<HashTable<u32>> = (0..SHARDS).map(|_| HashTable::new()).collect();
@@ -89,7 +101,7 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
             let hash = Store::hash(state);
             shards[shard(hash)].insert_unique(hash, index as u32, |&i| Store::hash(&states[i as usize]));
         }
-        Ok(Spread { pool, threads, states, parents, shards, fresh: HashTable::new(), filed: vec![Vec::new(); SHARDS], expanded })
+        Ok(Spread { pool, threads, test, states, parents, shards, fresh: HashTable::new(), filed: vec![Vec::new(); SHARDS], expanded })
     }
 
     /// Whether every stored state has been expanded.
@@ -106,8 +118,8 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
         let (head, end) = (self.expanded, self.states.len().min(self.expanded + BATCH));
         let slice = (end - head).div_ceil(self.threads * 8).max(64);
         let parts: Vec<Expanded<T>> = self.pool.install(|| {
-            let (states, shards) = (&self.states, &self.shards);
-            (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, from..(from + slice).min(end))).collect()
+            let (states, shards, test) = (&self.states, &self.shards, self.test);
+            (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, test, from..(from + slice).min(end))).collect()
         });
         self.fresh.clear();
         // The shards grow only in step 3; the batch's own table stays small.
@@ -168,11 +180,11 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
     }
 }
 
-fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], range: std::ops::Range<usize>) -> Expanded<S::State> {
+fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], test: GoalTest, range: std::ops::Range<usize>) -> Expanded<S::State> {
     let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::new() };
     let mut successors = Vec::new();
     for state in &states[range] {
-        out.goal.push(space.is_goal(state));
+        out.goal.push(test == GoalTest::Expanded && space.is_goal(state));
         expand(space, state, &mut successors);
         out.counts.push(successors.len() as u32);
         out.found.extend(successors.drain(..).map(|(_, next, _)| {
@@ -180,7 +192,7 @@ fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u3
             match shards[shard(hash)].find(hash, |&i| states[i as usize] == next) {
                 Some(&index) => Ok(index),
                 None => {
-                    let goal = space.is_goal(&next);
+                    let goal = test == GoalTest::Stored && space.is_goal(&next);
                     Err((hash, next, goal))
                 }
             }
