@@ -139,9 +139,12 @@ impl ScriptPuzzle {
 
 fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
     let outcome = search(space, method, options, on_progress);
-    Report::from_outcome("script", "moves", method, outcome, |moves, _| {
-        moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
-    })
+    Report::from_outcome("script", "moves", method, outcome, |moves, _| labels(space, moves))
+}
+
+/// Moves as the script labels them (as rhai prints them where `label` fails).
+fn labels(space: &ScriptSpace, moves: &[Dynamic]) -> Vec<String> {
+    moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
 }
 
 impl Puzzle for ScriptPuzzle {
@@ -163,7 +166,7 @@ impl Puzzle for ScriptPuzzle {
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
-        let describe = |moves: &[Dynamic], _: &[u32]| moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect();
+        let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
         let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
         let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
         match space.error.into_inner() {
