@@ -54,9 +54,8 @@ const NONE: u16 = u16::MAX;
 /// test would cost more than it saves).
 const MAX_PLACEMENTS: usize = 32;
 
-/// Masks per anchor: covered, entering ×4, halo.
-const PARTS: usize = 6;
-const HALO: usize = 5;
+/// Masks per anchor: covered, entering ×4.
+const PARTS: usize = 5;
 
 /// A piece shape and every way it can stand on the board.
 pub struct Shape {
@@ -68,10 +67,9 @@ pub struct Shape {
     pub directions: u8,
     /// Per anchor (bounding-box top-left cell): where one step in each direction leads, or NONE.
     step: Vec<[u16; 4]>,
-    /// Per anchor, six bit masks of `ceil(cells / 64)` words each: the cells covered, the cells
-    /// newly covered by a step in each direction, and the union of those four (the cells that
-    /// must hold a gap for the piece to move at all). Move generation is then a few ANDs per move.
-    /// `step` and `masks` are copied per slot into `SlotTables`, which the moves read.
+    /// Per anchor, five bit masks of `ceil(cells / 64)` words each: the cells covered and the
+    /// cells newly covered by a step in each direction. Move generation is then a few ANDs per
+    /// move. `step` and `masks` are copied per slot into `SlotTables`, which the moves read.
     masks: Vec<u64>,
 }
 
@@ -123,9 +121,6 @@ impl Shape {
                 step[anchor][d] = target as u16;
                 let entering: Vec<u16> = cells(target).into_iter().filter(|c| !here.contains(c)).collect();
                 set_bits(&mut masks, anchor, 1 + d, &entering);
-                if directions & (1 << d) != 0 {
-                    set_bits(&mut masks, anchor, HALO, &entering);
-                }
             }
         }
         Shape { offsets, height: shape_h, width: shape_w, directions, step, masks }
@@ -168,6 +163,9 @@ struct SlotTables {
     masks: Vec<u64>,
     steps: Vec<[u16; 4]>,
     directions: Vec<u8>,
+    /// Per (slot, anchor), a bit per direction the piece may step in from there: the board and
+    /// the walls leave room, and the puzzle lets it move that way (`axis`).
+    ways: Vec<u8>,
     /// The slot range of each slot's class.
     class_of: Vec<(u8, u8)>,
 }
@@ -176,22 +174,35 @@ impl SlotTables {
     fn new(shapes: &[Shape], slots: &[Slot], classes: &[Range<usize>], cells: usize) -> SlotTables {
         let class_of = slots.iter().map(|s| (classes[s.class].start as u8, classes[s.class].end as u8)).collect();
         let stride = cells.div_ceil(64);
-        let mut tables = SlotTables { cells, stride, masks: Vec::new(), steps: Vec::new(), directions: Vec::new(), class_of };
+        let mut tables = SlotTables { cells, stride, masks: Vec::new(), steps: Vec::new(), directions: Vec::new(), ways: Vec::new(), class_of };
         for slot in slots {
             let shape = &shapes[slot.shape];
             tables.masks.extend_from_slice(&shape.masks);
             tables.steps.extend_from_slice(&shape.step);
             tables.directions.push(shape.directions);
+            tables.ways.extend(shape.step.iter().map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |ways, d| ways | 1 << d) & shape.directions));
         }
         tables
     }
 
     #[inline]
     fn mask<B: Bits>(&self, slot: usize, anchor: u16, part: usize) -> B {
+        Self::part(self.row::<B>(slot, anchor), part)
+    }
+
+    /// The masks of (slot, anchor), every part.
+    #[inline]
+    fn row<B: Bits>(&self, slot: usize, anchor: u16) -> &[u64] {
         // For one-word boards the stride is the constant 1, which the compiler folds in.
         let stride = B::STRIDE.unwrap_or(self.stride);
-        let at = ((slot * self.cells + anchor as usize) * PARTS + part) * stride;
-        B::load(&self.masks[at..at + stride])
+        let at = (slot * self.cells + anchor as usize) * PARTS * stride;
+        &self.masks[at..at + PARTS * stride]
+    }
+
+    #[inline]
+    fn part<B: Bits>(row: &[u64], part: usize) -> B {
+        let stride = row.len() / PARTS;
+        B::load(&row[part * stride..(part + 1) * stride])
     }
 
     /// The cells the piece in `slot` covers at `anchor`.
@@ -200,10 +211,14 @@ impl SlotTables {
         self.mask(slot, anchor, 0)
     }
 
-    /// The cells at least one of which must be free for the piece at `anchor` to move at all.
+    /// A bit per direction in which the piece at `anchor` can take a step, the cells covered
+    /// being `occupied`. (A step's entering cells are never the piece's own, so the piece need
+    /// not be taken out of `occupied` first.)
     #[inline]
-    fn halo<B: Bits>(&self, slot: usize, anchor: u16) -> B {
-        self.mask(slot, anchor, HALO)
+    fn first_steps<B: Bits>(&self, slot: usize, anchor: u16, occupied: B) -> u8 {
+        let row = self.row::<B>(slot, anchor);
+        let free = |d: usize| u8::from(!occupied.meets(Self::part(row, 1 + d))) << d;
+        self.ways[slot * self.cells + anchor as usize] & (free(0) | free(1) | free(2) | free(3))
     }
 
     /// Where a step from `anchor` in `direction` leads (or NONE), and the cells it newly covers.
@@ -364,9 +379,6 @@ pub struct Rules {
     /// The flattened board with borders, walls and spaces, letters to be filled in.
     template: Vec<u8>,
     bits: u32,
-    /// The cells that are not walls, as bits (`open_words` words of them).
-    open: Cells,
-    open_words: usize,
     tables: SlotTables,
     /// (word, shift) of each slot's bits in a packed state.
     places: Vec<(usize, u32)>,
@@ -500,8 +512,6 @@ impl Rules {
             template: Vec::new(),
             bits,
             tables,
-            open: (0..width * height).filter(|&i| layout.cells[i] != b'#').fold([0; 8], |bits, i| bits.union(cell_bit(i))),
-            open_words: (width * height).div_ceil(64),
             places: (0..slots_len).map(|slot| (slot / per_word, (slot % per_word) as u32 * bits)).collect(),
             words,
         };
@@ -636,7 +646,7 @@ impl Rules {
     }
 
     /// Calls `emit(slot, new_anchor)` for every move from the position `anchors`, in the metric.
-    #[inline]
+    #[inline(always)]
     fn for_each_move(&self, anchors: &[u16], emit: impl FnMut(usize, u16)) {
         if self.width * self.height <= 64 {
             self.moves_with::<u64>(anchors, emit);
@@ -645,64 +655,79 @@ impl Rules {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn moves_with<B: Bits>(&self, anchors: &[u16], mut emit: impl FnMut(usize, u16)) {
         let occupied: B = self.occupancy(anchors);
-        let free = B::load(&self.open[..self.open_words]).without(occupied);
         let tables = &self.tables;
-        for (slot, &anchor) in anchors.iter().enumerate() {
-            // A piece moves only into a gap next to it; most pieces, most of the time, have none.
-            if !tables.halo::<B>(slot, anchor).meets(free) {
-                continue;
-            }
-            // The piece's own cells do not block it.
-            let others = occupied.without(tables.cover(slot, anchor));
-            match self.metric {
-                Metric::Unit | Metric::Slide => {
-                    for d in 0..4 {
-                        if !tables.moves_in(slot, d) {
-                            continue;
-                        }
-                        let mut at = anchor;
+        // Sixteen pieces at a time, four bits each: the directions each can take a first step
+        // in, found without branches (most pieces, most of the time, cannot move at all, and a
+        // branch per piece, as an earlier test of a free cell beside it was, is mispredicted
+        // often); then one pass over the bits set.
+        for (chunk, group) in anchors.chunks(16).enumerate() {
+            let first = chunk * 16;
+            let mut open = group
+                .iter()
+                .enumerate()
+                .fold(0u64, |open, (i, &anchor)| open | u64::from(tables.first_steps(first + i, anchor, occupied)) << (4 * i));
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let (slot, d) = (first + bit / 4, bit % 4);
+                let anchor = anchors[slot];
+                let mut at = tables.step::<B>(slot, anchor, d).0;
+                match self.metric {
+                    Metric::Unit => emit(slot, at),
+                    Metric::Slide => {
+                        emit(slot, at);
+                        // Steps after the first may enter cells the piece has left.
+                        let others = occupied.without(tables.cover(slot, anchor));
                         loop {
                             let (next, entering) = tables.step::<B>(slot, at, d);
                             if next == NONE || others.meets(entering) {
                                 break;
                             }
                             emit(slot, next);
-                            if self.metric == Metric::Unit {
-                                break;
-                            }
                             at = next;
                         }
                     }
-                }
-                Metric::Piece => {
-                    // Every anchor this piece reaches with the others standing still is one move.
-                    let mut seen = [0u64; 8];
-                    let mut queue = [0u16; super::format::MAX_CELLS];
-                    let (mut head, mut tail) = (0, 1);
-                    queue[0] = anchor;
-                    seen[anchor as usize >> 6] |= 1 << (anchor & 63);
-                    while head < tail {
-                        let at = queue[head];
-                        head += 1;
-                        for d in 0..4 {
-                            if !tables.moves_in(slot, d) {
-                                continue;
-                            }
-                            let (next, entering) = tables.step::<B>(slot, at, d);
-                            if next == NONE || seen[next as usize >> 6] & (1 << (next & 63)) != 0 {
-                                continue;
-                            }
-                            if !others.meets(entering) {
-                                seen[next as usize >> 6] |= 1 << (next & 63);
-                                queue[tail] = next;
-                                tail += 1;
-                                emit(slot, next);
-                            }
-                        }
+                    Metric::Piece => {
+                        // All the piece's moves at once, whichever direction they start in.
+                        open &= !(0b1111 << (bit & !3));
+                        self.piece_moves(anchors, occupied, slot, &mut emit);
                     }
+                }
+            }
+        }
+    }
+
+    /// Every anchor the piece in `slot` reaches with the others standing still: one move each
+    /// in the piece metric.
+    #[inline]
+    fn piece_moves<B: Bits>(&self, anchors: &[u16], occupied: B, slot: usize, emit: &mut impl FnMut(usize, u16)) {
+        let tables = &self.tables;
+        let anchor = anchors[slot];
+        let others = occupied.without(tables.cover(slot, anchor));
+        let mut seen = [0u64; 8];
+        let mut queue = [0u16; super::format::MAX_CELLS];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = anchor;
+        seen[anchor as usize >> 6] |= 1 << (anchor & 63);
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            for d in 0..4 {
+                if !tables.moves_in(slot, d) {
+                    continue;
+                }
+                let (next, entering) = tables.step::<B>(slot, at, d);
+                if next == NONE || seen[next as usize >> 6] & (1 << (next & 63)) != 0 {
+                    continue;
+                }
+                if !others.meets(entering) {
+                    seen[next as usize >> 6] |= 1 << (next & 63);
+                    queue[tail] = next;
+                    tail += 1;
+                    emit(slot, next);
                 }
             }
         }
@@ -791,6 +816,30 @@ impl Rules {
             }
         }
         words
+    }
+
+    /// The packed state `state` (whose anchors are `anchors`) after `slot` moves to `to`. Only
+    /// the moved piece's bits change, and within its class the order: the class stays sorted
+    /// when the pieces the move passes take its place one by one (a unit move passes none or a
+    /// few; anchors in a class differ, as its pieces never overlap).
+    #[inline(always)]
+    fn moved<const W: usize>(&self, state: &[u64; W], anchors: &[u16], slot: usize, to: u16) -> [u64; W] {
+        let mut next = *state;
+        let (start, end) = self.tables.class_of[slot];
+        let mut k = slot;
+        if to < anchors[slot] {
+            while k > usize::from(start) && anchors[k - 1] > to {
+                self.put(&mut next, k, anchors[k - 1]);
+                k -= 1;
+            }
+        } else {
+            while k + 1 < usize::from(end) && anchors[k + 1] < to {
+                self.put(&mut next, k, anchors[k + 1]);
+                k += 1;
+            }
+        }
+        self.put(&mut next, k, to);
+        next
     }
 
     /// Writes one slot's anchor into a packed state.
@@ -1043,35 +1092,7 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
         let mut room = Self::room();
         let anchors = &mut room.as_flattened_mut()[..rules.slots.len()];
         rules.unpack(state, anchors);
-        rules.for_each_move(anchors, |slot, to| {
-            // Only the moved piece's bits change, and within its class the order.
-            let mut next = *state;
-            let (start, end) = rules.tables.class_of[slot];
-            let class = start as usize..end as usize;
-            if class.len() == 1 {
-                rules.put(&mut next, slot, to);
-            } else {
-                // Keep the class sorted: its anchors in order, the moved one replaced by `to` at
-                // its place (anchors in a class differ: its pieces never overlap).
-                let mut k = class.start;
-                let mut placed = false;
-                for (member, &anchor) in class.clone().zip(&anchors[class.clone()]) {
-                    if member == slot {
-                        continue;
-                    }
-                    if !placed && to < anchor {
-                        rules.put(&mut next, k, to);
-                        (k, placed) = (k + 1, true);
-                    }
-                    rules.put(&mut next, k, anchor);
-                    k += 1;
-                }
-                if !placed {
-                    rules.put(&mut next, k, to);
-                }
-            }
-            out.push(((), next, 1));
-        });
+        rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1)));
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
