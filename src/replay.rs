@@ -28,21 +28,13 @@ pub fn summary(report: &Report) -> String {
         },
         Status::Solved => {
             let n = report.moves.len();
-            // Every click is a move where clicks are the only metric: say "clicks" then.
-            let noun = if report.metric == "clicks" { "click" } else { "move" };
-            let plural = if n == 1 { noun.to_string() } else { format!("{noun}s") };
-            let metric = if report.metric == "clicks" { String::new() } else { format!("{} metric, ", report.metric) };
-            let quality = match (&report.scope, report.optimal) {
-                (Some(scope), true) => format!("shortest {scope}"),
-                (None, true) => "shortest".to_string(),
-                (_, false) => "not guaranteed shortest".to_string(),
-            };
+            let (length, quality) = length_and_quality(report, n);
             let stated = match report.expected {
                 Some(expected) if expected == n as u64 => "; the puzzle's text says so too".to_string(),
                 Some(expected) => format!("; the puzzle's text says {expected}"),
                 None => String::new(),
             };
-            format!("Solved in {n} {plural} ({metric}{quality}; {}, {} states explored in {} ms){stated}", method(report), group(s.explored), s.elapsed_ms)
+            format!("Solved in {length} ({quality}; {}, {} states explored in {} ms){stated}", method(report), group(s.explored), s.elapsed_ms)
         }
         // Known without searching (an N-puzzle's parity): the reason says why.
         Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
@@ -60,6 +52,38 @@ pub fn summary(report: &Report) -> String {
         }
         Status::Cancelled => format!("Cancelled after {} states", group(s.explored)),
     }
+}
+
+/// "37 moves" and "unit metric, shortest" for a solution of `n` moves.
+fn length_and_quality(report: &Report, n: usize) -> (String, String) {
+    // Every click is a move where clicks are the only metric: say "clicks" then.
+    let noun = if report.metric == "clicks" { "click" } else { "move" };
+    let length = if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") };
+    let metric = if report.metric == "clicks" { String::new() } else { format!("{} metric, ", report.metric) };
+    let quality = match (&report.scope, report.optimal) {
+        (Some(scope), true) => format!("shortest {scope}"),
+        (None, true) => "shortest".to_string(),
+        (_, false) => "not guaranteed shortest".to_string(),
+    };
+    (length, format!("{metric}{quality}"))
+}
+
+/// A solution to paste where people talk about puzzles: the puzzle's text, a line saying what
+/// the solution is, and the solution as the family writes it (`solution`, from
+/// `Puzzle::solution_text`: the moves one per line, a tiling's filled board).
+pub fn pasteable(text: &str, report: &Report, moves: usize, solution: &str) -> String {
+    let heading = if report.family == "tiling" {
+        "A tiling:".to_string()
+    } else {
+        let (length, quality) = length_and_quality(report, moves);
+        format!("A solution in {length} ({quality}):")
+    };
+    format!("{}
+
+{heading}
+{}
+(solved with puzzlelab)
+", text.trim_end(), solution.trim_end())
 }
 
 /// The method that ran and its heuristic: "IDA* with pattern databases 6-6-3".
@@ -135,6 +159,17 @@ mod tests {
             expected: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
+    }
+
+    /// The puzzle's text, what the solution is, and the moves, ready to paste.
+    #[test]
+    fn a_pasteable_solution_has_the_puzzle_and_the_moves() {
+        let text = pasteable("ab\n--$\n\n", &report(Status::Solved), 2, "a D\nb L\n");
+        assert_eq!(text, "ab\n--$\n\nA solution in 2 moves (unit metric, shortest):\na D\nb L\n(solved with puzzlelab)\n");
+        let mut one = report(Status::Solved);
+        one.metric = "clicks".into();
+        one.optimal = false;
+        assert!(pasteable("x", &one, 1, "red\n").contains("A solution in 1 click (not guaranteed shortest):\nred\n"));
     }
 
     #[test]

@@ -61,7 +61,9 @@ struct Elements {
     new_board: HtmlButtonElement,
     file: HtmlInputElement,
     download: HtmlButtonElement,
+    copy_solution: HtmlButtonElement,
     share_link: HtmlInputElement,
+    solution_text: HtmlTextAreaElement,
     status: HtmlElement,
     canvas: HtmlCanvasElement,
     first: HtmlButtonElement,
@@ -121,7 +123,9 @@ impl Elements {
             new_board: by_id(doc, "new-board"),
             file: by_id(doc, "file"),
             download: by_id(doc, "download"),
+            copy_solution: by_id(doc, "copy-solution"),
             share_link: by_id(doc, "share-link"),
+            solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
             canvas: by_id(doc, "board"),
             first: by_id(doc, "first"),
@@ -412,6 +416,7 @@ fn wire_events(page: &Page) {
     });
     listen(&el.file, "change", |app, _: Event| app.open_file());
     listen(&el.download, "click", |app, _: Event| app.download());
+    listen(&el.copy_solution, "click", |app, _: Event| app.copy_solution());
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
     listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
@@ -893,6 +898,12 @@ impl App {
         el.download.set_hidden(label.is_none());
         if let Some(label) = label {
             el.download.set_text_content(Some(label));
+        }
+        let copyable = solved && !self.busy && !self.moves().is_empty();
+        el.copy_solution.set_hidden(!copyable);
+        if !copyable {
+            // What it showed belongs to an earlier solve.
+            el.solution_text.set_hidden(true);
         }
         let len = self.moves_len();
         el.first.set_disabled(self.step == 0);
@@ -1496,6 +1507,20 @@ impl App {
         self.el.share_link.select();
         let _ = self.window.navigator().clipboard().write_text(&url);
         self.set_status("Link to this puzzle and step: copied (it is also in the box below the buttons).");
+    }
+
+    /// Copies the puzzle's text and the solution shown, in the family's own notation, to paste
+    /// in a post; it also shows in a box below the buttons (as text, never markup), for when the
+    /// clipboard is not allowed.
+    fn copy_solution(&mut self) {
+        let (Some(puzzle), Some(report)) = (&self.puzzle, &self.report) else { return };
+        let moves = self.moves();
+        let text = replay::pasteable(&self.text, report, moves.len(), &puzzle.solution_text(moves));
+        self.el.solution_text.set_value(&text);
+        self.el.solution_text.set_hidden(false);
+        self.el.solution_text.select();
+        let _ = self.window.navigator().clipboard().write_text(&text);
+        self.set_status("The puzzle and its solution: copied as text (also in the box below the buttons).");
     }
 
     /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.

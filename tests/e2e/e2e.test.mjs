@@ -139,6 +139,16 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     const link = await page.inputValue('#share-link');
     assert.match(link, /#p=[A-Za-z0-9_-]+$/);
 
+    // The solution as text to paste: the puzzle, what the solution is, every move in order.
+    await page.click('#copy-solution');
+    await waitForStatus(page, 'The puzzle and its solution: copied');
+    const pasted = await page.inputValue('#solution-text');
+    const shown = await page.locator('#moves li').allTextContents();
+    assert.ok(pasted.startsWith(ARTICLE.trimEnd() + '\n\nA solution in 37 moves (unit metric, shortest):\n'), pasted);
+    const lines = pasted.split('\n');
+    const first = lines.indexOf('A solution in 37 moves (unit metric, shortest):') + 1;
+    assert.equal(lines.slice(first, first + 37).join('|'), shown.join('|'));
+
     const second = await openPage(link);
     try {
       await waitForStatus(second.page, 'Solved in 37 moves');

@@ -140,7 +140,8 @@ impl<'a, const N: usize> Walk<'a, N> {
     }
 
     /// Slides `tile` from `from` into the blank at `to`, updating the one pattern value that
-    /// changes on each side.
+    /// changes on each side (the split search's top, natively; [`Walk::deepen`] does its own).
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub(super) fn slide(&mut self, tile: u8, from: u8, to: u8) -> Undo {
         let mut undo = self.shift(tile, from, to);
