@@ -1,7 +1,7 @@
 //! The page: the puzzle text box, family/metric/method pickers, the canvas, draw mode, replay
 //! controls and share links. It only draws and forwards input; the worker does the searching.
 
-use super::canvas::CanvasPainter;
+use super::canvas::{self, CanvasPainter};
 use super::protocol::{Reply, Request};
 use crate::examples::{self, EXAMPLES};
 use crate::families::analysis::{AnalysisReport, Completion};
@@ -62,6 +62,9 @@ struct Elements {
     file: HtmlInputElement,
     download: HtmlButtonElement,
     copy_solution: HtmlButtonElement,
+    picture: HtmlButtonElement,
+    picture_size: HtmlSelectElement,
+    picture_moves: HtmlInputElement,
     share_link: HtmlInputElement,
     solution_text: HtmlTextAreaElement,
     status: HtmlElement,
@@ -124,6 +127,9 @@ impl Elements {
             file: by_id(doc, "file"),
             download: by_id(doc, "download"),
             copy_solution: by_id(doc, "copy-solution"),
+            picture: by_id(doc, "picture"),
+            picture_size: by_id(doc, "picture-size"),
+            picture_moves: by_id(doc, "picture-moves"),
             share_link: by_id(doc, "share-link"),
             solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
@@ -417,6 +423,7 @@ fn wire_events(page: &Page) {
     listen(&el.file, "change", |app, _: Event| app.open_file());
     listen(&el.download, "click", |app, _: Event| app.download());
     listen(&el.copy_solution, "click", |app, _: Event| app.copy_solution());
+    listen(&el.picture, "click", |app, _: Event| app.save_picture());
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
     listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
@@ -893,6 +900,7 @@ impl App {
         el.analyse.set_disabled(!self.ready || self.busy || !analyses);
         el.cancel.set_disabled(!self.busy);
         el.share.set_disabled(self.puzzle.is_none());
+        el.picture.set_disabled(self.puzzle.is_none());
         let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
         let label = self.puzzle.as_ref().and_then(|p| p.export_label()).filter(|_| solved && !self.busy);
         el.download.set_hidden(label.is_none());
@@ -1458,6 +1466,37 @@ impl App {
         }
     }
 
+    /// Saves the board at the current step as a PNG, at the size picked, with the moves
+    /// written under it when asked (the current one marked).
+    fn save_picture(&mut self) {
+        let Some(puzzle) = &self.puzzle else { return };
+        let scale = self.el.picture_size.value().parse::<f64>().unwrap_or(2.0).clamp(1.0, 3.0);
+        let (width, height) = (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale);
+        let moves = self.moves();
+        let caption: Vec<String> = if self.el.picture_moves.checked() {
+            let mark = |i: usize| if i + 1 == self.step { " ◀" } else { "" };
+            moves.iter().enumerate().map(|(i, m)| format!("{}. {m}{}", i + 1, mark(i))).collect()
+        } else {
+            Vec::new()
+        };
+        let Some(url) = canvas::picture(width, height, &caption, 14.0 * scale, |painter| puzzle.draw(moves, self.step, 0.0, painter)) else {
+            self.set_status("Could not make the picture in this browser.");
+            return;
+        };
+        let name = format!("puzzlelab-{}-step-{}.png", puzzle.family().replace(':', "-"), self.step);
+        self.save_url(&url, &name);
+        self.set_status(&format!("Saved {name}."));
+    }
+
+    /// Starts the download of `url` as `name`.
+    fn save_url(&self, url: &str, name: &str) {
+        if let Ok(link) = self.document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from)) {
+            link.set_href(url);
+            link.set_download(name);
+            link.click();
+        }
+    }
+
     /// Saves the family's picture of the solution (a maze: the solved SVG) as a download.
     fn download(&mut self) {
         let Some(export) = self.puzzle.as_ref().and_then(|p| p.export(self.moves())) else { return };
@@ -1466,11 +1505,7 @@ impl App {
         options.set_type(export.mime);
         let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
         let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-        if let Ok(link) = self.document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from)) {
-            link.set_href(&url);
-            link.set_download(&export.file_name);
-            link.click();
-        }
+        self.save_url(&url, &export.file_name);
         // The download has started from the URL; it can go once this handler returns.
         let revoke = Closure::once_into_js(move || {
             let _ = web_sys::Url::revoke_object_url(&url);

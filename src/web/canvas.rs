@@ -22,6 +22,43 @@ impl CanvasPainter {
     }
 }
 
+/// A PNG picture (as a data URL) `width` x `height` painted by `paint`, with `caption` (words
+/// that stay together, such as numbered moves) wrapped in a band below it when there is one.
+pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<String> {
+    let (board, ctx) = offscreen(width, height)?;
+    paint(&mut CanvasPainter::new(ctx, width, height));
+    if caption.is_empty() {
+        return board.to_data_url_with_type("image/png").ok();
+    }
+    let margin = font;
+    let style = format!("{font:.0}px system-ui, sans-serif");
+    let (_, measure) = offscreen(1.0, 1.0)?;
+    measure.set_font(&style);
+    let fits = |line: &str| measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * margin);
+    let mut lines: Vec<String> = Vec::new();
+    for word in caption {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line}   {word}")) => *line = format!("{line}   {word}"),
+            _ => lines.push(word.clone()),
+        }
+    }
+    let leading = font * 1.4;
+    let band = 2.0 * margin + lines.len() as f64 * leading;
+    let (out, ctx) = offscreen(width, height + band)?;
+    // The board's own background (the families clear to it), so the band looks part of it.
+    ctx.set_fill_style_str("#f4f1ea");
+    ctx.fill_rect(0.0, 0.0, width, height + band);
+    ctx.draw_image_with_html_canvas_element(&board, 0.0, 0.0).ok()?;
+    ctx.set_font(&style);
+    ctx.set_fill_style_str("#222222");
+    ctx.set_text_align("left");
+    ctx.set_text_baseline("top");
+    for (i, line) in lines.iter().enumerate() {
+        let _ = ctx.fill_text(line, margin, height + margin + i as f64 * leading);
+    }
+    out.to_data_url_with_type("image/png").ok()
+}
+
 /// A canvas the size of the board, off the page, for a layer.
 fn offscreen(width: f64, height: f64) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     let canvas: HtmlCanvasElement = web_sys::window()?.document()?.create_element("canvas").ok()?.dyn_into().ok()?;

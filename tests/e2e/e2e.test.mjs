@@ -149,6 +149,21 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     const first = lines.indexOf('A solution in 37 moves (unit metric, shortest):') + 1;
     assert.equal(lines.slice(first, first + 37).join('|'), shown.join('|'));
 
+    // A picture of the board at step 12: twice the canvas's size, taller with the moves under it.
+    const picture = async (withMoves) => {
+      await page.setChecked('#picture-moves', withMoves);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#picture')]);
+      assert.equal(download.suggestedFilename(), 'puzzlelab-sliding-step-12.png');
+      const png = readFileSync(await download.path());
+      assert.equal(png.subarray(1, 4).toString(), 'PNG');
+      writeFileSync(path.join(shots, `picture${withMoves ? '-with-moves' : ''}.png`), png);
+      return [png.readUInt32BE(16), png.readUInt32BE(20)];
+    };
+    assert.deepEqual(await picture(false), [1120, 880]);
+    const [width, height] = await picture(true);
+    assert.equal(width, 1120);
+    assert.ok(height > 880 + 2 * 28, `the moves take at least a line under the board: ${height}`);
+
     const second = await openPage(link);
     try {
       await waitForStatus(second.page, 'Solved in 37 moves');
