@@ -3,10 +3,12 @@
 //! The layers, from the bottom up (arrows point down, see DESIGN.md):
 //! - [`search`]: the generic engine (BFS, A*, IDA*, DFS, bidirectional BFS) over a [`search::Space`].
 //! - [`families`]: one folder per puzzle family: its text format, rules, drawing and editing.
-//! - [`draw`], [`replay`], [`share`]: the drawing API, replays as text, and share links;
+//! - [`draw`], [`replay`], [`share`], [`animation`]: the drawing API, replays as text, share
+//!   links, and replays as animated GIFs;
 //!   [`random`] and [`keep`]: seeded randomness and bytes kept between runs.
 //! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
 
+pub mod animation;
 pub mod draw;
 pub mod examples;
 pub mod families;

@@ -63,6 +63,7 @@ struct Elements {
     download: HtmlButtonElement,
     copy_solution: HtmlButtonElement,
     picture: HtmlButtonElement,
+    animation: HtmlButtonElement,
     picture_size: HtmlSelectElement,
     picture_moves: HtmlInputElement,
     share_link: HtmlInputElement,
@@ -128,6 +129,7 @@ impl Elements {
             download: by_id(doc, "download"),
             copy_solution: by_id(doc, "copy-solution"),
             picture: by_id(doc, "picture"),
+            animation: by_id(doc, "animation"),
             picture_size: by_id(doc, "picture-size"),
             picture_moves: by_id(doc, "picture-moves"),
             share_link: by_id(doc, "share-link"),
@@ -164,8 +166,23 @@ struct SolverWorker {
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
+/// An animated GIF being made, a frame at a time between events.
+struct GifJob {
+    gif: crate::animation::Gif,
+    /// The steps that become frames, and how many are done.
+    steps: Vec<usize>,
+    next: usize,
+    width: f64,
+    height: f64,
+    /// The moves and the puzzle text they belong to (the page may change meanwhile).
+    moves: Vec<String>,
+    text: String,
+    name: String,
+}
+
 struct App {
     el: Elements,
+    gif_job: Option<GifJob>,
     window: Window,
     document: Document,
     puzzle: Option<Box<dyn Puzzle>>,
@@ -243,6 +260,7 @@ pub fn start() {
     let document = window.document().unwrap_or_else(|| wasm_bindgen::throw_str("no document"));
     let el = Elements::find(&document);
     let app = App {
+        gif_job: None,
         el,
         window,
         document,
@@ -424,6 +442,7 @@ fn wire_events(page: &Page) {
     listen(&el.download, "click", |app, _: Event| app.download());
     listen(&el.copy_solution, "click", |app, _: Event| app.copy_solution());
     listen(&el.picture, "click", |app, _: Event| app.save_picture());
+    listen(&el.animation, "click", |app, _: Event| app.start_animation());
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
     listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
@@ -909,6 +928,8 @@ impl App {
         }
         let copyable = solved && !self.busy && !self.moves().is_empty();
         el.copy_solution.set_hidden(!copyable);
+        el.animation.set_hidden(!copyable);
+        el.animation.set_disabled(self.gif_job.is_some());
         if !copyable {
             // What it showed belongs to an earlier solve.
             el.solution_text.set_hidden(true);
@@ -1488,6 +1509,89 @@ impl App {
         self.set_status(&format!("Saved {name}."));
     }
 
+    /// Starts making an animated GIF of the solution shown, at the picture size picked: one
+    /// frame per step (thinned past `animation::MAX_FRAMES`), each painted like the board and
+    /// added between events so the page stays responsive and shows progress.
+    fn start_animation(&mut self) {
+        let Some(puzzle) = &self.puzzle else { return };
+        if self.gif_job.is_some() || self.moves().is_empty() {
+            return;
+        }
+        let scale = self.el.picture_size.value().parse::<f64>().unwrap_or(2.0).clamp(1.0, 3.0);
+        let (width, height) = (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale);
+        let moves = self.moves().to_vec();
+        let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
+        let gif = match crate::animation::Gif::new(width as u16, height as u16, steps.len()) {
+            Ok(gif) => gif,
+            Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
+        };
+        let name = format!("puzzlelab-{}-solution.gif", puzzle.family().replace(':', "-"));
+        self.gif_job = Some(GifJob { gif, steps, next: 0, width, height, moves, text: self.text.clone(), name });
+        self.update_buttons();
+        self.schedule_animation_frame();
+    }
+
+    fn schedule_animation_frame(&self) {
+        let next = Closure::once_into_js(move || with_app(|app| app.animation_frame()));
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(next.unchecked_ref(), 0);
+    }
+
+    /// Paints and adds the next frame, or saves the file when all are in.
+    fn animation_frame(&mut self) {
+        let Some(job) = self.gif_job.as_mut() else { return };
+        let puzzle = match &self.puzzle {
+            Some(puzzle) if self.text == job.text => puzzle,
+            _ => {
+                self.gif_job = None;
+                self.update_buttons();
+                return self.set_status("The animation was stopped: the puzzle changed.");
+            }
+        };
+        if let Some(&step) = job.steps.get(job.next) {
+            let added = canvas::pixels(job.width, job.height, |painter| puzzle.draw(&job.moves, step, 0.0, painter))
+                .ok_or_else(|| "this browser could not paint a frame".to_string())
+                .and_then(|mut rgba| job.gif.add(&mut rgba));
+            if let Err(error) = added {
+                self.gif_job = None;
+                self.update_buttons();
+                return self.set_status(&format!("Could not make the animation: {error}."));
+            }
+            job.next += 1;
+            let status = format!("Making the animation: frame {} of {}…", job.next, job.steps.len());
+            self.set_status(&status);
+            return self.schedule_animation_frame();
+        }
+        let Some(job) = self.gif_job.take() else { return };
+        self.update_buttons();
+        let (frames, note) = (job.steps.len(), crate::animation::thinned_note(job.moves.len(), &job.steps));
+        let bytes = match job.gif.finish() {
+            Ok(bytes) => bytes,
+            Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
+        };
+        self.save_bytes(&bytes, "image/gif", &job.name);
+        self.set_status(&format!("Saved {}: {frames} frames{note}.", job.name));
+    }
+
+    /// Starts the download of `bytes` of type `mime` as `name`.
+    fn save_bytes(&self, bytes: &[u8], mime: &str, name: &str) {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type(mime);
+        let Ok(blob) = web_sys::Blob::new_with_buffer_source_sequence_and_options(&parts, &options) else { return };
+        self.save_blob(&blob, name);
+    }
+
+    /// Starts the download of `blob` as `name`.
+    fn save_blob(&self, blob: &web_sys::Blob, name: &str) {
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
+        self.save_url(&url, name);
+        // The download has started from the URL; it can go once this handler returns.
+        let revoke = Closure::once_into_js(move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        });
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 1000);
+    }
+
     /// Starts the download of `url` as `name`.
     fn save_url(&self, url: &str, name: &str) {
         if let Ok(link) = self.document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from)) {
@@ -1504,13 +1608,7 @@ impl App {
         let options = web_sys::BlobPropertyBag::new();
         options.set_type(export.mime);
         let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-        self.save_url(&url, &export.file_name);
-        // The download has started from the URL; it can go once this handler returns.
-        let revoke = Closure::once_into_js(move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        });
-        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 1000);
+        self.save_blob(&blob, &export.file_name);
         self.set_status(&format!("Saved {}.", export.file_name));
     }
 

@@ -25,8 +25,7 @@ impl CanvasPainter {
 /// A PNG picture (as a data URL) `width` x `height` painted by `paint`, with `caption` (words
 /// that stay together, such as numbered moves) wrapped in a band below it when there is one.
 pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<String> {
-    let (board, ctx) = offscreen(width, height)?;
-    paint(&mut CanvasPainter::new(ctx, width, height));
+    let (board, _) = painted(width, height, paint)?;
     if caption.is_empty() {
         return board.to_data_url_with_type("image/png").ok();
     }
@@ -57,6 +56,20 @@ pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: im
         let _ = ctx.fill_text(line, margin, height + margin + i as f64 * leading);
     }
     out.to_data_url_with_type("image/png").ok()
+}
+
+/// The pixels `width` x `height` that `paint` paints, four bytes each, row by row (an
+/// animation's frame).
+pub fn pixels(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<Vec<u8>> {
+    let (_, ctx) = painted(width, height, paint)?;
+    Some(ctx.get_image_data(0.0, 0.0, width, height).ok()?.data().0)
+}
+
+/// An offscreen canvas `width` x `height` with what `paint` paints.
+fn painted(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let (canvas, ctx) = offscreen(width, height)?;
+    paint(&mut CanvasPainter::new(ctx.clone(), width, height));
+    Some((canvas, ctx))
 }
 
 /// A canvas the size of the board, off the page, for a layer.

@@ -105,6 +105,28 @@ async function cellColour(page, row, col, cols, rows) {
   }, [row, col, cols, rows]);
 }
 
+/** The number of images in a GIF file, read from its block structure. */
+function gifFrames(bytes) {
+  const table = (flags) => (flags & 0x80 ? 3 << ((flags & 7) + 1) : 0);
+  const skipBlocks = (at) => {
+    while (bytes[at] !== 0) at += bytes[at] + 1;
+    return at + 1;
+  };
+  let at = 13 + table(bytes[10]);
+  let frames = 0;
+  while (at < bytes.length && bytes[at] !== 0x3b) {
+    if (bytes[at] === 0x21) {
+      at = skipBlocks(at + 2);
+    } else if (bytes[at] === 0x2c) {
+      frames += 1;
+      at = skipBlocks(at + 10 + table(bytes[at + 9]) + 1);
+    } else {
+      throw new Error(`not a GIF block at byte ${at}: ${bytes[at]}`);
+    }
+  }
+  return frames;
+}
+
 test('solve the article maze, replay to the end, share the step, reopen the link', async () => {
   await inPage(async (page) => {
     await setText(page, ARTICLE);
@@ -163,6 +185,19 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     const [width, height] = await picture(true);
     assert.equal(width, 1120);
     assert.ok(height > 880 + 2 * 28, `the moves take at least a line under the board: ${height}`);
+
+    // The replay as an animated GIF at the canvas's size: the start and one frame per move.
+    await page.selectOption('#picture-size', '1');
+    const started = Date.now();
+    const [gifDownload] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.click('#animation')]);
+    assert.equal(gifDownload.suggestedFilename(), 'puzzlelab-sliding-solution.gif');
+    const gif = readFileSync(await gifDownload.path());
+    writeFileSync(path.join(shots, 'solution.gif'), gif);
+    console.log(`animation: 38 frames of 560 x 440 in ${Date.now() - started} ms, ${gif.length} bytes`);
+    assert.equal(gif.subarray(0, 6).toString(), 'GIF89a');
+    assert.deepEqual([gif.readUInt16LE(6), gif.readUInt16LE(8)], [560, 440]);
+    assert.equal(gifFrames(gif), 38);
+    await waitForStatus(page, 'Saved puzzlelab-sliding-solution.gif: 38 frames.');
 
     const second = await openPage(link);
     try {
