@@ -1487,12 +1487,18 @@ impl App {
         }
     }
 
+    /// The size picked for pictures and animations: width, height, and the scale of the board
+    /// on the page that they are.
+    fn picture_size(&self) -> (f64, f64, f64) {
+        let scale = self.el.picture_size.value().parse::<f64>().unwrap_or(2.0).clamp(1.0, 3.0);
+        (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale, scale)
+    }
+
     /// Saves the board at the current step as a PNG, at the size picked, with the moves
     /// written under it when asked (the current one marked).
     fn save_picture(&mut self) {
         let Some(puzzle) = &self.puzzle else { return };
-        let scale = self.el.picture_size.value().parse::<f64>().unwrap_or(2.0).clamp(1.0, 3.0);
-        let (width, height) = (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale);
+        let (width, height, scale) = self.picture_size();
         let moves = self.moves();
         let caption: Vec<String> = if self.el.picture_moves.checked() {
             let mark = |i: usize| if i + 1 == self.step { " ◀" } else { "" };
@@ -1517,8 +1523,7 @@ impl App {
         if self.gif_job.is_some() || self.moves().is_empty() {
             return;
         }
-        let scale = self.el.picture_size.value().parse::<f64>().unwrap_or(2.0).clamp(1.0, 3.0);
-        let (width, height) = (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale);
+        let (width, height, _) = self.picture_size();
         let moves = self.moves().to_vec();
         let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
         let gif = match crate::animation::Gif::new(width as u16, height as u16, steps.len()) {
@@ -1541,20 +1546,14 @@ impl App {
         let Some(job) = self.gif_job.as_mut() else { return };
         let puzzle = match &self.puzzle {
             Some(puzzle) if self.text == job.text => puzzle,
-            _ => {
-                self.gif_job = None;
-                self.update_buttons();
-                return self.set_status("The animation was stopped: the puzzle changed.");
-            }
+            _ => return self.stop_gif("The animation was stopped: the puzzle changed."),
         };
         if let Some(&step) = job.steps.get(job.next) {
             let added = canvas::pixels(job.width, job.height, |painter| puzzle.draw(&job.moves, step, 0.0, painter))
                 .ok_or_else(|| "this browser could not paint a frame".to_string())
                 .and_then(|mut rgba| job.gif.add(&mut rgba));
             if let Err(error) = added {
-                self.gif_job = None;
-                self.update_buttons();
-                return self.set_status(&format!("Could not make the animation: {error}."));
+                return self.stop_gif(&format!("Could not make the animation: {error}."));
             }
             job.next += 1;
             let status = format!("Making the animation: frame {} of {}…", job.next, job.steps.len());
@@ -1570,6 +1569,12 @@ impl App {
         };
         self.save_bytes(&bytes, "image/gif", &job.name);
         self.set_status(&format!("Saved {}: {frames} frames{note}.", job.name));
+    }
+
+    fn stop_gif(&mut self, why: &str) {
+        self.gif_job = None;
+        self.update_buttons();
+        self.set_status(why);
     }
 
     /// Starts the download of `bytes` of type `mime` as `name`.
