@@ -169,9 +169,8 @@ struct SolverWorker {
 /// An animated GIF being made, a frame at a time between events.
 struct GifJob {
     gif: crate::animation::Gif,
-    /// The steps that become frames, and how many are done.
+    /// The steps that become frames (the GIF counts those done).
     steps: Vec<usize>,
-    next: usize,
     width: f64,
     height: f64,
     /// The moves and the puzzle text they belong to (the page may change meanwhile).
@@ -1531,7 +1530,7 @@ impl App {
             Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
         };
         let name = format!("puzzlelab-{}-solution.gif", puzzle.family().replace(':', "-"));
-        self.gif_job = Some(GifJob { gif, steps, next: 0, width, height, moves, text: self.text.clone(), name });
+        self.gif_job = Some(GifJob { gif, steps, width, height, moves, text: self.text.clone(), name });
         self.update_buttons();
         self.schedule_animation_frame();
     }
@@ -1548,15 +1547,14 @@ impl App {
             Some(puzzle) if self.text == job.text => puzzle,
             _ => return self.stop_gif("The animation was stopped: the puzzle changed."),
         };
-        if let Some(&step) = job.steps.get(job.next) {
+        if let Some(&step) = job.steps.get(job.gif.added()) {
             let added = canvas::pixels(job.width, job.height, |painter| puzzle.draw(&job.moves, step, 0.0, painter))
                 .ok_or_else(|| "this browser could not paint a frame".to_string())
                 .and_then(|mut rgba| job.gif.add(&mut rgba));
             if let Err(error) = added {
                 return self.stop_gif(&format!("Could not make the animation: {error}."));
             }
-            job.next += 1;
-            let status = format!("Making the animation: frame {} of {}…", job.next, job.steps.len());
+            let status = format!("Making the animation: frame {} of {}…", job.gif.added(), job.steps.len());
             self.set_status(&status);
             return self.schedule_animation_frame();
         }

@@ -25,13 +25,13 @@ impl CanvasPainter {
 /// A PNG picture (as a data URL) `width` x `height` painted by `paint`, with `caption` (words
 /// that stay together, such as numbered moves) wrapped in a band below it when there is one.
 pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<String> {
-    let (board, _) = painted(width, height, paint)?;
+    let (board, measure) = painted(width, height, paint)?;
     if caption.is_empty() {
         return board.to_data_url_with_type("image/png").ok();
     }
     let margin = font;
     let style = format!("{font:.0}px system-ui, sans-serif");
-    let (_, measure) = offscreen(1.0, 1.0)?;
+    // The board's context measures the caption too (it is done painting).
     measure.set_font(&style);
     let fits = |line: &str| measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * margin);
     let mut lines: Vec<String> = Vec::new();
