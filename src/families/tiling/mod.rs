@@ -276,8 +276,6 @@ impl TilingPuzzle {
             fillable,
             first_group: breaking.as_ref().map(|(piece, _)| *piece),
         };
-        // Counts are kept in units of 1/|G|: with symmetry breaking, a tiling found stands for a
-        // fraction of its orbit (see `Tally`).
         let mut tally = Tally { order: group.len() as u64, raw: 0, distinct: 0 };
         let mut first: Option<Vec<usize>> = None;
         let mut solutions: Vec<Vec<String>> = Vec::new();
@@ -317,19 +315,15 @@ impl TilingPuzzle {
                         let at = chosen_placements.iter().copied().find(|&o| self.placements[o].piece == *piece);
                         let fixing = |map: &Vec<usize>| at.is_some_and(|o| self.placements[o].cells.iter().all(|c| self.placements[o].cells.contains(&map[*c])));
                         let mut stabiliser = 0;
-                        let mut found = Vec::with_capacity(group.len());
                         let mut least = true;
                         for map in &group {
                             Self::image(&tiling, map, &mut image);
                             stabiliser += u64::from(image == tiling);
                             if fixing(map) {
                                 least &= tiling <= image;
-                                if !found.contains(&image) {
-                                    found.push(image.clone());
-                                }
                             }
                         }
-                        tally.add(stabiliser.max(1), found.len().max(1) as u64);
+                        tally.add_least(least, stabiliser.max(1));
                         least
                     }
                 };
@@ -365,7 +359,7 @@ impl TilingPuzzle {
             },
             on_progress,
         );
-        let (raw, distinct) = (tally.raw(), tally.distinct());
+        let (raw, distinct) = (tally.raw, tally.distinct);
         let found = first.is_some();
         let status = match end {
             CoverEnd::Complete => {
@@ -399,10 +393,13 @@ impl TilingPuzzle {
     }
 }
 
-/// Solution counts under symmetry breaking. A tiling T found with the broken piece at its orbit
-/// leader r stands for its orbit O(T) (|G| / |Stab T| raw tilings, one distinct), and the search
-/// finds k = |{gT : g ∈ Stab r}| members of that orbit (exactly those with the piece at r). So
-/// each find adds 1/k distinct and |O(T)|/k raw, kept exact in units of 1/|G| (k divides |G|).
+/// Solution counts. Without symmetry breaking the search finds every raw tiling, and a distinct
+/// one is the least of its orbit. With it, a tiling T found with the broken piece at its orbit
+/// leader r is found once for each member of {gT : g ∈ Stab r} (exactly the members of its
+/// orbit O(T) with the piece at r, since r is the only leader in its orbit of placements); the
+/// least of those finds alone counts, for one distinct tiling and |O(T)| = |G| / |Stab T| raw
+/// ones. Each orbit is then counted by one find, whatever part of the tree it is in, so the
+/// counts of parts of the search add up (`SolveOptions::part`).
 struct Tally {
     order: u64,
     raw: u64,
@@ -413,23 +410,17 @@ impl Tally {
     /// A tiling found by the unbroken search, which finds every raw tiling: `canonical` when it
     /// is the least of its orbit.
     fn add_each(&mut self, canonical: bool) {
-        self.raw += self.order;
-        self.distinct += self.order * u64::from(canonical);
+        self.raw += 1;
+        self.distinct += u64::from(canonical);
     }
 
-    /// A tiling with `stabiliser` symmetries fixing it (at least the identity), found `found`
-    /// times in its orbit by the broken search.
-    fn add(&mut self, stabiliser: u64, found: u64) {
-        self.distinct += self.order / found;
-        self.raw += self.order * (self.order / stabiliser) / found;
-    }
-
-    fn raw(&self) -> u64 {
-        self.raw / self.order
-    }
-
-    fn distinct(&self) -> u64 {
-        self.distinct / self.order
+    /// A tiling found by the broken search, with `stabiliser` symmetries fixing it (at least the
+    /// identity): `least` when it is the least of the finds of its orbit.
+    fn add_least(&mut self, least: bool, stabiliser: u64) {
+        if least {
+            self.distinct += 1;
+            self.raw += self.order / stabiliser;
+        }
     }
 }
 
