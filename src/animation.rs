@@ -117,7 +117,7 @@ mod tests {
             gif.add(&mut picture(k)).unwrap();
         }
         assert_eq!(gif.added(), 3);
-        assert!(gif.add(&mut vec![0; 5]).unwrap_err().contains("not 6 x 4 pixels"));
+        assert!(gif.add(&mut [0; 5]).unwrap_err().contains("not 6 x 4 pixels"));
         let bytes = gif.finish().unwrap();
         assert_eq!(&bytes[..6], b"GIF89a");
 

@@ -157,6 +157,7 @@ mod tests {
             heuristic: None,
             facts: None,
             expected: None,
+            first_at: None,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }

@@ -14,7 +14,7 @@ pub mod tiles;
 pub mod tiling;
 
 use crate::draw::Painter;
-use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Knowledge, Method, Outcome, Space, Stats};
+use crate::search::{astar, bfs, dfs, idastar, Budget, Flow, Knowledge, Method, Outcome, Part, Space, Stats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
@@ -148,6 +148,9 @@ pub struct Capabilities {
     pub switches: Vec<&'static str>,
     /// Whether [`Puzzle::analyse`] explores its space.
     pub analyses: bool,
+    /// The modes whose search splits into parts ([`SolveOptions::part`]) and takes long enough
+    /// for the page to share it among its Workers (a tiling's count).
+    pub parts: Vec<SolveMode>,
 }
 
 impl Capabilities {
@@ -159,6 +162,7 @@ impl Capabilities {
             modes: vec![SolveMode::First],
             switches: Vec::new(),
             analyses: false,
+            parts: Vec::new(),
         }
     }
 
@@ -417,6 +421,10 @@ pub struct SolveOptions {
     /// Threads for the searches that spread over several (natively); None: every core.
     #[serde(default)]
     pub threads: Option<usize>,
+    /// Search only this part of the tree, for a search shared among processes (the page's
+    /// Workers); the parts' reports join into the whole search's ([`Report::joined`]).
+    #[serde(default)]
+    pub part: Option<Part>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -444,6 +452,18 @@ impl SolveOptions {
         #[cfg(target_arch = "wasm32")]
         let cores = 1;
         self.threads.unwrap_or(cores).max(1)
+    }
+
+    /// The part asked for, when the puzzle can split its search in this mode (see
+    /// [`Capabilities::parts`]); an error otherwise, since a part that searched everything
+    /// would count its solutions again in every other part.
+    pub fn part(&self, capabilities: &Capabilities) -> Result<Option<Part>, FormatError> {
+        let Some(part) = self.part else { return Ok(None) };
+        let part = part.checked().map_err(FormatError::general)?;
+        if !capabilities.parts.contains(&self.mode) {
+            return Err(FormatError::general(format!("this puzzle's search cannot be split into parts when the mode is {:?}", self.mode).to_lowercase()));
+        }
+        Ok(Some(part))
     }
 
     /// The budget: what the options say, else limits that fit where the search runs. A stored
@@ -566,6 +586,10 @@ pub struct Report {
     /// summary to compare with.
     #[serde(default)]
     pub expected: Option<u64>,
+    /// In a part's report ([`SolveOptions::part`]): where its solution (`moves`) comes in the
+    /// whole search's order, so that the parts' reports join into the whole search's.
+    #[serde(default)]
+    pub first_at: Option<u64>,
     pub stats: Stats,
 }
 
@@ -602,6 +626,7 @@ impl Report {
             heuristic: None,
             facts: None,
             expected: None,
+            first_at: None,
             stats: *outcome.stats(),
         };
         match outcome {
@@ -619,6 +644,40 @@ impl Report {
             Outcome::Cancelled { .. } => report.status = Status::Cancelled,
         }
         report
+    }
+}
+
+impl Report {
+    /// The report of a whole search from the reports of its parts (in part order; see
+    /// [`SolveOptions::part`]). Its solution is the one the whole search meets first, its counts
+    /// and figures the parts' together ([`Stats::joined`]); it is cancelled or gave up when a
+    /// part did. None when there are no parts.
+    pub fn joined(parts: Vec<Report>) -> Option<Report> {
+        let stats = Stats::joined(parts.iter().map(|p| &p.stats));
+        let counts = parts.iter().map(|p| p.counts).sum::<Option<Counts>>();
+        let of = parts.len();
+        let ended_early = parts.iter().position(|p| p.status == Status::Cancelled).or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
+        let solved = parts.iter().enumerate().filter(|(_, p)| p.status == Status::Solved).min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX)).map(|(i, _)| i);
+        let mut parts = parts;
+        let mut report = match (ended_early, solved) {
+            (Some(i), _) | (None, Some(i)) => parts.swap_remove(i),
+            (None, None) => parts.into_iter().next()?,
+        };
+        if report.status == Status::GaveUp {
+            if let Some(reason) = &mut report.reason {
+                reason.push_str(&format!(" in one of {of} parts"));
+            }
+        }
+        report.counts = counts.filter(|_| matches!(report.status, Status::Solved | Status::Unsolved));
+        report.first_at = None;
+        report.stats = stats;
+        Some(report)
+    }
+}
+
+impl std::iter::Sum for Counts {
+    fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
+        iter.fold(Counts { raw: 0, distinct: 0 }, |a, b| Counts { raw: a.raw + b.raw, distinct: a.distinct + b.distinct })
     }
 }
 

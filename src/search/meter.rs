@@ -53,6 +53,24 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The figures of the parts of one search run side by side ([`super::Part`]): what they
+    /// explored, stored, hold and have done adds up; depth and time are the most of any part.
+    pub fn joined<'a>(parts: impl IntoIterator<Item = &'a Stats>) -> Stats {
+        parts.into_iter().fold(Stats::default(), |sum, part| Stats {
+            explored: sum.explored + part.explored,
+            stored: sum.stored + part.stored,
+            frontier: sum.frontier + part.frontier,
+            depth: sum.depth.max(part.depth),
+            elapsed_ms: sum.elapsed_ms.max(part.elapsed_ms),
+            bytes: sum.bytes + part.bytes,
+            done: (sum.done + part.done).min(1.0),
+            building: match (sum.building, part.building) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        })
+    }
+
     /// Explored states per second.
     pub fn rate(&self) -> f64 {
         if self.elapsed_ms == 0 {

@@ -64,6 +64,41 @@ impl<M, S> Outcome<M, S> {
     }
 }
 
+/// One of several parts of a search split across processes that share no memory (the page's
+/// Workers, issue 13): every part lists the top of the search tree alike and searches the
+/// subtrees [`Part::takes`], so that the parts' answers together are the whole search's (see
+/// [`cover::cover_part`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    pub index: usize,
+    pub of: usize,
+}
+
+impl Part {
+    /// Most parts a search is split into.
+    pub const MOST: usize = 64;
+
+    /// The part as asked for, or a sentence saying why there is no such part.
+    pub fn checked(self) -> Result<Part, String> {
+        if self.of == 0 || self.of > Part::MOST || self.index >= self.of {
+            return Err(format!("a search cannot be split into part {} of {} (at most {} parts)", self.index + 1, self.of, Part::MOST));
+        }
+        Ok(self)
+    }
+
+    /// Whether the `n`th listed subtree (or cover found above them) belongs to this part: its
+    /// number hashed (splitmix64) modulo the parts. Dealing the subtrees out in turn would be
+    /// simpler, but neighbouring subtrees differ in size in step with the branching above them,
+    /// and on 6x10 one of two parts then got 57% of the nodes; hashed, 51%.
+    pub fn takes(self, n: usize) -> bool {
+        let mut x = (n as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^= x >> 31;
+        (x % self.of as u64) as usize == self.index
+    }
+}
+
 /// The search methods a user can pick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]

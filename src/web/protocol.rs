@@ -65,6 +65,10 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
             }
         }
         Request::Solve { options, .. } => {
+            // A family that cannot split would search everything in every part.
+            if let Err(error) = options.part(&puzzle.capabilities()) {
+                return post(Reply::Failed { job, error });
+            }
             let found = std::cell::RefCell::new(Vec::new());
             let result = puzzle.solve_streaming(
                 &options,

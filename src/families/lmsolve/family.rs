@@ -225,6 +225,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             heuristic: None,
             facts: None,
             expected: None,
+            first_at: None,
             stats: found.stats,
         })
     }

@@ -285,14 +285,17 @@ impl TilingPuzzle {
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
         let threads = options.threads();
+        let part = options.part(&self.capabilities()).unwrap_or_default();
         let search = |problem: &Cover<W>, budget: &_, on_solution: &mut dyn FnMut(&[usize]) -> Flow, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
-            if self.generic_cover {
-                cover::generic(problem, budget, on_solution, on_progress)
-            } else {
-                cover::cover_on(threads, problem, budget, on_solution, on_progress)
+            let whole = |(end, stats)| (end, stats, None);
+            match (part, self.generic_cover) {
+                (Some(part), false) => cover::cover_part(problem, part, budget, on_solution, on_progress),
+                (Some(part), true) => cover::whole_in_part_0(part, || cover::generic(problem, budget, on_solution, on_progress)),
+                (None, true) => whole(cover::generic(problem, budget, on_solution, on_progress)),
+                (None, false) => whole(cover::cover_on(threads, problem, budget, on_solution, on_progress)),
             }
         };
-        let (end, stats) = search(
+        let (end, stats, first_at) = search(
             &problem,
             &options.budget(),
             &mut |chosen: &[usize]| {
@@ -388,6 +391,7 @@ impl TilingPuzzle {
             heuristic: None,
             facts: None,
             expected: None,
+            first_at,
             stats,
         }
     }
@@ -438,6 +442,7 @@ impl Puzzle for TilingPuzzle {
         let mut capabilities = crate::families::Capabilities::searches(&[Method::Auto, Method::Dfs]);
         capabilities.modes = vec![SolveMode::First, SolveMode::Count, SolveMode::All];
         capabilities.switches = vec!["distinct"];
+        capabilities.parts = vec![SolveMode::Count];
         capabilities.analysing()
     }
 
@@ -494,6 +499,7 @@ impl Puzzle for TilingPuzzle {
         on_found: &mut dyn FnMut(&[String]),
     ) -> Result<Report, FormatError> {
         only_metric(options, "pieces", ": a tiling places pieces")?;
+        options.part(&self.capabilities())?;
         if let Some(error) = &self.board.size_error {
             return Err(error.clone());
         }

@@ -143,6 +143,46 @@ fn every_thread_count_gives_the_sequential_answers() {
 }
 
 #[test]
+fn counts_split_into_parts_join_into_the_whole_count() {
+    let scott = "........\n........\n........\n...##...\n...##...\n........\n........\n........\n";
+    let count = SolveOptions { mode: SolveMode::Count, ..SolveOptions::default() };
+    let boards = [
+        (rect(6, 10), Counts { raw: 9356, distinct: 2339 }),
+        (scott.to_string(), Counts { raw: 520, distinct: 65 }),
+        (format!("pieces: I4 O4 X\neach: any\n{}", rect(4, 10)), Counts { raw: 590, distinct: 242 }),
+    ];
+    for (board, counts) in &boards {
+        for generic in [false, true] {
+            let mut p = puzzle(board);
+            p.generic_cover = generic;
+            let whole = p.solve(&count, &mut |_: &Stats| Flow::Continue).unwrap();
+            assert_eq!(whole.counts.as_ref(), Some(counts), "{board}");
+            for of in [1, 2, 3] {
+                let parts: Vec<Report> = (0..of)
+                    .map(|index| {
+                        let options = SolveOptions { part: Some(crate::search::Part { index, of }), ..count.clone() };
+                        p.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap()
+                    })
+                    .collect();
+                let joined = Report::joined(parts).unwrap();
+                let what = format!("{board}, {of} parts, generic {generic}");
+                assert_eq!((joined.status, joined.counts, &joined.moves), (whole.status, whole.counts, &whole.moves), "{what}");
+                assert_eq!(joined.stats.stored, whole.stats.stored, "{what}");
+                assert_eq!(joined.first_at, None);
+            }
+        }
+    }
+    // Only a count splits; a part that does not exist is refused.
+    let p = puzzle(&rect(3, 20));
+    for (options, error) in [
+        (SolveOptions { mode: SolveMode::All, part: Some(crate::search::Part { index: 0, of: 2 }), ..count.clone() }, "this puzzle's search cannot be split into parts when the mode is all"),
+        (SolveOptions { part: Some(crate::search::Part { index: 2, of: 2 }), ..count.clone() }, "a search cannot be split into part 3 of 2 (at most 64 parts)"),
+    ] {
+        assert_eq!(p.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message, error);
+    }
+}
+
+#[test]
 fn a_count_gives_up_at_the_node_limit_on_any_number_of_threads() {
     // No limit by default (the search stores nothing); `--max-states` caps its nodes.
     assert_eq!(SolveOptions::default().budget().max_expansions, u64::MAX);

@@ -65,7 +65,6 @@ pub(super) struct Tables<'a, B: Word> {
 /// search reaches it: a subtree to search (the open items and the groups available there), or a
 /// cover found within the top (`subtree` None). `weight` is the share of the tree it stands for
 /// in Knuth's estimate.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(super) struct Top<B> {
     pub chosen: Vec<usize>,
     pub subtree: Option<(B, u64)>,
@@ -296,8 +295,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     /// Lists the top of the tree for the parallel search, deep enough for about `wanted`
     /// subtrees (or the whole tree when it is smaller), with the search nodes above them.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub(super) fn split(t: &Tables<'a, B>, wanted: usize) -> (Vec<Top<B>>, u64) {
+        pub(super) fn split(t: &Tables<'a, B>, wanted: usize) -> (Vec<Top<B>>, u64) {
         let (mut ignore, mut go_on) = (|_: &[usize]| Flow::Continue, |_: &Stats| Flow::Continue);
         let mut depth = 1;
         loop {
@@ -314,8 +312,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     /// Searches one subtree listed by [`Fast::split`]; the covers it hands on are whole (the
     /// options chosen above the subtree first).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub(super) fn resume(
+        pub(super) fn resume(
         t: &'t Tables<'a, B>,
         top: &Top<B>,
         budget: &Budget,

@@ -11,9 +11,11 @@
 mod fast;
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
+mod part;
 mod word;
 
 use super::meter::{Budget, Flow, Stats};
+use super::Part;
 use fast::{Fast, Tables};
 use web_time::Instant;
 use word::{Shifts, Word};
@@ -115,6 +117,35 @@ fn fast_on<B: Word + Send + Sync>(
     }
     let _ = threads;
     Fast::new(tables, budget, on_solution, on_progress).run()
+}
+
+/// One part of [`cover`] (see [`Part`]): the covers of the subtrees that part takes, in the
+/// whole search's order, with where its first cover comes in that order (`None` when it found
+/// none). A problem the fast search does not take is not split: part 0 searches all of it and
+/// the other parts find nothing.
+pub fn cover_part<const W: usize>(
+    problem: &Cover<W>,
+    part: Part,
+    budget: &Budget,
+    on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (CoverEnd, Stats, Option<u64>) {
+    if let Some(tables) = Tables::<u64>::new(problem) {
+        return part::search(&tables, part, budget, on_solution, on_progress);
+    }
+    if let Some(tables) = Tables::<u128>::new(problem) {
+        return part::search(&tables, part, budget, on_solution, on_progress);
+    }
+    whole_in_part_0(part, || generic(problem, budget, on_solution, on_progress))
+}
+
+/// A search that is not split, as parts: part 0 is all of it, the others are empty.
+pub fn whole_in_part_0(part: Part, search: impl FnOnce() -> (CoverEnd, Stats)) -> (CoverEnd, Stats, Option<u64>) {
+    if part.index > 0 {
+        return (CoverEnd::Complete, Stats::default(), None);
+    }
+    let (end, stats) = search();
+    (end, stats, (stats.stored > 0).then_some(0))
 }
 
 /// The same visit by the generic search, whatever the problem's size (tests compare the two).
@@ -500,6 +531,52 @@ mod tests {
             let (end, stats) = cover_on(threads, &dominoes(7, 8), &Budget { max_expansions: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
             assert_eq!(end, CoverEnd::GaveUp, "{stats:?}");
         }
+    }
+
+    #[test]
+    fn parts_find_the_sequential_covers_between_them_each_once() {
+        let problem = dominoes(4, 8);
+        let mut one = Vec::new();
+        let (_, whole) = cover(&problem, &Budget::default(), &mut |chosen: &[usize]| {
+            one.push(chosen.to_vec());
+            Flow::Continue
+        }, &mut |_: &Stats| Flow::Continue);
+        for of in [1, 2, 3, 7] {
+            let mut firsts = Vec::new();
+            let mut all = Vec::new();
+            let mut figures = Vec::new();
+            for index in 0..of {
+                let mut found = Vec::new();
+                let (end, stats, first_at) = cover_part(&problem, Part { index, of }, &Budget::default(), &mut |chosen: &[usize]| {
+                    found.push(chosen.to_vec());
+                    Flow::Continue
+                }, &mut |_: &Stats| Flow::Continue);
+                assert_eq!((end, stats.stored), (CoverEnd::Complete, found.len() as u64), "part {index} of {of}");
+                assert!(!found.is_empty(), "with 64 subtrees for each part, every part has covers");
+                // Each part's covers come in the sequential order.
+                let places: Vec<usize> = found.iter().map(|c| one.iter().position(|o| o == c).expect("a sequential cover")).collect();
+                assert!(places.windows(2).all(|w| w[0] < w[1]), "part {index} of {of}");
+                firsts.push((first_at.expect("it found some"), found[0].clone()));
+                all.extend(found);
+                figures.push(stats);
+            }
+            all.sort();
+            let mut sorted = one.clone();
+            sorted.sort();
+            assert_eq!(all, sorted, "{of} parts find every cover once");
+            // The part whose first cover comes earliest has the sequential first cover.
+            assert_eq!(firsts.iter().min_by_key(|(at, _)| *at).map(|(_, c)| c), Some(&one[0]), "{of} parts");
+            let joined = Stats::joined(&figures);
+            assert_eq!(joined.stored, 2245);
+            assert!((joined.done - 1.0).abs() < 1e-9, "{joined:?}");
+            assert!(joined.explored >= whole.explored, "{joined:?} against {whole:?}");
+        }
+        // Stop and budgets end a part as they end the search.
+        let part = Part { index: 1, of: 2 };
+        let (end, _, _) = cover_part(&dominoes(7, 8), part, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+        assert_eq!(end, CoverEnd::Stopped);
+        let (end, _, _) = cover_part(&dominoes(7, 8), part, &Budget { max_expansions: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+        assert_eq!(end, CoverEnd::GaveUp);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
