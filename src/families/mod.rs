@@ -651,11 +651,10 @@ impl Report {
     /// The report of a whole search from the reports of its parts (in part order; see
     /// [`SolveOptions::part`]). Its solution is the one the whole search meets first, its counts
     /// and figures the parts' together ([`Stats::joined`]); it is cancelled or gave up when a
-    /// part did. None when there are no parts.
+    /// part did (with that part's reason). None when there are no parts.
     pub fn joined(parts: Vec<Report>) -> Option<Report> {
         let stats = Stats::joined(parts.iter().map(|p| &p.stats));
         let counts = parts.iter().map(|p| p.counts).sum::<Option<Counts>>();
-        let of = parts.len();
         let ended_early = parts.iter().position(|p| p.status == Status::Cancelled).or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
         let solved = parts.iter().enumerate().filter(|(_, p)| p.status == Status::Solved).min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX)).map(|(i, _)| i);
         let mut parts = parts;
@@ -663,11 +662,6 @@ impl Report {
             (Some(i), _) | (None, Some(i)) => parts.swap_remove(i),
             (None, None) => parts.into_iter().next()?,
         };
-        if report.status == Status::GaveUp {
-            if let Some(reason) = &mut report.reason {
-                reason.push_str(&format!(" in one of {of} parts"));
-            }
-        }
         report.counts = counts.filter(|_| matches!(report.status, Status::Solved | Status::Unsolved));
         report.first_at = None;
         report.stats = stats;

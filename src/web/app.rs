@@ -3,6 +3,8 @@
 
 use super::canvas::{self, CanvasPainter};
 use super::protocol::{Reply, Request};
+use super::solver::Pool;
+use super::split::{self, Split};
 use crate::examples::{self, EXAMPLES};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
@@ -14,9 +16,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, Document, ErrorEvent, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
-    HtmlInputElement, HtmlOptionElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MessageEvent,
-    MouseEvent, Window, Worker,
+    CanvasRenderingContext2d, Document, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlOptionElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MouseEvent, Window,
 };
 
 /// Budgets for searches in a tab: well inside wasm32's 4 GB.
@@ -44,6 +45,9 @@ struct Elements {
     exact_option: HtmlElement,
     mode: HtmlSelectElement,
     mode_option: HtmlElement,
+    workers: HtmlSelectElement,
+    workers_option: HtmlElement,
+    workers_state: HtmlElement,
     solutions: HtmlElement,
     solution_label: HtmlElement,
     prev_solution: HtmlButtonElement,
@@ -110,6 +114,9 @@ impl Elements {
             exact_option: by_id(doc, "exact-option"),
             mode: by_id(doc, "mode"),
             mode_option: by_id(doc, "mode-option"),
+            workers: by_id(doc, "workers"),
+            workers_option: by_id(doc, "workers-option"),
+            workers_state: by_id(doc, "workers-state"),
             solutions: by_id(doc, "solutions"),
             solution_label: by_id(doc, "solution-label"),
             prev_solution: by_id(doc, "prev-solution"),
@@ -159,13 +166,6 @@ impl Elements {
     }
 }
 
-/// The worker and the callbacks it holds (dropped together when the worker is replaced).
-struct SolverWorker {
-    worker: Worker,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
 /// An animated GIF being made, a frame at a time between events.
 struct GifJob {
     gif: crate::animation::Gif,
@@ -193,8 +193,10 @@ struct App {
     playing: bool,
     animating: bool,
     last_frame: Option<f64>,
-    worker: Option<SolverWorker>,
-    ready: bool,
+    /// The solver Workers (None when this browser cannot start one).
+    pool: Option<Pool>,
+    /// The running solve, as shared among Workers.
+    split: Option<Split>,
     job: u32,
     busy: bool,
     /// A step to show once the running solve finishes (from a share link).
@@ -271,8 +273,8 @@ pub fn start() {
         playing: false,
         animating: false,
         last_frame: None,
-        worker: None,
-        ready: false,
+        pool: None,
+        split: None,
         job: 0,
         busy: false,
         pending_step: None,
@@ -297,7 +299,7 @@ pub fn start() {
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
     fill_pickers(&page.borrow());
     wire_events(&page);
-    spawn_worker(&page);
+    start_pool(&page);
     register_service_worker(&page.borrow().window);
     let mut app = page.borrow_mut();
     if !app.open_shared_link() {
@@ -389,6 +391,7 @@ fn wire_events(page: &Page) {
         }
     });
     listen(&el.cancel, "click", |app, _: Event| app.cancel());
+    listen(&el.workers, "change", |app, _: Event| app.workers_changed());
     listen(&el.share, "click", |app, _: Event| app.share());
     listen(&el.draw, "click", |app, _: Event| {
         app.drawing = !app.drawing;
@@ -467,51 +470,25 @@ fn wire_events(page: &Page) {
     listen(&app.document, "keydown", |app, event: KeyboardEvent| app.key(&event));
 }
 
-fn spawn_worker(page: &Page) {
-    let worker = match Worker::new("./worker_loader.js") {
-        Ok(worker) => worker,
-        Err(_) => {
-            page.borrow().set_status("Could not start the solver worker in this browser.");
-            return;
-        }
-    };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
-            Ok(reply) => with_app(|app| app.on_reply(reply)),
-            Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from the worker: {e}").into()),
-        }
-    });
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-        event.prevent_default();
-        let message = event.message();
-        with_app(|app| {
-            let was_solving = app.busy;
-            app.busy = false;
-            app.start_when_ready = None;
-            app.pending_step = None;
-            let message: String = message.chars().filter(|c| !c.is_control()).take(160).collect();
-            app.set_status(&if was_solving {
-                format!("The solver stopped unexpectedly ({message}); a fresh one is starting. Press Solve to try again.")
-            } else {
-                format!("The solver stopped unexpectedly ({message}); a fresh one has been started.")
-            });
-        });
-        PAGE.with(|p| {
-            if let Some(page) = p.borrow().clone() {
-                // Restart outside this callback: the old worker's closures are running now.
-                let restart = Closure::once_into_js(move || spawn_worker(&page));
-                if let Some(window) = web_sys::window() {
-                    let _ = window.set_timeout_with_callback(restart.unchecked_ref());
-                }
-            }
-        });
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+/// Starts the solver Workers' pool; their replies and failures reach the page with the
+/// number of the Worker they come from.
+fn start_pool(page: &Page) {
+    let on_reply: super::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
+    let on_error: super::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
     let mut app = page.borrow_mut();
-    app.ready = false;
+    match Pool::new(on_reply, on_error) {
+        Ok(pool) => app.pool = Some(pool),
+        Err(_) => app.set_status("Could not start the solver worker in this browser."),
+    }
+    let cores = app.window.navigator().hardware_concurrency();
+    let default = if cores.is_finite() && cores >= 1.0 { (cores as usize).min(split::MOST_WORKERS) } else { 1 };
+    for n in 1..=split::MOST_WORKERS {
+        let choice = option(&app.document, &n.to_string(), &n.to_string());
+        choice.set_selected(n == default);
+        let _ = app.el.workers.append_child(&choice);
+    }
+    app.show_workers();
     app.update_buttons();
-    app.worker = Some(SolverWorker { worker, _on_message: on_message, _on_error: on_error });
 }
 
 fn request_frame(window: &Window) {
@@ -663,11 +640,11 @@ impl App {
             Ok(puzzle) => {
                 self.puzzle = Some(puzzle);
                 self.show_error(None);
-                if !self.busy && self.ready {
+                if !self.busy && self.solver_ready() {
                     self.set_status("Ready: press Solve.");
                 }
             }
-            Err(error) if !self.busy && self.ready && self.el.status.text_content().is_some_and(|s| s.starts_with("Reading")) => {
+            Err(error) if !self.busy && self.solver_ready() && self.el.status.text_content().is_some_and(|s| s.starts_with("Reading")) => {
                 self.puzzle = None;
                 self.show_error(Some(&error));
                 self.set_status("The puzzle could not be read: see the message under the text.");
@@ -683,6 +660,7 @@ impl App {
         self.show_methods(capabilities.as_ref());
         self.el.mode_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.modes.len() < 2));
         self.el.exact_option.set_hidden(capabilities.as_ref().is_none_or(|c| !c.switches.contains(&"exact")));
+        self.el.workers_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.parts.is_empty()));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());
@@ -799,75 +777,151 @@ impl App {
         }
     }
 
-    /// Sends the puzzle to the worker to solve or analyse (once it is ready).
+    /// Whether Worker 0 is ready for work (a shared search waits for the others itself).
+    fn solver_ready(&self) -> bool {
+        self.pool.as_ref().is_some_and(|pool| pool.ready(0))
+    }
+
+    /// The Workers the settings allow.
+    fn workers_wanted(&self) -> usize {
+        self.el.workers.value().parse().unwrap_or(1)
+    }
+
+    /// Sends the puzzle to the Workers to solve or analyse (once Worker 0 is ready): a search
+    /// the puzzle can split goes to as many Workers as the settings allow, in parts.
     fn start(&mut self, task: Task) {
-        if !self.ready {
+        if !self.solver_ready() {
             self.start_when_ready = Some(task);
             return;
         }
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
         self.job += 1;
-        let (job, text, options) = (self.job, self.text.clone(), self.options());
-        let request = match task {
-            Task::Solve => Request::Solve { job, family, text, options },
-            Task::Analyse => Request::Analyse { job, family, text, options },
-        };
-        let Some(worker) = &self.worker else { return };
-        match serde_wasm_bindgen::to_value(&request) {
-            Ok(message) if worker.worker.post_message(&message).is_ok() => {
-                self.busy = true;
-                self.stop_animation();
-                if task == Task::Analyse {
-                    self.show_analysis(None);
-                    self.set_status("Analysing: exploring every position…");
-                } else {
-                    self.report = None;
-                    self.streamed.clear();
-                    self.solution = 0;
-                    self.show_moves();
-                    self.set_status("Searching…");
-                }
+        let (job, options) = (self.job, self.options());
+        let requests = match task {
+            Task::Solve => {
+                let parts = split::parts_for(&puzzle.capabilities(), &options, self.workers_wanted());
+                let (split, requests) = Split::start(job, &family, &self.text, &options, parts);
+                self.split = Some(split);
+                requests
             }
-            _ => self.set_status("Could not send the puzzle to the solver."),
+            Task::Analyse => {
+                self.split = None;
+                vec![Request::Analyse { job, family, text: self.text.clone(), options }]
+            }
+        };
+        let wanted = self.workers_wanted();
+        let Some(pool) = &mut self.pool else { return };
+        let count = requests.len();
+        // Workers past the setting (lowered during a search) end now.
+        pool.shrink(wanted);
+        let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
+        if sent {
+            self.busy = true;
+            self.stop_animation();
+            if task == Task::Analyse {
+                self.show_analysis(None);
+                self.set_status("Analysing: exploring every position…");
+            } else {
+                self.report = None;
+                self.streamed.clear();
+                self.solution = 0;
+                self.show_moves();
+                self.set_status(&if count > 1 { format!("Searching on {count} Workers…") } else { "Searching…".to_string() });
+            }
+        } else {
+            self.set_status("Could not send the puzzle to the solver.");
         }
+        self.show_workers();
         self.update_buttons();
+    }
+
+    /// Ends every Worker (a search reads no messages, so this is how it stops) and starts
+    /// fresh ones.
+    fn restart_workers(&mut self) {
+        if let Some(pool) = &mut self.pool {
+            if pool.restart_all().is_err() {
+                self.set_status("Could not restart the solver worker in this browser.");
+            }
+        }
+        self.split = None;
+        self.show_workers();
     }
 
     fn cancel(&mut self) {
         if !self.busy {
             return;
         }
-        if let Some(old) = self.worker.take() {
-            old.worker.terminate();
-        }
+        self.restart_workers();
         self.busy = false;
         self.pending_step = None;
         self.set_status("Cancelled.");
-        // The new worker's callbacks borrow the page: spawn it once this handler has returned.
-        PAGE.with(|p| {
-            if let Some(page) = p.borrow().clone() {
-                let restart = Closure::once_into_js(move || spawn_worker(&page));
-                let _ = self.window.set_timeout_with_callback(restart.unchecked_ref());
-            }
+        self.update_buttons();
+    }
+
+    /// A Worker failed (out of memory, a crash): said so, and every Worker restarts, since a
+    /// shared search cannot end without that Worker's part.
+    fn worker_died(&mut self, worker: usize, message: &str) {
+        let was_solving = self.busy;
+        self.busy = false;
+        self.start_when_ready = None;
+        self.pending_step = None;
+        self.restart_workers();
+        let which = if self.pool.as_ref().is_some_and(|p| p.started() > 1) { format!("Worker {} of the solver", worker + 1) } else { "The solver".to_string() };
+        self.set_status(&if was_solving {
+            format!("{which} stopped unexpectedly ({message}); fresh Workers are starting. Press Solve to try again.")
+        } else {
+            format!("{which} stopped unexpectedly ({message}); a fresh one has been started.")
         });
         self.update_buttons();
     }
 
-    fn on_reply(&mut self, reply: Reply) {
+    /// The settings' count of Workers changed: Workers past it end (now, or once the running
+    /// search ends).
+    fn workers_changed(&mut self) {
+        if !self.busy {
+            let wanted = self.workers_wanted();
+            if let Some(pool) = &mut self.pool {
+                pool.shrink(wanted);
+            }
+        }
+        self.show_workers();
+    }
+
+    fn show_workers(&self) {
+        let state = self.pool.as_ref().map(Pool::state).unwrap_or_default();
+        self.el.workers_state.set_text_content(Some(&state));
+    }
+
+    fn on_reply(&mut self, worker: usize, reply: Reply) {
         match reply {
             Reply::Ready => {
-                self.ready = true;
-                self.el.solve.set_title("Solve (finds the shortest solution)");
-                if let Some(task) = self.start_when_ready.take() {
-                    self.start(task);
-                } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
-                    // Only replaces the loading note: a message already shown (a damaged link,
-                    // a cancel) stays.
-                    self.set_status("Ready: press Solve.");
+                if let Some(pool) = &mut self.pool {
+                    pool.on_ready(worker);
+                }
+                if worker == 0 {
+                    self.el.solve.set_title("Solve (finds the shortest solution)");
+                    if let Some(task) = self.start_when_ready.take() {
+                        self.start(task);
+                    } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
+                        // Only replaces the loading note: a message already shown (a damaged
+                        // link, a cancel) stays.
+                        self.set_status("Ready: press Solve.");
+                    }
                 }
             }
-            Reply::Progress { job, stats } if job == self.job && self.busy => self.set_status(&replay::progress_line(&stats)),
+            Reply::Pong { .. } => {
+                if let Some(pool) = &mut self.pool {
+                    pool.on_pong(worker);
+                }
+            }
+            Reply::Progress { job, stats } if job == self.job && self.busy => {
+                let stats = match &mut self.split {
+                    Some(split) => split.progress(worker, stats),
+                    None => stats,
+                };
+                self.set_status(&replay::progress_line(&stats));
+            }
             Reply::Found { job, solutions } if job == self.job && self.busy => {
                 let first = self.streamed.is_empty();
                 self.streamed.extend(solutions);
@@ -878,27 +932,32 @@ impl App {
                 }
             }
             Reply::Finished { job, report } if job == self.job => {
-                self.busy = false;
-                self.set_status(&replay::summary(&report));
-                // Someone browsing the tilings listed so far stays on the one they look at.
-                let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
-                let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
-                self.report = Some(report);
-                self.streamed.clear();
-                if browsing {
-                    self.step = self.moves_len();
-                } else {
-                    self.solution = 0;
-                    self.step = step;
+                self.idle(worker);
+                let whole = match &mut self.split {
+                    Some(split) => split.finished(worker, report),
+                    None => Some(report),
+                };
+                if let Some(report) = whole {
+                    // A part that gave up ends the search: the Workers still at theirs stop.
+                    if self.split.as_ref().is_some_and(Split::waiting) {
+                        self.restart_workers();
+                    }
+                    self.split = None;
+                    self.finished(report);
                 }
-                self.show_moves();
             }
             Reply::Analysed { job, report } if job == self.job => {
+                self.idle(worker);
                 self.busy = false;
                 self.set_status(report.lines().first().map_or("Analysed.", String::as_str));
                 self.show_analysis(Some(report));
             }
             Reply::Failed { job, error } if job == self.job => {
+                self.idle(worker);
+                if self.split.as_ref().is_some_and(Split::waiting) {
+                    self.restart_workers();
+                }
+                self.split = None;
                 self.busy = false;
                 self.pending_step = None;
                 self.set_status("The puzzle could not be solved as given.");
@@ -906,16 +965,42 @@ impl App {
             }
             _ => {} // replies to a job that was replaced
         }
+        self.show_workers();
         self.update_buttons();
         self.draw();
     }
 
+    /// Worker `worker` has ended its job: a ping confirms it is idle.
+    fn idle(&mut self, worker: usize) {
+        if let Some(pool) = &mut self.pool {
+            pool.ping(worker);
+        }
+    }
+
+    /// The search ended with `report` (joined from its parts when it was shared).
+    fn finished(&mut self, report: Report) {
+        self.busy = false;
+        self.set_status(&replay::summary(&report));
+        // Someone browsing the tilings listed so far stays on the one they look at.
+        let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
+        let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
+        self.report = Some(report);
+        self.streamed.clear();
+        if browsing {
+            self.step = self.moves_len();
+        } else {
+            self.solution = 0;
+            self.step = step;
+        }
+        self.show_moves();
+    }
+
     fn update_buttons(&self) {
         let el = &self.el;
-        el.solve.set_disabled(!self.ready || self.busy || self.puzzle.is_none());
+        el.solve.set_disabled(!self.solver_ready() || self.busy || self.puzzle.is_none());
         let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
         el.analyse.set_hidden(!analyses);
-        el.analyse.set_disabled(!self.ready || self.busy || !analyses);
+        el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);
         el.cancel.set_disabled(!self.busy);
         el.share.set_disabled(self.puzzle.is_none());
         el.picture.set_disabled(self.puzzle.is_none());

@@ -1,9 +1,10 @@
 //! The browser front end: the page, the solver worker, and the messages between them.
 //!
-//! `protocol` is plain data and also compiles natively (its tests run everywhere); the rest is
-//! wasm32 only.
+//! `protocol` and `split` are plain data and also compile natively (their tests run
+//! everywhere); the rest is wasm32 only.
 
 pub mod protocol;
+pub mod split;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
@@ -11,5 +12,7 @@ pub mod app;
 pub mod canvas;
 #[cfg(target_arch = "wasm32")]
 pub mod kept;
+#[cfg(target_arch = "wasm32")]
+pub mod solver;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -14,6 +14,8 @@ pub enum Request {
     Solve { job: u32, family: String, text: String, options: SolveOptions },
     /// Explore the whole space of `text` (Analyse), with progress like a solve.
     Analyse { job: u32, family: String, text: String, options: SolveOptions },
+    /// Answered with `Pong` at once: a Worker that answers is not searching.
+    Ping { job: u32 },
 }
 
 /// Worker -> page.
@@ -31,12 +33,19 @@ pub enum Reply {
     Analysed { job: u32, report: AnalysisReport },
     /// The puzzle or the options could not be used; `error` points into the text when it can.
     Failed { job: u32, error: FormatError },
+    /// The answer to `Ping`.
+    Pong { job: u32 },
 }
 
 /// Runs one request to the end, calling `post` with progress and the final reply. `now_ms`
 /// is a clock, used to send progress at most every `every_ms`.
 pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
-    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. }) = request;
+    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. }) = request else {
+        if let Request::Ping { job } = request {
+            post(Reply::Pong { job });
+        }
+        return;
+    };
     let puzzle = match families::parse(Some(family), text) {
         Ok(puzzle) => puzzle,
         Err(error) => return post(Reply::Failed { job, error }),
@@ -64,6 +73,7 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
                 Err(error) => post(Reply::Failed { job, error }),
             }
         }
+        Request::Ping { .. } => {}
         Request::Solve { options, .. } => {
             // A family that cannot split would search everything in every part.
             if let Err(error) = options.part(&puzzle.capabilities()) {
@@ -163,6 +173,11 @@ mod tests {
             [Reply::Failed { job: 1, error }] => assert_eq!((error.line, error.column), (2, 1)),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_ping_is_answered_at_once() {
+        assert_eq!(replies_to(Request::Ping { job: 9 }, 0.0), [Reply::Pong { job: 9 }]);
     }
 
     #[test]

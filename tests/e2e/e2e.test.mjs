@@ -406,6 +406,41 @@ test('tiling: find one, count all of 6x10, browse the distinct 3x20 tilings', as
   });
 });
 
+test('a count shared among 2 Workers gives the one-Worker answer, and Cancel stops every Worker', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'tiling-6x10');
+    await page.selectOption('#mode', 'count');
+    assert.equal(await page.isVisible('#workers'), true, 'a count can be shared');
+    const counted = async (workers) => {
+      await page.selectOption('#workers', String(workers));
+      await page.click('#solve');
+      await waitForStatus(page, '9,356 tilings, 2,339 distinct', 60000);
+      return page.textContent('#moves');
+    };
+    const one = await counted(1);
+    assert.equal(page.workers().length, 1, 'one Worker until a search is shared');
+    const two = await counted(2);
+    assert.equal(page.workers().length, 2);
+    assert.equal(two, one, 'the same first tiling');
+    // Tetrominoes used freely on 8x8: far too many tilings to count before Cancel.
+    await setText(page, `pieces: I4 O4 T4 L4 S4\neach: any\n${'........\n'.repeat(8)}`);
+    await page.click('#solve');
+    await waitForStatus(page, 'Searching on 2 Workers…');
+    await page.waitForFunction(() => /found so far/.test(document.querySelector('#status').textContent), null, { timeout: 30000 });
+    assert.equal(await page.textContent('#workers-state'), '2 searching');
+    await page.click('#cancel');
+    assert.equal(await status(page), 'Cancelled.');
+    // The searching Workers are gone, and each one in their place answers a message: none is
+    // still searching.
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 idle', null, { timeout: 30000 });
+    for (let i = 0; i < 50 && page.workers().length !== 2; i++) await page.waitForTimeout(100);
+    assert.equal(page.workers().length, 2);
+    // Fewer Workers in the settings end the others.
+    await page.selectOption('#workers', '1');
+    assert.equal(await page.textContent('#workers-state'), '1 idle');
+  });
+});
+
 test('tiling: solutions stream in while the search runs; draw mode picks pieces and draws one', async () => {
   await inPage(async (page) => {
     // Tetrominoes used freely on 8x8: millions of tilings, so the search runs for seconds.

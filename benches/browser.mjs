@@ -1,0 +1,66 @@
+// Counting tilings in the page on 1 and 2 Workers (issue 13): the built site (dist/) in Debian's
+// Chromium, driven by playwright-core. Run by `make bench` after `trunk build --release`.
+// Each figure is the best of 3 timed counts after one untimed count with the same Workers
+// (so that starting a Worker is not timed), from the click on Solve to the count on the page,
+// and the search's own time (the slowest part's), which leaves out reading the puzzle, building
+// the cover problem in each Worker and showing the result.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = 9100 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}/`;
+const fixture = (name) => readFileSync(path.join(root, 'tests', 'fixtures', 'tiling', `${name}.txt`), 'utf8');
+const BOARDS = [
+  ['6x10', fixture('6x10'), '9,356 tilings, 2,339 distinct'],
+  ['8x8-corners', fixture('8x8-corners'), '17,360 tilings, 2,170 distinct'],
+  // The five tetrominoes used freely on 4x12: millions of tilings, each checked for symmetry.
+  ['tetro-4x12', `pieces: I4 O4 T4 L4 S4\neach: any\n${'............\n'.repeat(4)}`, '15,747,348 tilings, 3,984,929 distinct'],
+];
+
+const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', path.join(root, 'dist')], { stdio: 'ignore' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(base)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const page = await browser.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 60000 });
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  console.log(`browser: counting tilings in the page (${cores} cores reported), best of 3, ms from Solve to the`);
+  console.log('count on the page (in brackets: the search alone, as its result line says)');
+  console.log('board             1 Worker     2 Workers  speed-up');
+  for (const [name, text, expected] of BOARDS) {
+    await page.fill('#puzzle-text', text);
+    await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+    await page.selectOption('#mode', 'count');
+    const times = [];
+    for (const workers of [1, 2]) {
+      await page.selectOption('#workers', String(workers));
+      let best = { wall: Infinity, search: Infinity };
+      for (let run = 0; run < 4; run++) {
+        const started = Date.now();
+        await page.click('#solve');
+        await page.waitForFunction((e) => document.querySelector('#status').textContent.includes(e), expected, { timeout: 120000 });
+        const wall = Date.now() - started;
+        // The search's own time, as the result line gives it (the slowest Worker's).
+        const search = Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, ''));
+        if (run > 0) best = { wall: Math.min(best.wall, wall), search: Math.min(best.search, search) };
+      }
+      times.push(best);
+    }
+    const [one, two] = times;
+    const cell = (t) => `${t.wall} (${t.search})`.padStart(13);
+    console.log(`${name.padEnd(12)} ${cell(one)} ${cell(two)} ${(one.wall / two.wall).toFixed(2).padStart(6)}x (${(one.search / two.search).toFixed(2)}x)`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
