@@ -10,6 +10,8 @@ pub mod cover;
 mod dfs;
 mod idastar;
 mod meter;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod parts;
 mod space;
 #[cfg(not(target_arch = "wasm32"))]
 mod spread;

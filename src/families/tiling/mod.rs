@@ -235,6 +235,42 @@ impl TilingPuzzle {
         tiling
     }
 
+    /// [`TilingPuzzle::run`] with item sets as wide as the board needs.
+    fn run_sized(&self, items: &[usize], options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow, on_found: &mut dyn FnMut(&[String])) -> Report {
+        match items.iter().max().map_or(0, |&m| m + 1) {
+            0..=64 => self.run::<1>(items, options, on_progress, on_found),
+            65..=128 => self.run::<2>(items, options, on_progress, on_found),
+            _ => self.run::<4>(items, options, on_progress, on_found),
+        }
+    }
+
+    /// A count on several threads (natively): one part of the search each, as the page's
+    /// Workers count, so that each thread checks the symmetry of the tilings it finds; the
+    /// parts' counts add up ([`Report::joined`]). Each part may explore its share of the node
+    /// budget.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn count_in_parts(&self, items: &[usize], options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+        let of = options.threads().min(crate::search::Part::MOST);
+        let share = options.max_states.map(|most| most.div_ceil(of as u64));
+        let reports = crate::search::parts::run_parts(
+            of,
+            |part, progress| {
+                let options = SolveOptions { part: Some(part), threads: Some(1), max_states: share, ..options.clone() };
+                self.run_sized(items, &options, progress, &mut |_| {})
+            },
+            on_progress,
+        );
+        match Report::joined(reports) {
+            Some(mut report) => {
+                if report.status == Status::GaveUp {
+                    report.reason = Some(format!("gave up after {} search nodes on {of} threads", report.stats.explored));
+                }
+                report
+            }
+            None => self.run_sized(items, &SolveOptions { threads: Some(1), ..options.clone() }, on_progress, &mut |_| {}),
+        }
+    }
+
     /// The search with item sets of W words; `item` is each cell's item number (see
     /// [`TilingPuzzle::items`]).
     fn run<const W: usize>(
@@ -504,11 +540,11 @@ impl Puzzle for TilingPuzzle {
             return Err(error.clone());
         }
         let items = self.items();
-        Ok(match items.iter().max().map_or(0, |&m| m + 1) {
-            0..=64 => self.run::<1>(&items, options, on_progress, on_found),
-            65..=128 => self.run::<2>(&items, options, on_progress, on_found),
-            _ => self.run::<4>(&items, options, on_progress, on_found),
-        })
+        #[cfg(not(target_arch = "wasm32"))]
+        if options.mode == SolveMode::Count && options.part.is_none() && options.threads() > 1 && !self.generic_cover {
+            return Ok(self.count_in_parts(&items, options, on_progress));
+        }
+        Ok(self.run_sized(&items, options, on_progress, on_found))
     }
 
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {

@@ -1,0 +1,88 @@
+//! The parts of one search ([`Part`]) on as many threads (native), for searches whose parts do
+//! their own work on what they find: a tiling count checks each tiling's symmetry in the part
+//! that found it, where the threads of `cover/parallel.rs` hand every cover to one thread in
+//! order (which made a count of millions of tilings slower on two threads than on one). The
+//! calling thread does none of the search: it reports the parts' joined progress every 50 ms
+//! and passes Stop (Cancel) on to them.
+
+use super::{Flow, Part, Stats};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Runs `search(part, on_progress)` for each of `of` parts on its own thread and returns what
+/// each gave, in part order. `on_progress` sees the parts' figures joined ([`Stats::joined`]);
+/// when it says Stop, every part's progress callback says Stop from then on.
+pub fn run_parts<R: Send>(
+    of: usize,
+    search: impl Fn(Part, &mut dyn FnMut(&Stats) -> Flow) -> R + Sync,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Vec<R> {
+    let figures = Mutex::new(vec![Stats::default(); of]);
+    let stop = AtomicBool::new(false);
+    let (search, figures, stop) = (&search, &figures, &stop);
+    std::thread::scope(|scope| {
+        let (sender, ended) = channel::<()>();
+        let handles: Vec<_> = (0..of)
+            .map(|index| {
+                let sender = sender.clone();
+                scope.spawn(move || {
+                    let result = search(Part { index, of }, &mut |stats: &Stats| {
+                        if let Ok(mut figures) = figures.lock() {
+                            figures[index] = *stats;
+                        }
+                        if stop.load(Ordering::Relaxed) {
+                            Flow::Stop
+                        } else {
+                            Flow::Continue
+                        }
+                    });
+                    let _ = sender.send(());
+                    result
+                })
+            })
+            .collect();
+        drop(sender);
+        let mut running = of;
+        while running > 0 {
+            match ended.recv_timeout(Duration::from_millis(50)) {
+                Ok(()) => running -= 1,
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    let joined = figures.lock().map(|f| Stats::joined(f.iter())).unwrap_or_default();
+                    if on_progress(&joined) == Flow::Stop {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        // A part that panicked takes the search down with it, as on one thread.
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_runs_once_and_stop_reaches_them_all() {
+        let seen = run_parts(3, |part, _| part, &mut |_| Flow::Continue);
+        assert_eq!(seen, (0..3).map(|index| Part { index, of: 3 }).collect::<Vec<_>>());
+        // Parts that run until told to stop: Stop from the caller's progress ends each of them.
+        let stopped = run_parts(
+            2,
+            |part, on_progress| {
+                let mut rounds = 0u64;
+                while on_progress(&Stats { explored: rounds, ..Stats::default() }) == Flow::Continue {
+                    rounds += 1;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                part.index
+            },
+            &mut |joined: &Stats| if joined.explored > 20 { Flow::Stop } else { Flow::Continue },
+        );
+        assert_eq!(stopped, [0, 1]);
+    }
+}
