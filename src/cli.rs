@@ -119,6 +119,35 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         hardest_out: Option<String>,
     },
+    /// Draw a puzzle's position as a picture: SVG, PNG, or its whole solution as an animated
+    /// GIF. The puzzle is solved first (with the defaults) unless only its start is drawn.
+    #[command(group(clap::ArgGroup::new("out").required(true).args(["svg", "png", "gif"])))]
+    Render {
+        /// The puzzle file, or - for standard input.
+        file: String,
+        /// The puzzle family, or auto to detect it from the text.
+        #[arg(long, default_value = "auto")]
+        family: String,
+        /// The step of the solution to draw: 0 is the start; default: the last (solved).
+        #[arg(long)]
+        step: Option<usize>,
+        /// 1, 2 or 3 times the page's board (560 x 440 pixels).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+        scale: u8,
+        /// Write the moves under the board, the one that led to the step marked (SVG and PNG).
+        #[arg(long)]
+        moves: bool,
+        /// Write an SVG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Write a PNG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        png: Option<String>,
+        /// Write the whole solution as an animated GIF to this file (one frame a move; past 300
+        /// moves every k-th step).
+        #[arg(long, value_name = "FILE")]
+        gif: Option<String>,
+    },
     /// List the puzzle families and their formats.
     Formats,
     /// Solve an LM-Solve board file and print exactly what LM-Solve's `lm-solve` prints.
@@ -188,6 +217,19 @@ pub fn main() -> i32 {
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
+        Command::Render { file, family, step, scale, moves, svg, png, gif } => {
+            let puzzle = match read_puzzle(&file, &family, None) {
+                Ok(puzzle) => puzzle,
+                Err(code) => return code,
+            };
+            let out = match (svg, png, gif) {
+                (Some(path), _, _) => Picture::Svg(path),
+                (_, Some(path), _) => Picture::Png(path),
+                (_, _, Some(path)) => Picture::Gif(path),
+                _ => return 2, // clap requires one
+            };
+            render(puzzle.as_ref(), step, f64::from(scale), moves, &out)
+        }
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
         Command::Analyse { file, family, metric, max_states, timeout, exact, threads, json, hardest_out } => {
             let puzzle = match read_puzzle(&file, &family, timeout) {
@@ -340,6 +382,83 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
         text
     };
     write_out(&text).err().unwrap_or(0)
+}
+
+/// Where `render` writes, and what.
+enum Picture {
+    Svg(String),
+    Png(String),
+    Gif(String),
+}
+
+/// `puzzlelab render`: solves unless only the start is wanted, then draws the step asked for (or
+/// the whole solution, for a GIF) through the family's drawing, as the page's Picture does.
+fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool, out: &Picture) -> i32 {
+    let solving = step != Some(0) || matches!(out, Picture::Gif(_));
+    let moves = if solving {
+        let (show_progress, mut progress) = terminal_progress();
+        let solved = puzzle.solve(&SolveOptions::default(), &mut progress);
+        if show_progress {
+            eprint!("\r\x1b[K");
+        }
+        match solved {
+            Ok(report) if report.status == Status::Solved => report.moves,
+            Ok(report) => {
+                eprintln!("puzzlelab: there is no solution to draw: {}", replay::status_line(&report));
+                return exit_code(&report).max(1);
+            }
+            Err(e) => return puzzle_error("the puzzle", &e),
+        }
+    } else {
+        Vec::new()
+    };
+    let step = step.unwrap_or(moves.len());
+    if step > moves.len() {
+        eprintln!("puzzlelab: step {step} is past the end of the solution ({} moves)", moves.len());
+        return 2;
+    }
+    let (width, height) = (crate::picture::BOARD.0 * scale, crate::picture::BOARD.1 * scale);
+    let font = crate::picture::FONT * scale;
+    // An animation's frames are all one size, so it has no caption (whose lines could change
+    // with the marked move), as on the page.
+    let with_moves = with_moves && !matches!(out, Picture::Gif(_));
+    let caption = |step: usize| if with_moves { crate::picture::caption(&moves, step) } else { Vec::new() };
+    let svg = |step: usize| crate::picture::svg(puzzle, &moves, step, (width, height), &caption(step), font);
+    let (path, bytes) = match out {
+        Picture::Svg(path) => (path, Ok(svg(step).into_bytes())),
+        Picture::Png(path) => (path, crate::render::png(&svg(step))),
+        Picture::Gif(path) => (path, gif(&moves, svg).map(|(bytes, note)| {
+            if !note.is_empty() {
+                eprintln!("puzzlelab: the animation{note}");
+            }
+            bytes
+        })),
+    };
+    match bytes.and_then(|bytes| std::fs::write(path, bytes).map_err(|e| format!("cannot write {path}: {e}"))) {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("puzzlelab: {message}");
+            2
+        }
+    }
+}
+
+/// The solution `moves` as an animated GIF of the pictures `svg` draws of its steps (thinned as
+/// the page thins them), and the note that says so when it is.
+fn gif(moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
+    let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
+    let mut gif = None;
+    for &step in &steps {
+        let (width, height, mut rgba) = crate::render::rgba(&svg(step))?;
+        let too_large = || format!("a picture of {width} x {height} pixels is too large for a GIF");
+        let gif = match &mut gif {
+            Some(gif) => gif,
+            None => gif.insert(crate::animation::Gif::new(u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len())?),
+        };
+        gif.add(&mut rgba)?;
+    }
+    let bytes = gif.ok_or("there is nothing to animate")?.finish()?;
+    Ok((bytes, crate::animation::thinned_note(moves.len(), &steps).into_owned()))
 }
 
 /// Writes the tool's answer to standard output. A reader that went away (`| head -1`) ends it

@@ -145,11 +145,17 @@ impl SvgPainter {
     }
 
     pub fn finish(self) -> String {
+        self.finish_taller(0.0, "")
+    }
+
+    /// The document made `extra` taller than what was painted, with the elements `more` (already
+    /// SVG, escaped) after the painting: a caption under the board.
+    pub fn finish_taller(self, extra: f64, more: &str) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n{}</svg>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n{}{more}</svg>\n",
             self.body,
             w = self.width,
-            h = self.height
+            h = self.height + extra
         )
     }
 }

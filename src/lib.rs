@@ -3,8 +3,9 @@
 //! The layers, from the bottom up (arrows point down, see DESIGN.md):
 //! - [`search`]: the generic engine (BFS, A*, IDA*, DFS, bidirectional BFS) over a [`search::Space`].
 //! - [`families`]: one folder per puzzle family: its text format, rules, drawing and editing.
-//! - [`draw`], [`replay`], [`share`], [`animation`]: the drawing API, replays as text, share
-//!   links, and replays as animated GIFs;
+//! - [`draw`], [`replay`], [`share`], [`animation`], [`picture`]: the drawing API, replays as
+//!   text, share links, replays as animated GIFs, and positions as SVG pictures (rasterized by
+//!   `render` natively);
 //!   [`random`] and [`keep`]: seeded randomness and bytes kept between runs.
 //! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
 
@@ -13,7 +14,10 @@ pub mod draw;
 pub mod examples;
 pub mod families;
 pub mod keep;
+pub mod picture;
 pub mod random;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod render;
 pub mod replay;
 pub mod search;
 pub mod share;

@@ -451,3 +451,69 @@ fn analyse_from_the_command_line() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), "9,356 tilings listed (mirror images and turns counted apart)\nNo piece lies in the same place in every tiling\n");
 }
+
+/// The frames of a GIF file, as their pixels (RGBA).
+fn gif_frames(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        frames.push(frame.buffer.to_vec());
+    }
+    frames
+}
+
+#[test]
+fn render_draws_a_step_as_svg_or_png_and_the_solution_as_a_gif() {
+    let dir = std::env::temp_dir().join(format!("puzzlelab-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let article = fixture("article.txt");
+    // SVG at twice the page's board, with the moves under it.
+    let done = run(&["render", &article, "--step", "5", "--scale", "2", "--moves", "--svg", &out("a.svg")]);
+    assert_eq!(done.status.code(), Some(0), "{}", String::from_utf8_lossy(&done.stderr));
+    let svg = std::fs::read_to_string(out("a.svg")).unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(document.root_element().attribute("width"), Some("1120"));
+    assert_eq!(svg.matches(" ◀").count(), 1, "one move marked");
+    assert!(svg.contains("37. a D"), "every move, numbered");
+    // PNG of the solved position: the page's board size.
+    assert_eq!(run(&["render", &article, "--png", &out("a.png")]).status.code(), Some(0));
+    let png = puzzlelab::render::rgba(&std::fs::read_to_string(out("a.svg")).unwrap()).unwrap();
+    let height: f64 = document.root_element().attribute("height").unwrap().parse().unwrap();
+    assert!(height > 880.0 + 2.0 * 28.0 + 39.2, "the moves take more than a line: {height}");
+    assert_eq!(png.0, 1120);
+    assert!((f64::from(png.1) - height).abs() < 1.0, "{} against {height}", png.1);
+    let picture = std::fs::read(out("a.png")).unwrap();
+    assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!((u32::from_be_bytes(picture[16..20].try_into().unwrap()), u32::from_be_bytes(picture[20..24].try_into().unwrap())), (560, 440));
+    // The GIF: a frame for the start and one per move; the first and the last are the start's
+    // and the solved position's pictures (each compared through the GIF's own colour reduction).
+    assert_eq!(run(&["render", &article, "--gif", &out("a.gif")]).status.code(), Some(0));
+    let frames = gif_frames(&std::fs::read(out("a.gif")).unwrap());
+    assert_eq!(frames.len(), 38);
+    let text = std::fs::read_to_string(&article).unwrap();
+    let puzzle = puzzlelab::families::parse(None, &text).unwrap();
+    let report = puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap();
+    let alone = |step: usize| {
+        let svg = puzzlelab::picture::svg(puzzle.as_ref(), &report.moves, step, puzzlelab::picture::BOARD, &[], puzzlelab::picture::FONT);
+        let (width, height, mut rgba) = puzzlelab::render::rgba(&svg).unwrap();
+        let mut gif = puzzlelab::animation::Gif::new(width as u16, height as u16, 1).unwrap();
+        gif.add(&mut rgba).unwrap();
+        gif_frames(&gif.finish().unwrap()).remove(0)
+    };
+    assert!(frames[0] == alone(0), "the first frame is the start");
+    assert!(frames[37] == alone(37), "the last frame is the solved position");
+    assert!(frames[0] != frames[37]);
+    // Errors: a step past the end, a position with no solution, two outputs at once.
+    let past = run(&["render", &article, "--step", "38", "--svg", &out("b.svg")]);
+    assert_eq!(past.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&past.stderr).contains("step 38 is past the end of the solution (37 moves)"));
+    let unsolvable = run(&["render", &fixture("unsolvable.txt"), "--png", &out("c.png")]);
+    assert_eq!(unsolvable.status.code(), Some(1), "{}", String::from_utf8_lossy(&unsolvable.stderr));
+    assert!(String::from_utf8_lossy(&unsolvable.stderr).starts_with("puzzlelab: there is no solution to draw"));
+    assert_eq!(run(&["render", &fixture("unsolvable.txt"), "--step", "0", "--png", &out("c.png")]).status.code(), Some(0), "the start needs no solution");
+    assert_eq!(run(&["render", &article, "--svg", &out("d.svg"), "--png", &out("d.png")]).status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

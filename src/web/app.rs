@@ -70,6 +70,7 @@ struct Elements {
     animation: HtmlButtonElement,
     picture_size: HtmlSelectElement,
     picture_moves: HtmlInputElement,
+    picture_format: HtmlSelectElement,
     share_link: HtmlInputElement,
     solution_text: HtmlTextAreaElement,
     status: HtmlElement,
@@ -139,6 +140,7 @@ impl Elements {
             animation: by_id(doc, "animation"),
             picture_size: by_id(doc, "picture-size"),
             picture_moves: by_id(doc, "picture-moves"),
+            picture_format: by_id(doc, "picture-format"),
             share_link: by_id(doc, "share-link"),
             solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
@@ -1578,24 +1580,29 @@ impl App {
         (f64::from(self.el.canvas.width()) * scale, f64::from(self.el.canvas.height()) * scale, scale)
     }
 
-    /// Saves the board at the current step as a PNG, at the size picked, with the moves
-    /// written under it when asked (the current one marked).
+    /// Saves the board at the current step as a PNG or an SVG, at the size picked, with the
+    /// moves written under it when asked (the current one marked).
     fn save_picture(&mut self) {
         let Some(puzzle) = &self.puzzle else { return };
         let (width, height, scale) = self.picture_size();
         let moves = self.moves();
-        let caption: Vec<String> = if self.el.picture_moves.checked() {
-            let mark = |i: usize| if i + 1 == self.step { " ◀" } else { "" };
-            moves.iter().enumerate().map(|(i, m)| format!("{}. {m}{}", i + 1, mark(i))).collect()
+        let caption = if self.el.picture_moves.checked() { crate::picture::caption(moves, self.step) } else { Vec::new() };
+        let font = crate::picture::FONT * scale;
+        let stem = format!("puzzlelab-{}-step-{}", puzzle.family().replace(':', "-"), self.step);
+        let name = if self.el.picture_format.value() == "svg" {
+            let svg = crate::picture::svg(puzzle.as_ref(), moves, self.step, (width, height), &caption, font);
+            let name = format!("{stem}.svg");
+            self.save_bytes(svg.as_bytes(), "image/svg+xml", &name);
+            name
         } else {
-            Vec::new()
+            let Some(url) = canvas::picture(width, height, &caption, font, |painter| puzzle.draw(moves, self.step, 0.0, painter)) else {
+                self.set_status("Could not make the picture in this browser.");
+                return;
+            };
+            let name = format!("{stem}.png");
+            self.save_url(&url, &name);
+            name
         };
-        let Some(url) = canvas::picture(width, height, &caption, 14.0 * scale, |painter| puzzle.draw(moves, self.step, 0.0, painter)) else {
-            self.set_status("Could not make the picture in this browser.");
-            return;
-        };
-        let name = format!("puzzlelab-{}-step-{}.png", puzzle.family().replace(':', "-"), self.step);
-        self.save_url(&url, &name);
         self.set_status(&format!("Saved {name}."));
     }
 

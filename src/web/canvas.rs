@@ -29,31 +29,22 @@ pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: im
     if caption.is_empty() {
         return board.to_data_url_with_type("image/png").ok();
     }
-    let margin = font;
     let style = format!("{font:.0}px system-ui, sans-serif");
     // The board's context measures the caption too (it is done painting).
     measure.set_font(&style);
-    let fits = |line: &str| measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * margin);
-    let mut lines: Vec<String> = Vec::new();
-    for word in caption {
-        match lines.last_mut() {
-            Some(line) if fits(&format!("{line}   {word}")) => *line = format!("{line}   {word}"),
-            _ => lines.push(word.clone()),
-        }
-    }
-    let leading = font * 1.4;
-    let band = 2.0 * margin + lines.len() as f64 * leading;
+    let lines = crate::picture::wrap(caption, |line| measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * font));
+    let (band, line_top) = crate::picture::band(lines.len(), font);
     let (out, ctx) = offscreen(width, height + band)?;
     // The board's own background (the families clear to it), so the band looks part of it.
-    ctx.set_fill_style_str("#f4f1ea");
+    ctx.set_fill_style_str(crate::picture::BACKGROUND);
     ctx.fill_rect(0.0, 0.0, width, height + band);
     ctx.draw_image_with_html_canvas_element(&board, 0.0, 0.0).ok()?;
     ctx.set_font(&style);
-    ctx.set_fill_style_str("#222222");
+    ctx.set_fill_style_str(crate::picture::INK);
     ctx.set_text_align("left");
     ctx.set_text_baseline("top");
     for (i, line) in lines.iter().enumerate() {
-        let _ = ctx.fill_text(line, margin, height + margin + i as f64 * leading);
+        let _ = ctx.fill_text(line, font, height + line_top(i));
     }
     out.to_data_url_with_type("image/png").ok()
 }

@@ -185,6 +185,15 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     const [width, height] = await picture(true);
     assert.equal(width, 1120);
     assert.ok(height > 880 + 2 * 28, `the moves take at least a line under the board: ${height}`);
+    // The same picture as SVG: shapes, the moves as text (data, escaped), the current one marked.
+    await page.selectOption('#picture-format', 'svg');
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#picture')]);
+    assert.equal(svgDownload.suggestedFilename(), 'puzzlelab-sliding-step-12.svg');
+    const svg = readFileSync(await svgDownload.path(), 'utf8');
+    assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1120" height="[\d.]+"/);
+    assert.equal((svg.match(/ ◀/g) || []).length, 1);
+    assert.ok(svg.includes(`12. ${shown[11]} ◀`), 'the twelfth move is marked');
+    await page.selectOption('#picture-format', 'png');
 
     // The replay as an animated GIF at the canvas's size: the start and one frame per move.
     await page.selectOption('#picture-size', '1');
