@@ -27,6 +27,28 @@ pub struct Shared {
     /// Open with Analyse run and its panel shown, instead of solving.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub analyse: bool,
+    /// Open as the compact player an embedded link shows (issue 17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Player>,
+}
+
+/// What an embedded player's link carries besides the puzzle: the solution's moves, so that it
+/// replays without searching (the page checks them through the rules first and solves when they
+/// do not replay), and how it plays.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Player {
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub autoplay: bool,
+    /// Start again from the beginning after the last move.
+    #[serde(default, rename = "loop")]
+    pub looped: bool,
+    /// The replay's speed, 1 (slow) to 10 (fast); None: the page's own default.
+    #[serde(default)]
+    pub speed: Option<u8>,
+    /// The dark theme.
+    #[serde(default)]
+    pub dark: bool,
 }
 
 /// The fragment (without '#') for a shared puzzle.
@@ -77,6 +99,7 @@ mod tests {
             step: 3,
             exact: false,
             analyse: true,
+            player: None,
         }
     }
 
@@ -88,6 +111,20 @@ mod tests {
         assert!(fragment.chars().all(|c| c.is_ascii_alphanumeric() || "=-_".contains(c)), "{fragment}");
         assert_eq!(decode(&fragment), Ok(s.clone()));
         assert_eq!(decode(&format!("#{fragment}")), Ok(s));
+    }
+
+    #[test]
+    fn a_player_link_carries_the_moves_and_how_to_play_them() {
+        let moves: Vec<String> = ["b L", "a D"].iter().map(|m| m.to_string()).collect();
+        let player = Player { moves, autoplay: true, looped: true, speed: Some(7), dark: true };
+        let shared = Shared { player: Some(player), analyse: false, ..sample() };
+        assert_eq!(decode(&encode(&shared)), Ok(shared));
+        // A link from before players, and a player with only its moves.
+        let old = r#"{"v":1,"family":"sliding","text":"ab\n"}"#;
+        let packed = |json: &str| format!("p={}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)));
+        assert_eq!(decode(&packed(old)).unwrap().player, None);
+        let bare = decode(&packed(r#"{"v":1,"family":"sliding","text":"ab\n","player":{"moves":["b L"]}}"#)).unwrap().player.unwrap();
+        assert_eq!((bare.moves.len(), bare.autoplay, bare.looped, bare.speed, bare.dark), (1, false, false, None, false));
     }
 
     #[test]

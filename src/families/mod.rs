@@ -603,6 +603,16 @@ impl Report {
         report
     }
 
+    /// A solution given rather than searched for (an embedded player's link), already checked
+    /// by replaying it through the rules: solved, not known to be shortest.
+    pub fn replayed(family: &str, metric: &str, moves: Vec<String>) -> Report {
+        let mut report = Report::without_search(family, metric, Status::Solved, "replayed from the link");
+        report.reason = None;
+        report.cost = moves.len() as u64;
+        report.moves = moves;
+        report
+    }
+
     /// Fills a report from a search outcome, turning moves into their text form.
     pub fn from_outcome<M, S>(
         family: &str,

@@ -66,6 +66,15 @@ struct Elements {
     file: HtmlInputElement,
     download: HtmlButtonElement,
     copy_solution: HtmlButtonElement,
+    embed: HtmlButtonElement,
+    embed_panel: HtmlElement,
+    embed_autoplay: HtmlInputElement,
+    embed_loop: HtmlInputElement,
+    embed_dark: HtmlInputElement,
+    embed_code: HtmlTextAreaElement,
+    embed_link: HtmlInputElement,
+    open_full: web_sys::HtmlAnchorElement,
+    announce: HtmlElement,
     picture: HtmlButtonElement,
     animation: HtmlButtonElement,
     picture_size: HtmlSelectElement,
@@ -136,6 +145,15 @@ impl Elements {
             file: by_id(doc, "file"),
             download: by_id(doc, "download"),
             copy_solution: by_id(doc, "copy-solution"),
+            embed: by_id(doc, "embed"),
+            embed_panel: by_id(doc, "embed-panel"),
+            embed_autoplay: by_id(doc, "embed-autoplay"),
+            embed_loop: by_id(doc, "embed-loop"),
+            embed_dark: by_id(doc, "embed-dark"),
+            embed_code: by_id(doc, "embed-code"),
+            embed_link: by_id(doc, "embed-link"),
+            open_full: by_id(doc, "open-full"),
+            announce: by_id(doc, "announce"),
             picture: by_id(doc, "picture"),
             animation: by_id(doc, "animation"),
             picture_size: by_id(doc, "picture-size"),
@@ -199,6 +217,12 @@ struct App {
     pool: Option<Pool>,
     /// The running solve, as shared among Workers.
     split: Option<Split>,
+    /// The page is an embedded link's compact player (how it plays).
+    player: Option<share::Player>,
+    /// Said before the next result: the link's moves did not replay, so the puzzle was solved.
+    link_note: Option<String>,
+    /// The step last announced to screen readers.
+    announced: std::cell::Cell<Option<usize>>,
     job: u32,
     busy: bool,
     /// A step to show once the running solve finishes (from a share link).
@@ -277,6 +301,9 @@ pub fn start() {
         last_frame: None,
         pool: None,
         split: None,
+        player: None,
+        link_note: None,
+        announced: std::cell::Cell::new(None),
         job: 0,
         busy: false,
         pending_step: None,
@@ -301,14 +328,17 @@ pub fn start() {
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
     fill_pickers(&page.borrow());
     wire_events(&page);
-    start_pool(&page);
     register_service_worker(&page.borrow().window);
     let mut app = page.borrow_mut();
     if !app.open_shared_link() {
         let (_, _, text) = EXAMPLES[0];
         app.set_text(text, false);
+        app.reparse();
     }
-    app.reparse();
+    // A player whose link's moves replay needs no solver.
+    if !(app.player.is_some() && app.report.is_some()) {
+        app.start_pool();
+    }
 }
 
 fn option(doc: &Document, label: &str, value: &str) -> HtmlOptionElement {
@@ -319,6 +349,13 @@ fn option(doc: &Document, label: &str, value: &str) -> HtmlOptionElement {
 }
 
 fn fill_pickers(app: &App) {
+    let cores = app.window.navigator().hardware_concurrency();
+    let default = if cores.is_finite() && cores >= 1.0 { (cores as usize).min(split::MOST_WORKERS) } else { 1 };
+    for n in 1..=split::MOST_WORKERS {
+        let choice = option(&app.document, &n.to_string(), &n.to_string());
+        choice.set_selected(n == default);
+        let _ = app.el.workers.append_child(&choice);
+    }
     let doc = &app.document;
     for (name, _, text) in EXAMPLES {
         let _ = app.el.examples.append_child(&option(doc, examples::title(name, text), name));
@@ -445,6 +482,10 @@ fn wire_events(page: &Page) {
     listen(&el.file, "change", |app, _: Event| app.open_file());
     listen(&el.download, "click", |app, _: Event| app.download());
     listen(&el.copy_solution, "click", |app, _: Event| app.copy_solution());
+    listen(&el.embed, "click", |app, _: Event| app.embed());
+    for option in [&el.embed_autoplay, &el.embed_loop, &el.embed_dark] {
+        listen(option, "change", |app, _: Event| app.show_embed());
+    }
     listen(&el.picture, "click", |app, _: Event| app.save_picture());
     listen(&el.animation, "click", |app, _: Event| app.start_animation());
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
@@ -470,27 +511,6 @@ fn wire_events(page: &Page) {
         }
     });
     listen(&app.document, "keydown", |app, event: KeyboardEvent| app.key(&event));
-}
-
-/// Starts the solver Workers' pool; their replies and failures reach the page with the
-/// number of the Worker they come from.
-fn start_pool(page: &Page) {
-    let on_reply: super::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
-    let on_error: super::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
-    let mut app = page.borrow_mut();
-    match Pool::new(on_reply, on_error) {
-        Ok(pool) => app.pool = Some(pool),
-        Err(_) => app.set_status("Could not start the solver worker in this browser."),
-    }
-    let cores = app.window.navigator().hardware_concurrency();
-    let default = if cores.is_finite() && cores >= 1.0 { (cores as usize).min(split::MOST_WORKERS) } else { 1 };
-    for n in 1..=split::MOST_WORKERS {
-        let choice = option(&app.document, &n.to_string(), &n.to_string());
-        choice.set_selected(n == default);
-        let _ = app.el.workers.append_child(&choice);
-    }
-    app.show_workers();
-    app.update_buttons();
 }
 
 fn request_frame(window: &Window) {
@@ -779,6 +799,22 @@ impl App {
         }
     }
 
+    /// Starts the solver Workers' pool unless it runs; their replies and failures reach the
+    /// page with the number of the Worker they come from.
+    fn start_pool(&mut self) {
+        if self.pool.is_some() {
+            return;
+        }
+        let on_reply: super::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
+        let on_error: super::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
+        match Pool::new(on_reply, on_error) {
+            Ok(pool) => self.pool = Some(pool),
+            Err(_) => self.set_status("Could not start the solver worker in this browser."),
+        }
+        self.show_workers();
+        self.update_buttons();
+    }
+
     /// Whether Worker 0 is ready for work (a shared search waits for the others itself).
     fn solver_ready(&self) -> bool {
         self.pool.as_ref().is_some_and(|pool| pool.ready(0))
@@ -792,6 +828,7 @@ impl App {
     /// Sends the puzzle to the Workers to solve or analyse (once Worker 0 is ready): a search
     /// the puzzle can split goes to as many Workers as the settings allow, in parts.
     fn start(&mut self, task: Task) {
+        self.start_pool();
         if !self.solver_ready() {
             self.start_when_ready = Some(task);
             return;
@@ -982,7 +1019,8 @@ impl App {
     /// The search ended with `report` (joined from its parts when it was shared).
     fn finished(&mut self, report: Report) {
         self.busy = false;
-        self.set_status(&replay::summary(&report));
+        let note = self.link_note.take().map(|note| note + " ").unwrap_or_default();
+        self.set_status(&format!("{note}{}", replay::summary(&report)));
         // Someone browsing the tilings listed so far stays on the one they look at.
         let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
         let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
@@ -1014,6 +1052,10 @@ impl App {
         }
         let copyable = solved && !self.busy && !self.moves().is_empty();
         el.copy_solution.set_hidden(!copyable);
+        el.embed.set_hidden(!copyable);
+        if !copyable {
+            el.embed_panel.set_hidden(true);
+        }
         el.animation.set_hidden(!copyable);
         el.animation.set_disabled(self.gif_job.is_some());
         if !copyable {
@@ -1054,6 +1096,15 @@ impl App {
     }
 
     fn highlight_move(&self) {
+        // Screen readers hear the step someone went to (not every step of a replay playing).
+        if !self.playing && self.announced.get() != Some(self.step) && self.report.is_some() {
+            self.announced.set(Some(self.step));
+            let said = match self.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
+                Some(played) => format!("Step {} of {}: {played}", self.step, self.moves_len()),
+                None => format!("The start, before step 1 of {}", self.moves_len()),
+            };
+            self.el.announce.set_text_content(Some(&said));
+        }
         let items = self.el.moves.children();
         // Only the item that was current and the one that is: a maze's path can be thousands.
         if let Some(old) = self.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
@@ -1103,6 +1154,21 @@ impl App {
         self.draw();
     }
 
+    /// A looping player starts again from the start after a pause on the solved position,
+    /// unless someone moved away from it meanwhile.
+    fn loop_later(&self) {
+        let again = Closure::once_into_js(move || {
+            with_app(|app| {
+                if !app.playing && app.step == app.moves_len() {
+                    app.step = 0;
+                    app.toggle_play();
+                    app.draw();
+                }
+            })
+        });
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), 1500);
+    }
+
     fn toggle_play(&mut self) {
         if self.playing {
             self.playing = false;
@@ -1137,6 +1203,9 @@ impl App {
                 self.tween -= 1.0;
                 self.step = (self.step + 1).min(self.moves_len());
                 if !(self.playing && self.step < self.moves_len()) {
+                    if self.playing && self.player.as_ref().is_some_and(|p| p.looped) {
+                        self.loop_later();
+                    }
                     self.animating = false;
                     self.playing = false;
                     self.tween = 0.0;
@@ -1721,12 +1790,9 @@ impl App {
             step: self.step,
             exact: self.el.exact.checked(),
             analyse: self.analysis.is_some(),
+            player: None,
         };
-        let fragment = share::encode(&shared);
-        let location = self.window.location();
-        let base = location.href().unwrap_or_default();
-        let base = base.split('#').next().unwrap_or_default().to_string();
-        let url = format!("{base}#{fragment}");
+        let url = format!("{}#{}", self.base_url(), share::encode(&shared));
         if let Ok(history) = self.window.history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
         }
@@ -1752,6 +1818,116 @@ impl App {
     }
 
     /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.
+    /// Opens an embedded link's compact player: the board, the replay controls and the moves
+    /// (the rest of the page is hidden by the `player` class). Its moves replay without the
+    /// solver when they pass the rules and end solved; otherwise the puzzle is solved, and the
+    /// result says why.
+    fn open_player(&mut self, shared: &Shared, player: share::Player) {
+        if let Some(root) = self.document.document_element() {
+            let _ = root.class_list().add_1("player");
+            if player.dark {
+                let _ = root.class_list().add_1("dark");
+            }
+        }
+        let full = Shared { player: None, ..shared.clone() };
+        self.el.open_full.set_href(&format!("{}#{}", self.base_url(), share::encode(&full)));
+        self.el.open_full.set_hidden(false);
+        if let Some(speed) = player.speed {
+            self.el.speed.set_value(&speed.clamp(1, 10).to_string());
+        }
+        let options = self.options();
+        let checked = self.puzzle.as_ref().map(|p| (p.family(), p.check(&options, &player.moves)));
+        match checked {
+            Some((family, Ok(verdict))) if verdict.ends_solved => {
+                let metric = options.metric.clone().or_else(|| families::family(family).and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_default();
+                let count = player.moves.len();
+                self.report = Some(Report::replayed(family, &metric, player.moves.clone()));
+                self.step = shared.step.min(count);
+                self.start_when_ready = None;
+                self.pending_step = None;
+                self.show_moves();
+                self.set_status(&format!("A solution in {count} steps, replayed from the link (checked against the rules)."));
+                let autoplay = player.autoplay;
+                self.player = Some(player);
+                if autoplay {
+                    self.toggle_play();
+                }
+            }
+            checked => {
+                let why = match checked {
+                    Some((_, Err(error))) => error.to_string(),
+                    Some((_, Ok(_))) => "they do not end solved".to_string(),
+                    None => "the puzzle could not be read".to_string(),
+                };
+                self.link_note = Some(format!("The link's moves did not replay ({why}), so the puzzle was solved here:"));
+                self.set_status(&format!("The link's moves do not replay ({why}): solving the puzzle instead…"));
+                self.player = Some(player);
+            }
+        }
+    }
+
+    /// The page's address without its fragment.
+    fn base_url(&self) -> String {
+        let href = self.window.location().href().unwrap_or_default();
+        href.split('#').next().unwrap_or_default().to_string()
+    }
+
+    /// The embedded player's link for the solution shown, at the current step, with the
+    /// options ticked in the Embed panel and the current speed.
+    fn player_link(&self) -> Option<String> {
+        let puzzle = self.puzzle.as_ref()?;
+        if self.moves().is_empty() {
+            return None;
+        }
+        let metric = self.el.metric.value();
+        let speed = self.el.speed.value_as_number();
+        let player = share::Player {
+            moves: self.moves().to_vec(),
+            autoplay: self.el.embed_autoplay.checked(),
+            looped: self.el.embed_loop.checked(),
+            speed: speed.is_finite().then_some(speed.clamp(1.0, 10.0) as u8),
+            dark: self.el.embed_dark.checked(),
+        };
+        let shared = Shared {
+            v: 1,
+            family: puzzle.family().to_string(),
+            text: self.text.clone(),
+            metric: (!metric.is_empty()).then_some(metric),
+            method: Some(self.el.method.value()),
+            step: self.step,
+            exact: self.el.exact.checked(),
+            analyse: false,
+            player: Some(player),
+        };
+        Some(format!("{}#{}", self.base_url(), share::encode(&shared)))
+    }
+
+    /// Fills the Embed panel: the player's link and an `<iframe>` snippet for it (as text in
+    /// form fields, never markup on this page).
+    fn show_embed(&self) {
+        let Some(link) = self.player_link() else { return };
+        let name = self.puzzle.as_ref().and_then(|p| families::family(p.family())).map_or("puzzle", |f| f.name());
+        let snippet = format!(
+            "<iframe src=\"{}\" title=\"{}\" width=\"420\" height=\"640\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>",
+            crate::draw::xml_escape(&link),
+            crate::draw::xml_escape(&format!("puzzlelab: a {name} solution"))
+        );
+        self.el.embed_code.set_value(&snippet);
+        self.el.embed_link.set_value(&link);
+    }
+
+    /// Embed: shows the panel with the snippet, and copies the snippet.
+    fn embed(&mut self) {
+        let open = self.el.embed_panel.hidden();
+        self.el.embed_panel.set_hidden(!open);
+        if open {
+            self.show_embed();
+            self.el.embed_code.select();
+            let _ = self.window.navigator().clipboard().write_text(&self.el.embed_code.value());
+            self.set_status("Embed code for this solution: copied (it is also in the box below the buttons).");
+        }
+    }
+
     fn open_shared_link(&mut self) -> bool {
         let hash = self.window.location().hash().unwrap_or_default();
         if hash.len() <= 1 {
@@ -1772,6 +1948,9 @@ impl App {
                 self.pending_step = Some(shared.step);
                 self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
                 self.set_status("Opening the shared puzzle…");
+                if let Some(player) = shared.player.clone() {
+                    self.open_player(&shared, player);
+                }
                 true
             }
             Err(message) => {

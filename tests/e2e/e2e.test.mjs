@@ -221,6 +221,76 @@ test('solve the article maze, replay to the end, share the step, reopen the link
   });
 });
 
+test('embed: the snippet opens a compact player in an iframe that replays from the link without the solver and steps with the keyboard', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    await page.$eval('#step', (e) => {
+      e.value = '3';
+      e.dispatchEvent(new Event('input'));
+    });
+    await page.click('#embed');
+    const snippet = await page.inputValue('#embed-code');
+    const link = await page.inputValue('#embed-link');
+    assert.ok(snippet.startsWith(`<iframe src="${base}#p=`), snippet);
+    assert.ok(link.startsWith(`${base}#p=`));
+    // A page of someone's blog with the snippet in it.
+    const blog = await context.newPage();
+    await blog.setContent(`<!doctype html><p>My favourite solution:</p>${snippet}`);
+    const player = blog.frameLocator('iframe');
+    await player.locator('#status').filter({ hasText: 'A solution in 37 steps, replayed from the link' }).waitFor({ timeout: 30000 });
+    assert.equal(await player.locator('#puzzle-text').isVisible(), false, 'no editor');
+    assert.equal(await player.locator('#solve').isVisible(), false, 'no solver buttons');
+    assert.equal(await player.locator('#step-label').textContent(), '3 / 37', 'it starts at the step shared');
+    assert.match(await player.locator('#open-full').getAttribute('href'), /#p=/);
+    // The keyboard steps the replay, and the step is announced.
+    await player.locator('#next').focus();
+    await blog.keyboard.press('ArrowRight');
+    await player.locator('#step-label').filter({ hasText: '4 / 37' }).waitFor();
+    await player.locator('#announce').filter({ hasText: /^Step 4 of 37: / }).waitFor();
+    await blog.screenshot({ path: path.join(shots, 'embedded-player.png') });
+    // Opened directly, narrow as a phone: the player starts no solver Worker at all.
+    const alone = await context.newPage();
+    await alone.setViewportSize({ width: 320, height: 640 });
+    await alone.goto(link);
+    await waitForStatus(alone, 'A solution in 37 steps, replayed from the link');
+    await alone.waitForTimeout(300);
+    assert.equal(alone.workers().length, 0, 'no Worker: the moves came with the link');
+    const width = await alone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `nothing sticks out of a 320 px frame: ${width}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  // Autoplay, loop, speed and the dark theme, as a link sets them: it plays to the end by
+  // itself and starts again.
+  const solution = (await (async () => {
+    const { page, context } = await openPage();
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    const moves = await page.locator('#moves li').allTextContents();
+    await context.close();
+    return moves;
+  })());
+  const looping = { v: 1, family: 'sliding', text: ARTICLE, step: 30, player: { moves: solution, autoplay: true, loop: true, speed: 10, dark: true } };
+  await inPage(`${base}#p=${deflateRawSync(Buffer.from(JSON.stringify(looping))).toString('base64url')}`, async (page) => {
+    assert.equal(await page.evaluate(() => document.documentElement.className), 'player dark');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '37 / 37', null, { timeout: 20000 });
+    await page.waitForFunction(() => parseInt(document.querySelector('#step-label').textContent) < 30, null, { timeout: 20000 });
+  });
+  // A link whose moves do not replay: the player solves the puzzle and says why.
+  const json = { v: 1, family: 'sliding', text: ARTICLE, step: 0, player: { moves: ['a D', 'zz Q'] } };
+  const packed = deflateRawSync(Buffer.from(JSON.stringify(json))).toString('base64url');
+  await inPage(`${base}#p=${packed}`, async (page) => {
+    await waitForStatus(page, "The link's moves did not replay (move 2: ", 60000);
+    assert.match(await status(page), /so the puzzle was solved here: Solved in 37 moves/);
+    assert.equal(await page.isVisible('#puzzle-text'), false, 'still the player');
+  });
+});
+
 test('a malformed puzzle shows its error and marks the line', async () => {
   await inPage(async (page) => {
     await setText(page, 'aabb\naaXd\na--\n');
