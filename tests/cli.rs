@@ -295,6 +295,18 @@ fn lm_solve_boards_through_solve_and_json() {
     assert_ne!(square["length"].as_u64(), Some(4), "on squares the SE move does not exist");
 }
 
+/// `puzzlelab solve` prints an LM-Solve board's solution in LM-Solve's own lines (issue 17: Copy
+/// solution uses them too): byte for byte what `lm-solve` printed for the spec's boards.
+#[test]
+fn solve_prints_lm_solves_own_lines() {
+    let dir = format!("{}/tests/fixtures/lmsolve", env!("CARGO_MANIFEST_DIR"));
+    for variant in ["alice", "minotaur", "numbers", "plank", "hex_plank", "tilt_single", "tilt_multi", "tilt_rb"] {
+        let out = run(&["solve", &format!("{dir}/{variant}.txt"), "--family", &format!("lmsolve:{variant}")]);
+        let expected = std::fs::read_to_string(format!("{dir}/{variant}.out")).unwrap();
+        assert_eq!(stdout(&out), expected, "{variant}");
+    }
+}
+
 /// Output errors (issue 18): a reader that goes away ends the tool quietly; a full disk is an
 /// error with a non-zero exit, not a panic and not a silent success.
 #[test]

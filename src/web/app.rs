@@ -1817,7 +1817,6 @@ impl App {
         self.set_status("The puzzle and its solution: copied as text (also in the box below the buttons).");
     }
 
-    /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.
     /// Opens an embedded link's compact player: the board, the replay controls and the moves
     /// (the rest of the page is hidden by the `player` class). Its moves replay without the
     /// solver when they pass the rules and end solved; otherwise the puzzle is solved, and the
@@ -1928,6 +1927,7 @@ impl App {
         }
     }
 
+    /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.
     fn open_shared_link(&mut self) -> bool {
         let hash = self.window.location().hash().unwrap_or_default();
         if hash.len() <= 1 {

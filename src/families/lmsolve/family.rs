@@ -243,6 +243,12 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         self.game.paint(&states[from], &states[to], f64::from(tween), painter);
     }
 
+    /// LM-Solve's own lines, as `lm-solve` prints them under its `solved` line: equal moves
+    /// grouped as `MOVE * COUNT` where the game groups them (never planks).
+    fn solution_text(&self, moves: &[String]) -> String {
+        super::scan::move_lines(moves, self.game.groups(), true, |i| moves[i].clone())
+    }
+
     fn show(&self, moves: &[String], step: usize) -> String {
         let states = self.frames(moves);
         self.game.display(&states[step.min(states.len() - 1)]) + "\n"

@@ -178,6 +178,28 @@ pub fn scan<G: Game>(
     Found { end, moves: Vec::new(), states: Vec::new(), stats: meter.finish() }
 }
 
+/// LM-Solve's move lines: each move as `line(i)` says (i: its index), equal consecutive moves
+/// grouped when `group`, and with `counts` each line ending ` * COUNT` (LM-Solve's RLE).
+pub fn move_lines<M: PartialEq>(moves: &[M], group: bool, counts: bool, line: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < moves.len() {
+        let mut count = 1;
+        if group {
+            while i + count < moves.len() && moves[i + count] == moves[i] {
+                count += 1;
+            }
+        }
+        if counts {
+            out.push_str(&format!("{} * {count}\n", line(i)));
+        } else {
+            out.push_str(&format!("{}\n", line(i)));
+        }
+        i += count;
+    }
+    out
+}
+
 /// LM-Solve's `display_solution` (§3.4): the status line, then the moves (grouped with RLE),
 /// each after the state before it with `--output-states`, which also ends with the last state.
 pub fn display_solution<G: Game>(game: &G, found: &Found<G::State, G::Move>, rle: bool, output_states: bool) -> String {
@@ -194,22 +216,7 @@ pub fn display_solution<G: Game>(game: &G, found: &Found<G::State, G::Move>, rle
         }
     }
     let prefix = |i: usize| if output_states { format!("{}: Move = ", game.display(&found.states[i])) } else { String::new() };
-    let mut i = 0;
-    while i < found.moves.len() {
-        let mut count = 1;
-        if rle && game.groups() {
-            while i + count < found.moves.len() && found.moves[i + count] == found.moves[i] {
-                count += 1;
-            }
-        }
-        let line = format!("{}{}", prefix(i), game.render(&found.moves[i]));
-        if rle {
-            out.push_str(&format!("{line} * {count}\n"));
-        } else {
-            out.push_str(&format!("{line}\n"));
-        }
-        i += count;
-    }
+    out.push_str(&move_lines(&found.moves, rle && game.groups(), rle, |i| format!("{}{}", prefix(i), game.render(&found.moves[i]))));
     // The spec's recommended deviation: a 0-move solution is just "solved" (LM-Solve prints a
     // stray " * 1" line under RLE).
     if output_states {
