@@ -1778,10 +1778,12 @@ impl App {
 
     // ---- sharing ----------------------------------------------------------------------------
 
-    fn share(&mut self) {
-        let Some(puzzle) = &self.puzzle else { return };
+    /// The puzzle, its options and the current step as a share link holds them (None when the
+    /// text does not parse).
+    fn shared_here(&self) -> Option<Shared> {
+        let puzzle = self.puzzle.as_ref()?;
         let metric = self.el.metric.value();
-        let shared = Shared {
+        Some(Shared {
             v: 1,
             family: puzzle.family().to_string(),
             text: self.text.clone(),
@@ -1791,7 +1793,11 @@ impl App {
             exact: self.el.exact.checked(),
             analyse: self.analysis.is_some(),
             player: None,
-        };
+        })
+    }
+
+    fn share(&mut self) {
+        let Some(shared) = self.shared_here() else { return };
         let url = format!("{}#{}", self.base_url(), share::encode(&shared));
         if let Ok(history) = self.window.history() {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
@@ -1874,11 +1880,9 @@ impl App {
     /// The embedded player's link for the solution shown, at the current step, with the
     /// options ticked in the Embed panel and the current speed.
     fn player_link(&self) -> Option<String> {
-        let puzzle = self.puzzle.as_ref()?;
         if self.moves().is_empty() {
             return None;
         }
-        let metric = self.el.metric.value();
         let speed = self.el.speed.value_as_number();
         let player = share::Player {
             moves: self.moves().to_vec(),
@@ -1887,17 +1891,7 @@ impl App {
             speed: speed.is_finite().then_some(speed.clamp(1.0, 10.0) as u8),
             dark: self.el.embed_dark.checked(),
         };
-        let shared = Shared {
-            v: 1,
-            family: puzzle.family().to_string(),
-            text: self.text.clone(),
-            metric: (!metric.is_empty()).then_some(metric),
-            method: Some(self.el.method.value()),
-            step: self.step,
-            exact: self.el.exact.checked(),
-            analyse: false,
-            player: Some(player),
-        };
+        let shared = Shared { analyse: false, player: Some(player), ..self.shared_here()? };
         Some(format!("{}#{}", self.base_url(), share::encode(&shared)))
     }
 
