@@ -655,9 +655,7 @@ impl Report {
         }
         report
     }
-}
 
-impl Report {
     /// The report of a whole search from the reports of its parts (in part order; see
     /// [`SolveOptions::part`]). Its solution is the one the whole search meets first, its counts
     /// and figures the parts' together ([`Stats::joined`]); it is cancelled or gave up when a

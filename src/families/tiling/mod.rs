@@ -321,7 +321,8 @@ impl TilingPuzzle {
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
         let threads = options.threads();
-        let part = options.part(&self.capabilities()).unwrap_or_default();
+        // Checked by `solve_streaming` (or made by `count_in_parts`).
+        let part = options.part;
         let search = |problem: &Cover<W>, budget: &_, on_solution: &mut dyn FnMut(&[usize]) -> Flow, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
             let whole = |(end, stats)| (end, stats, None);
             match (part, self.generic_cover) {
