@@ -1,8 +1,15 @@
-//! A solution's replay as an animated GIF: which steps become frames, and the file built one
-//! frame at a time (so the page can show progress and stay responsive between frames). The
-//! frames themselves are pictures the front end paints with the family's drawing.
+//! A solution's replay as an animation (an animated GIF or APNG): which steps become frames, and
+//! the file built one frame at a time (so the page can show progress and stay responsive between
+//! frames). The frames themselves are pictures the front end paints with the family's drawing.
+//!
+//! After the first, a frame holds only the rectangle that changed since the one before (a move
+//! redraws a piece or two, not the board), which both formats can say: the files are several
+//! times smaller and quicker to make than with whole frames.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
 
 /// The most frames an animation holds; a longer solution shows every k-th step (and always the
 /// start and the end).
@@ -26,36 +33,146 @@ pub fn frames(moves: usize, max_frames: usize) -> Vec<usize> {
     steps
 }
 
-/// An animated GIF being built, frame by frame; every frame is `width` x `height`.
-pub struct Gif {
-    encoder: gif::Encoder<Vec<u8>>,
+/// The file formats of an animation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Animated GIF: read everywhere; at most 256 colours a frame.
+    Gif,
+    /// Animated PNG: every colour kept, and smaller for drawn boards; shown animated by every
+    /// current browser (older viewers show the first frame).
+    Apng,
+}
+
+impl Format {
+    /// The format a page picker or a CLI flag names ("gif", "apng").
+    pub fn parse(name: &str) -> Option<Format> {
+        match name {
+            "gif" => Some(Format::Gif),
+            "apng" => Some(Format::Apng),
+            _ => None,
+        }
+    }
+
+    /// The file name's extension: an APNG is a `.png` (which is what sites accept as uploads).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Gif => "gif",
+            Format::Apng => "png",
+        }
+    }
+
+    /// The media type of the file.
+    pub fn mime(self) -> &'static str {
+        match self {
+            Format::Gif => "image/gif",
+            Format::Apng => "image/png",
+        }
+    }
+}
+
+/// Where an APNG is written: the `png` crate's writer owns its output and gives no way back to
+/// it, so the bytes live in a buffer shared with the [`Animation`].
+#[derive(Clone, Default)]
+struct Sink(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+enum Encoder {
+    Gif(gif::Encoder<Vec<u8>>),
+    Apng(png::Writer<Sink>, Sink),
+}
+
+/// A rectangle of the picture: left, top, width, height, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    x: usize,
+    y: usize,
+    width: usize,
+    height: usize,
+}
+
+/// An animation being built, frame by frame; every frame is `width` x `height`.
+pub struct Animation {
+    encoder: Encoder,
     width: u16,
     height: u16,
     added: usize,
     frames: usize,
+    /// The last frame's pixels (RGBA), to find what the next one changes.
+    previous: Vec<u8>,
 }
 
-impl Gif {
-    /// A GIF that will hold `frames` frames and repeat forever.
-    pub fn new(width: u16, height: u16, frames: usize) -> Result<Gif, String> {
-        let mut encoder = gif::Encoder::new(Vec::new(), width, height, &[]).map_err(|e| format!("could not start the GIF: {e}"))?;
-        encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| format!("could not start the GIF: {e}"))?;
-        Ok(Gif { encoder, width, height, added: 0, frames })
+impl Animation {
+    /// An animation in `format` that will hold `frames` frames and repeat forever.
+    pub fn new(format: Format, width: u16, height: u16, frames: usize) -> Result<Animation, String> {
+        let start = |e: &dyn std::fmt::Display| format!("could not start the animation: {e}");
+        let encoder = match format {
+            Format::Gif => {
+                let mut encoder = gif::Encoder::new(Vec::new(), width, height, &[]).map_err(|e| start(&e))?;
+                encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| start(&e))?;
+                Encoder::Gif(encoder)
+            }
+            Format::Apng => {
+                let sink = Sink::default();
+                let mut encoder = png::Encoder::new(sink.clone(), u32::from(width), u32::from(height));
+                encoder.set_color(png::ColorType::Rgb);
+                encoder.set_depth(png::BitDepth::Eight);
+                encoder.set_compression(png::Compression::High);
+                let count = u32::try_from(frames).map_err(|_| start(&"too many frames"))?;
+                encoder.set_animated(count.max(1), 0).map_err(|e| start(&e))?;
+                Encoder::Apng(encoder.write_header().map_err(|e| start(&e))?, sink)
+            }
+        };
+        Ok(Animation { encoder, width, height, added: 0, frames, previous: Vec::new() })
     }
 
-    /// Adds the next frame, `rgba` holding its pixels row by row, four bytes each (its own
-    /// palette of at most 256 colours is chosen from them).
-    pub fn add(&mut self, rgba: &mut [u8]) -> Result<(), String> {
-        if rgba.len() != usize::from(self.width) * usize::from(self.height) * 4 {
+    /// Adds the next frame, `rgba` holding its pixels row by row, four bytes each (opaque; a GIF
+    /// frame gets its own palette of at most 256 colours chosen from them).
+    pub fn add(&mut self, rgba: &[u8]) -> Result<(), String> {
+        let (width, height) = (usize::from(self.width), usize::from(self.height));
+        if rgba.len() != width * height * 4 {
             return Err(format!("a frame of {} bytes is not {} x {} pixels", rgba.len(), self.width, self.height));
         }
-        let mut frame = gif::Frame::from_rgba_speed(self.width, self.height, rgba, 10);
-        frame.delay = match self.added {
+        let whole = Rect { x: 0, y: 0, width, height };
+        let rect = if self.added == 0 { whole } else { changed(&self.previous, rgba, width) };
+        let delay = match self.added {
             0 => FIRST_DELAY,
             n if n + 1 == self.frames => LAST_DELAY,
             _ => STEP_DELAY,
         };
-        self.encoder.write_frame(&frame).map_err(|e| format!("could not write a frame: {e}"))?;
+        let failed = |e: &dyn std::fmt::Display| format!("could not write a frame: {e}");
+        match &mut self.encoder {
+            Encoder::Gif(encoder) => {
+                let mut pixels = cut(rgba, width, rect, 4);
+                // Each dimension fits: the rectangle lies inside a picture of u16 sides.
+                let (w, h) = (rect.width as u16, rect.height as u16);
+                let mut frame = gif::Frame::from_rgba_speed(w, h, &mut pixels, 10);
+                (frame.left, frame.top, frame.delay) = (rect.x as u16, rect.y as u16, delay);
+                frame.dispose = gif::DisposalMethod::Keep;
+                encoder.write_frame(&frame).map_err(|e| failed(&e))?;
+            }
+            Encoder::Apng(writer, _) => {
+                let pixels = cut(rgba, width, rect, 3);
+                writer.reset_frame_position().map_err(|e| failed(&e))?;
+                writer.set_frame_dimension(rect.width as u32, rect.height as u32).map_err(|e| failed(&e))?;
+                writer.set_frame_position(rect.x as u32, rect.y as u32).map_err(|e| failed(&e))?;
+                writer.set_frame_delay(delay, 100).map_err(|e| failed(&e))?;
+                writer.set_dispose_op(png::DisposeOp::None).map_err(|e| failed(&e))?;
+                writer.set_blend_op(png::BlendOp::Source).map_err(|e| failed(&e))?;
+                writer.write_image_data(&pixels).map_err(|e| failed(&e))?;
+            }
+        }
+        self.previous.clear();
+        self.previous.extend_from_slice(rgba);
         self.added += 1;
         Ok(())
     }
@@ -67,8 +184,42 @@ impl Gif {
 
     /// The file's bytes.
     pub fn finish(self) -> Result<Vec<u8>, String> {
-        self.encoder.into_inner().map_err(|e| format!("could not end the GIF: {e}"))
+        let ended = |e: &dyn std::fmt::Display| format!("could not end the animation: {e}");
+        match self.encoder {
+            Encoder::Gif(encoder) => encoder.into_inner().map_err(|e| ended(&e)),
+            Encoder::Apng(writer, sink) => {
+                writer.finish().map_err(|e| ended(&e))?;
+                Ok(sink.0.take())
+            }
+        }
     }
+}
+
+/// The smallest rectangle holding every pixel that differs between two pictures `width` pixels
+/// wide (RGBA); a single pixel when none does (a frame cannot be empty).
+fn changed(before: &[u8], after: &[u8], width: usize) -> Rect {
+    let row = width * 4;
+    let rows_differ = |y: &usize| before[y * row..(y + 1) * row] != after[y * row..(y + 1) * row];
+    let height = after.len() / row.max(1);
+    let Some(top) = (0..height).find(rows_differ) else { return Rect { x: 0, y: 0, width: 1, height: 1 } };
+    let bottom = (0..height).rev().find(rows_differ).unwrap_or(top);
+    let column_differs = |x: &usize| (top..=bottom).any(|y| before[y * row + x * 4..][..4] != after[y * row + x * 4..][..4]);
+    let left = (0..width).find(column_differs).unwrap_or(0);
+    let right = (0..width).rev().find(column_differs).unwrap_or(left);
+    Rect { x: left, y: top, width: right - left + 1, height: bottom - top + 1 }
+}
+
+/// The pixels of `rect` in a picture `width` pixels wide (RGBA), `channels` bytes each (4 keeps
+/// RGBA, 3 drops the alpha).
+fn cut(rgba: &[u8], width: usize, rect: Rect, channels: usize) -> Vec<u8> {
+    let mut pixels = Vec::with_capacity(rect.width * rect.height * channels);
+    for y in rect.y..rect.y + rect.height {
+        let start = (y * width + rect.x) * 4;
+        for pixel in rgba[start..start + rect.width * 4].chunks_exact(4) {
+            pixels.extend_from_slice(&pixel[..channels]);
+        }
+    }
+    pixels
 }
 
 /// What the front ends say when the steps were thinned: "" or " (every 3rd step)".
@@ -84,6 +235,74 @@ pub fn thinned_note(moves: usize, steps: &[usize]) -> Cow<'static, str> {
         _ => "th",
     };
     Cow::Owned(format!(" (every {stride}{suffix} step: an animation holds at most {MAX_FRAMES} frames)"))
+}
+
+/// A file's size as the page states it: "812 bytes", "405 KB", "1.2 MB" (of 1000).
+pub fn file_size(bytes: usize) -> String {
+    match bytes {
+        0..1000 => format!("{bytes} bytes"),
+        1000..1_000_000 => format!("{} KB", (bytes + 500) / 1000),
+        _ => format!("{:.1} MB", bytes as f64 / 1e6),
+    }
+}
+
+/// One frame of an animation read back: the whole picture as shown (RGBA) and how long, in
+/// hundredths of a second.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub rgba: Vec<u8>,
+    pub delay: u16,
+}
+
+/// Reads an animation this module wrote back into the pictures a viewer shows, each frame's
+/// rectangle laid over the picture before (for tests and tools, with the same crates that wrote
+/// it; not in the page).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn decode(bytes: &[u8]) -> Result<(Format, u32, u32, Vec<Shown>), String> {
+    let mut shown = Vec::new();
+    let mut picture: Vec<u8> = Vec::new();
+    let mut lay = |picture: &mut Vec<u8>, width: u32, rect: Rect, pixels: &[u8], channels: usize, delay: u16| {
+        for (row, y) in (rect.y..rect.y + rect.height).enumerate() {
+            for x in 0..rect.width {
+                let from = (row * rect.width + x) * channels;
+                let to = (y * width as usize + rect.x + x) * 4;
+                picture[to..to + 3].copy_from_slice(&pixels[from..from + 3]);
+                picture[to + 3] = if channels == 4 { pixels[from + 3] } else { 255 };
+            }
+        }
+        shown.push(Shown { rgba: picture.clone(), delay });
+    };
+    if bytes.starts_with(b"GIF8") {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(bytes).map_err(|e| e.to_string())?;
+        let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
+        picture.resize(width as usize * height as usize * 4, 0);
+        while let Some(frame) = decoder.read_next_frame().map_err(|e| e.to_string())? {
+            let rect = Rect { x: frame.left.into(), y: frame.top.into(), width: frame.width.into(), height: frame.height.into() };
+            lay(&mut picture, width, rect, &frame.buffer, 4, frame.delay);
+        }
+        return Ok((Format::Gif, width, height, shown));
+    }
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().map_err(|e| e.to_string())?;
+    let (width, height) = reader.info().size();
+    let channels = match reader.info().color_type {
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        other => return Err(format!("a PNG of colour type {other:?}")),
+    };
+    let frames = reader.info().animation_control.map_or(1, |control| control.num_frames);
+    picture.resize(width as usize * height as usize * 4, 0);
+    let mut buffer = vec![0; reader.output_buffer_size().ok_or("too large")?];
+    for _ in 0..frames {
+        reader.next_frame(&mut buffer).map_err(|e| e.to_string())?;
+        let control = reader.info().frame_control.ok_or("a frame without its control chunk")?;
+        let rect = Rect { x: control.x_offset as usize, y: control.y_offset as usize, width: control.width as usize, height: control.height as usize };
+        let delay = (u32::from(control.delay_num) * 100 / u32::from(control.delay_den.max(1))) as u16;
+        lay(&mut picture, width, rect, &buffer, channels, delay);
+    }
+    Ok((Format::Apng, width, height, shown))
 }
 
 #[cfg(test)]
@@ -103,35 +322,61 @@ mod tests {
         assert_eq!(thinned_note(600, &frames(600, 300)), " (every 3rd step: an animation holds at most 300 frames)");
     }
 
-    /// Frames in, the same frames out: decoded with the same crate, the size, the count, the
-    /// pixels of the first and last frames, and the delays.
     #[test]
-    fn a_gif_decodes_to_its_frames() {
+    fn a_frame_after_the_first_is_the_rectangle_that_changed() {
+        let (w, h) = (5, 4);
+        let blank = vec![9u8; w * h * 4];
+        let mut one = blank.clone();
+        let at = |x: usize, y: usize| (y * w + x) * 4;
+        one[at(3, 1) + 2] = 0;
+        one[at(1, 2)] = 0;
+        assert_eq!(changed(&blank, &one, w), Rect { x: 1, y: 1, width: 3, height: 2 });
+        assert_eq!(changed(&blank, &blank, w), Rect { x: 0, y: 0, width: 1, height: 1 }, "nothing changed: one pixel");
+        let rgb = cut(&one, w, Rect { x: 1, y: 1, width: 3, height: 2 }, 3);
+        assert_eq!(rgb.len(), 3 * 2 * 3);
+        assert_eq!((rgb[2 * 3 + 2], rgb[3 * 3]), (0, 0), "(3, 1) and (1, 2), at the rectangle's corners");
+    }
+
+    /// Frames in, the same frames out, in both formats: decoded with the crates that wrote them,
+    /// the size, the count, every picture shown (a board of three colours, so even the GIF's
+    /// palette keeps them exactly) and the delays; later frames carry only what changed.
+    #[test]
+    fn an_animation_decodes_to_its_frames() {
         let (w, h) = (6u16, 4u16);
         let colours = [[244, 241, 234, 255], [220, 80, 80, 255], [40, 200, 90, 255]];
         let picture = |k: usize| -> Vec<u8> {
             (0..usize::from(w) * usize::from(h)).flat_map(|i| colours[if i % usize::from(w) <= k { k % 3 } else { 0 }]).collect()
         };
-        let mut gif = Gif::new(w, h, 3).unwrap();
-        for k in 0..3 {
-            gif.add(&mut picture(k)).unwrap();
+        for format in [Format::Gif, Format::Apng] {
+            let mut animation = Animation::new(format, w, h, 4).unwrap();
+            for k in [0, 1, 1, 2] {
+                animation.add(&picture(k)).unwrap();
+            }
+            assert_eq!(animation.added(), 4);
+            assert!(animation.add(&[0; 5]).unwrap_err().contains("not 6 x 4 pixels"));
+            let bytes = animation.finish().unwrap();
+            assert_eq!(&bytes[..4], if format == Format::Gif { b"GIF8" } else { b"\x89PNG" });
+            let (read, width, height, shown) = decode(&bytes).unwrap();
+            assert_eq!((read, width, height), (format, 6, 4));
+            let expected: Vec<Shown> = [(0, FIRST_DELAY), (1, STEP_DELAY), (1, STEP_DELAY), (2, LAST_DELAY)]
+                .into_iter()
+                .map(|(k, delay)| Shown { rgba: picture(k), delay })
+                .collect();
+            assert_eq!(shown, expected, "{format:?}");
         }
-        assert_eq!(gif.added(), 3);
-        assert!(gif.add(&mut [0; 5]).unwrap_err().contains("not 6 x 4 pixels"));
-        let bytes = gif.finish().unwrap();
-        assert_eq!(&bytes[..6], b"GIF89a");
+    }
 
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::RGBA);
-        let mut decoder = options.read_info(bytes.as_slice()).unwrap();
-        assert_eq!((decoder.width(), decoder.height()), (w, h));
-        let mut decoded = Vec::new();
-        while let Some(frame) = decoder.read_next_frame().unwrap() {
-            decoded.push((frame.buffer.to_vec(), frame.delay));
-        }
-        assert_eq!(decoded.len(), 3);
-        assert_eq!(decoded[0], (picture(0), FIRST_DELAY));
-        assert_eq!(decoded[1].1, STEP_DELAY);
-        assert_eq!(decoded[2], (picture(2), LAST_DELAY));
+    #[test]
+    fn file_sizes_read_as_people_say_them() {
+        assert_eq!(file_size(812), "812 bytes");
+        assert_eq!(file_size(405_173), "405 KB");
+        assert_eq!(file_size(1_234_567), "1.2 MB");
+    }
+
+    #[test]
+    fn formats_are_named_as_the_page_and_the_cli_name_them() {
+        assert_eq!(Format::parse("apng").map(Format::extension), Some("png"));
+        assert_eq!(Format::parse("gif").map(Format::mime), Some("image/gif"));
+        assert_eq!(Format::parse("webp"), None);
     }
 }

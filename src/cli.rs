@@ -2,6 +2,7 @@
 //! `puzzlelab solve FILE [--family F] [--metric M] [--method M] [--max-states N] [--timeout SECS]
 //! [--json] [--output-states]`; exit 0 solved, 1 no solution, 2 bad input, 3 gave up.
 
+use crate::animation::{Animation, Format};
 use crate::families::analysis::Completion;
 use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
 use crate::replay;
@@ -120,8 +121,8 @@ enum Command {
         hardest_out: Option<String>,
     },
     /// Draw a puzzle's position as a picture: SVG, PNG, or its whole solution as an animated
-    /// GIF. The puzzle is solved first (with the defaults) unless only its start is drawn.
-    #[command(group(clap::ArgGroup::new("out").required(true).args(["svg", "png", "gif"])))]
+    /// GIF or APNG. The puzzle is solved first (with the defaults) unless only its start is drawn.
+    #[command(group(clap::ArgGroup::new("out").required(true).args(["svg", "png", "gif", "apng"])))]
     Render {
         /// The puzzle file, or - for standard input.
         file: String,
@@ -147,6 +148,10 @@ enum Command {
         /// moves every k-th step).
         #[arg(long, value_name = "FILE")]
         gif: Option<String>,
+        /// Write the whole solution as an animated PNG to this file: every colour kept, and
+        /// smaller than the GIF for drawn boards (same frames).
+        #[arg(long, value_name = "FILE")]
+        apng: Option<String>,
     },
     /// List the puzzle families and their formats.
     Formats,
@@ -217,15 +222,16 @@ pub fn main() -> i32 {
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
-        Command::Render { file, family, step, scale, moves, svg, png, gif } => {
+        Command::Render { file, family, step, scale, moves, svg, png, gif, apng } => {
             let puzzle = match read_puzzle(&file, &family, None) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let out = match (svg, png, gif) {
-                (Some(path), _, _) => Picture::Svg(path),
-                (_, Some(path), _) => Picture::Png(path),
-                (_, _, Some(path)) => Picture::Gif(path),
+            let out = match (svg, png, gif, apng) {
+                (Some(path), ..) => Picture::Svg(path),
+                (_, Some(path), ..) => Picture::Png(path),
+                (_, _, Some(path), _) => Picture::Animation(path, Format::Gif),
+                (.., Some(path)) => Picture::Animation(path, Format::Apng),
                 _ => return 2, // clap requires one
             };
             render(puzzle.as_ref(), step, f64::from(scale), moves, &out)
@@ -388,13 +394,13 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
 enum Picture {
     Svg(String),
     Png(String),
-    Gif(String),
+    Animation(String, Format),
 }
 
 /// `puzzlelab render`: solves unless only the start is wanted, then draws the step asked for (or
-/// the whole solution, for a GIF) through the family's drawing, as the page's Picture does.
+/// the whole solution, for an animation) through the family's drawing, as the page's Picture does.
 fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool, out: &Picture) -> i32 {
-    let solving = step != Some(0) || matches!(out, Picture::Gif(_));
+    let solving = step != Some(0) || matches!(out, Picture::Animation(..));
     let moves = if solving {
         let (show_progress, mut progress) = terminal_progress();
         let solved = puzzle.solve(&SolveOptions::default(), &mut progress);
@@ -421,13 +427,13 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
     let font = crate::picture::FONT * scale;
     // An animation's frames are all one size, so it has no caption (whose lines could change
     // with the marked move), as on the page.
-    let with_moves = with_moves && !matches!(out, Picture::Gif(_));
+    let with_moves = with_moves && !matches!(out, Picture::Animation(..));
     let caption = |step: usize| if with_moves { crate::picture::caption(&moves, step) } else { Vec::new() };
     let svg = |step: usize| crate::picture::svg(puzzle, &moves, step, (width, height), &caption(step), font);
     let (path, bytes) = match out {
         Picture::Svg(path) => (path, Ok(svg(step).into_bytes())),
         Picture::Png(path) => (path, crate::render::png(&svg(step))),
-        Picture::Gif(path) => (path, gif(&moves, svg).map(|(bytes, note)| {
+        Picture::Animation(path, format) => (path, animation(*format, &moves, svg).map(|(bytes, note)| {
             if !note.is_empty() {
                 eprintln!("puzzlelab: the animation{note}");
             }
@@ -443,21 +449,21 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
     }
 }
 
-/// The solution `moves` as an animated GIF of the pictures `svg` draws of its steps (thinned as
-/// the page thins them), and the note that says so when it is.
-fn gif(moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
+/// The solution `moves` as an animation in `format` of the pictures `svg` draws of its steps
+/// (thinned as the page thins them), and the note that says so when it is.
+fn animation(format: Format, moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
     let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
-    let mut gif = None;
+    let mut animation = None;
     for &step in &steps {
-        let (width, height, mut rgba) = crate::render::rgba(&svg(step))?;
-        let too_large = || format!("a picture of {width} x {height} pixels is too large for a GIF");
-        let gif = match &mut gif {
-            Some(gif) => gif,
-            None => gif.insert(crate::animation::Gif::new(u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len())?),
+        let (width, height, rgba) = crate::render::rgba(&svg(step))?;
+        let too_large = || format!("a picture of {width} x {height} pixels is too large for an animation");
+        let animation = match &mut animation {
+            Some(animation) => animation,
+            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len())?),
         };
-        gif.add(&mut rgba)?;
+        animation.add(&rgba)?;
     }
-    let bytes = gif.ok_or("there is nothing to animate")?.finish()?;
+    let bytes = animation.ok_or("there is nothing to animate")?.finish()?;
     Ok((bytes, crate::animation::thinned_note(moves.len(), &steps).into_owned()))
 }
 

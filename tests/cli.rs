@@ -1,6 +1,7 @@
 //! The command-line contract: output format, JSON, exit codes, standard input.
 #![cfg(not(target_arch = "wasm32"))]
 
+use puzzlelab::animation::Format;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -464,20 +465,14 @@ fn analyse_from_the_command_line() {
     assert_eq!(stdout(&out), "9,356 tilings listed (mirror images and turns counted apart)\nNo piece lies in the same place in every tiling\n");
 }
 
-/// The frames of a GIF file, as their pixels (RGBA).
-fn gif_frames(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let mut frames = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        frames.push(frame.buffer.to_vec());
-    }
-    frames
+/// How far two pictures (RGBA, the same size) are apart: the mean difference of a channel.
+fn distance(a: &[u8], b: &[u8]) -> f64 {
+    assert_eq!(a.len(), b.len());
+    a.iter().zip(b).map(|(x, y)| f64::from(x.abs_diff(*y))).sum::<f64>() / a.len() as f64
 }
 
 #[test]
-fn render_draws_a_step_as_svg_or_png_and_the_solution_as_a_gif() {
+fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     let dir = std::env::temp_dir().join(format!("puzzlelab-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
@@ -500,24 +495,31 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_a_gif() {
     let picture = std::fs::read(out("a.png")).unwrap();
     assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
     assert_eq!((u32::from_be_bytes(picture[16..20].try_into().unwrap()), u32::from_be_bytes(picture[20..24].try_into().unwrap())), (560, 440));
-    // The GIF: a frame for the start and one per move; the first and the last are the start's
-    // and the solved position's pictures (each compared through the GIF's own colour reduction).
-    assert_eq!(run(&["render", &article, "--gif", &out("a.gif")]).status.code(), Some(0));
-    let frames = gif_frames(&std::fs::read(out("a.gif")).unwrap());
-    assert_eq!(frames.len(), 38);
+    // The animations: a frame for the start and one per move; the first and the last show the
+    // start's and the solved position's pictures, exactly in the APNG and within the colour
+    // reduction of the GIF, which is the larger file.
     let text = std::fs::read_to_string(&article).unwrap();
     let puzzle = puzzlelab::families::parse(None, &text).unwrap();
     let report = puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap();
     let alone = |step: usize| {
         let svg = puzzlelab::picture::svg(puzzle.as_ref(), &report.moves, step, puzzlelab::picture::BOARD, &[], puzzlelab::picture::FONT);
-        let (width, height, mut rgba) = puzzlelab::render::rgba(&svg).unwrap();
-        let mut gif = puzzlelab::animation::Gif::new(width as u16, height as u16, 1).unwrap();
-        gif.add(&mut rgba).unwrap();
-        gif_frames(&gif.finish().unwrap()).remove(0)
+        puzzlelab::render::rgba(&svg).unwrap().2
     };
-    assert!(frames[0] == alone(0), "the first frame is the start");
-    assert!(frames[37] == alone(37), "the last frame is the solved position");
-    assert!(frames[0] != frames[37]);
+    let (start, solved) = (alone(0), alone(37));
+    let mut sizes = Vec::new();
+    for (flag, name, format) in [("--apng", "a.apng.png", Format::Apng), ("--gif", "a.gif", Format::Gif)] {
+        assert_eq!(run(&["render", &article, flag, &out(name)]).status.code(), Some(0));
+        let bytes = std::fs::read(out(name)).unwrap();
+        let (read, width, height, shown) = puzzlelab::animation::decode(&bytes).unwrap();
+        assert_eq!((read, width, height, shown.len()), (format, 560, 440, 38));
+        let apart = [distance(&shown[0].rgba, &start), distance(&shown[37].rgba, &solved), distance(&shown[0].rgba, &solved)];
+        if format == Format::Apng {
+            assert!(apart[0] == 0.0 && apart[1] == 0.0, "{apart:?}");
+        }
+        assert!(apart[0] < 1.0 && apart[1] < 1.0 && apart[2] > 5.0, "{format:?}: {apart:?}");
+        sizes.push(bytes.len());
+    }
+    assert!(sizes[0] < sizes[1], "the APNG is the smaller: {sizes:?}");
     // Errors: a step past the end, a position with no solution, two outputs at once.
     let past = run(&["render", &article, "--step", "38", "--svg", &out("b.svg")]);
     assert_eq!(past.status.code(), Some(2));

@@ -80,6 +80,7 @@ struct Elements {
     picture_size: HtmlSelectElement,
     picture_moves: HtmlInputElement,
     picture_format: HtmlSelectElement,
+    animation_format: HtmlSelectElement,
     share_link: HtmlInputElement,
     solution_text: HtmlTextAreaElement,
     status: HtmlElement,
@@ -159,6 +160,7 @@ impl Elements {
             picture_size: by_id(doc, "picture-size"),
             picture_moves: by_id(doc, "picture-moves"),
             picture_format: by_id(doc, "picture-format"),
+            animation_format: by_id(doc, "animation-format"),
             share_link: by_id(doc, "share-link"),
             solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
@@ -186,10 +188,11 @@ impl Elements {
     }
 }
 
-/// An animated GIF being made, a frame at a time between events.
-struct GifJob {
-    gif: crate::animation::Gif,
-    /// The steps that become frames (the GIF counts those done).
+/// An animation being made, a frame at a time between events.
+struct AnimationJob {
+    animation: crate::animation::Animation,
+    format: crate::animation::Format,
+    /// The steps that become frames (the animation counts those done).
     steps: Vec<usize>,
     width: f64,
     height: f64,
@@ -201,7 +204,7 @@ struct GifJob {
 
 struct App {
     el: Elements,
-    gif_job: Option<GifJob>,
+    animation_job: Option<AnimationJob>,
     window: Window,
     document: Document,
     puzzle: Option<Box<dyn Puzzle>>,
@@ -287,7 +290,7 @@ pub fn start() {
     let document = window.document().unwrap_or_else(|| wasm_bindgen::throw_str("no document"));
     let el = Elements::find(&document);
     let app = App {
-        gif_job: None,
+        animation_job: None,
         el,
         window,
         document,
@@ -1057,7 +1060,8 @@ impl App {
             el.embed_panel.set_hidden(true);
         }
         el.animation.set_hidden(!copyable);
-        el.animation.set_disabled(self.gif_job.is_some());
+        el.animation_format.set_hidden(!copyable);
+        el.animation.set_disabled(self.animation_job.is_some());
         if !copyable {
             // What it showed belongs to an earlier solve.
             el.solution_text.set_hidden(true);
@@ -1675,23 +1679,24 @@ impl App {
         self.set_status(&format!("Saved {name}."));
     }
 
-    /// Starts making an animated GIF of the solution shown, at the picture size picked: one
-    /// frame per step (thinned past `animation::MAX_FRAMES`), each painted like the board and
-    /// added between events so the page stays responsive and shows progress.
+    /// Starts making an animation (GIF or APNG, as picked) of the solution shown, at the picture
+    /// size picked: one frame per step (thinned past `animation::MAX_FRAMES`), each painted like
+    /// the board and added between events so the page stays responsive and shows progress.
     fn start_animation(&mut self) {
         let Some(puzzle) = &self.puzzle else { return };
-        if self.gif_job.is_some() || self.moves().is_empty() {
+        if self.animation_job.is_some() || self.moves().is_empty() {
             return;
         }
+        let format = crate::animation::Format::parse(&self.el.animation_format.value()).unwrap_or(crate::animation::Format::Gif);
         let (width, height, _) = self.picture_size();
         let moves = self.moves().to_vec();
         let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
-        let gif = match crate::animation::Gif::new(width as u16, height as u16, steps.len()) {
-            Ok(gif) => gif,
+        let animation = match crate::animation::Animation::new(format, width as u16, height as u16, steps.len()) {
+            Ok(animation) => animation,
             Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
         };
-        let name = format!("puzzlelab-{}-solution.gif", puzzle.family().replace(':', "-"));
-        self.gif_job = Some(GifJob { gif, steps, width, height, moves, text: self.text.clone(), name });
+        let name = format!("puzzlelab-{}-solution.{}", puzzle.family().replace(':', "-"), format.extension());
+        self.animation_job = Some(AnimationJob { animation, format, steps, width, height, moves, text: self.text.clone(), name });
         self.update_buttons();
         self.schedule_animation_frame();
     }
@@ -1703,35 +1708,35 @@ impl App {
 
     /// Paints and adds the next frame, or saves the file when all are in.
     fn animation_frame(&mut self) {
-        let Some(job) = self.gif_job.as_mut() else { return };
+        let Some(job) = self.animation_job.as_mut() else { return };
         let puzzle = match &self.puzzle {
             Some(puzzle) if self.text == job.text => puzzle,
-            _ => return self.stop_gif("The animation was stopped: the puzzle changed."),
+            _ => return self.stop_making_animation("The animation was stopped: the puzzle changed."),
         };
-        if let Some(&step) = job.steps.get(job.gif.added()) {
+        if let Some(&step) = job.steps.get(job.animation.added()) {
             let added = canvas::pixels(job.width, job.height, |painter| puzzle.draw(&job.moves, step, 0.0, painter))
                 .ok_or_else(|| "this browser could not paint a frame".to_string())
-                .and_then(|mut rgba| job.gif.add(&mut rgba));
+                .and_then(|rgba| job.animation.add(&rgba));
             if let Err(error) = added {
-                return self.stop_gif(&format!("Could not make the animation: {error}."));
+                return self.stop_making_animation(&format!("Could not make the animation: {error}."));
             }
-            let status = format!("Making the animation: frame {} of {}…", job.gif.added(), job.steps.len());
+            let status = format!("Making the animation: frame {} of {}…", job.animation.added(), job.steps.len());
             self.set_status(&status);
             return self.schedule_animation_frame();
         }
-        let Some(job) = self.gif_job.take() else { return };
+        let Some(job) = self.animation_job.take() else { return };
         self.update_buttons();
         let (frames, note) = (job.steps.len(), crate::animation::thinned_note(job.moves.len(), &job.steps));
-        let bytes = match job.gif.finish() {
+        let bytes = match job.animation.finish() {
             Ok(bytes) => bytes,
             Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
         };
-        self.save_bytes(&bytes, "image/gif", &job.name);
-        self.set_status(&format!("Saved {}: {frames} frames{note}.", job.name));
+        self.save_bytes(&bytes, job.format.mime(), &job.name);
+        self.set_status(&format!("Saved {}: {frames} frames, {}{note}.", job.name, crate::animation::file_size(bytes.len())));
     }
 
-    fn stop_gif(&mut self, why: &str) {
-        self.gif_job = None;
+    fn stop_making_animation(&mut self, why: &str) {
+        self.animation_job = None;
         self.update_buttons();
         self.set_status(why);
     }

@@ -127,6 +127,15 @@ function gifFrames(bytes) {
   return frames;
 }
 
+/** A PNG file's chunks, in order: each one's name and where it starts (its length field). */
+function pngChunks(bytes) {
+  const chunks = [];
+  for (let at = 8; at + 8 <= bytes.length; at += 12 + bytes.readUInt32BE(at)) {
+    chunks.push({ name: bytes.subarray(at + 4, at + 8).toString('latin1'), at });
+  }
+  return chunks;
+}
+
 test('solve the article maze, replay to the end, share the step, reopen the link', async () => {
   await inPage(async (page) => {
     await setText(page, ARTICLE);
@@ -206,7 +215,24 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.equal(gif.subarray(0, 6).toString(), 'GIF89a');
     assert.deepEqual([gif.readUInt16LE(6), gif.readUInt16LE(8)], [560, 440]);
     assert.equal(gifFrames(gif), 38);
-    await waitForStatus(page, 'Saved puzzlelab-sliding-solution.gif: 38 frames.');
+    await waitForStatus(page, 'Saved puzzlelab-sliding-solution.gif: 38 frames, ');
+    assert.match(await page.textContent('#status'), /^Saved puzzlelab-sliding-solution\.gif: 38 frames, \d+ KB\.$/);
+
+    // The same replay as an animated PNG: every frame declared and present, and a smaller file.
+    await page.selectOption('#animation-format', 'apng');
+    const [apngDownload] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.click('#animation')]);
+    assert.equal(apngDownload.suggestedFilename(), 'puzzlelab-sliding-solution.png');
+    const apng = readFileSync(await apngDownload.path());
+    writeFileSync(path.join(shots, 'solution.png'), apng);
+    console.log(`animation: APNG ${apng.length} bytes against GIF ${gif.length}`);
+    assert.deepEqual([...apng.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual([apng.readUInt32BE(16), apng.readUInt32BE(20)], [560, 440]);
+    const chunks = pngChunks(apng);
+    assert.deepEqual(chunks.slice(0, 3).map((chunk) => chunk.name), ['IHDR', 'acTL', 'fcTL']);
+    assert.equal(apng.readUInt32BE(chunks[1].at + 8), 38, 'acTL declares 38 frames');
+    assert.equal(chunks.filter((chunk) => chunk.name === 'fcTL').length, 38);
+    assert.ok(apng.length < gif.length, `the APNG is smaller: ${apng.length} against ${gif.length}`);
+    await waitForStatus(page, 'Saved puzzlelab-sliding-solution.png: 38 frames, ');
 
     const second = await openPage(link);
     try {
