@@ -15,10 +15,19 @@ use std::rc::Rc;
 /// start and the end).
 pub const MAX_FRAMES: usize = 300;
 
-/// Hundredths of a second each frame shows: the start and the end a little longer.
+/// Hundredths of a second the start and the end show (a step shows as long as the replay's
+/// move takes at the speed picked).
 const FIRST_DELAY: u16 = 100;
-const STEP_DELAY: u16 = 50;
 const LAST_DELAY: u16 = 250;
+
+/// The replay's speed when none is picked, on the page's scale of 1 (slow) to 10.
+pub const DEFAULT_SPEED: u8 = 5;
+
+/// How long one move takes at `speed` (1 to 10), in milliseconds: the page's replay and an
+/// animation's steps go at the same pace (0.3 s at the default speed).
+pub fn move_millis(speed: f64) -> f64 {
+    1500.0 / speed.clamp(1.0, 10.0)
+}
 
 /// The steps shown for a solution of `moves` moves: 0 (the start) to `moves` (solved), every
 /// one when they fit in `max_frames`, else evenly thinned.
@@ -107,13 +116,16 @@ pub struct Animation {
     height: u16,
     added: usize,
     frames: usize,
+    /// Hundredths of a second a step shows.
+    step_delay: u16,
     /// The last frame's pixels (RGBA), to find what the next one changes.
     previous: Vec<u8>,
 }
 
 impl Animation {
-    /// An animation in `format` that will hold `frames` frames and repeat forever.
-    pub fn new(format: Format, width: u16, height: u16, frames: usize) -> Result<Animation, String> {
+    /// An animation in `format` that will hold `frames` frames, its steps at the replay's `speed`
+    /// (1 to 10), and repeat forever.
+    pub fn new(format: Format, width: u16, height: u16, frames: usize, speed: f64) -> Result<Animation, String> {
         let start = |e: &dyn std::fmt::Display| format!("could not start the animation: {e}");
         let encoder = match format {
             Format::Gif => {
@@ -132,7 +144,8 @@ impl Animation {
                 Encoder::Apng(encoder.write_header().map_err(|e| start(&e))?, sink)
             }
         };
-        Ok(Animation { encoder, width, height, added: 0, frames, previous: Vec::new() })
+        let step_delay = (move_millis(speed) / 10.0).round() as u16;
+        Ok(Animation { encoder, width, height, added: 0, frames, step_delay, previous: Vec::new() })
     }
 
     /// Adds the next frame, `rgba` holding its pixels row by row, four bytes each (opaque; a GIF
@@ -147,7 +160,7 @@ impl Animation {
         let delay = match self.added {
             0 => FIRST_DELAY,
             n if n + 1 == self.frames => LAST_DELAY,
-            _ => STEP_DELAY,
+            _ => self.step_delay,
         };
         let failed = |e: &dyn std::fmt::Display| format!("could not write a frame: {e}");
         match &mut self.encoder {
@@ -348,7 +361,7 @@ mod tests {
             (0..usize::from(w) * usize::from(h)).flat_map(|i| colours[if i % usize::from(w) <= k { k % 3 } else { 0 }]).collect()
         };
         for format in [Format::Gif, Format::Apng] {
-            let mut animation = Animation::new(format, w, h, 4).unwrap();
+            let mut animation = Animation::new(format, w, h, 4, 2.0).unwrap();
             for k in [0, 1, 1, 2] {
                 animation.add(&picture(k)).unwrap();
             }
@@ -358,7 +371,8 @@ mod tests {
             assert_eq!(&bytes[..4], if format == Format::Gif { b"GIF8" } else { b"\x89PNG" });
             let (read, width, height, shown) = decode(&bytes).unwrap();
             assert_eq!((read, width, height), (format, 6, 4));
-            let expected: Vec<Shown> = [(0, FIRST_DELAY), (1, STEP_DELAY), (1, STEP_DELAY), (2, LAST_DELAY)]
+            // Speed 2: a step shows 0.75 s.
+            let expected: Vec<Shown> = [(0, FIRST_DELAY), (1, 75), (1, 75), (2, LAST_DELAY)]
                 .into_iter()
                 .map(|(k, delay)| Shown { rgba: picture(k), delay })
                 .collect();

@@ -152,6 +152,9 @@ enum Command {
         /// smaller than the GIF for drawn boards (same frames).
         #[arg(long, value_name = "FILE")]
         apng: Option<String>,
+        /// An animation's pace, as the page's replay speed: 1 (1.5 s a step) to 10 (0.15 s a step).
+        #[arg(long, default_value_t = crate::animation::DEFAULT_SPEED, value_parser = clap::value_parser!(u8).range(1..=10))]
+        speed: u8,
     },
     /// List the puzzle families and their formats.
     Formats,
@@ -222,7 +225,7 @@ pub fn main() -> i32 {
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
-        Command::Render { file, family, step, scale, moves, svg, png, gif, apng } => {
+        Command::Render { file, family, step, scale, moves, svg, png, gif, apng, speed } => {
             let puzzle = match read_puzzle(&file, &family, None) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
@@ -230,8 +233,8 @@ pub fn main() -> i32 {
             let out = match (svg, png, gif, apng) {
                 (Some(path), ..) => Picture::Svg(path),
                 (_, Some(path), ..) => Picture::Png(path),
-                (_, _, Some(path), _) => Picture::Animation(path, Format::Gif),
-                (.., Some(path)) => Picture::Animation(path, Format::Apng),
+                (_, _, Some(path), _) => Picture::Animation(path, Format::Gif, speed),
+                (.., Some(path)) => Picture::Animation(path, Format::Apng, speed),
                 _ => return 2, // clap requires one
             };
             render(puzzle.as_ref(), step, f64::from(scale), moves, &out)
@@ -394,7 +397,8 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
 enum Picture {
     Svg(String),
     Png(String),
-    Animation(String, Format),
+    /// The file, the format, the replay speed (1 to 10).
+    Animation(String, Format, u8),
 }
 
 /// `puzzlelab render`: solves unless only the start is wanted, then draws the step asked for (or
@@ -433,7 +437,7 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
     let (path, bytes) = match out {
         Picture::Svg(path) => (path, Ok(svg(step).into_bytes())),
         Picture::Png(path) => (path, crate::render::png(&svg(step))),
-        Picture::Animation(path, format) => (path, animation(*format, &moves, svg).map(|(bytes, note)| {
+        Picture::Animation(path, format, speed) => (path, animation(*format, f64::from(*speed), &moves, svg).map(|(bytes, note)| {
             if !note.is_empty() {
                 eprintln!("puzzlelab: the animation{note}");
             }
@@ -449,9 +453,9 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
     }
 }
 
-/// The solution `moves` as an animation in `format` of the pictures `svg` draws of its steps
-/// (thinned as the page thins them), and the note that says so when it is.
-fn animation(format: Format, moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
+/// The solution `moves` as an animation in `format` at `speed` of the pictures `svg` draws of its
+/// steps (thinned as the page thins them), and the note that says so when it is.
+fn animation(format: Format, speed: f64, moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
     let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
     let mut animation = None;
     for &step in &steps {
@@ -459,7 +463,7 @@ fn animation(format: Format, moves: &[String], svg: impl Fn(usize) -> String) ->
         let too_large = || format!("a picture of {width} x {height} pixels is too large for an animation");
         let animation = match &mut animation {
             Some(animation) => animation,
-            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len())?),
+            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len(), speed)?),
         };
         animation.add(&rgba)?;
     }

@@ -497,7 +497,8 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     assert_eq!((u32::from_be_bytes(picture[16..20].try_into().unwrap()), u32::from_be_bytes(picture[20..24].try_into().unwrap())), (560, 440));
     // The animations: a frame for the start and one per move; the first and the last show the
     // start's and the solved position's pictures, exactly in the APNG and within the colour
-    // reduction of the GIF, which is the larger file.
+    // reduction of the GIF, which is the larger file. A step shows as long as the page's replay
+    // takes for a move: 0.3 s at the default speed, 0.15 s at the fastest.
     let text = std::fs::read_to_string(&article).unwrap();
     let puzzle = puzzlelab::families::parse(None, &text).unwrap();
     let report = puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap();
@@ -507,11 +508,12 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     };
     let (start, solved) = (alone(0), alone(37));
     let mut sizes = Vec::new();
-    for (flag, name, format) in [("--apng", "a.apng.png", Format::Apng), ("--gif", "a.gif", Format::Gif)] {
-        assert_eq!(run(&["render", &article, flag, &out(name)]).status.code(), Some(0));
+    for (flag, name, format, speed, delay) in [("--apng", "a.apng.png", Format::Apng, "10", 15), ("--gif", "a.gif", Format::Gif, "5", 30)] {
+        assert_eq!(run(&["render", &article, "--speed", speed, flag, &out(name)]).status.code(), Some(0));
         let bytes = std::fs::read(out(name)).unwrap();
         let (read, width, height, shown) = puzzlelab::animation::decode(&bytes).unwrap();
         assert_eq!((read, width, height, shown.len()), (format, 560, 440, 38));
+        assert_eq!([shown[0].delay, shown[1].delay, shown[36].delay, shown[37].delay], [100, delay, delay, 250]);
         let apart = [distance(&shown[0].rgba, &start), distance(&shown[37].rgba, &solved), distance(&shown[0].rgba, &solved)];
         if format == Format::Apng {
             assert!(apart[0] == 0.0 && apart[1] == 0.0, "{apart:?}");

@@ -1196,11 +1196,10 @@ impl App {
         }
         let elapsed = self.last_frame.map_or(16.0, |last| (time - last).clamp(0.0, 100.0));
         self.last_frame = Some(time);
-        let speed = self.el.speed.value_as_number();
-        let speed = if speed.is_finite() { speed.clamp(1.0, 10.0) } else { 5.0 };
         // A long solution (a big maze's thousands of steps) plays in about a minute at the
         // middle speed, several moves a frame if need be.
-        let duration = (1500.0 / speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
+        let speed = self.speed();
+        let duration = crate::animation::move_millis(speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
         self.tween += (elapsed / duration) as f32;
         if self.tween >= 1.0 {
             while self.tween >= 1.0 {
@@ -1680,7 +1679,7 @@ impl App {
     }
 
     /// Starts making an animation (GIF or APNG, as picked) of the solution shown, at the picture
-    /// size picked: one frame per step (thinned past `animation::MAX_FRAMES`), each painted like
+    /// size and the replay speed picked: one frame per step (thinned past `animation::MAX_FRAMES`), each painted like
     /// the board and added between events so the page stays responsive and shows progress.
     fn start_animation(&mut self) {
         let Some(puzzle) = &self.puzzle else { return };
@@ -1691,7 +1690,7 @@ impl App {
         let (width, height, _) = self.picture_size();
         let moves = self.moves().to_vec();
         let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
-        let animation = match crate::animation::Animation::new(format, width as u16, height as u16, steps.len()) {
+        let animation = match crate::animation::Animation::new(format, width as u16, height as u16, steps.len(), self.speed()) {
             Ok(animation) => animation,
             Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
         };
@@ -1882,18 +1881,23 @@ impl App {
         href.split('#').next().unwrap_or_default().to_string()
     }
 
+    /// The replay's speed set on the slider, 1 (slow) to 10.
+    fn speed(&self) -> f64 {
+        let speed = self.el.speed.value_as_number();
+        if speed.is_finite() { speed.clamp(1.0, 10.0) } else { f64::from(crate::animation::DEFAULT_SPEED) }
+    }
+
     /// The embedded player's link for the solution shown, at the current step, with the
     /// options ticked in the Embed panel and the current speed.
     fn player_link(&self) -> Option<String> {
         if self.moves().is_empty() {
             return None;
         }
-        let speed = self.el.speed.value_as_number();
         let player = share::Player {
             moves: self.moves().to_vec(),
             autoplay: self.el.embed_autoplay.checked(),
             looped: self.el.embed_loop.checked(),
-            speed: speed.is_finite().then_some(speed.clamp(1.0, 10.0) as u8),
+            speed: Some(self.speed() as u8),
             dark: self.el.embed_dark.checked(),
         };
         let shared = Shared { analyse: false, player: Some(player), ..self.shared_here()? };
