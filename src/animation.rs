@@ -43,7 +43,8 @@ pub fn frames(moves: usize, max_frames: usize) -> Vec<usize> {
 }
 
 /// The file formats of an animation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Format {
     /// Animated GIF: read everywhere; at most 256 colours a frame.
     Gif,
@@ -208,6 +209,42 @@ impl Animation {
     }
 }
 
+/// A finished animation: the file, its frames, and what the front ends say when the steps were
+/// thinned ("" or " (every 3rd step: …)").
+#[derive(Debug)]
+pub struct Made {
+    pub bytes: Vec<u8>,
+    pub frames: usize,
+    pub note: String,
+}
+
+/// The solution of `moves` moves as an animation in `format` at the replay's `speed`: `picture`
+/// paints a step (its width, height and RGBA pixels; the first sets the size), and `progress`
+/// hears of each frame added (frames done, frames in all). Both front ends make animations
+/// here: the page's Worker paints with a canvas, the command line with resvg.
+pub fn make(
+    format: Format,
+    speed: f64,
+    moves: usize,
+    picture: &mut dyn FnMut(usize) -> Result<(u32, u32, Vec<u8>), String>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Made, String> {
+    let steps = frames(moves, MAX_FRAMES);
+    let mut animation = None;
+    for (done, &step) in steps.iter().enumerate() {
+        let (width, height, rgba) = picture(step)?;
+        let too_large = || format!("a picture of {width} x {height} pixels is too large for an animation");
+        let animation = match &mut animation {
+            Some(animation) => animation,
+            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len(), speed)?),
+        };
+        animation.add(&rgba)?;
+        progress(done + 1, steps.len());
+    }
+    let bytes = animation.ok_or("there is nothing to animate")?.finish()?;
+    Ok(Made { bytes, frames: steps.len(), note: thinned_note(moves, &steps).into_owned() })
+}
+
 /// The smallest rectangle holding every pixel that differs between two pictures `width` pixels
 /// wide (RGBA); a single pixel when none does (a frame cannot be empty).
 fn changed(before: &[u8], after: &[u8], width: usize) -> Rect {
@@ -354,6 +391,7 @@ mod tests {
     /// the size, the count, every picture shown (a board of three colours, so even the GIF's
     /// palette keeps them exactly) and the delays; later frames carry only what changed.
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn an_animation_decodes_to_its_frames() {
         let (w, h) = (6u16, 4u16);
         let colours = [[244, 241, 234, 255], [220, 80, 80, 255], [40, 200, 90, 255]];

@@ -2,7 +2,7 @@
 //! `puzzlelab solve FILE [--family F] [--metric M] [--method M] [--max-states N] [--timeout SECS]
 //! [--json] [--output-states]`; exit 0 solved, 1 no solution, 2 bad input, 3 gave up.
 
-use crate::animation::{Animation, Format};
+use crate::animation::Format;
 use crate::families::analysis::Completion;
 use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
 use crate::replay;
@@ -437,12 +437,15 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
     let (path, bytes) = match out {
         Picture::Svg(path) => (path, Ok(svg(step).into_bytes())),
         Picture::Png(path) => (path, crate::render::png(&svg(step))),
-        Picture::Animation(path, format, speed) => (path, animation(*format, f64::from(*speed), &moves, svg).map(|(bytes, note)| {
-            if !note.is_empty() {
-                eprintln!("puzzlelab: the animation{note}");
-            }
-            bytes
-        })),
+        Picture::Animation(path, format, speed) => {
+            let made = crate::animation::make(*format, f64::from(*speed), moves.len(), &mut |step| crate::render::rgba(&svg(step)), &mut |_, _| {});
+            (path, made.map(|made| {
+                if !made.note.is_empty() {
+                    eprintln!("puzzlelab: the animation{}", made.note);
+                }
+                made.bytes
+            }))
+        }
     };
     match bytes.and_then(|bytes| std::fs::write(path, bytes).map_err(|e| format!("cannot write {path}: {e}"))) {
         Ok(()) => 0,
@@ -451,24 +454,6 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
             2
         }
     }
-}
-
-/// The solution `moves` as an animation in `format` at `speed` of the pictures `svg` draws of its
-/// steps (thinned as the page thins them), and the note that says so when it is.
-fn animation(format: Format, speed: f64, moves: &[String], svg: impl Fn(usize) -> String) -> Result<(Vec<u8>, String), String> {
-    let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
-    let mut animation = None;
-    for &step in &steps {
-        let (width, height, rgba) = crate::render::rgba(&svg(step))?;
-        let too_large = || format!("a picture of {width} x {height} pixels is too large for an animation");
-        let animation = match &mut animation {
-            Some(animation) => animation,
-            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len(), speed)?),
-        };
-        animation.add(&rgba)?;
-    }
-    let bytes = animation.ok_or("there is nothing to animate")?.finish()?;
-    Ok((bytes, crate::animation::thinned_note(moves.len(), &steps).into_owned()))
 }
 
 /// Writes the tool's answer to standard output. A reader that went away (`| head -1`) ends it

@@ -4,7 +4,9 @@
 
 use puzzlelab::families::{self, SolveOptions, Status};
 use puzzlelab::search::{Flow, Stats};
-use puzzlelab::web::protocol::{handle, Reply, Request};
+use puzzlelab::animation::Format;
+use puzzlelab::web::protocol::{handle, Pixels, Reply, Request};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -13,6 +15,10 @@ const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
 
 /// Sends a request through JS values, as postMessage would, and collects the replies likewise.
 fn round_trip(request: &Request) -> Vec<Reply> {
+    round_trip_painting(request, &|_, _, _, _| Err("nothing should be painted".into()))
+}
+
+fn round_trip_painting(request: &Request, pixels: Pixels) -> Vec<Reply> {
     let value = serde_wasm_bindgen::to_value(request).unwrap();
     let received: Request = serde_wasm_bindgen::from_value(value).unwrap();
     let mut replies = Vec::new();
@@ -21,7 +27,7 @@ fn round_trip(request: &Request) -> Vec<Reply> {
         clock.set(clock.get() + 1.0);
         clock.get()
     };
-    handle(received, 0.5, &now, &mut |reply| {
+    handle(received, 0.5, &now, pixels, &mut |reply| {
         let value = serde_wasm_bindgen::to_value(&reply).unwrap();
         replies.push(serde_wasm_bindgen::from_value(value).unwrap());
     });
@@ -41,6 +47,26 @@ fn solve_gives_progress_then_the_shortest_solution() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// An animation painted on the browser's own canvas (as the Worker paints it), its file carried
+/// as one Uint8Array: the GIF of the article's 37 moves, a frame for the start and each move.
+#[wasm_bindgen_test]
+fn animate_paints_on_a_canvas_and_sends_the_file_as_bytes() {
+    let text = include_str!("fixtures/sliding/article.txt");
+    let puzzle = families::parse(None, text).unwrap();
+    let moves = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves;
+    let request = Request::Animate { job: 3, family: "auto".into(), text: text.into(), moves, format: Format::Gif, width: 280, height: 220, speed: 5.0 };
+    let replies = round_trip_painting(&request, &puzzlelab::web::canvas::frame);
+    assert!(matches!(replies.first(), Some(Reply::Animating { job: 3, done: 1, frames: 38 })), "{:?}", replies.first());
+    let Some(reply @ Reply::Animated { job: 3, bytes, frames: 38, .. }) = replies.last() else { panic!("{:?}", replies.last()) };
+    assert_eq!(&bytes[..6], b"GIF89a");
+    assert_eq!([u16::from_le_bytes([bytes[6], bytes[7]]), u16::from_le_bytes([bytes[8], bytes[9]])], [280, 220]);
+    // Blank frames would make a GIF of about a kilobyte; the board and 37 moved pieces, many.
+    assert!(bytes.len() > 8_000, "{} bytes", bytes.len());
+    let value = serde_wasm_bindgen::to_value(reply).unwrap();
+    let sent = js_sys::Reflect::get(&value, &"bytes".into()).unwrap();
+    assert!(sent.is_instance_of::<js_sys::Uint8Array>(), "one typed array, not an array of numbers");
 }
 
 #[wasm_bindgen_test]

@@ -188,17 +188,10 @@ impl Elements {
     }
 }
 
-/// An animation being made, a frame at a time between events.
+/// An animation being made by Worker 0: its job number and the file's name and format.
 struct AnimationJob {
-    animation: crate::animation::Animation,
+    job: u32,
     format: crate::animation::Format,
-    /// The steps that become frames (the animation counts those done).
-    steps: Vec<usize>,
-    width: f64,
-    height: f64,
-    /// The moves and the puzzle text they belong to (the page may change meanwhile).
-    moves: Vec<String>,
-    text: String,
     name: String,
 }
 
@@ -891,11 +884,12 @@ impl App {
     }
 
     fn cancel(&mut self) {
-        if !self.busy {
+        if !self.busy && self.animation_job.is_none() {
             return;
         }
         self.restart_workers();
         self.busy = false;
+        self.animation_job = None;
         self.pending_step = None;
         self.set_status("Cancelled.");
         self.update_buttons();
@@ -906,6 +900,7 @@ impl App {
     fn worker_died(&mut self, worker: usize, message: &str) {
         let was_solving = self.busy;
         self.busy = false;
+        self.animation_job = None;
         self.start_when_ready = None;
         self.pending_step = None;
         self.restart_workers();
@@ -956,6 +951,21 @@ impl App {
                 if let Some(pool) = &mut self.pool {
                     pool.on_pong(worker);
                 }
+            }
+            Reply::Animating { job, done, frames } if self.animating_job(job) => {
+                self.set_status(&format!("Making the animation: frame {done} of {frames}…"));
+            }
+            Reply::Animated { job, bytes, frames, note } if self.animating_job(job) => {
+                self.idle(worker);
+                if let Some(made) = self.animation_job.take() {
+                    self.save_bytes(&bytes, made.format.mime(), &made.name);
+                    self.set_status(&format!("Saved {}: {frames} frames, {}{note}.", made.name, crate::animation::file_size(bytes.len())));
+                }
+            }
+            Reply::Failed { job, error } if self.animating_job(job) => {
+                self.idle(worker);
+                self.animation_job = None;
+                self.set_status(&format!("Could not make the animation: {}.", error.message));
             }
             Reply::Progress { job, stats } if job == self.job && self.busy => {
                 let stats = match &mut self.split {
@@ -1012,6 +1022,11 @@ impl App {
         self.draw();
     }
 
+    /// Whether `job` is the animation being made.
+    fn animating_job(&self, job: u32) -> bool {
+        self.animation_job.as_ref().is_some_and(|made| made.job == job)
+    }
+
     /// Worker `worker` has ended its job: a ping confirms it is idle.
     fn idle(&mut self, worker: usize) {
         if let Some(pool) = &mut self.pool {
@@ -1044,7 +1059,7 @@ impl App {
         let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
         el.analyse.set_hidden(!analyses);
         el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);
-        el.cancel.set_disabled(!self.busy);
+        el.cancel.set_disabled(!self.busy && self.animation_job.is_none());
         el.share.set_disabled(self.puzzle.is_none());
         el.picture.set_disabled(self.puzzle.is_none());
         let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
@@ -1678,9 +1693,9 @@ impl App {
         self.set_status(&format!("Saved {name}."));
     }
 
-    /// Starts making an animation (GIF or APNG, as picked) of the solution shown, at the picture
-    /// size and the replay speed picked: one frame per step (thinned past `animation::MAX_FRAMES`), each painted like
-    /// the board and added between events so the page stays responsive and shows progress.
+    /// Asks Worker 0 for an animation (GIF or APNG, as picked) of the solution shown, at the
+    /// picture size and the replay speed picked: it paints one frame per step (thinned past
+    /// `animation::MAX_FRAMES`) on a canvas of its own and reports each, so the page stays free.
     fn start_animation(&mut self) {
         let Some(puzzle) = &self.puzzle else { return };
         if self.animation_job.is_some() || self.moves().is_empty() {
@@ -1688,56 +1703,20 @@ impl App {
         }
         let format = crate::animation::Format::parse(&self.el.animation_format.value()).unwrap_or(crate::animation::Format::Gif);
         let (width, height, _) = self.picture_size();
-        let moves = self.moves().to_vec();
-        let steps = crate::animation::frames(moves.len(), crate::animation::MAX_FRAMES);
-        let animation = match crate::animation::Animation::new(format, width as u16, height as u16, steps.len(), self.speed()) {
-            Ok(animation) => animation,
-            Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
-        };
-        let name = format!("puzzlelab-{}-solution.{}", puzzle.family().replace(':', "-"), format.extension());
-        self.animation_job = Some(AnimationJob { animation, format, steps, width, height, moves, text: self.text.clone(), name });
-        self.update_buttons();
-        self.schedule_animation_frame();
-    }
-
-    fn schedule_animation_frame(&self) {
-        let next = Closure::once_into_js(move || with_app(|app| app.animation_frame()));
-        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(next.unchecked_ref(), 0);
-    }
-
-    /// Paints and adds the next frame, or saves the file when all are in.
-    fn animation_frame(&mut self) {
-        let Some(job) = self.animation_job.as_mut() else { return };
-        let puzzle = match &self.puzzle {
-            Some(puzzle) if self.text == job.text => puzzle,
-            _ => return self.stop_making_animation("The animation was stopped: the puzzle changed."),
-        };
-        if let Some(&step) = job.steps.get(job.animation.added()) {
-            let added = canvas::pixels(job.width, job.height, |painter| puzzle.draw(&job.moves, step, 0.0, painter))
-                .ok_or_else(|| "this browser could not paint a frame".to_string())
-                .and_then(|rgba| job.animation.add(&rgba));
-            if let Err(error) = added {
-                return self.stop_making_animation(&format!("Could not make the animation: {error}."));
-            }
-            let status = format!("Making the animation: frame {} of {}…", job.animation.added(), job.steps.len());
-            self.set_status(&status);
-            return self.schedule_animation_frame();
+        let family = puzzle.family().to_string();
+        let name = format!("puzzlelab-{}-solution.{}", family.replace(':', "-"), format.extension());
+        self.job += 1;
+        let job = self.job;
+        let (text, moves, speed) = (self.text.clone(), self.moves().to_vec(), self.speed());
+        let request = Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };
+        self.start_pool();
+        if !self.pool.as_mut().is_some_and(|pool| pool.send(0, request)) {
+            return self.set_status("Could not send the animation to the solver's Worker.");
         }
-        let Some(job) = self.animation_job.take() else { return };
+        self.animation_job = Some(AnimationJob { job, format, name });
+        self.set_status("Making the animation…");
+        self.show_workers();
         self.update_buttons();
-        let (frames, note) = (job.steps.len(), crate::animation::thinned_note(job.moves.len(), &job.steps));
-        let bytes = match job.animation.finish() {
-            Ok(bytes) => bytes,
-            Err(error) => return self.set_status(&format!("Could not make the animation: {error}.")),
-        };
-        self.save_bytes(&bytes, job.format.mime(), &job.name);
-        self.set_status(&format!("Saved {}: {frames} frames, {}{note}.", job.name, crate::animation::file_size(bytes.len())));
-    }
-
-    fn stop_making_animation(&mut self, why: &str) {
-        self.animation_job = None;
-        self.update_buttons();
-        self.set_status(why);
     }
 
     /// Starts the download of `bytes` of type `mime` as `name`.

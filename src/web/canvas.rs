@@ -50,10 +50,22 @@ pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: im
 }
 
 /// The pixels `width` x `height` that `paint` paints, four bytes each, row by row (an
-/// animation's frame).
+/// animation's frame). It paints on an `OffscreenCanvas`, so it works in a Worker, which has no
+/// document: that canvas's 2D context has the page canvas's drawing calls, and the bindings
+/// call them by name, so the painter drives it as it drives the page's. Layers are then painted
+/// in place (their cache is of page canvases).
 pub fn pixels(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<Vec<u8>> {
-    let (_, ctx) = painted(width, height, paint)?;
+    let canvas = web_sys::OffscreenCanvas::new(width as u32, height as u32).ok()?;
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
+    paint(&mut CanvasPainter::new(ctx.clone(), width, height));
     Some(ctx.get_image_data(0.0, 0.0, width, height).ok()?.data().0)
+}
+
+/// Step `step` of the solution `moves` of `puzzle` as an animation's frame (RGBA): the
+/// Worker's painter of `protocol::Request::Animate`.
+pub fn frame(puzzle: &dyn crate::families::Puzzle, moves: &[String], step: usize, (width, height): (u16, u16)) -> Result<Vec<u8>, String> {
+    pixels(f64::from(width), f64::from(height), |painter| puzzle.draw(moves, step, 0.0, painter))
+        .ok_or_else(|| "this browser cannot paint in a Worker (it has no OffscreenCanvas)".to_string())
 }
 
 /// An offscreen canvas `width` x `height` with what `paint` paints.

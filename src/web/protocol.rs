@@ -1,8 +1,9 @@
 //! The messages between the page and the worker: the only contract between them (DESIGN.md rule 6).
 //! Sent as JS values through serde-wasm-bindgen.
 
+use crate::animation::Format;
 use crate::families::analysis::AnalysisReport;
-use crate::families::{self, FormatError, Report, SolveOptions};
+use crate::families::{self, FormatError, Puzzle, Report, SolveOptions};
 use crate::search::{Flow, Stats};
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,10 @@ pub enum Request {
     Analyse { job: u32, family: String, text: String, options: SolveOptions },
     /// Answered with `Pong` at once: a Worker that answers is not searching.
     Ping { job: u32 },
+    /// Make the solution `moves` of `text` into an animation in `format`, each frame `width` x
+    /// `height` pixels, its steps at the replay's `speed`; painted and encoded in the Worker so
+    /// the page never waits on it.
+    Animate { job: u32, family: String, text: String, moves: Vec<String>, format: Format, width: u16, height: u16, speed: f64 },
 }
 
 /// Worker -> page.
@@ -35,12 +40,29 @@ pub enum Reply {
     Failed { job: u32, error: FormatError },
     /// The answer to `Ping`.
     Pong { job: u32 },
+    /// An animation has `done` of its `frames` frames.
+    Animating { job: u32, done: usize, frames: usize },
+    /// The animation's file; `note` says when its steps were thinned ("" when not).
+    Animated {
+        job: u32,
+        #[serde(with = "serde_bytes")]
+        bytes: Vec<u8>,
+        frames: usize,
+        note: String,
+    },
 }
 
+/// Paints step `step` of the solution `moves` of a puzzle as `width` x `height` RGBA pixels: a
+/// canvas in the Worker, resvg in native tests.
+pub type Pixels<'a> = &'a dyn Fn(&dyn Puzzle, &[String], usize, (u16, u16)) -> Result<Vec<u8>, String>;
+
 /// Runs one request to the end, calling `post` with progress and the final reply. `now_ms`
-/// is a clock, used to send progress at most every `every_ms`.
-pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &mut dyn FnMut(Reply)) {
-    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. }) = request else {
+/// is a clock, used to send progress at most every `every_ms`; `pixels` paints an animation's
+/// frames.
+pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, pixels: Pixels, post: &mut dyn FnMut(Reply)) {
+    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. } | Request::Animate { job, ref family, ref text, .. }) =
+        request
+    else {
         if let Request::Ping { job } = request {
             post(Reply::Pong { job });
         }
@@ -74,6 +96,18 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
             }
         }
         Request::Ping { .. } => {}
+        Request::Animate { moves, format, width, height, speed, .. } => {
+            let mut picture = |step| pixels(puzzle.as_ref(), &moves, step, (width, height)).map(|rgba| (u32::from(width), u32::from(height), rgba));
+            let made = crate::animation::make(format, speed, moves.len(), &mut picture, &mut |done, frames| {
+                if due() || done == frames {
+                    post(Reply::Animating { job, done, frames });
+                }
+            });
+            match made {
+                Ok(made) => post(Reply::Animated { job, bytes: made.bytes, frames: made.frames, note: made.note }),
+                Err(message) => post(Reply::Failed { job, error: FormatError::general(message) }),
+            }
+        }
         Request::Solve { options, .. } => {
             // A family that cannot split would search everything in every part.
             if let Err(error) = options.part(&puzzle.capabilities()) {
@@ -102,12 +136,25 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, post: &
     }
 }
 
+/// The painter of tests whose requests paint nothing.
+#[cfg(test)]
+pub(crate) fn no_pictures(_: &dyn Puzzle, _: &[String], _: usize, _: (u16, u16)) -> Result<Vec<u8>, String> {
+    Err("nothing should be painted".into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::families::Status;
 
     const KLOTSKI: &str = "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n";
+
+    /// Paints as the command line does (the family's SVG, rasterized).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn rendered(puzzle: &dyn Puzzle, moves: &[String], step: usize, (width, height): (u16, u16)) -> Result<Vec<u8>, String> {
+        let svg = crate::picture::svg(puzzle, moves, step, (f64::from(width), f64::from(height)), &[], crate::picture::FONT);
+        crate::render::rgba(&svg).map(|(_, _, rgba)| rgba)
+    }
 
     /// The replies to `request`, on a clock that ticks a millisecond each time it is read.
     fn replies_to(request: Request, every_ms: f64) -> Vec<Reply> {
@@ -117,7 +164,7 @@ mod tests {
             clock.set(clock.get() + 1.0);
             clock.get()
         };
-        handle(request, every_ms, &now, &mut |r| replies.push(r));
+        handle(request, every_ms, &now, &no_pictures, &mut |r| replies.push(r));
         replies
     }
 
@@ -144,7 +191,7 @@ mod tests {
         let options = SolveOptions { mode: crate::families::SolveMode::All, distinct: false, ..SolveOptions::default() };
         let request = Request::Solve { job: 2, family: "tiling".into(), text, options };
         let mut replies = Vec::new();
-        handle(request, 0.0, &|| 1.0, &mut |r| replies.push(r));
+        handle(request, 0.0, &|| 1.0, &no_pictures, &mut |r| replies.push(r));
         let streamed: usize = replies.iter().map(|r| if let Reply::Found { solutions, .. } = r { solutions.len() } else { 0 }).sum();
         let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
         assert!(streamed > 0, "some tilings arrive before the end");
@@ -168,9 +215,36 @@ mod tests {
     fn bad_text_fails_with_a_place() {
         let request = Request::Solve { job: 1, family: "sliding".into(), text: "ab\nA\n?(\n".into(), options: SolveOptions::default() };
         let mut replies = Vec::new();
-        handle(request, 100.0, &|| 0.0, &mut |r| replies.push(r));
+        handle(request, 100.0, &|| 0.0, &no_pictures, &mut |r| replies.push(r));
         match &replies[..] {
             [Reply::Failed { job: 1, error }] => assert_eq!((error.line, error.column), (2, 1)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// An animation of Klotski's 116 moves: progress by frame, then the file, whose frames are
+    /// the start and every step; a size the painter does not paint fails with a sentence.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn animate_yields_progress_then_the_file() {
+        let puzzle = families::parse(None, KLOTSKI).unwrap();
+        let moves = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves;
+        let animate = |width| Request::Animate { job: 5, family: "auto".into(), text: KLOTSKI.into(), moves: moves.clone(), format: Format::Apng, width, height: 110, speed: 10.0 };
+        let mut replies = Vec::new();
+        handle(animate(140), 0.0, &|| 1.0, &rendered, &mut |r| replies.push(r));
+        assert_eq!(replies.len(), 118, "a progress reply a frame, then the file");
+        assert_eq!(replies[0], Reply::Animating { job: 5, done: 1, frames: 117 });
+        assert_eq!(replies[116], Reply::Animating { job: 5, done: 117, frames: 117 });
+        let Some(Reply::Animated { job: 5, bytes, frames: 117, note }) = replies.last() else { panic!("{:?}", replies.last()) };
+        assert_eq!(note, "");
+        let (format, width, height, shown) = crate::animation::decode(bytes).unwrap();
+        assert_eq!((format, width, height, shown.len()), (Format::Apng, 140, 110, 117));
+        assert_eq!(shown[116].rgba[..], rendered(puzzle.as_ref(), &moves, 116, (140, 110)).unwrap()[..]);
+
+        let mut replies = Vec::new();
+        handle(animate(140), 0.0, &|| 1.0, &no_pictures, &mut |r| replies.push(r));
+        match &replies[..] {
+            [Reply::Failed { job: 5, error }] => assert_eq!(error.message, "nothing should be painted"),
             other => panic!("{other:?}"),
         }
     }

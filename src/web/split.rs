@@ -91,7 +91,7 @@ mod tests {
     fn run(mut split: Split, requests: Vec<Request>) -> (Report, Vec<Stats>) {
         let mut replies: Vec<(usize, Reply)> = Vec::new();
         for (part, request) in requests.into_iter().enumerate() {
-            handle(request, 0.0, &|| 1.0, &mut |reply| replies.push((part, reply)));
+            handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push((part, reply)));
         }
         // The last part first: reports may come in any order.
         replies.sort_by_key(|(part, reply)| (matches!(reply, Reply::Finished { .. }), std::cmp::Reverse(*part)));
@@ -140,7 +140,7 @@ mod tests {
         // A Worker refuses a part of a search that cannot split, rather than search it all.
         let request = Request::Solve { job: 1, family: "auto".into(), text: "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".into(), options: SolveOptions { part: Some(Part { index: 0, of: 2 }), ..first } };
         let mut replies = Vec::new();
-        handle(request, 0.0, &|| 1.0, &mut |reply| replies.push(reply));
+        handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push(reply));
         assert!(matches!(&replies[..], [Reply::Failed { .. }]), "{replies:?}");
     }
 
@@ -150,7 +150,7 @@ mod tests {
         let (mut split, requests) = Split::start(1, "tiling", RECT_6X10, &options, 2);
         let mut reports = Vec::new();
         for request in requests {
-            handle(request, 1e9, &|| 1.0, &mut |reply| {
+            handle(request, 1e9, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| {
                 if let Reply::Finished { report, .. } = reply {
                     reports.push(report)
                 }

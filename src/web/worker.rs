@@ -19,7 +19,7 @@ fn listen(database: Option<IdbDatabase>) {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let mut post = |reply: Reply| post(&replies, &reply);
         match serde_wasm_bindgen::from_value::<Request>(event.data()) {
-            Ok(request) => handle(request, 100.0, &js_sys::Date::now, &mut post),
+            Ok(request) => handle(request, 100.0, &js_sys::Date::now, &super::canvas::frame, &mut post),
             Err(e) => post(Reply::Failed { job: 0, error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")) }),
         }
         if let Some(database) = &database {

@@ -234,6 +234,16 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.ok(apng.length < gif.length, `the APNG is smaller: ${apng.length} against ${gif.length}`);
     await waitForStatus(page, 'Saved puzzlelab-sliding-solution.png: 38 frames, ');
 
+    // Animations are made in the Worker, and Cancel stops one (the Worker ends; a fresh one
+    // takes its place and answers).
+    await page.selectOption('#picture-size', '3');
+    await page.click('#animation');
+    await waitForStatus(page, 'Making the animation');
+    await page.click('#cancel');
+    await waitForStatus(page, 'Cancelled.');
+    assert.equal(await page.isDisabled('#animation'), false);
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '1 idle');
+
     const second = await openPage(link);
     try {
       await waitForStatus(second.page, 'Solved in 37 moves');
