@@ -3,14 +3,15 @@
 // Files whose names carry Trunk's content hash (app-<hash>.js, app-<hash>_bg.wasm,
 // style-<hash>.css) never change, so they are served from the cache first. Everything else (the
 // page itself, whose links name the hashed files of the current release, and the solver worker's
-// files, which have fixed names) is fetched from the network first and kept; the cached copy
+// loader, which runs the page's module and has a fixed name) is fetched from the network first
+// and kept; the cached copy
 // answers only when the network does not. So a visit online always runs one release (never an
 // old worker next to a new page), and a visit offline runs the last release seen online.
 // Installing caches the page and everything it names, so even the first visit leaves the app
 // ready for the next one offline.
 
 const CACHE = 'puzzlelab-1';
-const WORKER_FILES = ['worker_loader.js', 'worker.js', 'worker_bg.wasm', 'manifest.webmanifest', 'icon.svg'];
+const WORKER_FILES = ['worker_loader.js', 'manifest.webmanifest', 'icon.svg'];
 const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
 const scope = () => new URL(self.registration.scope);

@@ -1,5 +1,11 @@
-// Starts the solver worker: loads the wasm-bindgen glue, then the module (which posts "Ready").
-// The module's exports are kept on the worker's global so that the end-to-end tests can read how
-// much memory a search really took (wasm memory only grows, so its size is the peak).
-importScripts("./worker.js");
-self.solverModule = wasm_bindgen({ module_or_path: "./worker_bg.wasm" });
+// Starts a solver Worker (a module Worker) with the page's own wasm module: the page's first
+// message carries the module, already compiled, and the URL of its JavaScript glue, so nothing is
+// downloaded or compiled twice. The module then sees it has no window and starts the solver,
+// which posts "Ready" once it listens. Its exports are kept on the worker's global so that the
+// end-to-end tests can read how much memory a search really took (wasm memory only grows, so its
+// size is the peak).
+self.onmessage = (event) => {
+  self.onmessage = null;
+  const { glue, module } = event.data;
+  self.solverModule = import(glue).then((bindings) => bindings.default({ module_or_path: module }));
+};

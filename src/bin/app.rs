@@ -1,6 +1,6 @@
-//! The page (wasm32): see `puzzlelab::web::app`.
+//! The page and its solver Workers (wasm32): one module for both, see `puzzlelab::web::start`.
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    puzzlelab::web::app::start();
+    puzzlelab::web::start();
 }

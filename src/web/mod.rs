@@ -2,6 +2,10 @@
 //!
 //! `protocol` and `split` are plain data and also compile natively (their tests run
 //! everywhere); the rest is wasm32 only.
+//!
+//! The page and its Workers run one and the same module (issue 14): the browser downloads and
+//! compiles it once, for the page, which hands the compiled module to each Worker it starts
+//! (`solver.rs`, `www/worker_loader.js`). [`start`] then tells the two apart.
 
 pub mod protocol;
 pub mod split;
@@ -16,3 +20,13 @@ pub mod kept;
 pub mod solver;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+
+/// Starts the page, or a solver Worker when the module runs in one (it has no window).
+#[cfg(target_arch = "wasm32")]
+pub fn start() {
+    if web_sys::window().is_some() {
+        app::start();
+    } else {
+        worker::start();
+    }
+}

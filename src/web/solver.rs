@@ -9,7 +9,14 @@ use super::protocol::{Reply, Request};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The URL of this module's JavaScript glue (`import.meta.url` where the glue runs).
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: JsValue;
+}
 
 /// What the page does with a Worker's reply, and with a Worker that died (its number and the
 /// error's message).
@@ -44,7 +51,15 @@ impl Pool {
     }
 
     fn spawn(&self, index: usize) -> Result<Slot, JsValue> {
-        let worker = Worker::new("./worker_loader.js")?;
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options("./worker_loader.js", &options)?;
+        // The page's own module, already compiled, and where its glue code is: the Worker runs
+        // the same module (it posts Ready once it listens).
+        let start = js_sys::Object::new();
+        js_sys::Reflect::set(&start, &"glue".into(), &GLUE_URL.with(JsValue::clone))?;
+        js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module())?;
+        worker.post_message(&start)?;
         let on_reply = self.on_reply.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
             Ok(reply) => on_reply(index, reply),
