@@ -29,13 +29,14 @@ test-wasm:
 test-e2e: build
 	node --test tests/e2e/
 
-# Criterion benchmarks (native), the same searches timed in wasm (Node), the browser build, and
-# tiling counts in the page on 1 and 2 Workers (Chromium).
+# Criterion benchmarks (native), the same searches timed in wasm (Node), the browser build,
+# tiling counts in the page on 1 and 2 Workers, and the first load on emulated 4G (Chromium).
 bench: tools browser npm
 	cargo bench --bench sliding --bench squares --bench script --bench tiling --bench maze --bench lmsolve --bench npuzzle --bench rushhour
 	cargo test --release --target wasm32-unknown-unknown --test wasm_speed -- --nocapture
 	touch src/lib.rs && time trunk build --release
 	node benches/browser.mjs
+	node benches/first_load.mjs
 
 # Fuzzing (not part of `make test`): each target of fuzz/ for FUZZ_SECONDS, seeded with the
 # examples and fixtures; libFuzzer's summary line ("Done N runs in S second(s)") is kept in
