@@ -1,6 +1,6 @@
 //! A solve's result in words and as text: the wording the CLI and the page share.
 
-use crate::families::{Report, Status};
+use crate::families::{Noun, Report, Status};
 
 /// The CLI's first output line: `solved`, `unsolved` or `gave up: REASON` (also `cancelled`).
 pub fn status_line(report: &Report) -> String {
@@ -16,7 +16,7 @@ pub fn status_line(report: &Report) -> String {
 pub fn summary(report: &Report) -> String {
     let s = &report.stats;
     match report.status {
-        Status::Solved if report.family == "tiling" => match report.counts {
+        Status::Solved if report.noun == Noun::Tilings => match report.counts {
             Some(counts) => format!(
                 "{} tilings, {} distinct up to the board's symmetry ({} search nodes in {} ms)",
                 group(counts.raw),
@@ -56,10 +56,12 @@ pub fn summary(report: &Report) -> String {
 
 /// "37 moves" and "unit metric, shortest" for a solution of `n` moves.
 fn length_and_quality(report: &Report, n: usize) -> (String, String) {
-    // Every click is a move where clicks are the only metric: say "clicks" then.
-    let noun = if report.metric == "clicks" { "click" } else { "move" };
+    // Clicks are the only metric where they are counted: no metric to name then.
+    let (noun, metric) = match report.noun {
+        Noun::Clicks => ("click", String::new()),
+        Noun::Moves | Noun::Tilings => ("move", format!("{} metric, ", report.metric)),
+    };
     let length = if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") };
-    let metric = if report.metric == "clicks" { String::new() } else { format!("{} metric, ", report.metric) };
     let quality = match (&report.scope, report.optimal) {
         (Some(scope), true) => format!("shortest {scope}"),
         (None, true) => "shortest".to_string(),
@@ -72,7 +74,7 @@ fn length_and_quality(report: &Report, n: usize) -> (String, String) {
 /// the solution is, and the solution as the family writes it (`solution`, from
 /// `Puzzle::solution_text`: the moves one per line, a tiling's filled board).
 pub fn pasteable(text: &str, report: &Report, moves: usize, solution: &str) -> String {
-    let heading = if report.family == "tiling" {
+    let heading = if report.noun == Noun::Tilings {
         "A tiling:".to_string()
     } else {
         let (length, quality) = length_and_quality(report, moves);
@@ -158,6 +160,7 @@ mod tests {
             facts: None,
             expected: None,
             first_at: None,
+            noun: Noun::Moves,
             stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
         }
     }
@@ -168,7 +171,7 @@ mod tests {
         let text = pasteable("ab\n--$\n\n", &report(Status::Solved), 2, "a D\nb L\n");
         assert_eq!(text, "ab\n--$\n\nA solution in 2 moves (unit metric, shortest):\na D\nb L\n(solved with puzzlelab)\n");
         let mut one = report(Status::Solved);
-        one.metric = "clicks".into();
+        (one.metric, one.noun) = ("clicks".into(), Noun::Clicks);
         one.optimal = false;
         assert!(pasteable("x", &one, 1, "red\n").contains("A solution in 1 click (not guaranteed shortest):\nred\n"));
     }
@@ -192,7 +195,7 @@ mod tests {
         assert!(summary(&scoped).starts_with("No solution within the search area: explored 2,000 states"));
         scoped.status = Status::Solved;
         assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
-        scoped.metric = "clicks".into();
+        (scoped.metric, scoped.noun) = ("clicks".into(), Noun::Clicks);
         assert!(summary(&scoped).starts_with("Solved in 2 clicks (shortest within the search area;"), "{}", summary(&scoped));
         let mut stated = report(Status::Solved);
         stated.expected = Some(2);

@@ -46,6 +46,8 @@ fn every_example_solves_with_its_known_length() {
         let options = SolveOptions::default();
         let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
         assert_eq!(report.status, Status::Solved, "{name}");
+        // The words the faces use come from the report: what its family says it is made of.
+        assert_eq!(report.noun, puzzle.capabilities().noun, "{name}");
         let length = expected.iter().find(|(n, _)| n == name).map(|(_, l)| *l);
         assert_eq!(Some(report.moves.len()), length, "{name}: {:?}", report.moves);
         let verdict = puzzle.check(&options, &report.moves).unwrap();

@@ -151,6 +151,22 @@ pub struct Capabilities {
     /// The modes whose search splits into parts ([`SolveOptions::part`]) and takes long enough
     /// for the page to share it among its Workers (a tiling's count).
     pub parts: Vec<SolveMode>,
+    /// What its solutions are, in words ([`Report::noun`] carries it to the faces).
+    pub noun: Noun,
+}
+
+/// What a family's solutions are made of, for the words the faces use: "Solved in 22 clicks",
+/// "9,356 tilings". The family declares it ([`Capabilities::noun`]); its reports carry it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Noun {
+    /// Moves in a metric ("37 moves (unit metric, shortest)").
+    #[default]
+    Moves,
+    /// Clicks, the only metric there is ("22 clicks (shortest)").
+    Clicks,
+    /// Tilings of a board: counted, or one found as its pieces' placements.
+    Tilings,
 }
 
 impl Capabilities {
@@ -163,7 +179,14 @@ impl Capabilities {
             switches: Vec::new(),
             analyses: false,
             parts: Vec::new(),
+            noun: Noun::Moves,
         }
+    }
+
+    /// Says what its solutions are called.
+    pub fn calling(mut self, noun: Noun) -> Capabilities {
+        self.noun = noun;
+        self
     }
 
     /// Says that [`Puzzle::analyse`] explores the puzzle's space.
@@ -590,6 +613,9 @@ pub struct Report {
     /// whole search's order, so that the parts' reports join into the whole search's.
     #[serde(default)]
     pub first_at: Option<u64>,
+    /// What the solution is made of, as the family calls it ([`Capabilities::noun`]).
+    #[serde(default)]
+    pub noun: Noun,
     pub stats: Stats,
 }
 
@@ -604,10 +630,11 @@ impl Report {
     }
 
     /// A solution given rather than searched for (an embedded player's link), already checked
-    /// by replaying it through the rules: solved, not known to be shortest.
-    pub fn replayed(family: &str, metric: &str, moves: Vec<String>) -> Report {
+    /// by replaying it through the rules: solved, not known to be shortest; made of `noun`.
+    pub fn replayed(family: &str, metric: &str, noun: Noun, moves: Vec<String>) -> Report {
         let mut report = Report::without_search(family, metric, Status::Solved, "replayed from the link");
         report.reason = None;
+        report.noun = noun;
         report.cost = moves.len() as u64;
         report.moves = moves;
         report
@@ -637,6 +664,7 @@ impl Report {
             facts: None,
             expected: None,
             first_at: None,
+            noun: Noun::Moves,
             stats: *outcome.stats(),
         };
         match outcome {

@@ -1824,12 +1824,12 @@ impl App {
             self.el.speed.set_value(&speed.clamp(1, 10).to_string());
         }
         let options = self.options();
-        let checked = self.puzzle.as_ref().map(|p| (p.family(), p.check(&options, &player.moves)));
+        let checked = self.puzzle.as_ref().map(|p| (p.family(), p.capabilities().noun, p.check(&options, &player.moves)));
         match checked {
-            Some((family, Ok(verdict))) if verdict.ends_solved => {
+            Some((family, noun, Ok(verdict))) if verdict.ends_solved => {
                 let metric = options.metric.clone().or_else(|| families::family(family).and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_default();
                 let count = player.moves.len();
-                self.report = Some(Report::replayed(family, &metric, player.moves.clone()));
+                self.report = Some(Report::replayed(family, &metric, noun, player.moves.clone()));
                 self.step = shared.step.min(count);
                 self.start_when_ready = None;
                 self.pending_step = None;
@@ -1843,8 +1843,8 @@ impl App {
             }
             checked => {
                 let why = match checked {
-                    Some((_, Err(error))) => error.to_string(),
-                    Some((_, Ok(_))) => "they do not end solved".to_string(),
+                    Some((_, _, Err(error))) => error.to_string(),
+                    Some((_, _, Ok(_))) => "they do not end solved".to_string(),
                     None => "the puzzle could not be read".to_string(),
                 };
                 self.link_note = Some(format!("The link's moves did not replay ({why}), so the puzzle was solved here:"));

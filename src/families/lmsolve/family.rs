@@ -226,6 +226,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             facts: None,
             expected: None,
             first_at: None,
+            noun: crate::families::Noun::Moves,
             stats: found.stats,
         })
     }

@@ -10,7 +10,7 @@ pub mod rules;
 use std::sync::atomic::Ordering;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search_spread, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{search_spread, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
@@ -118,6 +118,7 @@ fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &S
         let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
     });
+    report.noun = Noun::Clicks;
     if rules.exact {
         if report.status == Status::Unsolved && rules.clipped.load(Ordering::Relaxed) {
             // Some states were dropped for leaving what a state can hold: no claim of "none".
@@ -160,7 +161,8 @@ impl Puzzle for SquaresPuzzle {
     /// No bidirectional search: a goal leaves squares free.
     fn capabilities(&self) -> Capabilities {
         let mut capabilities = Capabilities::searches(crate::families::GENERIC_METHODS)
-            .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
+            .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+            .calling(Noun::Clicks);
         capabilities.switches = vec!["exact"];
         capabilities.analysing()
     }

@@ -414,6 +414,7 @@ impl TilingPuzzle {
             CoverEnd::GaveUp => Status::GaveUp,
         };
         Report {
+            noun: crate::families::Noun::Tilings,
             family: "tiling".into(),
             metric: "pieces".into(),
             method: Method::Dfs,
@@ -480,7 +481,7 @@ impl Puzzle for TilingPuzzle {
         capabilities.modes = vec![SolveMode::First, SolveMode::Count, SolveMode::All];
         capabilities.switches = vec!["distinct"];
         capabilities.parts = vec![SolveMode::Count];
-        capabilities.analysing()
+        capabilities.analysing().calling(crate::families::Noun::Tilings)
     }
 
     /// A tiling has no space of positions to explore; Analyse lists every tiling (up to
