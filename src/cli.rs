@@ -380,9 +380,9 @@ fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
         return 2;
     };
     let text = if svg {
-        match families::maze::MazePuzzle::parse(&text) {
-            Ok(maze) if family == "maze" => maze.svg(),
-            _ => {
+        match families::parse(Some(family), &text).ok().and_then(|puzzle| puzzle.to_svg()) {
+            Some(svg) => svg,
+            None => {
                 eprintln!("puzzlelab: a {family} puzzle has no SVG form");
                 return 2;
             }

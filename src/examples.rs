@@ -33,7 +33,7 @@ pub static EXAMPLES: &[(&str, &str, &str)] = &[
 ];
 
 /// A name for the menu: an SVG's `<title>`, the text's `title:` line or first `//` comment
-/// (after a script's marker line), or the file name.
+/// (not a format's marker line, `// puzzlelab …`, such as a script's), or the file name.
 pub fn title(name: &'static str, text: &'static str) -> &'static str {
     if let Some((_, rest)) = text.split_once("<title>") {
         if let Some((title, _)) = rest.split_once("</title>") {
@@ -41,7 +41,7 @@ pub fn title(name: &'static str, text: &'static str) -> &'static str {
         }
     }
     text.lines()
-        .filter(|l| !l.starts_with(crate::families::script::runner::MARKER))
+        .filter(|l| !l.starts_with("// puzzlelab"))
         .find_map(|l| l.strip_prefix("title:").or_else(|| l.strip_prefix("//")))
         .map(str::trim)
         .unwrap_or(name)

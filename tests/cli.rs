@@ -252,6 +252,19 @@ fn maze_problems_from_the_command_line() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out).lines().count(), 9);
     assert_eq!(stdout(&out), stdout(&run(&["generate", "maze", "--size", "5x4", "--seed", "3"])), "seeded");
+    // --svg: the same maze as an SVG, which reads back as a maze with the same shortest path; a
+    // family with no SVG form says so.
+    let svg = run(&["generate", "maze", "--size", "5x4", "--seed", "3", "--svg"]);
+    assert_eq!(svg.status.code(), Some(0));
+    assert!(stdout(&svg).starts_with("<svg") || stdout(&svg).starts_with("<?xml"), "{}", stdout(&svg));
+    let length = |text: &str| {
+        let puzzle = puzzlelab::families::parse(Some("maze"), text).unwrap();
+        puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap().moves.len()
+    };
+    assert_eq!(length(&stdout(&svg)), length(&stdout(&out)));
+    let none = run(&["generate", "npuzzle", "--size", "3x3", "--svg"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("a npuzzle puzzle has no SVG form"), "{}", String::from_utf8_lossy(&none.stderr));
 }
 
 #[test]

@@ -308,6 +308,12 @@ pub trait Puzzle {
         None
     }
 
+    /// The puzzle in an SVG form of its own, for families that have one (a maze, as
+    /// mazegenerator.net draws it): what `puzzlelab generate --svg` writes.
+    fn to_svg(&self) -> Option<String> {
+        None
+    }
+
     /// What the thing drawn at a point is called (a tiling: the piece there), for a click on
     /// the board outside draw mode.
     fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {

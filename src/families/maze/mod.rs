@@ -359,6 +359,10 @@ impl Puzzle for MazePuzzle {
         let text = self.solved_svg(moves)?;
         Some(Export { file_name: "maze-solved.svg".into(), mime: "image/svg+xml", text })
     }
+
+    fn to_svg(&self) -> Option<String> {
+        Some(self.svg())
+    }
 }
 
 #[cfg(test)]
