@@ -10,6 +10,7 @@
 //! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
 
 pub mod animation;
+pub mod contract;
 pub mod draw;
 pub mod examples;
 pub mod families;

@@ -1,6 +1,6 @@
 //! A solve's result in words and as text: the wording the CLI and the page share.
 
-use crate::families::{Noun, Report, Status};
+use crate::contract::{Noun, Report, Status};
 
 /// The CLI's first output line: `solved`, `unsolved` or `gave up: REASON` (also `cancelled`).
 pub fn status_line(report: &Report) -> String {

@@ -1,0 +1,443 @@
+//! What passes between the families and the faces (the page, the Worker and the CLI): what a
+//! puzzle offers ([`Capabilities`]), how to search ([`SolveOptions`]), what came of it
+//! ([`Report`]), and the errors that point into the user's text ([`FormatError`],
+//! [`MoveError`]). It sits below both, beside the engine, so that the faces' shared wording
+//! (`replay.rs`) reads reports without looking up at the families (issue 19); `families`
+//! re-exports it all, so a family names these where it always did.
+
+use crate::search::{Budget, Knowledge, Method, Outcome, Part, Stats};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// What a puzzle offers: the page builds its pickers from this and the CLI checks its flags
+/// against it, so neither needs to know families by name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Capabilities {
+    /// The methods it accepts, `Auto` first.
+    pub methods: Vec<Method>,
+    /// What it knows of its space, from which `auto` chooses.
+    pub knowledge: Knowledge,
+    /// Its solve modes; `First` alone means one solution is the only answer.
+    pub modes: Vec<SolveMode>,
+    /// The switches of [`SolveOptions`] it reads, by field name: "exact", "distinct".
+    pub switches: Vec<&'static str>,
+    /// Whether [`Puzzle::analyse`](crate::families::Puzzle::analyse) explores its space.
+    pub analyses: bool,
+    /// The modes whose search splits into parts ([`SolveOptions::part`]) and takes long enough
+    /// for the page to share it among its Workers (a tiling's count).
+    pub parts: Vec<SolveMode>,
+    /// What its solutions are, in words ([`Report::noun`] carries it to the faces).
+    pub noun: Noun,
+}
+
+/// What a family's solutions are made of, for the words the faces use: "Solved in 22 clicks",
+/// "9,356 tilings". The family declares it ([`Capabilities::noun`]); its reports carry it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Noun {
+    /// Moves in a metric ("37 moves (unit metric, shortest)").
+    #[default]
+    Moves,
+    /// Clicks, the only metric there is ("22 clicks (shortest)").
+    Clicks,
+    /// Tilings of a board: counted, or one found as its pieces' placements.
+    Tilings,
+}
+
+impl Capabilities {
+    /// A puzzle searched for one shortest solution by `methods`, knowing nothing that helps.
+    pub fn searches(methods: &[Method]) -> Capabilities {
+        Capabilities {
+            methods: methods.to_vec(),
+            knowledge: Knowledge::default(),
+            modes: vec![SolveMode::First],
+            switches: Vec::new(),
+            analyses: false,
+            parts: Vec::new(),
+            noun: Noun::Moves,
+        }
+    }
+
+    /// Says what its solutions are called.
+    pub fn calling(mut self, noun: Noun) -> Capabilities {
+        self.noun = noun;
+        self
+    }
+
+    /// Says that [`Puzzle::analyse`](crate::families::Puzzle::analyse) explores the puzzle's space.
+    pub fn analysing(mut self) -> Capabilities {
+        self.analyses = true;
+        self
+    }
+
+    pub fn knowing(mut self, knowledge: Knowledge) -> Capabilities {
+        self.knowledge = knowledge;
+        self
+    }
+
+    /// What `auto` runs: the rule's choice ([`Knowledge::auto`]) when the puzzle accepts it,
+    /// else the first method it lists (a tiling's exact cover).
+    pub fn auto(&self) -> Method {
+        let chosen = self.knowledge.auto();
+        if self.methods.contains(&chosen) {
+            chosen
+        } else {
+            self.methods.iter().copied().find(|&m| m != Method::Auto).unwrap_or(Method::Bfs)
+        }
+    }
+
+    /// The method `asked` stands for (auto resolved), or an error naming the ones accepted.
+    pub fn resolve(&self, asked: Method) -> Result<Method, FormatError> {
+        let method = if asked == Method::Auto { self.auto() } else { asked };
+        if self.methods.contains(&method) {
+            return Ok(method);
+        }
+        let accepted: Vec<&str> = self.methods.iter().map(|m| m.name()).collect();
+        let why = match method {
+            Method::Bidir => "bidirectional search needs one explicit goal position that moves can reach backwards; ",
+            _ => "",
+        };
+        Err(FormatError::general(format!(
+            "{why}this puzzle cannot be solved with {}; use {}",
+            method.name(),
+            accepted.join(", ")
+        )))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    /// Index of the offending move.
+    pub index: usize,
+    pub message: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {}: {}", self.index + 1, self.message)
+    }
+}
+
+/// A problem with puzzle text, pointing at a place in it (1-based line and column; line 0 when
+/// the problem is not at one place, such as an option that does not fit the puzzle).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl FormatError {
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
+        FormatError { line, column, message: message.into() }
+    }
+
+    /// A problem with no place in the text.
+    pub fn general(message: impl Into<String>) -> Self {
+        FormatError { line: 0, column: 0, message: message.into() }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// How to search. Everything is optional; families fill in their defaults.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// A family metric name; None = the one the puzzle text asks for, else the family default.
+    pub metric: Option<String>,
+    pub method: Method,
+    pub max_states: Option<u64>,
+    pub max_bytes: Option<u64>,
+    pub time_limit_ms: Option<u64>,
+    /// For DFS only.
+    pub max_depth: Option<u64>,
+    /// Search without bounds that are sound-looking but unproven (Game About Squares' search
+    /// area): slower, and limited only by the budgets.
+    #[serde(default)]
+    pub exact: bool,
+    /// For families with many solutions (tiling): stop at the first, count all, or list all.
+    #[serde(default)]
+    pub mode: SolveMode,
+    /// With `SolveMode::All`: list only solutions distinct under the puzzle's symmetry.
+    #[serde(default)]
+    pub distinct: bool,
+    /// Threads for the searches that spread over several (natively); None: every core.
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// Search only this part of the tree, for a search shared among processes (the page's
+    /// Workers); the parts' reports join into the whole search's ([`Report::joined`]).
+    #[serde(default)]
+    pub part: Option<Part>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolveMode {
+    #[default]
+    First,
+    Count,
+    All,
+}
+
+/// How many solutions there are: all of them, and up to the puzzle's symmetry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    pub raw: u64,
+    pub distinct: u64,
+}
+
+impl SolveOptions {
+    /// The threads a search may use: as asked, else every core the machine reports (one in the
+    /// page, where a search runs in one Worker).
+    pub fn threads(&self) -> usize {
+        #[cfg(not(target_arch = "wasm32"))]
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        #[cfg(target_arch = "wasm32")]
+        let cores = 1;
+        self.threads.unwrap_or(cores).max(1)
+    }
+
+    /// The part asked for, when the puzzle can split its search in this mode (see
+    /// [`Capabilities::parts`]); an error otherwise, since a part that searched everything
+    /// would count its solutions again in every other part.
+    pub fn part(&self, capabilities: &Capabilities) -> Result<Option<Part>, FormatError> {
+        let Some(part) = self.part else { return Ok(None) };
+        let part = part.checked().map_err(FormatError::general)?;
+        if !capabilities.parts.contains(&self.mode) {
+            return Err(FormatError::general(format!("this puzzle's search cannot be split into parts when the mode is {:?}", self.mode).to_lowercase()));
+        }
+        Ok(Some(part))
+    }
+
+    /// The budget: what the options say, else limits that fit where the search runs. A stored
+    /// search is bounded by memory (natively half of what the machine has free, in the page
+    /// 1 GB, well under a tab's limit) and by the arena's u32 numbering; a search that stores
+    /// nothing (IDA*) only by the options, time and Cancel.
+    pub fn budget(&self) -> Budget {
+        let default = Budget::default();
+        Budget {
+            // The arena numbers states with u32.
+            max_states: self.max_states.unwrap_or(u64::MAX).min(u64::from(u32::MAX) - 1),
+            max_expansions: self.max_states.unwrap_or(u64::MAX),
+            max_bytes: self.max_bytes.unwrap_or_else(default_memory),
+            time_limit: self.time_limit_ms.map(Duration::from_millis),
+            report_every: default.report_every,
+        }
+    }
+}
+
+/// Bytes a stored search may hold by default: half of what this process may still take, which
+/// is the least of the machine's free memory, the room left under the process's address-space
+/// and data limits (`ulimit -v`, `ulimit -d`), and the room left in its control group (a
+/// container's memory limit). Half, because the counted bytes are the search's tables and
+/// the process needs more besides.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn default_memory() -> u64 {
+    let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
+    let room = memory_room(&read("/proc/meminfo"), &read("/proc/self/limits"), &read("/proc/self/status"), &read("/sys/fs/cgroup/memory.max"), &read("/sys/fs/cgroup/memory.current"));
+    room.map_or(2 << 30, |bytes| (bytes / 2).max(64 << 20))
+}
+
+/// The least of the limits `default_memory` reads, from the texts of those files (empty when a
+/// file is missing); None when none of them says anything.
+#[cfg(not(target_arch = "wasm32"))]
+fn memory_room(meminfo: &str, limits: &str, status: &str, cgroup_max: &str, cgroup_current: &str) -> Option<u64> {
+    // "MemAvailable:  23651 kB" in /proc/meminfo, "VmSize:  10240 kB" in /proc/self/status.
+    let kilobytes = |text: &str, key: &str| {
+        let line = text.lines().find(|l| l.starts_with(key))?;
+        line[key.len()..].split_whitespace().next()?.parse::<u64>().ok().map(|kb| kb * 1024)
+    };
+    // "Max address space   3072000000   3072000000   bytes": the soft limit, or "unlimited".
+    let limit = |name: &str| {
+        let line = limits.lines().find(|l| l.starts_with(name))?;
+        line[name.len()..].split_whitespace().next()?.parse::<u64>().ok()
+    };
+    let used = kilobytes(status, "VmSize:").unwrap_or(0);
+    let under_limits = [limit("Max address space"), limit("Max data size")].into_iter().flatten().map(|l| l.saturating_sub(used));
+    let cgroup = cgroup_max.trim().parse::<u64>().ok().map(|max| max.saturating_sub(cgroup_current.trim().parse().unwrap_or(0)));
+    [kilobytes(meminfo, "MemAvailable:"), cgroup].into_iter().flatten().chain(under_limits).min()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod memory_tests {
+    use super::memory_room;
+
+    const MEMINFO: &str = "MemTotal:       24684532 kB\nMemFree:        22722600 kB\nMemAvailable:   24218624 kB\n";
+    const UNLIMITED: &str = "Limit                     Soft Limit           Hard Limit           Units\nMax data size             unlimited            unlimited            bytes\nMax address space         unlimited            unlimited            bytes\n";
+
+    #[test]
+    fn the_least_room_wins() {
+        let free = 24218624 * 1024;
+        assert_eq!(memory_room(MEMINFO, UNLIMITED, "VmSize:\t  10240 kB\n", "max\n", "1000\n"), Some(free));
+        // ulimit -v 3000000 (KB): what is left under it once the process's own size is taken off.
+        let limited = UNLIMITED.replace("Max address space         unlimited            unlimited", "Max address space         3072000000           3072000000");
+        assert_eq!(memory_room(MEMINFO, &limited, "VmSize:\t  10240 kB\n", "max\n", ""), Some(3072000000 - 10240 * 1024));
+        // A container allowed 1 GB, of which 100 MB is used.
+        assert_eq!(memory_room(MEMINFO, UNLIMITED, "", "1073741824\n", "104857600\n"), Some(1073741824 - 104857600));
+        assert_eq!(memory_room("", "", "", "", ""), None);
+    }
+}
+
+/// Bytes a stored search may hold by default in the page.
+#[cfg(target_arch = "wasm32")]
+pub fn default_memory() -> u64 {
+    1 << 30
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Solved,
+    Unsolved,
+    GaveUp,
+    Cancelled,
+}
+
+/// The result of a solve: what every front end shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub family: String,
+    pub metric: String,
+    /// The method that actually ran (`Auto` only when no search ran: an answer known beforehand).
+    pub method: Method,
+    pub status: Status,
+    /// Why a search gave up.
+    pub reason: Option<String>,
+    /// The moves, in the family's text form.
+    pub moves: Vec<String>,
+    pub cost: u64,
+    /// Whether the solution is guaranteed to be shortest in the metric.
+    pub optimal: bool,
+    /// What "shortest" and "no solution" are relative to, when not the whole space
+    /// ("within the search area").
+    #[serde(default)]
+    pub scope: Option<String>,
+    /// Solution counts, when all solutions were counted.
+    #[serde(default)]
+    pub counts: Option<Counts>,
+    /// Further solutions, when they were asked for (`SolveMode::All`).
+    #[serde(default)]
+    pub solutions: Vec<Vec<String>>,
+    /// The heuristic the method used, in words ("pattern databases 6-6-3"), when it used one.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// Facts particular to the family, as a JSON object the CLI's `--json` adds to its own
+    /// (a maze: its size, the path's length in cells, the entrance and exit).
+    #[serde(default)]
+    pub facts: Option<String>,
+    /// The optimum the puzzle's text states (a line of Fogleman's Rush Hour database), for the
+    /// summary to compare with.
+    #[serde(default)]
+    pub expected: Option<u64>,
+    /// In a part's report ([`SolveOptions::part`]): where its solution (`moves`) comes in the
+    /// whole search's order, so that the parts' reports join into the whole search's.
+    #[serde(default)]
+    pub first_at: Option<u64>,
+    /// What the solution is made of, as the family calls it ([`Capabilities::noun`]).
+    #[serde(default)]
+    pub noun: Noun,
+    pub stats: Stats,
+}
+
+impl Report {
+    /// An answer known without searching (an N-puzzle of the wrong parity): `reason` says why.
+    pub fn without_search(family: &str, metric: &str, status: Status, reason: &str) -> Report {
+        let outcome: Outcome<(), ()> = Outcome::NoSolution { stats: Stats::default() };
+        let mut report = Report::from_outcome(family, metric, Method::Auto, outcome, |_, _| Vec::new());
+        report.status = status;
+        report.reason = Some(reason.to_string());
+        report
+    }
+
+    /// A solution given rather than searched for (an embedded player's link), already checked
+    /// by replaying it through the rules: solved, not known to be shortest; made of `noun`.
+    pub fn replayed(family: &str, metric: &str, noun: Noun, moves: Vec<String>) -> Report {
+        let mut report = Report::without_search(family, metric, Status::Solved, "replayed from the link");
+        report.reason = None;
+        report.noun = noun;
+        report.cost = moves.len() as u64;
+        report.moves = moves;
+        report
+    }
+
+    /// Fills a report from a search outcome, turning moves into their text form.
+    pub fn from_outcome<M, S>(
+        family: &str,
+        metric: &str,
+        method: Method,
+        outcome: Outcome<M, S>,
+        describe: impl FnOnce(&[M], &[S]) -> Vec<String>,
+    ) -> Report {
+        let mut report = Report {
+            family: family.to_string(),
+            metric: metric.to_string(),
+            method,
+            status: Status::Unsolved,
+            reason: None,
+            moves: Vec::new(),
+            cost: 0,
+            optimal: false,
+            scope: None,
+            counts: None,
+            solutions: Vec::new(),
+            heuristic: None,
+            facts: None,
+            expected: None,
+            first_at: None,
+            noun: Noun::Moves,
+            stats: *outcome.stats(),
+        };
+        match outcome {
+            Outcome::Solved { moves, states, cost, .. } => {
+                report.status = Status::Solved;
+                report.moves = describe(&moves, &states);
+                report.cost = cost;
+                report.optimal = method.is_optimal();
+            }
+            Outcome::NoSolution { .. } => {}
+            Outcome::GaveUp { reason, .. } => {
+                report.status = Status::GaveUp;
+                report.reason = Some(reason);
+            }
+            Outcome::Cancelled { .. } => report.status = Status::Cancelled,
+        }
+        report
+    }
+
+    /// The report of a whole search from the reports of its parts (in part order; see
+    /// [`SolveOptions::part`]). Its solution is the one the whole search meets first, its counts
+    /// and figures the parts' together ([`Stats::joined`]); it is cancelled or gave up when a
+    /// part did (with that part's reason). None when there are no parts.
+    pub fn joined(parts: Vec<Report>) -> Option<Report> {
+        let stats = Stats::joined(parts.iter().map(|p| &p.stats));
+        let counts = parts.iter().map(|p| p.counts).sum::<Option<Counts>>();
+        let ended_early = parts.iter().position(|p| p.status == Status::Cancelled).or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
+        let solved = parts.iter().enumerate().filter(|(_, p)| p.status == Status::Solved).min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX)).map(|(i, _)| i);
+        let mut parts = parts;
+        let mut report = match (ended_early, solved) {
+            (Some(i), _) | (None, Some(i)) => parts.swap_remove(i),
+            (None, None) => parts.into_iter().next()?,
+        };
+        report.counts = counts.filter(|_| matches!(report.status, Status::Solved | Status::Unsolved));
+        report.first_at = None;
+        report.stats = stats;
+        Some(report)
+    }
+}
+
+impl std::iter::Sum for Counts {
+    fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
+        iter.fold(Counts { raw: 0, distinct: 0 }, |a, b| Counts { raw: a.raw + b.raw, distinct: a.distinct + b.distinct })
+    }
+}
