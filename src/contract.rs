@@ -351,6 +351,31 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report of `family` in `metric` after `method` ran with `stats`, saying nothing yet: no
+    /// solution, nothing counted, no notes. The families' own reports start from it
+    /// (`Report { status, moves, .. Report::new(…) }`).
+    pub fn new(family: &str, metric: &str, method: Method, stats: Stats) -> Report {
+        Report {
+            family: family.to_string(),
+            metric: metric.to_string(),
+            method,
+            status: Status::Unsolved,
+            reason: None,
+            moves: Vec::new(),
+            cost: 0,
+            optimal: false,
+            scope: None,
+            counts: None,
+            solutions: Vec::new(),
+            heuristic: None,
+            facts: None,
+            expected: None,
+            first_at: None,
+            noun: Noun::Moves,
+            stats,
+        }
+    }
+
     /// An answer known without searching (an N-puzzle of the wrong parity): `reason` says why.
     pub fn without_search(family: &str, metric: &str, status: Status, reason: &str) -> Report {
         let outcome: Outcome<(), ()> = Outcome::NoSolution { stats: Stats::default() };
@@ -379,25 +404,7 @@ impl Report {
         outcome: Outcome<M, S>,
         describe: impl FnOnce(&[M], &[S]) -> Vec<String>,
     ) -> Report {
-        let mut report = Report {
-            family: family.to_string(),
-            metric: metric.to_string(),
-            method,
-            status: Status::Unsolved,
-            reason: None,
-            moves: Vec::new(),
-            cost: 0,
-            optimal: false,
-            scope: None,
-            counts: None,
-            solutions: Vec::new(),
-            heuristic: None,
-            facts: None,
-            expected: None,
-            first_at: None,
-            noun: Noun::Moves,
-            stats: *outcome.stats(),
-        };
+        let mut report = Report::new(family, metric, method, *outcome.stats());
         match outcome {
             Outcome::Solved { moves, states, cost, .. } => {
                 report.status = Status::Solved;

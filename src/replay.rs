@@ -145,23 +145,12 @@ mod tests {
 
     fn report(status: Status) -> Report {
         Report {
-            family: "sliding".into(),
-            metric: "unit".into(),
-            method: Method::Bfs,
             status,
             reason: Some("gave up after 10 states (the state limit)".into()),
             moves: vec!["a D".into(), "b L".into()],
             cost: 2,
             optimal: true,
-            scope: None,
-            counts: None,
-            solutions: Vec::new(),
-            heuristic: None,
-            facts: None,
-            expected: None,
-            first_at: None,
-            noun: Noun::Moves,
-            stats: Stats { explored: 1234, stored: 2000, ..Stats::default() },
+            ..Report::new("sliding", "unit", Method::Bfs, Stats { explored: 1234, stored: 2000, ..Stats::default() })
         }
     }
 

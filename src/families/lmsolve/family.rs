@@ -211,23 +211,12 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             End::Cancelled => (Status::Cancelled, None),
         };
         Ok(Report {
-            family: self.family().to_string(),
-            metric: "moves".into(),
-            method,
             status,
             reason,
             moves: found.moves.iter().map(|m| self.game.render(m)).collect(),
             cost: found.moves.len() as u64,
             optimal: method == Method::Bfs,
-            scope: None,
-            counts: None,
-            solutions: Vec::new(),
-            heuristic: None,
-            facts: None,
-            expected: None,
-            first_at: None,
-            noun: crate::families::Noun::Moves,
-            stats: found.stats,
+            ..Report::new(self.family(), "moves", method, found.stats)
         })
     }
 

@@ -415,22 +415,15 @@ impl TilingPuzzle {
         };
         Report {
             noun: crate::families::Noun::Tilings,
-            family: "tiling".into(),
-            metric: "pieces".into(),
-            method: Method::Dfs,
             status,
             reason: (status == Status::GaveUp).then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
             moves: first.map(|f| self.moved_text(&f, &group[0])).unwrap_or_default(),
             cost: self.board.pieces.len() as u64,
             optimal: true,
-            scope: None,
             counts: (mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
             solutions,
-            heuristic: None,
-            facts: None,
-            expected: None,
             first_at,
-            stats,
+            ..Report::new("tiling", "pieces", Method::Dfs, stats)
         }
     }
 }
