@@ -4,8 +4,8 @@
 //! Natively they are files in the user's cache folder (`$XDG_CACHE_HOME/puzzlelab` or
 //! `~/.cache/puzzlelab`; `PUZZLELAB_CACHE=off` turns it off). In the page they live in IndexedDB,
 //! which only answers asynchronously while a solve runs synchronously in the Worker: so the Worker
-//! reads every kept entry before it says it is ready ([`preload`]), and writes what a job kept
-//! once the job is over ([`take_unsaved`]). Readers check what they read: a name's bytes may be
+//! reads every kept entry before it says it is ready (`preload`, in the page), and writes what a job kept
+//! once the job is over (`take_unsaved`). Readers check what they read: a name's bytes may be
 //! from another version.
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -33,7 +33,7 @@ struct TileAnswer {
 pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs];
 
 /// What every tile puzzle offers: its methods, and pattern databases, a strong heuristic (so
-/// `auto` runs IDA*, as [`solve`] does).
+/// `auto` runs IDA*, as `solve` does).
 pub fn capabilities() -> Capabilities {
     Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true })
 }

@@ -94,7 +94,7 @@ pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut
 }
 
 /// [`analyse`] with the exploration spread over `threads` threads: exactly the same figures,
-/// positions numbered alike (see [`spread::explore`]).
+/// positions numbered alike (see `spread::explore`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn analyse_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State>
 where

@@ -86,8 +86,8 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
     }
 }
 
-/// [`bfs`] on `threads` threads once the store holds [`SPREAD_FROM`] states
-/// ([`super::spread`]): the same states numbered alike, so the same path and the same counts
+/// [`bfs`] on `threads` threads once the store holds `SPREAD_FROM` states
+/// (`search::spread`): the same states numbered alike, so the same path and the same counts
 /// as on one thread.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn bfs_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>

@@ -5,7 +5,7 @@
 //!
 //! The page and its Workers run one and the same module (issue 14): the browser downloads and
 //! compiles it once, for the page, which hands the compiled module to each Worker it starts
-//! (`solver.rs`, `www/worker_loader.js`). [`start`] then tells the two apart.
+//! (`solver.rs`, `www/worker_loader.js`). `start` then tells the two apart.
 
 pub mod protocol;
 pub mod split;
