@@ -142,6 +142,9 @@ impl Animation {
                 encoder.set_compression(png::Compression::High);
                 let count = u32::try_from(frames).map_err(|_| start(&"too many frames"))?;
                 encoder.set_animated(count.max(1), 0).map_err(|e| start(&e))?;
+                // Every frame is laid over the picture before and left there.
+                encoder.set_dispose_op(png::DisposeOp::None).map_err(|e| start(&e))?;
+                encoder.set_blend_op(png::BlendOp::Source).map_err(|e| start(&e))?;
                 Encoder::Apng(encoder.write_header().map_err(|e| start(&e))?, sink)
             }
         };
@@ -180,8 +183,6 @@ impl Animation {
                 writer.set_frame_dimension(rect.width as u32, rect.height as u32).map_err(|e| failed(&e))?;
                 writer.set_frame_position(rect.x as u32, rect.y as u32).map_err(|e| failed(&e))?;
                 writer.set_frame_delay(delay, 100).map_err(|e| failed(&e))?;
-                writer.set_dispose_op(png::DisposeOp::None).map_err(|e| failed(&e))?;
-                writer.set_blend_op(png::BlendOp::Source).map_err(|e| failed(&e))?;
                 writer.write_image_data(&pixels).map_err(|e| failed(&e))?;
             }
         }

@@ -378,22 +378,13 @@ impl Report {
 
     /// An answer known without searching (an N-puzzle of the wrong parity): `reason` says why.
     pub fn without_search(family: &str, metric: &str, status: Status, reason: &str) -> Report {
-        let outcome: Outcome<(), ()> = Outcome::NoSolution { stats: Stats::default() };
-        let mut report = Report::from_outcome(family, metric, Method::Auto, outcome, |_, _| Vec::new());
-        report.status = status;
-        report.reason = Some(reason.to_string());
-        report
+        Report { status, reason: Some(reason.to_string()), ..Report::new(family, metric, Method::Auto, Stats::default()) }
     }
 
     /// A solution given rather than searched for (an embedded player's link), already checked
     /// by replaying it through the rules: solved, not known to be shortest; made of `noun`.
     pub fn replayed(family: &str, metric: &str, noun: Noun, moves: Vec<String>) -> Report {
-        let mut report = Report::without_search(family, metric, Status::Solved, "replayed from the link");
-        report.reason = None;
-        report.noun = noun;
-        report.cost = moves.len() as u64;
-        report.moves = moves;
-        report
+        Report { status: Status::Solved, cost: moves.len() as u64, moves, noun, ..Report::new(family, metric, Method::Auto, Stats::default()) }
     }
 
     /// Fills a report from a search outcome, turning moves into their text form.

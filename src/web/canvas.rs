@@ -54,7 +54,7 @@ pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: im
 /// document: that canvas's 2D context has the page canvas's drawing calls, and the bindings
 /// call them by name, so the painter drives it as it drives the page's. Layers are then painted
 /// in place (their cache is of page canvases).
-pub fn pixels(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<Vec<u8>> {
+fn pixels(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<Vec<u8>> {
     let canvas = web_sys::OffscreenCanvas::new(width as u32, height as u32).ok()?;
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
     paint(&mut CanvasPainter::new(ctx.clone(), width, height));
