@@ -20,7 +20,7 @@ pub(super) struct Pattern {
 }
 
 /// The index of a placement (cells of the pattern's tiles, in order) among all placements.
-#[inline]
+#[inline(always)]
 fn rank(cells: usize, positions: impl Iterator<Item = u8>) -> usize {
     let mut used = 0u64;
     let mut index = 0usize;
@@ -179,7 +179,7 @@ impl PatternDatabase {
         self.patterns.len() == 1
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn value(&self, pattern: usize, pos: &[u8]) -> u32 {
         let p = &self.patterns[pattern];
         u32::from(p.table[rank(self.cells, p.tiles.iter().map(|&t| pos[t as usize]))])
@@ -187,7 +187,7 @@ impl PatternDatabase {
 
     /// The value of `pattern` in the mirrored position: its tile t stands where the mirror takes
     /// the cell of tile mirror(t).
-    #[inline]
+    #[inline(always)]
     pub(super) fn mirrored_value(&self, mirror: &[u8], pattern: usize, pos: &[u8]) -> u32 {
         let p = &self.patterns[pattern];
         let positions = p.tiles.iter().map(|&t| mirror[pos[mirror[t as usize] as usize] as usize]);
