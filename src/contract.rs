@@ -305,7 +305,11 @@ pub enum Status {
 }
 
 /// The result of a solve: what every front end shows.
+///
+/// It has one serialised shape, [`ReportShape`]: the CLI's `--json` prints it and the Worker
+/// sends it to the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "ReportShape", from = "ReportShape")]
 pub struct Report {
     pub family: String,
     pub metric: String,
@@ -321,33 +325,113 @@ pub struct Report {
     pub optimal: bool,
     /// What "shortest" and "no solution" are relative to, when not the whole space
     /// ("within the search area").
-    #[serde(default)]
     pub scope: Option<String>,
     /// Solution counts, when all solutions were counted.
-    #[serde(default)]
     pub counts: Option<Counts>,
     /// Further solutions, when they were asked for (`SolveMode::All`).
-    #[serde(default)]
     pub solutions: Vec<Vec<String>>,
     /// The heuristic the method used, in words ("pattern databases 6-6-3"), when it used one.
-    #[serde(default)]
     pub heuristic: Option<String>,
-    /// Facts particular to the family, as a JSON object the CLI's `--json` adds to its own
-    /// (a maze: its size, the path's length in cells, the entrance and exit).
-    #[serde(default)]
-    pub facts: Option<String>,
+    /// Facts particular to the family, which its serialised form lists beside the others (a
+    /// maze: its size, the path's length in cells, the entrance and exit). Empty for most.
+    pub facts: Facts,
     /// The optimum the puzzle's text states (a line of Fogleman's Rush Hour database), for the
     /// summary to compare with.
-    #[serde(default)]
     pub expected: Option<u64>,
     /// In a part's report ([`SolveOptions::part`]): where its solution (`moves`) comes in the
     /// whole search's order, so that the parts' reports join into the whole search's.
-    #[serde(default)]
     pub first_at: Option<u64>,
     /// What the solution is made of, as the family calls it ([`Capabilities::noun`]).
-    #[serde(default)]
     pub noun: Noun,
     pub stats: Stats,
+}
+
+/// A family's own facts in a [`Report`], by name.
+pub type Facts = serde_json::Map<String, serde_json::Value>;
+
+/// A [`Report`] as it is written out: one flat object, as `puzzlelab solve --json` prints it
+/// (`{"status": "solved", "length": 37, "moves": [...], "explored": 1234, ...}`). The
+/// search's figures, the counts and the family's facts stand beside the report's own fields,
+/// and `length` is the number of moves, for readers that want only that.
+#[derive(Serialize, Deserialize)]
+struct ReportShape {
+    status: Status,
+    family: String,
+    metric: String,
+    method: Method,
+    #[serde(default)]
+    heuristic: Option<String>,
+    length: usize,
+    cost: u64,
+    optimal: bool,
+    moves: Vec<String>,
+    #[serde(default)]
+    reason: Option<String>,
+    #[serde(default)]
+    scope: Option<String>,
+    #[serde(default)]
+    expected: Option<u64>,
+    #[serde(default)]
+    noun: Noun,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    solutions: Vec<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    first_at: Option<u64>,
+    #[serde(flatten)]
+    stats: Stats,
+    #[serde(flatten)]
+    counts: Option<Counts>,
+    #[serde(flatten)]
+    facts: Facts,
+}
+
+impl From<Report> for ReportShape {
+    fn from(r: Report) -> ReportShape {
+        ReportShape {
+            status: r.status,
+            family: r.family,
+            metric: r.metric,
+            method: r.method,
+            heuristic: r.heuristic,
+            length: r.moves.len(),
+            cost: r.cost,
+            optimal: r.optimal,
+            moves: r.moves,
+            reason: r.reason,
+            scope: r.scope,
+            expected: r.expected,
+            noun: r.noun,
+            solutions: r.solutions,
+            first_at: r.first_at,
+            stats: r.stats,
+            counts: r.counts,
+            facts: r.facts,
+        }
+    }
+}
+
+impl From<ReportShape> for Report {
+    fn from(s: ReportShape) -> Report {
+        Report {
+            family: s.family,
+            metric: s.metric,
+            method: s.method,
+            status: s.status,
+            reason: s.reason,
+            moves: s.moves,
+            cost: s.cost,
+            optimal: s.optimal,
+            scope: s.scope,
+            counts: s.counts,
+            solutions: s.solutions,
+            heuristic: s.heuristic,
+            facts: s.facts,
+            expected: s.expected,
+            first_at: s.first_at,
+            noun: s.noun,
+            stats: s.stats,
+        }
+    }
 }
 
 impl Report {
@@ -368,7 +452,7 @@ impl Report {
             counts: None,
             solutions: Vec::new(),
             heuristic: None,
-            facts: None,
+            facts: Facts::new(),
             expected: None,
             first_at: None,
             noun: Noun::Moves,
@@ -437,5 +521,44 @@ impl Report {
 impl std::iter::Sum for Counts {
     fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
         iter.fold(Counts { raw: 0, distinct: 0 }, |a, b| Counts { raw: a.raw + b.raw, distinct: a.distinct + b.distinct })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one shape: a flat object with the moves' count, the figures, the counts and the
+    /// family's facts beside the report's own fields, the status as it is; and it reads back
+    /// into the same report.
+    #[test]
+    fn a_report_is_written_as_one_flat_object_and_read_back() {
+        let stats = Stats { explored: 12, stored: 30, elapsed_ms: 4, ..Stats::default() };
+        let mut report = Report { status: Status::Solved, moves: vec!["a".into(), "b".into()], cost: 2, optimal: true, ..Report::new("maze", "unit", Method::Bfs, stats) };
+        report.counts = Some(Counts { raw: 8, distinct: 1 });
+        report.facts.insert("width".into(), 3.into());
+        let json = serde_json::to_value(&report).unwrap();
+        for (key, value) in [
+            ("status", serde_json::json!("solved")),
+            ("method", "bfs".into()),
+            ("length", 2.into()),
+            ("moves", serde_json::json!(["a", "b"])),
+            ("explored", 12.into()),
+            ("stored", 30.into()),
+            ("elapsed_ms", 4.into()),
+            ("raw", 8.into()),
+            ("distinct", 1.into()),
+            ("width", 3.into()),
+            ("noun", "moves".into()),
+        ] {
+            assert_eq!(json[key], value, "{key} in {json}");
+        }
+        assert!(json.get("stats").is_none() && json.get("facts").is_none() && json.get("counts").is_none(), "{json}");
+        assert_eq!(serde_json::from_value::<Report>(json).unwrap(), report);
+
+        let cancelled = Report { status: Status::Cancelled, ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
+        let json = serde_json::to_value(&cancelled).unwrap();
+        assert_eq!((json["status"].as_str(), json.get("raw")), (Some("cancelled"), None));
+        assert_eq!(serde_json::from_value::<Report>(json).unwrap(), cancelled);
     }
 }

@@ -11,7 +11,7 @@ pub mod text;
 
 use crate::draw::Painter;
 use crate::families::{
-    only_metric, search_spread, Confidence, Editor, Export, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+    only_metric, search_spread, Confidence, Editor, Export, Facts, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::search::{Flow, Space, Stats};
@@ -155,19 +155,18 @@ impl MazePuzzle {
         Ok((ends, cells))
     }
 
-    fn facts(&self, ends: &Ends, cells: Option<usize>) -> String {
+    fn facts(&self, ends: &Ends, cells: Option<usize>) -> Facts {
         let place = |cell: usize| {
             let (r, c) = self.grid.row_col(cell);
             serde_json::json!([r, c])
         };
-        serde_json::json!({
-            "width": self.grid.cols,
-            "height": self.grid.rows,
-            "cells": cells,
-            "entrance": place(ends.start),
-            "exit": place(ends.exit),
-        })
-        .to_string()
+        Facts::from_iter([
+            ("width".to_string(), self.grid.cols.into()),
+            ("height".to_string(), self.grid.rows.into()),
+            ("cells".to_string(), cells.into()),
+            ("entrance".to_string(), place(ends.start)),
+            ("exit".to_string(), place(ends.exit)),
+        ])
     }
 
     /// The solution drawn into the file: the original SVG with one red polyline added, or our
@@ -290,7 +289,7 @@ impl Puzzle for MazePuzzle {
         let mut report =
             Report::from_outcome("maze", "moves", method, outcome, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
         let solved = report.status == crate::families::Status::Solved;
-        report.facts = Some(self.facts(&ends, solved.then_some(report.moves.len() + 1)));
+        report.facts = self.facts(&ends, solved.then_some(report.moves.len() + 1));
         Ok(report)
     }
 

@@ -135,7 +135,7 @@ impl Puzzle for RushPuzzle {
         }
         if let Some(expected) = self.board.expected {
             // The stated optimum is `expected`; the cluster size is the database's other figure.
-            report.facts = Some(format!("{{\"cluster_size\":{}}}", expected.cluster));
+            report.facts.insert("cluster_size".into(), expected.cluster.into());
         }
         if matches!(method, Method::Astar | Method::Idastar) {
             report.heuristic = Some("cars in the red car's way".into());
