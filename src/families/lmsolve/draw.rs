@@ -3,13 +3,19 @@
 //! balls, and planks between stumps (on squares or hexagons).
 
 use super::alice::{Alice, ARROWS};
-use super::family::Picture;
 use super::input::{Walls, Xy};
 use super::minotaur::Minotaur;
 use super::numbers::Numbers;
 use super::plank::{Plank, PlankState};
 use super::tilt::{Kind3, Tilt, TiltState};
+use super::scan::Game;
 use crate::draw::{GridLayout, Painter, Stroke};
+
+/// How a family's state looks on the canvas.
+pub trait Picture: Game {
+    /// Paints the move from `from` to `to`, `t` (0 to 1) of the way (`to` is `from` at rest).
+    fn paint(&self, from: &Self::State, to: &Self::State, t: f64, painter: &mut dyn Painter);
+}
 
 const PAPER: &str = "#f4f1ea";
 const CELL: &str = "#fffdf8";

@@ -4,7 +4,7 @@
 //! cell (x, y), (2y, 2x+1) the wall above it, (2y+1, 2x) the wall to its left.
 
 use super::alice::{Alice, Cell, ARROWS};
-use super::family::Picture;
+use super::draw::Picture;
 use super::input::{Walls, Xy};
 use super::minotaur::Minotaur;
 use super::numbers::Numbers;

@@ -2,19 +2,13 @@
 //! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
 
 use super::edit::{Edit, Spot, MAX_SIDE};
-use super::scan::{scan, End, Game, GameSpace, Scan};
+use super::scan::{scan, End, GameSpace, Scan};
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{analyse, Flow, Method, Stats};
 use std::cell::RefCell;
-
-/// How a family's state looks on the canvas.
-pub trait Picture: Game {
-    /// Paints the move from `from` to `to`, `t` (0 to 1) of the way (`to` is `from` at rest).
-    fn paint(&self, from: &Self::State, to: &Self::State, t: f64, painter: &mut dyn Painter);
-}
 
 pub struct LmFamily(pub Variant);
 

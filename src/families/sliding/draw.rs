@@ -2,7 +2,8 @@
 //! (a thin connector joins the parts of a piece whose cells are not connected), and a moving
 //! piece part-way along its route.
 
-use super::rules::{Metric, DIRECTIONS};
+use super::metric::Metric;
+use super::rules::DIRECTIONS;
 use super::SlidingPuzzle;
 use crate::draw::{palette, GridLayout, Painter, Stroke};
 

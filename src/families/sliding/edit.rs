@@ -2,7 +2,7 @@
 //! choosing a piece and the cells it must cover. Every edit returns new puzzle text.
 
 use super::format::Layout;
-use super::rules::Metric;
+use super::metric::Metric;
 use super::SlidingPuzzle;
 use crate::families::Editor;
 

@@ -8,7 +8,7 @@
 //! a--                  <- the goal: a regex searched in the board flattened with '-' borders
 //! ```
 
-use super::rules::Metric;
+use super::metric::Metric;
 use crate::families::FormatError;
 
 /// The largest board we accept (anchors are packed into 9 bits).

@@ -5,6 +5,7 @@ pub mod draw;
 pub mod edit;
 pub mod format;
 pub mod goal;
+pub mod metric;
 pub mod rules;
 
 use crate::draw::Painter;
@@ -13,7 +14,8 @@ use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
-use rules::{Metric, Rules, SlidingSpace};
+use metric::Metric;
+use rules::{Rules, SlidingSpace};
 
 pub struct Sliding;
 

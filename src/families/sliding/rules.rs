@@ -2,6 +2,7 @@
 //! the search space (states are piece anchors packed into a few machine words).
 
 use super::format::Layout;
+use super::metric::Metric;
 use super::goal::{self, Geometry, Needs};
 use crate::families::FormatError;
 use crate::search::{Heuristic, Reversible, Space};
@@ -11,38 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most machine words a packed position takes (`SlidingPuzzle::solve` has a search for 1, 2 and 4).
 pub const MAX_WORDS: usize = 4;
-
-/// What one move is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Metric {
-    /// One piece moves one cell.
-    Unit,
-    /// One piece moves any number of cells in one straight line.
-    Slide,
-    /// One piece moves anywhere it can reach through free cells (the classic Klotski count).
-    Piece,
-}
-
-impl Metric {
-    pub const NAMES: &'static [&'static str] = &["unit", "slide", "piece"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::Unit => "unit",
-            Metric::Slide => "slide",
-            Metric::Piece => "piece",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Metric> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "unit" => Some(Metric::Unit),
-            "slide" => Some(Metric::Slide),
-            "piece" => Some(Metric::Piece),
-            _ => None,
-        }
-    }
-}
 
 /// Directions, in the order moves are generated: up, down, left, right.
 pub const DIRECTIONS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
