@@ -86,7 +86,36 @@ pub enum Analysed<M, S> {
     Cancelled { stats: Stats },
 }
 
-/// Every move is counted as one (Analyse counts moves, whatever a move costs to a search).
+/// Explores every position reachable from the start and reads the whole space: how many
+/// positions, how many are solved, the dead ends, positions per distance, the shortest solutions
+/// (and how many there are) and the hardest position. Every move is counted as one (Analyse
+/// counts moves, whatever a move costs to a search).
+///
+/// ```
+/// # use puzzlelab::search::{analyse, Analysed, Budget, Flow, Space};
+/// # struct Double;
+/// # impl Space for Double {
+/// #     type State = u32;
+/// #     type Move = char;
+/// #     fn start(&self) -> u32 { 1 }
+/// #     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+/// #         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+/// #             if next <= 100 {
+/// #                 out.push((label, next, 1));
+/// #             }
+/// #         }
+/// #     }
+/// #     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// # }
+/// // `Double`: from 1, reach 100 by adding one or doubling (never past 100).
+/// let Analysed::Done(analysis) = analyse(&Double, &Budget::default(), &mut |_| Flow::Continue) else { panic!() };
+/// assert_eq!((analysis.positions, analysis.solved, analysis.dead_ends), (100, 1, 0));
+/// let shortest = analysis.shortest.unwrap();
+/// assert_eq!((shortest.moves.len(), shortest.count.to_string()), (8, "2".to_string()));
+/// // The hardest position is 51: doubling would pass 100, so it takes 49 additions.
+/// let hardest = analysis.hardest.unwrap();
+/// assert_eq!((hardest.states.last(), hardest.distance), (Some(&51), 49));
+/// ```
 pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State> {
     let mut meter = Meter::new(budget, on_progress);
     let explored = explore(space, &mut meter);

@@ -6,6 +6,35 @@ use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// A*: the least total cost to a goal, expanding states in order of cost so far plus
+/// [`Space::heuristic`], which must never overestimate (with a zero heuristic this is Dijkstra's
+/// algorithm). A consistent heuristic means each state is expanded once.
+///
+/// ```
+/// use puzzlelab::search::{astar, Budget, Flow, Outcome, Space};
+///
+/// /// From 1, reach 100 by adding one or doubling (each move costs 1).
+/// struct Double;
+/// impl Space for Double {
+///     type State = u32;
+///     type Move = char;
+///     fn start(&self) -> u32 { 1 }
+///     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+///         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+///             if next <= 100 {
+///                 out.push((label, next, 1));
+///             }
+///         }
+///     }
+///     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+///     /// Every move at most doubles, so at least this many are left: admissible.
+///     fn heuristic(&self, &n: &u32) -> u32 { 100u32.ilog2() - n.ilog2() }
+/// }
+///
+/// let outcome = astar(&Double, &Budget::default(), &mut |_| Flow::Continue);
+/// let Outcome::Solved { states, cost, .. } = outcome else { panic!("100 can be reached") };
+/// assert_eq!((cost, states.last()), (8, Some(&100)));
+/// ```
 pub fn astar<S: Space>(
     space: &S,
     budget: &Budget,

@@ -6,6 +6,34 @@ use super::spread::{GoalTest, Spread, SPREAD_FROM};
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
+/// Breadth-first search from the space's start: the fewest moves to a goal (every move costing
+/// the same), each distinct state stored once, so `budget.max_states` bounds its memory.
+/// `on_progress` hears from it now and then and may cancel it.
+///
+/// ```
+/// use puzzlelab::search::{bfs, Budget, Flow, Outcome, Space};
+///
+/// /// From 1, reach 100 by adding one or doubling (each move costs 1).
+/// struct Double;
+/// impl Space for Double {
+///     type State = u32;
+///     type Move = char;
+///     fn start(&self) -> u32 { 1 }
+///     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+///         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+///             if next <= 100 {
+///                 out.push((label, next, 1));
+///             }
+///         }
+///     }
+///     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// }
+///
+/// let outcome = bfs(&Double, &Budget::default(), &mut |_| Flow::Continue);
+/// let Outcome::Solved { moves, states, .. } = outcome else { panic!("100 can be reached") };
+/// assert_eq!(moves.iter().collect::<String>(), "++***+**");
+/// assert_eq!(states, [1, 2, 3, 6, 12, 24, 25, 50, 100]);
+/// ```
 pub fn bfs<S: Space>(
     space: &S,
     budget: &Budget,
@@ -89,6 +117,33 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
 /// [`bfs`] on `threads` threads once the store holds `SPREAD_FROM` states
 /// (`search::spread`): the same states numbered alike, so the same path and the same counts
 /// as on one thread.
+///
+/// ```
+/// # use puzzlelab::search::{bfs, bfs_spread, Budget, Flow, Outcome, Space};
+/// # struct Double;
+/// # impl Space for Double {
+/// #     type State = u32;
+/// #     type Move = char;
+/// #     fn start(&self) -> u32 { 1 }
+/// #     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+/// #         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+/// #             if next <= 100 {
+/// #                 out.push((label, next, 1));
+/// #             }
+/// #         }
+/// #     }
+/// #     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// # }
+/// // `Double`: from 1, reach 100 by adding one or doubling ([`bfs`]'s example).
+/// let path = |outcome| match outcome {
+///     Outcome::Solved { states, .. } => states,
+///     _ => panic!("100 can be reached"),
+/// };
+/// let one = path(bfs(&Double, &Budget::default(), &mut |_| Flow::Continue));
+/// for threads in [1, 2, 3] {
+///     assert_eq!(path(bfs_spread(&Double, &Budget::default(), threads, &mut |_| Flow::Continue)), one);
+/// }
+/// ```
 #[cfg(not(target_arch = "wasm32"))]
 pub fn bfs_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>
 where

@@ -5,6 +5,42 @@ use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
 use super::{solution, Budget, Flow, Outcome, Reversible, Stats};
 
+/// Bidirectional breadth-first search: one search forward from the start and one backward from
+/// the goal state ([`Reversible`]), a level at a time on the smaller side, until they meet. The
+/// fewest moves, with about the square root of the states one search would store.
+///
+/// ```
+/// # use puzzlelab::search::{bidir, Budget, Flow, Reversible, Space};
+/// # struct Double;
+/// # impl Space for Double {
+/// #     type State = u32;
+/// #     type Move = char;
+/// #     fn start(&self) -> u32 { 1 }
+/// #     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+/// #         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+/// #             if next <= 100 {
+/// #                 out.push((label, next, 1));
+/// #             }
+/// #         }
+/// #     }
+/// #     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// # }
+/// // `Double`: from 1, reach 100 by adding one or doubling; backwards, subtract one or halve.
+/// impl Reversible for Double {
+///     fn goal_state(&self) -> Option<u32> { Some(100) }
+///     fn predecessors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+///         if n > 1 {
+///             out.push(('+', n - 1, 1));
+///         }
+///         if n % 2 == 0 {
+///             out.push(('*', n / 2, 1));
+///         }
+///     }
+/// }
+///
+/// let outcome = bidir(&Double, &Budget::default(), &mut |_| Flow::Continue);
+/// assert_eq!(outcome.length(), Some(8));
+/// ```
 pub fn bidir<S: Reversible>(
     space: &S,
     budget: &Budget,

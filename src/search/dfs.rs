@@ -5,6 +5,34 @@ use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
 
+/// Depth-first search to `max_depth` moves: a solution quickly, not the shortest. A state met
+/// again by a shorter route is searched again, so the limit hides no solution within it.
+///
+/// ```
+/// # use puzzlelab::search::{dfs, Budget, Flow, Outcome, Space};
+/// # struct Double;
+/// # impl Space for Double {
+/// #     type State = u32;
+/// #     type Move = char;
+/// #     fn start(&self) -> u32 { 1 }
+/// #     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+/// #         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+/// #             if next <= 100 {
+/// #                 out.push((label, next, 1));
+/// #             }
+/// #         }
+/// #     }
+/// #     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// # }
+/// // `Double`: from 1, reach 100 by adding one or doubling (8 moves at the fewest).
+/// let outcome = dfs(&Double, 99, &Budget::default(), &mut |_| Flow::Continue);
+/// let Outcome::Solved { states, .. } = outcome else { panic!("100 is within 99 moves") };
+/// assert_eq!(states.last(), Some(&100));
+/// assert!(states.len() - 1 > 8);
+/// // Within 7 moves there is none, and the search says that its limit, not the space, ended it.
+/// let outcome = dfs(&Double, 7, &Budget::default(), &mut |_| Flow::Continue);
+/// assert!(matches!(outcome, Outcome::GaveUp { reason, .. } if reason.contains("depth limit of 7")));
+/// ```
 pub fn dfs<S: Space>(
     space: &S,
     max_depth: u64,

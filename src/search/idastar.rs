@@ -4,6 +4,33 @@
 use super::meter::{Halt, Meter};
 use super::{solution, Budget, Flow, Outcome, Space, Stats};
 
+/// IDA*: depth-first searches bounded by cost so far plus [`Space::heuristic`], the bound
+/// raised to the least value that passed it, until a goal is within it. The answer is shortest
+/// when the heuristic never overestimates; memory is only the path.
+///
+/// ```
+/// # use puzzlelab::search::{idastar, Budget, Flow, Outcome, Space};
+/// # struct Double;
+/// # impl Space for Double {
+/// #     type State = u32;
+/// #     type Move = char;
+/// #     fn start(&self) -> u32 { 1 }
+/// #     fn successors(&self, &n: &u32, out: &mut Vec<(char, u32, u32)>) {
+/// #         for (label, next) in [('+', n + 1), ('*', n * 2)] {
+/// #             if next <= 100 {
+/// #                 out.push((label, next, 1));
+/// #             }
+/// #         }
+/// #     }
+/// #     fn is_goal(&self, &n: &u32) -> bool { n == 100 }
+/// #     fn heuristic(&self, &n: &u32) -> u32 { 100u32.ilog2() - n.ilog2() }
+/// # }
+/// // `Double`: from 1, reach 100 by adding one or doubling; its heuristic counts the doublings
+/// // still needed at the least.
+/// let outcome = idastar(&Double, &Budget::default(), &mut |_| Flow::Continue);
+/// let Outcome::Solved { states, cost, .. } = outcome else { panic!("100 can be reached") };
+/// assert_eq!((cost, states.last()), (8, Some(&100)));
+/// ```
 pub fn idastar<S: Space>(
     space: &S,
     budget: &Budget,

@@ -77,6 +77,34 @@ struct Search<'a, const W: usize> {
 /// Visits every exact cover, calling `on_solution` with the chosen options. The search stores
 /// nothing, so its node limit is the budget's `max_expansions` (by default none: time and
 /// Cancel end it); `time_limit` applies. Takes the fast search when the problem fits it.
+///
+/// ```
+/// use puzzlelab::search::cover::{cover, Cover, CoverEnd};
+/// use puzzlelab::search::{Budget, Flow};
+///
+/// // Dominoes on a board of two rows of three cells (cells 0 1 2 / 3 4 5): the items are the
+/// // cells, the options the seven places a domino fits, all of one group used freely.
+/// let places: [&[usize]; 7] = [&[0, 1], &[1, 2], &[3, 4], &[4, 5], &[0, 3], &[1, 4], &[2, 5]];
+/// let problem = Cover::<1> {
+///     items: [0b111111],
+///     options: places.iter().map(|cells| [cells.iter().map(|c| 1u64 << c).sum()]).collect(),
+///     groups: vec![0; 7],
+///     limits: vec![usize::MAX],
+///     neighbours: Vec::new(),
+///     fillable: Vec::new(),
+///     first_group: None,
+/// };
+/// let mut tilings = Vec::new();
+/// let (end, _) = cover(&problem, &Budget::default(), &mut |chosen| {
+///     tilings.push(chosen.to_vec());
+///     Flow::Continue
+/// }, &mut |_| Flow::Continue);
+/// assert_eq!(end, CoverEnd::Complete);
+/// // Three tilings: all three upright, or one upright at either end beside two lying down.
+/// tilings.iter_mut().for_each(|t| t.sort());
+/// tilings.sort();
+/// assert_eq!(tilings, [vec![0, 2, 6], vec![1, 3, 4], vec![4, 5, 6]]);
+/// ```
 pub fn cover<const W: usize>(
     problem: &Cover<W>,
     budget: &Budget,

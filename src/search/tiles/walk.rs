@@ -16,6 +16,22 @@ const MAX_DEGREE: usize = 8;
 
 impl<const N: usize> TileSpace<'_, N> {
     /// The least number of moves to the goal, by IDA* on the pattern databases.
+    ///
+    /// ```
+    /// use puzzlelab::search::tiles::{Board, PatternDatabase, TileSpace};
+    /// use puzzlelab::search::{Budget, Flow};
+    ///
+    /// // The 8-puzzle, goal 1 2 3 / 4 5 6 / 7 8 _: tiles are named by their goal cell (tile 1
+    /// // is 0, ..., the blank is 8).
+    /// let board = Board::rectangle(3, 3, 8);
+    /// // Tables for pairs of tiles (built in a moment; the family uses one table of all eight).
+    /// let pairs = [vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
+    /// let pdb = PatternDatabase::build(&board, &pairs, &mut |_| Flow::Continue).unwrap();
+    /// // 8 6 7 / 2 5 4 / 3 _ 1, one of the two positions that need 31 moves.
+    /// let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
+    /// let outcome = space.idastar(&Budget::default(), &mut |_| Flow::Continue);
+    /// assert_eq!(outcome.length(), Some(31));
+    /// ```
     pub fn idastar(&self, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
         let Some(mut walk) = Walk::new(self) else {
             // A graph with cells of more than MAX_DEGREE neighbours: the generic search copes.
