@@ -306,7 +306,7 @@ pub enum Status {
 
 /// The result of a solve: what every front end shows.
 ///
-/// It has one serialised shape, [`ReportShape`]: the CLI's `--json` prints it and the Worker
+/// It has one serialised shape, `ReportShape` (a flat object): the CLI's `--json` prints it and the Worker
 /// sends it to the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(into = "ReportShape", from = "ReportShape")]
