@@ -1,15 +1,19 @@
 //! Polyomino tiling: fill a board with pentominoes (or any piece set). Placements become an exact
 //! cover problem for `search::cover`; the board's own symmetry tells raw from distinct tilings.
 
+mod draw;
+mod edit;
 pub mod format;
 pub mod pieces;
+mod symmetry;
 
-use crate::draw::{palette, GridLayout, Painter};
+use crate::draw::{GridLayout, Painter};
 use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::search::cover::{self, Cover, CoverEnd};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
+use symmetry::Tally;
 use rustc_hash::FxHashMap as HashMap;
 
 pub struct Tiling;
@@ -91,20 +95,7 @@ impl TilingPuzzle {
                 }
             }
         }
-        let normal = pieces::normalise(&board.cells);
-        let symmetries = pieces::SYMMETRIES[1..]
-            .iter()
-            .filter_map(|symmetry| {
-                let turned: Vec<(i32, i32)> = board.cells.iter().map(|&c| symmetry(c)).collect();
-                if pieces::normalise(&turned) != normal {
-                    return None;
-                }
-                let top = turned.iter().map(|c| c.0).min().unwrap_or(0);
-                let left = turned.iter().map(|c| c.1).min().unwrap_or(0);
-                let base = (board.cells.iter().map(|c| c.0).min().unwrap_or(0), board.cells.iter().map(|c| c.1).min().unwrap_or(0));
-                turned.iter().map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied()).collect()
-            })
-            .collect();
+        let symmetries = symmetry::of_board(&board, &index);
         Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true, generic_cover: false })
     }
 
@@ -119,55 +110,6 @@ impl TilingPuzzle {
             return (0..self.board.cells.len()).collect();
         }
         self.board.cells.iter().map(|&(r, c)| if across { c as usize * height + r as usize } else { r as usize * width + c as usize }).collect()
-    }
-
-    /// Whether a tiling (piece number per cell) is the least of its images under the board's
-    /// symmetries: each distinct tiling has exactly one such member among its raw copies.
-    fn canonical(&self, tiling: &[u16]) -> bool {
-        let mut image = vec![0u16; tiling.len()];
-        self.symmetries.iter().all(|map| {
-            Self::image(tiling, map, &mut image);
-            tiling <= image.as_slice()
-        })
-    }
-
-    /// The board's symmetry group as cell permutations, the identity first.
-    fn group(&self) -> Vec<Vec<usize>> {
-        std::iter::once((0..self.board.cells.len()).collect()).chain(self.symmetries.iter().cloned()).collect()
-    }
-
-    /// Symmetry breaking: when every piece is used once, one piece `p` need only be tried in one
-    /// placement per orbit of its placements under the board's symmetries, since every tiling
-    /// has an image with `p` there. Picks the piece with the fewest orbits (the X pentomino on
-    /// 6x10: 8 of its 32 placements) and returns it with, for each placement, whether it is
-    /// the least of its orbit (the one kept). None when there is nothing to break.
-    fn breaking(&self, group: &[Vec<usize>]) -> Option<(usize, Vec<bool>)> {
-        if !self.board.each_once || group.len() < 2 || !self.break_symmetry {
-            return None;
-        }
-        let index: HashMap<(usize, &[usize]), usize> = self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.as_slice()), i)).collect();
-        let mut representative = vec![true; self.placements.len()];
-        let mut image = Vec::new();
-        for (i, placement) in self.placements.iter().enumerate() {
-            for map in &group[1..] {
-                image.clear();
-                image.extend(placement.cells.iter().map(|&c| map[c]));
-                image.sort_unstable();
-                if index.get(&(placement.piece, image.as_slice())).is_some_and(|&j| j < i) {
-                    representative[i] = false;
-                }
-            }
-        }
-        let orbits = |piece: usize| self.placements.iter().zip(&representative).filter(|(p, &r)| p.piece == piece && r).count();
-        let piece = (0..self.board.pieces.len()).min_by_key(|&p| orbits(p))?;
-        Some((piece, representative))
-    }
-
-    /// The tiling `g` makes of `tiling` (piece number per cell).
-    fn image(tiling: &[u16], map: &[usize], out: &mut [u16]) {
-        for (cell, &to) in map.iter().enumerate() {
-            out[to] = tiling[cell];
-        }
     }
 
     /// A solution (placement numbers) moved by a symmetry, as move texts.
@@ -206,7 +148,6 @@ impl TilingPuzzle {
         Ok(placement)
     }
 
-    /// Piece number per cell after the moves that apply (u16::MAX: empty).
     /// The placements every tiling has (`forced`, as move texts), as sentences: how many cells
     /// they cover, then each piece and its cells.
     fn forced_lines(&self, forced: &[String]) -> Vec<String> {
@@ -223,6 +164,7 @@ impl TilingPuzzle {
         lines
     }
 
+    /// Piece number per cell after the first `step` moves, those that apply (u16::MAX: empty).
     fn filled(&self, moves: &[String], step: usize) -> Vec<u16> {
         let mut tiling = vec![u16::MAX; self.board.cells.len()];
         for text in moves.iter().take(step) {
@@ -428,37 +370,6 @@ impl TilingPuzzle {
     }
 }
 
-/// Solution counts. Without symmetry breaking the search finds every raw tiling, and a distinct
-/// one is the least of its orbit. With it, a tiling T found with the broken piece at its orbit
-/// leader r is found once for each member of {gT : g ∈ Stab r} (exactly the members of its
-/// orbit O(T) with the piece at r, since r is the only leader in its orbit of placements); the
-/// least of those finds alone counts, for one distinct tiling and |O(T)| = |G| / |Stab T| raw
-/// ones. Each orbit is then counted by one find, whatever part of the tree it is in, so the
-/// counts of parts of the search add up (`SolveOptions::part`).
-struct Tally {
-    order: u64,
-    raw: u64,
-    distinct: u64,
-}
-
-impl Tally {
-    /// A tiling found by the unbroken search, which finds every raw tiling: `canonical` when it
-    /// is the least of its orbit.
-    fn add_each(&mut self, canonical: bool) {
-        self.raw += 1;
-        self.distinct += u64::from(canonical);
-    }
-
-    /// A tiling found by the broken search, with `stabiliser` symmetries fixing it (at least the
-    /// identity): `least` when it is the least of the finds of its orbit.
-    fn add_least(&mut self, least: bool, stabiliser: u64) {
-        if least {
-            self.distinct += 1;
-            self.raw += self.order / stabiliser;
-        }
-    }
-}
-
 /// Most tilings a report lists (counting goes on past it).
 pub const MAX_LISTED: usize = 20_000;
 
@@ -562,56 +473,7 @@ impl Puzzle for TilingPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        let tiling = self.filled(moves, if tween >= 0.5 { step + 1 } else { step });
-        let (width, height) = painter.size();
-        let grid = GridLayout::fit(self.board.width, self.board.height, width, height);
-        painter.clear("#f4f1ea");
-        for (i, &(r, c)) in self.board.cells.iter().enumerate() {
-            let (x, y) = grid.at(f64::from(r), f64::from(c));
-            let colour = match tiling[i] {
-                u16::MAX => "#fffdf8".to_string(),
-                p => palette(usize::from(p)),
-            };
-            painter.rect(x, y, grid.cell, grid.cell, &colour);
-            // Lines where two different pieces (or a piece and an empty cell) meet.
-            for (dr, dc, x1, y1, x2, y2) in [(0, 1, 1.0, 0.0, 1.0, 1.0), (1, 0, 0.0, 1.0, 1.0, 1.0)] {
-                let other = self.index.get(&(r + dr, c + dc)).map(|&j| tiling[j]);
-                if other != Some(tiling[i]) || tiling[i] == u16::MAX {
-                    painter.line(x + x1 * grid.cell, y + y1 * grid.cell, x + x2 * grid.cell, y + y2 * grid.cell, "#4b4b4b", 1.5);
-                }
-            }
-            if c == 0 || !self.index.contains_key(&(r, c - 1)) {
-                painter.line(x, y, x, y + grid.cell, "#4b4b4b", 1.5);
-            }
-            if r == 0 || !self.index.contains_key(&(r - 1, c)) {
-                painter.line(x, y, x + grid.cell, y, "#4b4b4b", 1.5);
-            }
-        }
-        // Custom pieces where they were drawn, before there is a solution to show.
-        if moves.is_empty() {
-            for (k, (name, cells)) in self.board.sketches.iter().enumerate() {
-                let colour = palette(self.board.pieces.len() + k);
-                for &(r, c) in cells {
-                    let (x, y) = grid.at(f64::from(r), f64::from(c));
-                    let inset = grid.cell * 0.18;
-                    painter.rect(x + inset, y + inset, grid.cell - 2.0 * inset, grid.cell - 2.0 * inset, &colour);
-                }
-                if let Some(&(r, c)) = cells.iter().min() {
-                    let (x, y) = grid.at(f64::from(r), f64::from(c));
-                    painter.text(x + grid.cell / 2.0, y + grid.cell / 2.0, grid.cell * 0.35, "#ffffff", name);
-                }
-            }
-        }
-        // Each placed piece's name on its first cell.
-        let mut named = vec![false; self.board.pieces.len()];
-        for (i, &(r, c)) in self.board.cells.iter().enumerate() {
-            if let Some(p) = (tiling[i] != u16::MAX).then_some(tiling[i] as usize) {
-                if !std::mem::replace(&mut named[p], true) || !self.board.each_once {
-                    let (x, y) = grid.at(f64::from(r), f64::from(c));
-                    painter.text(x + grid.cell / 2.0, y + grid.cell / 2.0, grid.cell * 0.45, "#ffffff", &self.board.pieces[p].name);
-                }
-            }
-        }
+        draw::draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
@@ -653,141 +515,3 @@ impl Puzzle for TilingPuzzle {
 
 #[cfg(test)]
 mod tests;
-
-/// The piece sets draw mode offers, as (header value, button label).
-const PIECE_SETS: [(&str, &str); 5] = [
-    ("pentominoes", "Pentominoes"),
-    ("tetrominoes", "Tetrominoes"),
-    ("one-sided tetrominoes", "One-sided tetrominoes"),
-    ("one-sided pentominoes", "One-sided pentominoes"),
-    ("hexominoes", "Hexominoes"),
-];
-
-impl TilingPuzzle {
-    /// The text with header `key` set to `value` (or removed, for None), other lines kept.
-    fn with_header(&self, key: &str, value: Option<&str>) -> String {
-        let mut board = self.board.clone();
-        let matches = |line: &str| line.split_once(':').is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case(key));
-        let position = board.header.iter().position(|l| matches(l));
-        board.header.retain(|l| !matches(l));
-        if let Some(value) = value {
-            let line = format!("{key}: {value}");
-            match position {
-                Some(at) => board.header.insert(at.min(board.header.len()), line),
-                // Pieces are defined before a `pieces:` list may name them.
-                None if key.starts_with("piece ") => {
-                    let at = board.header.iter().position(|l| l.to_ascii_lowercase().starts_with("pieces")).unwrap_or(board.header.len());
-                    board.header.insert(at, line);
-                }
-                None => board.header.push(line),
-            }
-        }
-        board.to_text()
-    }
-
-    /// Custom piece `name` with the cell at (row, col) drawn or rubbed out.
-    fn toggle_sketch(&self, name: &str, row: usize, col: usize) -> Option<String> {
-        let at = (row as i32, col as i32);
-        let mut cells = self.board.sketches.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone()).unwrap_or_default();
-        match cells.iter().position(|&c| c == at) {
-            Some(i) => {
-                cells.remove(i);
-            }
-            None => cells.push(at),
-        }
-        let key = format!("piece {name}");
-        if cells.is_empty() {
-            return Some(self.with_header(&key, None));
-        }
-        if cells.len() > 64 {
-            return None;
-        }
-        Some(self.with_header(&key, Some(&pieces::sketch_rows(&cells))))
-    }
-}
-
-/// Draw mode: paint and erase board cells, resize the board, choose the piece set, draw your
-/// own pieces on the board's grid; the text follows.
-impl crate::families::Editor for TilingPuzzle {
-    fn tools(&self) -> Vec<(String, String)> {
-        let mut tools = vec![("cell".to_string(), "Board cell".to_string()), ("erase".into(), "Hole".into())];
-        for (name, _) in &self.board.sketches {
-            tools.push((format!("custom:{name}"), format!("Piece {name}")));
-        }
-        tools.push(("custom:new".into(), "New piece".into()));
-        for (value, label) in PIECE_SETS {
-            tools.push((format!("now:pieces:{value}"), label.to_string()));
-        }
-        let each = if self.board.each_once { "Each piece once" } else { "Pieces any number of times" };
-        tools.push(("now:each".into(), each.into()));
-        let mirror = if self.board.mirror { "Pieces may flip" } else { "Pieces may not flip" };
-        tools.push(("now:mirror".into(), mirror.into()));
-        tools
-    }
-
-    fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {
-        if let Some(value) = tool.strip_prefix("now:pieces:") {
-            // Custom pieces drawn so far stay in the set (the parser adds them).
-            return Some(self.with_header("pieces", Some(value)));
-        }
-        match tool {
-            "now:each" => return Some(self.with_header("each", Some(if self.board.each_once { "any" } else { "once" }))),
-            "now:mirror" => return Some(self.with_header("mirror", Some(if self.board.mirror { "no" } else { "yes" }))),
-            "custom:new" => {
-                let taken = |n: &str| self.board.pieces.iter().any(|p| p.name == n);
-                let name = (1..).map(|i| format!("Q{i}")).find(|n| !taken(n))?;
-                return self.toggle_sketch(&name, row, col);
-            }
-            _ => {}
-        }
-        if let Some(name) = tool.strip_prefix("custom:") {
-            return self.toggle_sketch(name, row, col);
-        }
-        let at = (row as i32, col as i32);
-        let mut board = self.board.clone();
-        let present = board.cells.contains(&at);
-        match (tool, present) {
-            ("cell", true) | ("erase", true) => board.cells.retain(|&c| c != at),
-            ("cell", false) => board.cells.push(at),
-            _ => return None,
-        }
-        Some(board.to_text())
-    }
-
-    fn paint(&self, tool: &str, row: usize, col: usize) -> Option<String> {
-        let at = (row as i32, col as i32);
-        match (tool, self.board.cells.contains(&at)) {
-            ("cell", false) | ("erase", true) => self.apply(tool, row, col),
-            _ => None,
-        }
-    }
-
-    fn resize(&self, cols: usize, rows: usize) -> Option<String> {
-        if cols == 0 || rows == 0 || cols * rows > 4 * format::MAX_CELLS {
-            return None;
-        }
-        let mut board = self.board.clone();
-        board.cells.retain(|&(r, c)| (r as usize) < rows && (c as usize) < cols);
-        for r in board.height..rows {
-            for c in 0..cols {
-                board.cells.push((r as i32, c as i32));
-            }
-        }
-        for c in board.width..cols {
-            for r in 0..board.height.min(rows) {
-                board.cells.push((r as i32, c as i32));
-            }
-        }
-        board.width = cols;
-        board.height = rows;
-        Some(board.to_text())
-    }
-
-    fn size(&self) -> (usize, usize) {
-        (self.board.width, self.board.height)
-    }
-
-    fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)> {
-        GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)
-    }
-}
