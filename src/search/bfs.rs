@@ -335,5 +335,13 @@ mod tests {
                 }
             }
         }
+        // A line of 100,000 states (a maze's corridor): past the hand-over every batch holds one
+        // state, which the calling thread expands itself (the same answer, without the pool).
+        let corridor = line(100_000, 99_999);
+        let one = summary(bfs(&corridor, &Budget::default(), &mut quiet));
+        assert_eq!((one.1, one.2), (99_999, 100_000));
+        for threads in [2, 3] {
+            assert_eq!(summary(bfs_spread(&corridor, &Budget::default(), threads, &mut quiet)), one, "{threads} threads");
+        }
     }
 }

@@ -26,6 +26,11 @@ use rayon::prelude::*;
 pub const SPREAD_FROM: usize = 1 << 16;
 /// States expanded between two visits of the calling thread (progress, Cancel, budgets).
 const BATCH: usize = 1 << 14;
+/// A batch of fewer states than this is expanded and filed on the calling thread: handing it to
+/// the pool costs more than it saves, and a deep narrow space (a maze's corridor) has a layer of
+/// one or two states for thousands of levels. On a 100,000-move corridor the pool's round trips
+/// made two threads 64 times slower than one (1.28 s against 0.02 s).
+const SMALL_BATCH: usize = 1 << 10;
 /// The index's shards; chosen by hash bits that hashbrown uses for neither bucket nor tag.
 const SHARDS: usize = 64;
 
@@ -116,11 +121,14 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
         S: Space<State = T> + Sync,
     {
         let (head, end) = (self.expanded, self.states.len().min(self.expanded + BATCH));
-        let slice = (end - head).div_ceil(self.threads * 8).max(64);
-        let parts: Vec<Expanded<T>> = self.pool.install(|| {
-            let (states, shards, test) = (&self.states, &self.shards, self.test);
-            (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, test, from..(from + slice).min(end))).collect()
-        });
+        let small = end - head < SMALL_BATCH;
+        let (states, shards, test) = (&self.states, &self.shards, self.test);
+        let parts: Vec<Expanded<T>> = if small {
+            vec![expand_slice(space, states, shards, test, head..end)]
+        } else {
+            let slice = (end - head).div_ceil(self.threads * 8).max(64);
+            self.pool.install(|| (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, test, from..(from + slice).min(end))).collect())
+        };
         self.fresh.clear();
         // The shards grow only in step 3; the batch's own table stays small.
         let index_bytes = self.shards.iter().map(|t| t.capacity() as u64 * 5).sum::<u64>() + self.fresh.capacity().max(BATCH * 4) as u64 * 5;
@@ -142,13 +150,16 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
             }
         }
         let (pool, states, shards, filed) = (&self.pool, &self.states, &mut self.shards, &mut self.filed);
-        pool.install(|| {
-            shards.par_iter_mut().zip(filed.par_iter_mut()).for_each(|(table, new)| {
-                for (hash, index) in new.drain(..) {
-                    table.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
-                }
-            });
-        });
+        let file = |(table, new): (&mut HashTable<u32>, &mut Vec<(u64, u32)>)| {
+            for (hash, index) in new.drain(..) {
+                table.insert_unique(hash, index, |&i| Store::hash(&states[i as usize]));
+            }
+        };
+        if small {
+            shards.iter_mut().zip(filed.iter_mut()).for_each(file);
+        } else {
+            pool.install(|| shards.par_iter_mut().zip(filed.par_iter_mut()).for_each(file));
+        }
         Ok(())
     }
 
