@@ -1,5 +1,5 @@
 //! Mazes: reading and solving a 200 x 200 mazegenerator.net-style SVG, and a 1000 x 1000
-//! generated maze from its box-art text.
+//! generated maze from its box-art text; every board of a 100,000-move replay (`--output-states`).
 #![cfg_attr(target_arch = "wasm32", allow(unused))]
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,6 +35,31 @@ fn unit_walls_svg(cols: usize, rows: usize, seed: u64) -> String {
     out + "</g>\n</svg>\n"
 }
 
+/// A block-grid maze whose one corridor snakes through `corridors` rows of `width` cells: a
+/// path of corridors x (width - 1) + 2 (corridors - 1) moves.
+fn serpentine(corridors: usize, width: usize) -> String {
+    let mut rows = vec!["#".repeat(width + 2)];
+    for k in 0..corridors {
+        let mut row = vec![b'.'; width + 2];
+        (row[0], row[width + 1]) = (b'#', b'#');
+        if k == 0 {
+            row[1] = b'S';
+        }
+        if k + 1 == corridors {
+            // Odd corridors run right to left, even ones left to right.
+            row[if k % 2 == 1 { 1 } else { width }] = b'E';
+        }
+        rows.push(String::from_utf8(row).expect("ASCII"));
+        if k + 1 < corridors {
+            let mut wall = vec![b'#'; width + 2];
+            wall[if k % 2 == 0 { width } else { 1 }] = b'.';
+            rows.push(String::from_utf8(wall).expect("ASCII"));
+        }
+    }
+    rows.push("#".repeat(width + 2));
+    rows.join("\n") + "\n"
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn maze(c: &mut Criterion) {
     let big = MazePuzzle::parse(&text::write_box_art(&generate::perfect(200, 200, 1), &|_| None)).unwrap().svg();
@@ -47,6 +72,13 @@ fn maze(c: &mut Criterion) {
     c.bench_function("maze/200x200-svg-parse-solve", |b| b.iter(|| solve(&big)));
     c.bench_function("maze/200x200-unit-walls-svg-parse-solve", |b| b.iter(|| solve(&unit)));
     c.bench_function("maze/1000x1000-text-parse-solve", |b| b.iter(|| solve(&huge)));
+
+    // Every board of a long replay, as `puzzlelab solve --output-states` prints them: the mid-end
+    // walks the path once (before, each board walked it from the start: quadratic).
+    let snake = MazePuzzle::parse(&serpentine(500, 200)).expect("parses");
+    let moves = snake.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).expect("solves").moves;
+    assert_eq!(moves.len(), 500 * 199 + 2 * 499);
+    c.bench_function("maze/100k-move-replay-every-board", |b| b.iter(|| MazePuzzle::parse(&serpentine(500, 200)).expect("parses").boards(&moves).len()));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -557,14 +557,15 @@ pub fn text_output(report: &Report, puzzle: &dyn Puzzle, output_states: bool) ->
         out.push_str(&puzzle.solution_text(&report.moves));
         return out;
     }
-    if report.status == Status::Solved {
-        out.push_str(&puzzle.show(&report.moves, 0));
+    let boards = puzzle.boards(&report.moves);
+    if let Some(start) = boards.first().filter(|_| report.status == Status::Solved) {
+        out.push_str(start);
         out.push('\n');
     }
-    for (i, m) in report.moves.iter().enumerate() {
+    for (m, board) in report.moves.iter().zip(boards.iter().skip(1)) {
         out.push_str(m);
         out.push('\n');
-        out.push_str(&puzzle.show(&report.moves, i + 1));
+        out.push_str(board);
         out.push('\n');
     }
     out

@@ -15,6 +15,7 @@ pub mod draw;
 pub mod examples;
 pub mod families;
 pub mod keep;
+pub mod midend;
 pub mod picture;
 pub mod random;
 #[cfg(not(target_arch = "wasm32"))]

@@ -13,7 +13,7 @@ pub mod squares;
 pub mod tiles;
 pub mod tiling;
 
-pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Status};
+pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::draw::Painter;
 use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
 
@@ -189,8 +189,15 @@ pub trait Puzzle {
     /// Paints the position after `step` moves, `tween` (0..1) of the way into the next move.
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter);
 
-    /// The position after `step` moves, as text (the CLI's `--output-states`).
+    /// The position after `step` moves, as text.
     fn show(&self, moves: &[String], step: usize) -> String;
+
+    /// Every position of the replay as text, the start first (the CLI's `--output-states`).
+    /// A family on the mid-end ([`crate::midend::Replayer::boards`]) replays the moves once;
+    /// this default shows each step on its own.
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        (0..=moves.len()).map(|step| self.show(moves, step)).collect()
+    }
 
     /// The puzzle in its own format; parses back to the same puzzle.
     fn to_text(&self) -> String;
@@ -255,34 +262,6 @@ pub trait Editor {
     fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)>;
 }
 
-/// What replaying a move list found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
-    /// The position after the last move is a goal.
-    pub ends_solved: bool,
-    /// The first step (number of moves made) whose position is a goal, if any.
-    pub first_solved: Option<usize>,
-}
-
-impl Verdict {
-    /// Replays `moves` from `start` with `apply` (which makes a move or says why it cannot),
-    /// noting where `solved` first holds: [`Puzzle::check`] for families whose rules can.
-    pub fn replay<S>(
-        mut state: S,
-        moves: &[String],
-        mut apply: impl FnMut(&mut S, &str) -> Result<(), String>,
-        solved: impl Fn(&S) -> bool,
-    ) -> Result<Verdict, MoveError> {
-        let mut first_solved = solved(&state).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            apply(&mut state, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && solved(&state) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: solved(&state), first_solved })
-    }
-}
 
 
 /// A character of the user's text as a message shows it: in quotes when it prints plainly, else

@@ -15,6 +15,7 @@ use crate::families::{
 };
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::search::{Flow, Space, Stats};
+use crate::midend::{self, Frames, Replayer};
 use grid::{Ends, Grid, Shape, Walk};
 use std::hash::{Hash, Hasher};
 use text::Layout;
@@ -96,6 +97,10 @@ pub struct MazePuzzle {
     grid: Grid,
     /// Identifies the maze's picture, so the canvas can keep its walls between frames.
     key: u64,
+    /// The entrance and exit, checked once ([`MazePuzzle::ends`]).
+    ends: Result<Ends, String>,
+    /// The cells walked by the move list last replayed (the mid-end).
+    replay: Replayer<usize>,
 }
 
 impl MazePuzzle {
@@ -115,7 +120,11 @@ impl MazePuzzle {
         };
         let mut hasher = rustc_hash::FxHasher::default();
         text.hash(&mut hasher);
-        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish() })
+        let ends = grid.ends().and_then(|ends| match grid.solid[ends.start] || grid.solid[ends.exit] {
+            true => Err("the start or the exit is inside a wall".to_string()),
+            false => Ok(ends),
+        });
+        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish(), ends, replay: Replayer::default() })
     }
 
     pub fn grid(&self) -> &Grid {
@@ -128,31 +137,17 @@ impl MazePuzzle {
 
     /// The ends, checked: a marked end inside rock is no place to start.
     pub fn ends(&self) -> Result<Ends, String> {
-        let ends = self.grid.ends()?;
-        if self.grid.solid[ends.start] || self.grid.solid[ends.exit] {
-            return Err("the start or the exit is inside a wall".into());
-        }
-        Ok(ends)
+        self.ends.clone()
     }
 
-    /// The cells visited by `moves` from the start, or the first move that runs into a wall.
+    /// The ends and the cells visited by `moves` from the start, or the first move that runs
+    /// into a wall.
     pub fn walk(&self, moves: &[String]) -> Result<(Ends, Vec<usize>), MoveError> {
-        let ends = self.ends().map_err(|message| MoveError { index: 0, message })?;
-        let mut cells = Vec::with_capacity(moves.len() + 1);
-        cells.push(ends.start);
-        let mut at = ends.start;
-        for (index, name) in moves.iter().enumerate() {
-            let error = |message: String| MoveError { index, message };
-            let side = self.grid.shape.side_named(name).ok_or_else(|| error(format!("{} is not a direction here", crate::families::shown_text(name))))?;
-            let next = self
-                .grid
-                .neighbour(at, side)
-                .filter(|&n| self.grid.is_open(at, side) && !self.grid.solid[n])
-                .ok_or_else(|| error(format!("a wall blocks the way {name}")))?;
-            at = next;
-            cells.push(at);
-        }
-        Ok((ends, cells))
+        self.replay.frames(self, moves, |frames| match (&frames.error, &self.ends) {
+            (None, Ok(ends)) => Ok((*ends, frames.states.clone())),
+            (Some(error), _) => Err(error.clone()),
+            (None, Err(message)) => Err(MoveError { index: 0, message: message.clone() }),
+        })
     }
 
     fn facts(&self, ends: &Ends, cells: Option<usize>) -> Facts {
@@ -258,6 +253,69 @@ impl MazePuzzle {
     }
 }
 
+/// A maze's rules for the mid-end: a position is the cell walked to; a move, the side stepped
+/// through.
+impl midend::Rules for MazePuzzle {
+    type State = usize;
+
+    fn start(&self) -> Result<usize, String> {
+        self.ends.as_ref().map(|ends| ends.start).map_err(String::clone)
+    }
+
+    fn execute(&self, &at: &usize, name: &str) -> Result<usize, String> {
+        let side = self.grid.shape.side_named(name).ok_or_else(|| format!("{} is not a direction here", crate::families::shown_text(name)))?;
+        self.grid
+            .neighbour(at, side)
+            .filter(|&n| self.grid.is_open(at, side) && !self.grid.solid[n])
+            .ok_or_else(|| format!("a wall blocks the way {name}"))
+    }
+
+    fn is_solved(&self, &at: &usize) -> bool {
+        self.ends.as_ref().is_ok_and(|ends| ends.exit == at)
+    }
+
+    fn paint(&self, frames: &Frames<usize>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        match (&self.ends, &frames.error) {
+            (Ok(ends), None) => draw::draw(&self.grid, self.key, Some(*ends), &frames.states, step, tween, painter),
+            (_, _) if frames.moves.is_empty() => draw::draw(&self.grid, self.key, None, &[], 0, 0.0, painter),
+            (_, Some(error)) => draw::message(painter, &error.to_string()),
+            (Err(message), None) => draw::message(painter, message),
+        }
+    }
+
+    fn show(&self, frames: &Frames<usize>, step: usize) -> String {
+        let (Ok(ends), None, Some(&at)) = (&self.ends, &frames.error, frames.at(step)) else { return String::new() };
+        let cells = &frames.states;
+        let moves = frames.moves.len();
+        let (r, c) = self.grid.row_col(at);
+        let line = format!("cell (row {r}, column {c}), {} of {moves} moves\n", step.min(moves));
+        if self.grid.shape == Shape::Hex || self.grid.cells() > 2500 {
+            return line;
+        }
+        // Looked up for every cell drawn: a flag per cell, not a search of the path.
+        let mut walked = vec![false; self.grid.cells()];
+        for &cell in &cells[..=step.min(cells.len() - 1)] {
+            walked[cell] = true;
+        }
+        let mark = |cell: usize| {
+            if cell == at {
+                Some('@')
+            } else if cell == ends.start {
+                Some('S')
+            } else if cell == ends.exit {
+                Some('E')
+            } else {
+                walked[cell].then_some('.')
+            }
+        };
+        let art = match self.source {
+            Source::Text(Layout::Blocks { wall, .. }) => text::write_blocks(&self.grid, wall, ' ', &mark),
+            _ => text::write_box_art(&self.grid, &mark),
+        };
+        format!("{line}{art}")
+    }
+}
+
 impl Puzzle for MazePuzzle {
     fn family(&self) -> &'static str {
         "maze"
@@ -299,47 +357,19 @@ impl Puzzle for MazePuzzle {
     }
 
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let (ends, cells) = self.walk(moves)?;
-        Ok(Verdict { ends_solved: cells.last() == Some(&ends.exit), first_solved: cells.iter().position(|&c| c == ends.exit) })
+        self.replay.check(self, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        match self.walk(moves) {
-            Ok((ends, cells)) => draw::draw(&self.grid, self.key, Some(ends), &cells, step, tween, painter),
-            Err(_) if moves.is_empty() => draw::draw(&self.grid, self.key, None, &[], 0, 0.0, painter),
-            Err(e) => draw::message(painter, &e.to_string()),
-        }
+        self.replay.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let Ok((ends, cells)) = self.walk(moves) else { return String::new() };
-        let at = cells[step.min(cells.len() - 1)];
-        let (r, c) = self.grid.row_col(at);
-        let line = format!("cell (row {r}, column {c}), {} of {} moves\n", step.min(moves.len()), moves.len());
-        if self.grid.shape == Shape::Hex || self.grid.cells() > 2500 {
-            return line;
-        }
-        // Looked up for every cell drawn: a flag per cell, not a search of the path.
-        let mut walked = vec![false; self.grid.cells()];
-        for &cell in &cells[..=step.min(cells.len() - 1)] {
-            walked[cell] = true;
-        }
-        let mark = |cell: usize| {
-            if cell == at {
-                Some('@')
-            } else if cell == ends.start {
-                Some('S')
-            } else if cell == ends.exit {
-                Some('E')
-            } else {
-                walked[cell].then_some('.')
-            }
-        };
-        let art = match self.source {
-            Source::Text(Layout::Blocks { wall, .. }) => text::write_blocks(&self.grid, wall, ' ', &mark),
-            _ => text::write_box_art(&self.grid, &mark),
-        };
-        format!("{line}{art}")
+        self.replay.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replay.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

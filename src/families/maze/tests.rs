@@ -1,6 +1,7 @@
 //! Hand-made mazes: each format's small cases, the edge cases the issue lists, and the editor.
 
 use super::*;
+use crate::midend::{Frames, Replayer};
 use crate::families::{SolveOptions, Status};
 use crate::search::{Flow, Method};
 
@@ -271,4 +272,51 @@ fn the_hardest_start_is_written_as_a_maze() {
     assert_eq!(text.lines().nth(1).map(|l| l.contains('S')), Some(true), "{text}");
     let solved = MazePuzzle::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
     assert_eq!(solved.moves.len() as u64, hardest.moves, "{text}");
+}
+
+/// The maze's rules, counting the moves the mid-end executes.
+struct Counting<'a>(&'a MazePuzzle, std::cell::Cell<usize>);
+
+impl midend::Rules for Counting<'_> {
+    type State = usize;
+    fn start(&self) -> Result<usize, String> {
+        midend::Rules::start(self.0)
+    }
+    fn execute(&self, at: &usize, text: &str) -> Result<usize, String> {
+        self.1.set(self.1.get() + 1);
+        midend::Rules::execute(self.0, at, text)
+    }
+    fn is_solved(&self, at: &usize) -> bool {
+        midend::Rules::is_solved(self.0, at)
+    }
+    fn paint(&self, frames: &Frames<usize>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        midend::Rules::paint(self.0, frames, step, tween, painter)
+    }
+    fn show(&self, frames: &Frames<usize>, step: usize) -> String {
+        midend::Rules::show(self.0, frames, step)
+    }
+}
+
+/// A long path replays each cell once however it is shown: every board for `--output-states`,
+/// every frame of a replay, and the check, from one walk of the path (issue 19).
+#[test]
+fn a_long_path_is_walked_once() {
+    let maze = MazePuzzle::parse(&text::write_box_art(&generate::perfect(40, 40, 7), &|_| None)).unwrap();
+    let report = maze.solve(&SolveOptions::default(), &mut |_: &crate::search::Stats| Flow::Continue).unwrap();
+    let moves = report.moves;
+    assert!(moves.len() > 200, "{}", moves.len());
+    let counting = Counting(&maze, std::cell::Cell::new(0));
+    let replayer = Replayer::default();
+    let boards = replayer.boards(&counting, &moves);
+    assert_eq!(boards, maze.boards(&moves));
+    for (step, board) in boards.iter().enumerate() {
+        assert_eq!(&replayer.show(&counting, &moves, step), board);
+        replayer.draw(&counting, &moves, step, 0.5, &mut crate::draw::SvgPainter::new(400.0, 400.0));
+    }
+    assert_eq!(replayer.check(&counting, &moves).unwrap().first_solved, Some(moves.len()));
+    assert_eq!(counting.1.get(), moves.len());
+    // The walker stands on the exit at the end (its '@' hides the 'E'), at the start at first.
+    let (first, last) = (&boards[0], &boards[moves.len()]);
+    assert!(first.contains('@') && first.contains('E') && !first.contains('S'), "{first}");
+    assert!(last.contains('@') && last.contains('S') && !last.contains('E'), "{last}");
 }

@@ -1,0 +1,182 @@
+//! The mid-end, after `midend.c` in Simon Tatham's puzzle collection: a family gives its rules as
+//! a typed [`Rules`] (the start, one move executed, whether a position is solved, how a replay
+//! looks and reads) and a [`Replayer`] does the replaying part of the [`Puzzle`] contract
+//! (`check`, `draw`, `show`, `boards`) for it. The replayer keeps the positions of the move
+//! list it last replayed, so a frame of an animation, or each board of `--output-states`, is a
+//! lookup rather than a replay from the start; a list that extends the last one replays only the
+//! moves added.
+//!
+//! [`Puzzle`]: crate::families::Puzzle
+
+use crate::contract::{MoveError, Verdict};
+use crate::draw::Painter;
+use std::cell::RefCell;
+
+/// A family's rules, typed: what the mid-end needs to replay, draw and write a move list.
+pub trait Rules {
+    /// A position: what one step of a replay shows.
+    type State: Clone;
+
+    /// The position before any move, or why there is none (a maze whose ends are not marked).
+    fn start(&self) -> Result<Self::State, String>;
+
+    /// The position after the move written `text`, or why it cannot be made.
+    fn execute(&self, state: &Self::State, text: &str) -> Result<Self::State, String>;
+
+    fn is_solved(&self, state: &Self::State) -> bool;
+
+    /// Paints step `step` of a replay, `tween` (0 to 1) of the way to the next.
+    fn paint(&self, frames: &Frames<Self::State>, step: usize, tween: f32, painter: &mut dyn Painter);
+
+    /// Step `step` of a replay as text (a board, a line).
+    fn show(&self, frames: &Frames<Self::State>, step: usize) -> String;
+}
+
+/// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (empty
+/// when there is no start), and the first move that does not apply.
+#[derive(Debug, Clone)]
+pub struct Frames<S> {
+    pub moves: Vec<String>,
+    pub states: Vec<S>,
+    pub error: Option<MoveError>,
+}
+
+impl<S> Frames<S> {
+    /// The position after `step` moves, or after the last that applied.
+    pub fn at(&self, step: usize) -> Option<&S> {
+        self.states.get(step.min(self.states.len().saturating_sub(1)))
+    }
+
+    /// Whether nothing has been replayed yet (a start that failed is a replay).
+    fn is_blank(&self) -> bool {
+        self.states.is_empty() && self.error.is_none()
+    }
+}
+
+/// The replaying half of a puzzle: the frames of the move list last replayed.
+pub struct Replayer<S> {
+    frames: RefCell<Frames<S>>,
+}
+
+impl<S: Clone> Default for Replayer<S> {
+    fn default() -> Self {
+        Replayer { frames: RefCell::new(Frames { moves: Vec::new(), states: Vec::new(), error: None }) }
+    }
+}
+
+impl<S: Clone> Replayer<S> {
+    /// Runs `read` on the frames of `moves` under `rules`, replaying only what is not kept: nothing
+    /// when `moves` is the list last replayed, the moves added when it extends that list.
+    pub fn frames<R: Rules<State = S>, T>(&self, rules: &R, moves: &[String], read: impl FnOnce(&Frames<S>) -> T) -> T {
+        let mut frames = self.frames.borrow_mut();
+        if frames.is_blank() || frames.moves.as_slice() != moves {
+            let extends = !frames.is_blank() && frames.error.is_none() && moves.starts_with(&frames.moves);
+            if !extends {
+                *frames = match rules.start() {
+                    Ok(start) => Frames { moves: Vec::new(), states: vec![start], error: None },
+                    Err(message) => Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) },
+                };
+            }
+            for (index, text) in moves.iter().enumerate().skip(frames.moves.len()) {
+                let (Some(last), None) = (frames.states.last(), &frames.error) else { break };
+                match rules.execute(last, text) {
+                    Ok(next) => frames.states.push(next),
+                    Err(message) => frames.error = Some(MoveError { index, message }),
+                }
+            }
+            frames.moves = moves.to_vec();
+        }
+        read(&frames)
+    }
+
+    /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply, and
+    /// where the position is first and last solved.
+    pub fn check<R: Rules<State = S>>(&self, rules: &R, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.frames(rules, moves, |frames| match &frames.error {
+            Some(error) => Err(error.clone()),
+            None => Ok(Verdict {
+                ends_solved: frames.states.last().is_some_and(|s| rules.is_solved(s)),
+                first_solved: frames.states.iter().position(|s| rules.is_solved(s)),
+            }),
+        })
+    }
+
+    pub fn draw<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        self.frames(rules, moves, |frames| rules.paint(frames, step, tween, painter));
+    }
+
+    pub fn show<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> String {
+        self.frames(rules, moves, |frames| rules.show(frames, step))
+    }
+
+    /// Every step of the replay as text, the start first: one replay for all of them.
+    pub fn boards<R: Rules<State = S>>(&self, rules: &R, moves: &[String]) -> Vec<String> {
+        self.frames(rules, moves, |frames| (0..=moves.len()).map(|step| rules.show(frames, step)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A counter from 0 that moves by the amounts written; solved at 3; counts its executions.
+    #[derive(Default)]
+    struct Counter {
+        executed: Cell<usize>,
+    }
+
+    impl Rules for Counter {
+        type State = i64;
+        fn start(&self) -> Result<i64, String> {
+            Ok(0)
+        }
+        fn execute(&self, &n: &i64, text: &str) -> Result<i64, String> {
+            self.executed.set(self.executed.get() + 1);
+            text.parse::<i64>().map(|step| n + step).map_err(|_| format!("{text} is not a number"))
+        }
+        fn is_solved(&self, &n: &i64) -> bool {
+            n == 3
+        }
+        fn paint(&self, _: &Frames<i64>, _: usize, _: f32, _: &mut dyn Painter) {}
+        fn show(&self, frames: &Frames<i64>, step: usize) -> String {
+            frames.at(step).map_or(String::new(), i64::to_string)
+        }
+    }
+
+    fn moves(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// Each position is computed once: showing every step of a list, or the same list again,
+    /// executes each move once; a list that extends it executes only the new moves; another
+    /// list starts again.
+    #[test]
+    fn each_move_is_executed_once() {
+        let rules = Counter::default();
+        let replayer = Replayer::default();
+        let long: Vec<String> = (0..1000).map(|i| if i % 2 == 0 { "1" } else { "-1" }.to_string()).collect();
+        for step in 0..=long.len() {
+            assert_eq!(replayer.show(&rules, &long, step), if step % 2 == 0 { "0" } else { "1" });
+        }
+        assert_eq!(replayer.boards(&rules, &long).len(), 1001);
+        assert_eq!(rules.executed.get(), 1000);
+        let mut longer = long.clone();
+        longer.extend(moves(&["1", "1"]));
+        assert_eq!(replayer.show(&rules, &longer, 1002), "2");
+        assert_eq!(rules.executed.get(), 1002);
+        assert_eq!(replayer.show(&rules, &moves(&["2"]), 1), "2");
+        assert_eq!(rules.executed.get(), 1003);
+    }
+
+    #[test]
+    fn check_finds_the_first_bad_move_and_the_solved_steps() {
+        let (rules, replayer) = (Counter::default(), Replayer::default());
+        assert_eq!(replayer.check(&rules, &moves(&["1", "2", "1", "-1"])), Ok(Verdict { ends_solved: true, first_solved: Some(2) }));
+        assert_eq!(replayer.check(&rules, &moves(&["1"])), Ok(Verdict { ends_solved: false, first_solved: None }));
+        let error = replayer.check(&rules, &moves(&["1", "x", "2"])).unwrap_err();
+        assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
+        // The steps before the bad move still show; after it, the last good one.
+        assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2"])), ["0", "1", "1", "1"]);
+    }
+}
