@@ -45,10 +45,9 @@ pub fn layout(area: &Area, width: f64, height: f64) -> GridLayout {
     GridLayout::fit((area.max_x - area.min_x + 1) as usize, (area.max_y - area.min_y + 1) as usize, width, height)
 }
 
-pub fn draw(puzzle: &SquaresPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-    let now = puzzle.position_after(moves, step);
-    let next = if tween > 0.0 && step < moves.len() { puzzle.position_after(moves, step + 1) } else { now.clone() };
-    let area = view(puzzle, &[&now, &next]);
+/// The squares at `now`, `tween` (0 to 1) of the way to `next` (the position after the next click).
+pub fn draw(puzzle: &SquaresPuzzle, now: &[Piece], next: &[Piece], tween: f32, painter: &mut dyn Painter) {
+    let area = view(puzzle, &[now, next]);
     let (width, height) = painter.size();
     let grid = layout(&area, width, height);
     let cell = grid.cell;
@@ -74,7 +73,7 @@ pub fn draw(puzzle: &SquaresPuzzle, moves: &[String], step: usize, tween: f32, p
         painter.ring(px + cell / 2.0, py + cell / 2.0, cell * 0.3, &Stroke { colour: &colour, width: cell * 0.09, dash: 0.0 });
     }
     let t = f64::from(tween.clamp(0.0, 1.0));
-    for (slot, (a, b)) in now.iter().zip(&next).enumerate() {
+    for (slot, (a, b)) in now.iter().zip(next).enumerate() {
         let x = f64::from(a.x) + (f64::from(b.x) - f64::from(a.x)) * t;
         let y = f64::from(a.y) + (f64::from(b.y) - f64::from(a.y)) * t;
         // Turning on an arrow: rotate the short way round.

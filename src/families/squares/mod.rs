@@ -9,6 +9,7 @@ pub mod rules;
 
 use std::sync::atomic::Ordering;
 use crate::draw::Painter;
+use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{search_spread, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
@@ -83,6 +84,8 @@ pub struct SquaresPuzzle {
     pub rules: Rules,
     /// The rules without it, for replaying solutions found in exact mode.
     replay: Rules,
+    /// The positions of the clicks last replayed (the mid-end).
+    replayer: Replayer<Vec<Piece>>,
 }
 
 impl SquaresPuzzle {
@@ -90,16 +93,12 @@ impl SquaresPuzzle {
         let level = format::parse(text)?;
         let rules = Rules::new(&level, false).map_err(FormatError::general)?;
         let replay = Rules::new(&level, true).map_err(FormatError::general)?;
-        Ok(SquaresPuzzle { level, rules, replay })
+        Ok(SquaresPuzzle { level, rules, replay, replayer: Replayer::default() })
     }
 
     /// The squares after the first `step` clicks (clicks that do not apply are skipped).
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<Piece> {
-        let mut pieces = self.replay.start.clone();
-        for text in moves.iter().take(step) {
-            let _ = self.replay_click(&self.replay, &mut pieces, text);
-        }
-        pieces
+        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
     }
 
     fn replay_click(&self, rules: &Rules, pieces: &mut [Piece], text: &str) -> Result<usize, String> {
@@ -151,6 +150,51 @@ fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress
     report
 }
 
+/// Game About Squares for the mid-end: a position is the squares; a click that does not apply is
+/// skipped in a replay, as the page always showed it (`Puzzle::check` reports it, with the rules
+/// of the options given).
+impl midend::Rules for SquaresPuzzle {
+    type State = Vec<Piece>;
+
+    fn start(&self) -> Result<Vec<Piece>, String> {
+        Ok(self.replay.start.clone())
+    }
+
+    fn execute(&self, pieces: &Vec<Piece>, text: &str) -> Result<Vec<Piece>, String> {
+        let mut next = pieces.clone();
+        let _ = self.replay_click(&self.replay, &mut next, text);
+        Ok(next)
+    }
+
+    fn is_solved(&self, pieces: &Vec<Piece>) -> bool {
+        self.replay.is_won(pieces)
+    }
+
+    fn paint(&self, frames: &Frames<Vec<Piece>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let now = frames.at(step).map_or(&[][..], Vec::as_slice);
+        let next = if tween > 0.0 && step < frames.moves.len() { frames.at(step + 1).map_or(now, Vec::as_slice) } else { now };
+        draw::draw(self, now, next, tween, painter);
+    }
+
+    fn show(&self, frames: &Frames<Vec<Piece>>, step: usize) -> String {
+        let pieces = frames.at(step).cloned().unwrap_or_default();
+        let mut level = self.level.clone();
+        level.comments.clear();
+        level.squares = pieces
+            .iter()
+            .zip(&self.rules.slot_colour)
+            .map(|(p, &c)| format::Square {
+                colour: self.rules.colours[c as usize].clone(),
+                x: p.x,
+                y: p.y,
+                direction: p.direction,
+                implicit: false,
+            })
+            .collect();
+        level.to_text()
+    }
+}
+
 impl Puzzle for SquaresPuzzle {
     fn family(&self) -> &'static str {
         "squares"
@@ -200,25 +244,15 @@ impl Puzzle for SquaresPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        draw::draw(self, moves, step, tween, painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let pieces = self.position_after(moves, step);
-        let mut level = self.level.clone();
-        level.comments.clear();
-        level.squares = pieces
-            .iter()
-            .zip(&self.rules.slot_colour)
-            .map(|(p, &c)| format::Square {
-                colour: self.rules.colours[c as usize].clone(),
-                x: p.x,
-                y: p.y,
-                direction: p.direction,
-                implicit: false,
-            })
-            .collect();
-        level.to_text()
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {
