@@ -15,20 +15,17 @@ pub fn layout(puzzle: &NPuzzle, width: f64, height: f64) -> GridLayout {
     GridLayout::fit(puzzle.board.width, puzzle.board.height, width, height)
 }
 
-pub fn draw(puzzle: &NPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+/// The tiles on `cells`, the tile of the `next` move (if any) `tween` of the way into the blank.
+pub fn draw(puzzle: &NPuzzle, cells: &[u16], next: Option<&str>, tween: f32, painter: &mut dyn Painter) {
     let (width, height) = painter.size();
     let grid = layout(puzzle, width, height);
     let cols = grid.cols;
     painter.clear(TRAY);
     let (x0, y0) = grid.at(0.0, 0.0);
     painter.rect(x0, y0, grid.cell * cols as f64, grid.cell * grid.rows as f64, HOLE);
-    let cells = puzzle.position_after(moves, step);
     let hole = cells.iter().position(|&t| t == BLANK).unwrap_or(0);
     // The tile of the next move slides `tween` of the way into the blank.
-    let moving = (tween > 0.0 && step < moves.len())
-        .then(|| moves[step].trim().parse::<u16>().ok())
-        .flatten()
-        .and_then(|tile| cells.iter().position(|&t| t == tile && t != BLANK));
+    let moving = next.and_then(|text| text.trim().parse::<u16>().ok()).and_then(|tile| cells.iter().position(|&t| t == tile && t != BLANK));
     let gap = (grid.cell * 0.04).max(1.0);
     for (cell, &tile) in cells.iter().enumerate() {
         if tile == BLANK {

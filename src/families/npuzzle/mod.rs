@@ -8,6 +8,7 @@ pub mod format;
 
 use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
+use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::AnalysisReport;
 use crate::families::{only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::random::SplitMix;
@@ -64,9 +65,13 @@ impl Family for NPuzzles {
 
 /// A parsed N-puzzle.
 pub struct NPuzzle {
+    /// The board; a changed board needs a new `NPuzzle` once moves have been replayed (the
+    /// replayer keeps positions of the old one).
     pub board: Board,
     /// The goal cell of each tile number.
     home: Vec<u8>,
+    /// The positions of the moves last replayed (the mid-end).
+    replayer: Replayer<Vec<u16>>,
 }
 
 impl NPuzzle {
@@ -75,7 +80,7 @@ impl NPuzzle {
         for (cell, &tile) in board.goal.iter().enumerate() {
             home[usize::from(tile)] = cell as u8;
         }
-        NPuzzle { board, home }
+        NPuzzle { board, home, replayer: Replayer::default() }
     }
 
     /// The cells as the engine sees them: each tile named by its goal cell.
@@ -108,11 +113,7 @@ impl NPuzzle {
 
     /// The tiles on the cells after the first `step` moves (moves that do not apply are skipped).
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
-        let mut cells = self.board.start.clone();
-        for text in moves.iter().take(step) {
-            let _ = self.slide_tile(&mut cells, text);
-        }
-        cells
+        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
     }
 
     /// The same puzzle with the start shuffled at random (always solvable).
@@ -126,6 +127,37 @@ impl NPuzzle {
             puzzle.board.start.swap(tiles[0], tiles[1]);
         }
         puzzle
+    }
+}
+
+/// The N-puzzle for the mid-end: a position is the tile on each cell; a move that does not apply
+/// is skipped in a replay, as the page always showed it (`Puzzle::check` reports it).
+impl midend::Rules for NPuzzle {
+    type State = Vec<u16>;
+
+    fn start(&self) -> Result<Vec<u16>, String> {
+        Ok(self.board.start.clone())
+    }
+
+    fn execute(&self, cells: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
+        let mut next = cells.clone();
+        let _ = self.slide_tile(&mut next, text);
+        Ok(next)
+    }
+
+    fn is_solved(&self, cells: &Vec<u16>) -> bool {
+        *cells == self.board.goal
+    }
+
+    fn paint(&self, frames: &Frames<Vec<u16>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let cells = frames.at(step).map_or(&[][..], Vec::as_slice);
+        let next = (tween > 0.0).then(|| frames.moves.get(step)).flatten();
+        draw::draw(self, cells, next.map(String::as_str), tween, painter);
+    }
+
+    fn show(&self, frames: &Frames<Vec<u16>>, step: usize) -> String {
+        let start = frames.at(step).cloned().unwrap_or_default();
+        Board { title: None, start, ..self.board.clone() }.to_text()
     }
 }
 
@@ -167,12 +199,15 @@ impl Puzzle for NPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        draw::draw(self, moves, step, tween, painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let board = Board { title: None, start: self.position_after(moves, step), ..self.board.clone() };
-        board.to_text()
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {
