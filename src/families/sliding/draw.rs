@@ -20,7 +20,8 @@ pub fn layout(puzzle: &SlidingPuzzle, width: f64, height: f64) -> GridLayout {
     GridLayout::fit(puzzle.layout.width, puzzle.layout.height, width, height)
 }
 
-pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+/// The pieces at `anchors`, the piece of the `next` move (if any) `tween` of the way along its route.
+pub fn draw(puzzle: &SlidingPuzzle, anchors: &[u16], next: Option<&str>, tween: f32, painter: &mut dyn Painter) {
     let rules = puzzle.rules(Metric::Piece);
     let (width, height) = painter.size();
     let grid = layout(puzzle, width, height);
@@ -34,11 +35,10 @@ pub fn draw(puzzle: &SlidingPuzzle, moves: &[String], step: usize, tween: f32, p
         painter.rect(x + 0.5, y + 0.5, cell - 1.0, cell - 1.0, colour);
     }
 
-    let anchors = puzzle.position_after(moves, step);
     // The piece in motion and where it is along its route, in (fractional) rows and columns.
     let mut moving: Option<(usize, f64, f64)> = None;
-    if tween > 0.0 && step < moves.len() {
-        if let Ok((slot, dirs)) = rules.parse_move(&moves[step]) {
+    if let Some(next) = next.filter(|_| tween > 0.0) {
+        if let Ok((slot, dirs)) = rules.parse_move(next) {
             let travelled = f64::from(tween.clamp(0.0, 1.0)) * dirs.len() as f64;
             let (mut dr, mut dc) = (0.0, 0.0);
             for (i, &d) in dirs.iter().enumerate() {

@@ -9,6 +9,7 @@ pub mod metric;
 pub mod rules;
 
 use crate::draw::Painter;
+use crate::midend::{self, Frames, Replayer};
 use crate::families::tiles::{self, TileProblem};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
@@ -68,6 +69,8 @@ pub struct SlidingPuzzle {
     pub layout: Layout,
     /// The rules in each metric, in the order of `Metric::NAMES`.
     by_metric: [Rules; 3],
+    /// The positions of the moves last replayed (the mid-end).
+    replayer: Replayer<Vec<u16>>,
 }
 
 impl SlidingPuzzle {
@@ -78,7 +81,7 @@ impl SlidingPuzzle {
             Rules::new(&layout, Metric::Slide)?,
             Rules::new(&layout, Metric::Piece)?,
         ];
-        Ok(SlidingPuzzle { layout, by_metric })
+        Ok(SlidingPuzzle { layout, by_metric, replayer: Replayer::default() })
     }
 
     /// The metric the puzzle text asks for (unit when it says nothing).
@@ -118,12 +121,38 @@ impl SlidingPuzzle {
     /// permissive metric (a piece may travel any free route), so a solution in any metric replays;
     /// a move that does not apply is skipped.
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
-        let replay = self.rules(Metric::Piece);
-        let mut anchors = replay.start.clone();
-        for text in moves.iter().take(step) {
-            let _ = replay.apply(&mut anchors, text);
-        }
-        anchors
+        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
+    }
+}
+
+/// Sliding blocks for the mid-end: a position is each piece's anchor cell, moved with the most
+/// permissive metric (a piece may travel any free route) so that a solution in any metric
+/// replays; a move that does not apply is skipped, as the page always showed it
+/// (`Puzzle::check` reports it, in the metric asked for).
+impl midend::Rules for SlidingPuzzle {
+    type State = Vec<u16>;
+
+    fn start(&self) -> Result<Vec<u16>, String> {
+        Ok(self.rules(Metric::Piece).start.clone())
+    }
+
+    fn execute(&self, anchors: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
+        let mut next = anchors.clone();
+        let _ = self.rules(Metric::Piece).apply(&mut next, text);
+        Ok(next)
+    }
+
+    fn is_solved(&self, anchors: &Vec<u16>) -> bool {
+        self.rules(Metric::Piece).is_goal(anchors)
+    }
+
+    fn paint(&self, frames: &Frames<Vec<u16>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let anchors = frames.at(step).map_or(&[][..], Vec::as_slice);
+        draw::draw(self, anchors, frames.moves.get(step).map(String::as_str), tween, painter);
+    }
+
+    fn show(&self, frames: &Frames<Vec<u16>>, step: usize) -> String {
+        frames.at(step).map_or(String::new(), |anchors| self.rules(Metric::Piece).render(anchors))
     }
 }
 
@@ -244,11 +273,15 @@ impl Puzzle for SlidingPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        draw::draw(self, moves, step, tween, painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        self.rules(Metric::Piece).render(&self.position_after(moves, step))
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {
