@@ -53,6 +53,30 @@ impl<S> Frames<S> {
     }
 }
 
+impl<S: Clone> Frames<S> {
+    /// Makes these the frames of `moves`, keeping what they already hold of it.
+    fn replay<R: Rules<State = S>>(&mut self, rules: &R, moves: &[String]) {
+        if !self.is_blank() && self.moves.as_slice() == moves {
+            return;
+        }
+        let extends = !self.is_blank() && self.error.is_none() && moves.starts_with(&self.moves);
+        if !extends {
+            *self = match rules.start() {
+                Ok(start) => Frames { moves: Vec::new(), states: vec![start], error: None },
+                Err(message) => Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) },
+            };
+        }
+        for (index, text) in moves.iter().enumerate().skip(self.moves.len()) {
+            let (Some(last), None) = (self.states.last(), &self.error) else { break };
+            match rules.execute(last, text) {
+                Ok(next) => self.states.push(next),
+                Err(message) => self.error = Some(MoveError { index, message }),
+            }
+        }
+        self.moves = moves.to_vec();
+    }
+}
+
 /// The replaying half of a puzzle: the frames of the move list last replayed.
 pub struct Replayer<S> {
     frames: RefCell<Frames<S>>,
@@ -66,27 +90,18 @@ impl<S: Clone> Default for Replayer<S> {
 
 impl<S: Clone> Replayer<S> {
     /// Runs `read` on the frames of `moves` under `rules`, replaying only what is not kept: nothing
-    /// when `moves` is the list last replayed, the moves added when it extends that list.
+    /// when `moves` is the list last replayed, the moves added when it extends that list. A
+    /// replay asked for while one is being read (a painter that looks a position up) is made
+    /// apart, without the cache, rather than refused.
     pub fn frames<R: Rules<State = S>, T>(&self, rules: &R, moves: &[String], read: impl FnOnce(&Frames<S>) -> T) -> T {
-        let mut frames = self.frames.borrow_mut();
-        if frames.is_blank() || frames.moves.as_slice() != moves {
-            let extends = !frames.is_blank() && frames.error.is_none() && moves.starts_with(&frames.moves);
-            if !extends {
-                *frames = match rules.start() {
-                    Ok(start) => Frames { moves: Vec::new(), states: vec![start], error: None },
-                    Err(message) => Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) },
-                };
-            }
-            for (index, text) in moves.iter().enumerate().skip(frames.moves.len()) {
-                let (Some(last), None) = (frames.states.last(), &frames.error) else { break };
-                match rules.execute(last, text) {
-                    Ok(next) => frames.states.push(next),
-                    Err(message) => frames.error = Some(MoveError { index, message }),
-                }
-            }
-            frames.moves = moves.to_vec();
-        }
-        read(&frames)
+        let Ok(mut kept) = self.frames.try_borrow_mut() else {
+            let mut apart = Frames { moves: Vec::new(), states: Vec::new(), error: None };
+            apart.replay(rules, moves);
+            return read(&apart);
+        };
+        kept.replay(rules, moves);
+        drop(kept);
+        read(&self.frames.borrow())
     }
 
     /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply, and
@@ -167,6 +182,19 @@ mod tests {
         assert_eq!(rules.executed.get(), 1002);
         assert_eq!(replayer.show(&rules, &moves(&["2"]), 1), "2");
         assert_eq!(rules.executed.get(), 1003);
+    }
+
+    /// A replay asked for while another is read is made apart, not refused (no panic).
+    #[test]
+    fn a_replay_within_a_replay_is_made_apart() {
+        let (rules, replayer) = (Counter::default(), Replayer::default());
+        let inner = replayer.frames(&rules, &moves(&["1", "1"]), |outer| {
+            assert_eq!(outer.at(2), Some(&2));
+            replayer.show(&rules, &moves(&["2", "2"]), 2)
+        });
+        assert_eq!(inner, "4");
+        assert_eq!(replayer.show(&rules, &moves(&["1", "1"]), 1), "1");
+        assert_eq!(rules.executed.get(), 4);
     }
 
     #[test]
