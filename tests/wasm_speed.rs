@@ -154,6 +154,41 @@ fn fifteen_puzzle_tables_and_search() {
     );
 }
 
+/// Korf's 100 in wasm, towards his goal as the native `cargo bench --bench npuzzle` solves them
+/// (in optimised builds only: unoptimised, `make test` would take minutes), to set the page's
+/// speed beside the native figure. The tables are built before the clock starts.
+#[cfg(not(debug_assertions))]
+#[wasm_bindgen_test]
+fn korf_hundred() {
+    const GOAL: &str = "goal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+    let instances: Vec<(u64, usize, String)> = include_str!("fixtures/npuzzle/korf100.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let n: Vec<&str> = l.split_whitespace().collect();
+            let rows: String = n[2..].chunks(4).map(|r| r.join(" ") + "\n").collect();
+            (n[0].parse().unwrap(), n[1].parse().unwrap(), rows)
+        })
+        .collect();
+    let solve = |rows: &str| {
+        let puzzle = families::parse(Some("npuzzle"), &format!("{rows}{GOAL}")).unwrap();
+        puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap()
+    };
+    solve(&instances[0].2);
+    let (mut total, mut worst) = (0.0, (0.0, 0));
+    for (number, optimum, rows) in &instances {
+        let started = web_time::Instant::now();
+        let report = solve(rows);
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!((report.status, report.moves.len()), (Status::Solved, *optimum), "instance {number}");
+        total += seconds;
+        if seconds > worst.0 {
+            worst = (seconds, *number);
+        }
+    }
+    console_log!("wasm: Korf's 100 (IDA*, one core): {total:.1} s in total; worst instance {} in {:.2} s", worst.1, worst.0);
+}
+
 #[path = "../benches/shared/tiling_boards.rs"]
 mod tiling_boards;
 
