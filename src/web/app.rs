@@ -2,6 +2,7 @@
 //! controls and share links. It only draws and forwards input; the worker does the searching.
 
 use super::canvas::{self, CanvasPainter};
+use super::history::History;
 use super::protocol::{Reply, Request};
 use super::solver::Pool;
 use super::split::{self, Split};
@@ -23,16 +24,10 @@ use web_sys::{
 /// Budgets for searches in a tab: well inside wasm32's 4 GB.
 const PAGE_MAX_BYTES: u64 = 1 << 30;
 const PAGE_MAX_STATES: u64 = 40_000_000;
-/// Typing pauses longer than this start a new undo step.
-const UNDO_GROUP_MS: f64 = 800.0;
 /// Texts longer than this are read when typing pauses, not at every keystroke: reading a
 /// megabyte takes a good part of a second, which would freeze the tab at each key.
 const BIG_TEXT: usize = 64 * 1024;
 const BIG_TEXT_PAUSE_MS: i32 = 300;
-/// The undo history keeps at most this many texts, and drops the oldest past this many bytes
-/// (a few pastes of a 30 MB file must not hold the tab's memory).
-const UNDO_STEPS: usize = 200;
-const UNDO_BYTES: usize = 64 << 20;
 
 struct Elements {
     text: HtmlTextAreaElement,
@@ -230,10 +225,8 @@ struct App {
     /// Where the graph picture puts each position, and the one pointed at.
     graph_points: Vec<(f64, f64)>,
     graph_hover: Option<usize>,
-    text: String,
-    undo: Vec<String>,
-    redo: Vec<String>,
-    last_typed: f64,
+    /// The puzzle text and its undo history.
+    history: History,
     drawing: bool,
     tool: String,
     /// The cell a drag in draw mode last painted.
@@ -307,10 +300,7 @@ pub fn start() {
         analysis: None,
         graph_points: Vec::new(),
         graph_hover: None,
-        text: String::new(),
-        undo: Vec::new(),
-        redo: Vec::new(),
-        last_typed: 0.0,
+        history: History::default(),
         drawing: false,
         tool: "piece:new".into(),
         dragged_from: None,
@@ -562,41 +552,19 @@ impl App {
 
     /// Replaces the text, optionally as one undo step.
     fn set_text(&mut self, text: &str, undoable: bool) {
-        if undoable && text != self.text {
-            let previous = std::mem::take(&mut self.text);
-            self.remember(previous);
-        }
-        self.text = text.to_string();
+        self.history.set(text, undoable);
         self.el.text.set_value(text);
     }
 
-    /// The user typed: group quick keystrokes into one undo step.
+    /// The user typed: quick keystrokes are one undo step.
     fn typed(&mut self) {
-        let value = self.el.text.value();
         let now = self.now();
-        if now - self.last_typed > UNDO_GROUP_MS {
-            self.remember(self.text.clone());
-        }
-        self.last_typed = now;
-        self.text = value;
-        if self.text.len() > BIG_TEXT {
+        self.history.typed(self.el.text.value(), now);
+        if self.history.text().len() > BIG_TEXT {
             self.reparse_later(BIG_TEXT_PAUSE_MS, "Reading the puzzle when typing pauses…");
         } else {
             self.reparse();
         }
-    }
-
-    /// Pushes a text on the undo history, within its limits.
-    fn remember(&mut self, text: String) {
-        self.undo.push(text);
-        self.redo.clear();
-        let mut bytes: usize = self.undo.iter().map(String::len).sum();
-        let mut drop = 0;
-        while self.undo.len() - drop > UNDO_STEPS || (bytes > UNDO_BYTES && self.undo.len() - drop > 1) {
-            bytes -= self.undo[drop].len();
-            drop += 1;
-        }
-        self.undo.drain(..drop);
     }
 
     /// Reads the text after `delay_ms` (restarting the wait if already waiting), saying so
@@ -623,17 +591,15 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if let Some(previous) = self.undo.pop() {
-            self.redo.push(std::mem::replace(&mut self.text, previous));
-            self.el.text.set_value(&self.text);
+        if self.history.undo() {
+            self.el.text.set_value(self.history.text());
             self.reparse();
         }
     }
 
     fn redo(&mut self) {
-        if let Some(next) = self.redo.pop() {
-            self.undo.push(std::mem::replace(&mut self.text, next));
-            self.el.text.set_value(&self.text);
+        if self.history.redo() {
+            self.el.text.set_value(self.history.text());
             self.reparse();
         }
     }
@@ -654,7 +620,7 @@ impl App {
         self.step = 0;
         self.show_moves();
         let family = self.el.family.value();
-        match families::parse(Some(&family), &self.text) {
+        match families::parse(Some(&family), self.history.text()) {
             Ok(puzzle) => {
                 self.puzzle = Some(puzzle);
                 self.show_error(None);
@@ -743,7 +709,7 @@ impl App {
         // rebuilt only when the count changes, not at every keystroke.
         const MAX_GUTTER_LINES: usize = 5000;
         let gutter = &self.el.gutter;
-        let lines = self.text.split('\n').count().clamp(1, MAX_GUTTER_LINES);
+        let lines = self.history.text().split('\n').count().clamp(1, MAX_GUTTER_LINES);
         if lines != self.gutter_lines.replace(lines) {
             gutter.set_text_content(None);
             self.gutter_bad.set(None);
@@ -768,8 +734,8 @@ impl App {
         }
         if let Some(e) = error.filter(|e| e.line > 0) {
             // Select the offending line so it is easy to find and fix.
-            let start: usize = self.text.split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
-            let len = self.text.split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
+            let start: usize = self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
+            let len = self.history.text().split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
             let _ = self.el.text.set_selection_range(start as u32, (start + len) as u32);
         }
         gutter.set_scroll_top(self.el.text.scroll_top());
@@ -836,13 +802,13 @@ impl App {
         let requests = match task {
             Task::Solve => {
                 let parts = split::parts_for(&puzzle.capabilities(), &options, self.workers_wanted());
-                let (split, requests) = Split::start(job, &family, &self.text, &options, parts);
+                let (split, requests) = Split::start(job, &family, self.history.text(), &options, parts);
                 self.split = Some(split);
                 requests
             }
             Task::Analyse => {
                 self.split = None;
-                vec![Request::Analyse { job, family, text: self.text.clone(), options }]
+                vec![Request::Analyse { job, family, text: self.history.text().to_string(), options }]
             }
         };
         let wanted = self.workers_wanted();
@@ -1707,7 +1673,7 @@ impl App {
         let name = format!("puzzlelab-{}-solution.{}", family.replace(':', "-"), format.extension());
         self.job += 1;
         let job = self.job;
-        let (text, moves, speed) = (self.text.clone(), self.moves().to_vec(), self.speed());
+        let (text, moves, speed) = (self.history.text().to_string(), self.moves().to_vec(), self.speed());
         let request = Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };
         self.start_pool();
         if !self.pool.as_mut().is_some_and(|pool| pool.send(0, request)) {
@@ -1769,7 +1735,7 @@ impl App {
         Some(Shared {
             v: 1,
             family: puzzle.family().to_string(),
-            text: self.text.clone(),
+            text: self.history.text().to_string(),
             metric: (!metric.is_empty()).then_some(metric),
             method: Some(self.el.method.value()),
             step: self.step,
@@ -1798,7 +1764,7 @@ impl App {
     fn copy_solution(&mut self) {
         let (Some(puzzle), Some(report)) = (&self.puzzle, &self.report) else { return };
         let moves = self.moves();
-        let text = replay::pasteable(&self.text, report, moves.len(), &puzzle.solution_text(moves));
+        let text = replay::pasteable(self.history.text(), report, moves.len(), &puzzle.solution_text(moves));
         self.el.solution_text.set_value(&text);
         self.el.solution_text.set_hidden(false);
         self.el.solution_text.select();
