@@ -3,6 +3,7 @@
 
 use super::canvas::{self, CanvasPainter};
 use super::history::History;
+use super::playback::{Playback, Tick};
 use super::protocol::{Reply, Request};
 use super::solver::Pool;
 use super::split::{self, Split};
@@ -199,11 +200,8 @@ struct App {
     report: Option<Report>,
     /// Which of the report's listed solutions is shown (when it lists several).
     solution: usize,
-    step: usize,
-    tween: f32,
-    playing: bool,
-    animating: bool,
-    last_frame: Option<f64>,
+    /// The replay: the step shown, the move in flight, playing or not.
+    playback: Playback,
     /// The solver Workers (None when this browser cannot start one).
     pool: Option<Pool>,
     /// The running solve, as shared among Workers.
@@ -283,11 +281,7 @@ pub fn start() {
         puzzle: None,
         report: None,
         solution: 0,
-        step: 0,
-        tween: 0.0,
-        playing: false,
-        animating: false,
-        last_frame: None,
+        playback: Playback::default(),
         pool: None,
         split: None,
         player: None,
@@ -477,7 +471,7 @@ fn wire_events(page: &Page) {
     listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
     listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
     listen(&el.first, "click", |app, _: Event| app.go_to(0));
-    listen(&el.prev, "click", |app, _: Event| app.go_to(app.step.saturating_sub(1)));
+    listen(&el.prev, "click", |app, _: Event| app.go_to(app.playback.step.saturating_sub(1)));
     listen(&el.next, "click", |app, _: Event| app.advance());
     listen(&el.last, "click", |app, _: Event| app.go_to(app.moves_len()));
     listen(&el.play, "click", |app, _: Event| app.toggle_play());
@@ -539,7 +533,7 @@ impl App {
         self.solution = index.min(count - 1);
         self.stop_animation();
         self.show_moves();
-        self.step = self.moves_len();
+        self.playback.step = self.moves_len();
         self.update_buttons();
         self.draw();
     }
@@ -617,7 +611,7 @@ impl App {
         self.report = None;
         self.streamed.clear();
         self.solution = 0;
-        self.step = 0;
+        self.playback.step = 0;
         self.show_moves();
         let family = self.el.family.value();
         match families::parse(Some(&family), self.history.text()) {
@@ -945,7 +939,7 @@ impl App {
                 self.streamed.extend(solutions);
                 if first {
                     self.solution = 0;
-                    self.step = self.moves_len();
+                    self.playback.step = self.moves_len();
                     self.show_moves();
                 }
             }
@@ -1011,10 +1005,10 @@ impl App {
         self.report = Some(report);
         self.streamed.clear();
         if browsing {
-            self.step = self.moves_len();
+            self.playback.step = self.moves_len();
         } else {
             self.solution = 0;
-            self.step = step;
+            self.playback.step = step;
         }
         self.show_moves();
     }
@@ -1048,15 +1042,15 @@ impl App {
             el.solution_text.set_hidden(true);
         }
         let len = self.moves_len();
-        el.first.set_disabled(self.step == 0);
-        el.prev.set_disabled(self.step == 0);
-        el.next.set_disabled(self.step >= len);
-        el.last.set_disabled(self.step >= len);
+        el.first.set_disabled(self.playback.step == 0);
+        el.prev.set_disabled(self.playback.step == 0);
+        el.next.set_disabled(self.playback.step >= len);
+        el.last.set_disabled(self.playback.step >= len);
         el.play.set_disabled(len == 0);
-        el.play.set_text_content(Some(if self.playing { "Pause" } else { "Play" }));
+        el.play.set_text_content(Some(if self.playback.playing { "Pause" } else { "Play" }));
         el.step.set_max(&len.to_string());
-        el.step.set_value(&self.step.to_string());
-        el.step_label.set_text_content(Some(&format!("{} / {len}", self.step)));
+        el.step.set_value(&self.playback.step.to_string());
+        el.step_label.set_text_content(Some(&format!("{} / {len}", self.playback.step)));
         let listed = self.listed();
         el.solutions.set_hidden(listed == 0);
         let so_far = if self.busy { " so far" } else { "" };
@@ -1082,10 +1076,10 @@ impl App {
 
     fn highlight_move(&self) {
         // Screen readers hear the step someone went to (not every step of a replay playing).
-        if !self.playing && self.announced.get() != Some(self.step) && self.report.is_some() {
-            self.announced.set(Some(self.step));
-            let said = match self.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
-                Some(played) => format!("Step {} of {}: {played}", self.step, self.moves_len()),
+        if !self.playback.playing && self.announced.get() != Some(self.playback.step) && self.report.is_some() {
+            self.announced.set(Some(self.playback.step));
+            let said = match self.playback.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
+                Some(played) => format!("Step {} of {}: {played}", self.playback.step, self.moves_len()),
                 None => format!("The start, before step 1 of {}", self.moves_len()),
             };
             self.el.announce.set_text_content(Some(&said));
@@ -1095,9 +1089,9 @@ impl App {
         if let Some(old) = self.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
             let _ = old.class_list().remove_1("current");
         }
-        let Some(item) = self.step.checked_sub(1).and_then(|i| items.item(i as u32)) else { return };
+        let Some(item) = self.playback.step.checked_sub(1).and_then(|i| items.item(i as u32)) else { return };
         let _ = item.class_list().add_1("current");
-        self.highlighted.set(Some(self.step - 1));
+        self.highlighted.set(Some(self.playback.step - 1));
         // Scroll the list, not the page, to keep the current move in sight.
         if let Ok(item) = item.dyn_into::<HtmlElement>() {
             let list = &self.el.moves;
@@ -1111,28 +1105,18 @@ impl App {
     }
 
     fn stop_animation(&mut self) {
-        self.playing = false;
-        self.animating = false;
-        self.tween = 0.0;
+        self.playback.stop();
     }
 
     fn go_to(&mut self, step: usize) {
-        self.stop_animation();
-        self.step = step.min(self.moves_len());
+        self.playback.go_to(step, self.moves_len());
         self.update_buttons();
         self.draw();
     }
 
     /// Animates the next move.
     fn advance(&mut self) {
-        if self.animating {
-            // A second press finishes the move in flight at once.
-            self.tween = 0.0;
-            self.step = (self.step + 1).min(self.moves_len());
-            self.animating = self.playing && self.step < self.moves_len();
-        } else if self.step < self.moves_len() {
-            self.animating = true;
-            self.last_frame = None;
+        if self.playback.advance(self.moves_len()) {
             request_frame(&self.window);
         }
         self.update_buttons();
@@ -1144,8 +1128,8 @@ impl App {
     fn loop_later(&self) {
         let again = Closure::once_into_js(move || {
             with_app(|app| {
-                if !app.playing && app.step == app.moves_len() {
-                    app.step = 0;
+                if !app.playback.playing && app.playback.step == app.moves_len() {
+                    app.playback.step = 0;
                     app.toggle_play();
                     app.draw();
                 }
@@ -1155,51 +1139,29 @@ impl App {
     }
 
     fn toggle_play(&mut self) {
-        if self.playing {
-            self.playing = false;
-        } else if self.moves_len() > 0 {
-            if self.step >= self.moves_len() {
-                self.step = 0;
-            }
-            self.playing = true;
-            if !self.animating {
-                self.animating = true;
-                self.last_frame = None;
-                request_frame(&self.window);
-            }
+        if self.playback.toggle(self.moves_len()) {
+            request_frame(&self.window);
         }
         self.update_buttons();
     }
 
     fn frame(&mut self, time: f64) {
-        if !self.animating {
-            return;
-        }
-        let elapsed = self.last_frame.map_or(16.0, |last| (time - last).clamp(0.0, 100.0));
-        self.last_frame = Some(time);
         // A long solution (a big maze's thousands of steps) plays in about a minute at the
         // middle speed, several moves a frame if need be.
         let speed = self.speed();
-        let duration = crate::animation::move_millis(speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
-        self.tween += (elapsed / duration) as f32;
-        if self.tween >= 1.0 {
-            while self.tween >= 1.0 {
-                self.tween -= 1.0;
-                self.step = (self.step + 1).min(self.moves_len());
-                if !(self.playing && self.step < self.moves_len()) {
-                    if self.playing && self.player.as_ref().is_some_and(|p| p.looped) {
-                        self.loop_later();
-                    }
-                    self.animating = false;
-                    self.playing = false;
-                    self.tween = 0.0;
-                    break;
-                }
-            }
+        let move_ms = crate::animation::move_millis(speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
+        let tick = self.playback.frame(time, self.moves_len(), move_ms);
+        if tick == Tick::default() {
+            return;
+        }
+        if tick.played_out && self.player.as_ref().is_some_and(|p| p.looped) {
+            self.loop_later();
+        }
+        if tick.stepped {
             self.update_buttons();
         }
         self.draw();
-        if self.animating {
+        if tick.again {
             request_frame(&self.window);
         }
     }
@@ -1229,7 +1191,7 @@ impl App {
             return;
         }
         match key.as_str() {
-            "ArrowLeft" => self.go_to(self.step.saturating_sub(1)),
+            "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
             "ArrowRight" => self.advance(),
             " " => self.toggle_play(),
             "Home" => self.go_to(0),
@@ -1255,8 +1217,8 @@ impl App {
         let mut painter = CanvasPainter::new(ctx, width, height);
         match &self.puzzle {
             Some(puzzle) => {
-                puzzle.draw(self.moves(), self.step, self.tween, &mut painter);
-                self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.step)));
+                puzzle.draw(self.moves(), self.playback.step, self.playback.tween, &mut painter);
+                self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.playback.step)));
             }
             None => {
                 use crate::draw::Painter;
@@ -1333,7 +1295,7 @@ impl App {
             let size = (f64::from(canvas.width()), f64::from(canvas.height()));
             let scale = size.0 / f64::from(canvas.client_width().max(1));
             let point = (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale);
-            if let Some(name) = self.puzzle.as_ref().and_then(|p| p.name_at(self.moves(), self.step, point, size)) {
+            if let Some(name) = self.puzzle.as_ref().and_then(|p| p.name_at(self.moves(), self.playback.step, point, size)) {
                 self.set_status(&name);
             }
             return;
@@ -1639,16 +1601,16 @@ impl App {
         let Some(puzzle) = &self.puzzle else { return };
         let (width, height, scale) = self.picture_size();
         let moves = self.moves();
-        let caption = if self.el.picture_moves.checked() { crate::picture::caption(moves, self.step) } else { Vec::new() };
+        let caption = if self.el.picture_moves.checked() { crate::picture::caption(moves, self.playback.step) } else { Vec::new() };
         let font = crate::picture::FONT * scale;
-        let stem = format!("puzzlelab-{}-step-{}", puzzle.family().replace(':', "-"), self.step);
+        let stem = format!("puzzlelab-{}-step-{}", puzzle.family().replace(':', "-"), self.playback.step);
         let name = if self.el.picture_format.value() == "svg" {
-            let svg = crate::picture::svg(puzzle.as_ref(), moves, self.step, (width, height), &caption, font);
+            let svg = crate::picture::svg(puzzle.as_ref(), moves, self.playback.step, (width, height), &caption, font);
             let name = format!("{stem}.svg");
             self.save_bytes(svg.as_bytes(), "image/svg+xml", &name);
             name
         } else {
-            let Some(url) = canvas::picture(width, height, &caption, font, |painter| puzzle.draw(moves, self.step, 0.0, painter)) else {
+            let Some(url) = canvas::picture(width, height, &caption, font, |painter| puzzle.draw(moves, self.playback.step, 0.0, painter)) else {
                 self.set_status("Could not make the picture in this browser.");
                 return;
             };
@@ -1738,7 +1700,7 @@ impl App {
             text: self.history.text().to_string(),
             metric: (!metric.is_empty()).then_some(metric),
             method: Some(self.el.method.value()),
-            step: self.step,
+            step: self.playback.step,
             exact: self.el.exact.checked(),
             analyse: self.analysis.is_some(),
             player: None,
@@ -1796,7 +1758,7 @@ impl App {
                 let metric = options.metric.clone().or_else(|| families::family(family).and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_default();
                 let count = player.moves.len();
                 self.report = Some(Report::replayed(family, &metric, noun, player.moves.clone()));
-                self.step = shared.step.min(count);
+                self.playback.step = shared.step.min(count);
                 self.start_when_ready = None;
                 self.pending_step = None;
                 self.show_moves();

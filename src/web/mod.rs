@@ -1,6 +1,6 @@
 //! The browser front end: the page, the solver worker, and the messages between them.
 //!
-//! `protocol`, `split` and `history` are plain data and also compile natively (their tests run
+//! `protocol`, `split`, `history` and `playback` are plain data and also compile natively (their tests run
 //! everywhere); the rest is wasm32 only.
 //!
 //! The page and its Workers run one and the same module (issue 14): the browser downloads and
@@ -8,6 +8,7 @@
 //! (`solver.rs`, `www/worker_loader.js`). `start` then tells the two apart.
 
 pub mod history;
+pub mod playback;
 pub mod protocol;
 pub mod split;
 

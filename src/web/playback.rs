@@ -1,0 +1,163 @@
+//! The replay's state machine: the step shown, how far into the next move it is (`tween`),
+//! whether it plays on its own, and what each animation frame does. Plain data, so it is tested
+//! natively; the page (`app.rs`) asks for animation frames when it says so and draws the step.
+
+/// Where a replay stands and whether it moves.
+#[derive(Debug, Default)]
+pub struct Playback {
+    /// Moves made (0: the start).
+    pub step: usize,
+    /// How far into the move after `step` the picture is (0 to 1).
+    pub tween: f32,
+    /// Playing on to the end, move after move.
+    pub playing: bool,
+    /// A move is in flight (one step, or the current move of a play).
+    animating: bool,
+    last_frame: Option<f64>,
+}
+
+/// What one animation frame did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tick {
+    /// The step changed (the buttons and the move list follow).
+    pub stepped: bool,
+    /// A play reached the last move (a looping player starts again).
+    pub played_out: bool,
+    /// Another frame is wanted.
+    pub again: bool,
+}
+
+impl Playback {
+    /// Stops where it is, on a whole step.
+    pub fn stop(&mut self) {
+        self.playing = false;
+        self.animating = false;
+        self.tween = 0.0;
+    }
+
+    /// Goes to `step` (at most `moves`) and stops there.
+    pub fn go_to(&mut self, step: usize, moves: usize) {
+        self.stop();
+        self.step = step.min(moves);
+    }
+
+    /// Animates the next move; a second press finishes the move in flight at once. True when
+    /// an animation frame must be asked for.
+    pub fn advance(&mut self, moves: usize) -> bool {
+        if self.animating {
+            self.tween = 0.0;
+            self.step = (self.step + 1).min(moves);
+            self.animating = self.playing && self.step < moves;
+            false
+        } else if self.step < moves {
+            self.start_frames()
+        } else {
+            false
+        }
+    }
+
+    /// Play, or pause; a play at the end starts from the start. True when an animation frame
+    /// must be asked for.
+    pub fn toggle(&mut self, moves: usize) -> bool {
+        if self.playing {
+            self.playing = false;
+            false
+        } else if moves > 0 {
+            if self.step >= moves {
+                self.step = 0;
+            }
+            self.playing = true;
+            !self.animating && self.start_frames()
+        } else {
+            false
+        }
+    }
+
+    fn start_frames(&mut self) -> bool {
+        self.animating = true;
+        self.last_frame = None;
+        true
+    }
+
+    /// An animation frame at `time` (ms), a move taking `move_ms`: as many moves as the time
+    /// passed covers (several a frame when moves are short), until the play or the move ends.
+    pub fn frame(&mut self, time: f64, moves: usize, move_ms: f64) -> Tick {
+        let mut tick = Tick::default();
+        if !self.animating {
+            return tick;
+        }
+        // A frame after a long pause (a hidden tab) moves as if 100 ms had passed.
+        let elapsed = self.last_frame.map_or(16.0, |last| (time - last).clamp(0.0, 100.0));
+        self.last_frame = Some(time);
+        self.tween += (elapsed / move_ms) as f32;
+        while self.tween >= 1.0 {
+            self.tween -= 1.0;
+            self.step = (self.step + 1).min(moves);
+            tick.stepped = true;
+            if !(self.playing && self.step < moves) {
+                tick.played_out = self.playing;
+                self.stop();
+                break;
+            }
+        }
+        tick.again = self.animating;
+        tick
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_animates_one_move_and_a_second_press_finishes_it() {
+        let mut playback = Playback::default();
+        assert!(playback.advance(3));
+        assert_eq!(playback.frame(0.0, 3, 100.0), Tick { again: true, ..Tick::default() });
+        assert_eq!((playback.step, playback.tween), (0, 0.16));
+        assert!(!playback.advance(3));
+        assert_eq!((playback.step, playback.tween), (1, 0.0));
+        assert_eq!(playback.frame(20.0, 3, 100.0), Tick::default());
+        // One move at a time: the move ends on its step.
+        assert!(playback.advance(3));
+        playback.frame(0.0, 3, 100.0);
+        assert_eq!(playback.frame(100.0, 3, 100.0), Tick { stepped: true, ..Tick::default() });
+        assert_eq!((playback.step, playback.tween), (2, 0.0));
+    }
+
+    #[test]
+    fn play_runs_to_the_end_several_moves_a_frame_when_they_are_short() {
+        let mut playback = Playback::default();
+        assert!(playback.toggle(10));
+        playback.frame(0.0, 10, 30.0);
+        let tick = playback.frame(100.0, 10, 30.0);
+        assert_eq!((tick, playback.step), (Tick { stepped: true, played_out: false, again: true }, 3));
+        let mut time = 100.0;
+        let end = loop {
+            time += 100.0;
+            let tick = playback.frame(time, 10, 30.0);
+            if !tick.again {
+                break tick;
+            }
+        };
+        assert_eq!((end, playback.step, playback.playing, playback.tween), (Tick { stepped: true, played_out: true, again: false }, 10, false, 0.0));
+        // Play at the end starts again from the start; pause keeps the step.
+        assert!(playback.toggle(10));
+        assert_eq!(playback.step, 0);
+        playback.frame(500.0, 10, 30.0);
+        playback.frame(560.0, 10, 30.0);
+        assert!(!playback.toggle(10));
+        assert_eq!((playback.step, playback.playing), (2, false));
+    }
+
+    #[test]
+    fn go_to_stops_within_the_moves_and_nothing_plays_without_moves() {
+        let mut playback = Playback::default();
+        playback.toggle(5);
+        playback.go_to(9, 5);
+        assert_eq!((playback.step, playback.playing), (5, false));
+        assert_eq!(playback.frame(0.0, 5, 100.0), Tick::default());
+        let mut empty = Playback::default();
+        assert!(!empty.toggle(0) && !empty.advance(0));
+    }
+}
