@@ -113,20 +113,17 @@ mod tests {
         for i in 0..MAX_STEPS + 50 {
             history.set(&i.to_string(), true);
         }
-        let mut undone = 0;
-        while history.undo() {
-            undone += 1;
-        }
-        assert_eq!((undone, history.text()), (MAX_STEPS, "49"));
+        assert_eq!((undo_all(&mut history), history.text()), (MAX_STEPS, "49"));
         // Texts of 20 MB: the oldest go once the history passes 64 MB (three of them stay).
         let mut history = History::default();
         for letter in ['a', 'b', 'c', 'd', 'e'] {
             history.set(&letter.to_string().repeat(20 << 20), true);
         }
-        let mut undone = 0;
-        while history.undo() {
-            undone += 1;
-        }
-        assert_eq!((undone, history.text().chars().next()), (3, Some('b')));
+        assert_eq!((undo_all(&mut history), history.text().chars().next()), (3, Some('b')));
+    }
+
+    /// Undoes every step kept; how many there were.
+    fn undo_all(history: &mut History) -> usize {
+        std::iter::from_fn(|| history.undo().then_some(())).count()
     }
 }
