@@ -10,7 +10,7 @@
 
 use crate::contract::{MoveError, Verdict};
 use crate::draw::Painter;
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 /// A family's rules, typed: what the mid-end needs to replay, draw and write a move list.
 pub trait Rules {
@@ -77,31 +77,35 @@ impl<S: Clone> Frames<S> {
     }
 }
 
-/// The replaying half of a puzzle: the frames of the move list last replayed.
+/// The replaying half of a puzzle: the frames of the move list last replayed. Behind a mutex,
+/// so that a puzzle whose search runs on several threads (a tiling's count) can hold one.
 pub struct Replayer<S> {
-    frames: RefCell<Frames<S>>,
+    frames: Mutex<Frames<S>>,
 }
 
 impl<S: Clone> Default for Replayer<S> {
     fn default() -> Self {
-        Replayer { frames: RefCell::new(Frames { moves: Vec::new(), states: Vec::new(), error: None }) }
+        Replayer { frames: Mutex::new(Frames { moves: Vec::new(), states: Vec::new(), error: None }) }
     }
 }
 
 impl<S: Clone> Replayer<S> {
     /// Runs `read` on the frames of `moves` under `rules`, replaying only what is not kept: nothing
     /// when `moves` is the list last replayed, the moves added when it extends that list. A
-    /// replay asked for while one is being read (a painter that looks a position up) is made
-    /// apart, without the cache, rather than refused.
+    /// replay asked for while one is being read (a painter that looks a position up, or another
+    /// thread) is made apart, without the cache, rather than waited for or refused.
     pub fn frames<R: Rules<State = S>, T>(&self, rules: &R, moves: &[String], read: impl FnOnce(&Frames<S>) -> T) -> T {
-        let Ok(mut kept) = self.frames.try_borrow_mut() else {
-            let mut apart = Frames { moves: Vec::new(), states: Vec::new(), error: None };
-            apart.replay(rules, moves);
-            return read(&apart);
-        };
-        kept.replay(rules, moves);
-        drop(kept);
-        read(&self.frames.borrow())
+        match self.frames.try_lock() {
+            Ok(mut kept) => {
+                kept.replay(rules, moves);
+                read(&kept)
+            }
+            Err(_) => {
+                let mut apart = Frames { moves: Vec::new(), states: Vec::new(), error: None };
+                apart.replay(rules, moves);
+                read(&apart)
+            }
+        }
     }
 
     /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply, and

@@ -3,7 +3,7 @@
 //! blocks, and the moving vehicle part-way along its move.
 
 use super::format::Board;
-use super::rules::{Metric, Rules};
+use super::rules::Rules;
 use super::RushPuzzle;
 use crate::draw::{palette, rounded_rect, GridLayout, Painter};
 
@@ -25,7 +25,8 @@ pub fn layout(puzzle: &RushPuzzle, width: f64, height: f64) -> GridLayout {
     grid
 }
 
-pub fn draw(puzzle: &RushPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+/// The lot at `state`; the vehicle that the move to `next` (if any) drives, `tween` of the way there.
+pub fn draw(puzzle: &RushPuzzle, state: u128, next: Option<u128>, tween: f32, painter: &mut dyn Painter) {
     let (width, height) = painter.size();
     let grid = layout(puzzle, width, height);
     let board = &puzzle.board;
@@ -54,11 +55,7 @@ pub fn draw(puzzle: &RushPuzzle, moves: &[String], step: usize, tween: f32, pain
         let (x, y) = grid.at((index / board.width) as f64, (index % board.width) as f64);
         painter.rect(x + inset, y + inset, cell - 2.0 * inset, cell - 2.0 * inset, WALL);
     }
-    let rules = puzzle.rules(Metric::Slide);
-    let state = puzzle.position_after(moves, step);
-    // The position after the next move, when it can be made: the vehicle it drives is drawn
-    // `tween` of the way there.
-    let next = moves.get(step).filter(|_| tween > 0.0).and_then(|text| rules.apply(state, text).ok());
+    let next = next.filter(|_| tween > 0.0);
     let tween = f64::from(tween.clamp(0.0, 1.0));
     for (index, vehicle) in board.vehicles.iter().enumerate() {
         let place = Rules::place(state, index) as f64;

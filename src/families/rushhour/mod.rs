@@ -8,6 +8,7 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
+use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
@@ -63,12 +64,14 @@ pub struct RushPuzzle {
     pub board: Board,
     /// The rules in each metric, in the order of `Metric::NAMES`.
     by_metric: [Rules; 2],
+    /// The positions of the moves last replayed (the mid-end).
+    replayer: Replayer<u128>,
 }
 
 impl RushPuzzle {
     pub fn new(board: Board) -> RushPuzzle {
         let by_metric = [Rules::new(&board, Metric::Slide), Rules::new(&board, Metric::Unit)];
-        RushPuzzle { board, by_metric }
+        RushPuzzle { board, by_metric, replayer: Replayer::default() }
     }
 
     fn rules(&self, metric: Metric) -> &Rules {
@@ -84,8 +87,7 @@ impl RushPuzzle {
 
     /// The position after the first `step` moves; a move that does not apply is skipped.
     pub fn position_after(&self, moves: &[String], step: usize) -> u128 {
-        let rules = self.rules(Metric::Slide);
-        moves.iter().take(step).fold(rules.start(), |state, text| rules.apply(state, text).unwrap_or(state))
+        self.replayer.frames(self, moves, |frames| frames.at(step).copied().unwrap_or_else(|| self.rules(Metric::Slide).start()))
     }
 
     /// The board with its vehicles where `state` puts them.
@@ -99,6 +101,35 @@ impl RushPuzzle {
             .map(|(vehicle, place)| vehicle.at(place))
             .collect();
         Board { vehicles, expected: None, one_line: false, title: None, ..self.board.clone() }
+    }
+}
+
+/// Rush Hour for the mid-end: a position is the packed places of the vehicles, moved in the
+/// slide metric (a unit move is a slide of one); a move that does not apply is skipped, as the
+/// page always showed it (`Puzzle::check` reports it, in the metric asked for).
+impl midend::Rules for RushPuzzle {
+    type State = u128;
+
+    fn start(&self) -> Result<u128, String> {
+        Ok(self.rules(Metric::Slide).start())
+    }
+
+    fn execute(&self, &state: &u128, text: &str) -> Result<u128, String> {
+        Ok(self.rules(Metric::Slide).apply(state, text).unwrap_or(state))
+    }
+
+    fn is_solved(&self, &state: &u128) -> bool {
+        self.rules(Metric::Slide).is_solved(state)
+    }
+
+    fn paint(&self, frames: &Frames<u128>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let state = frames.at(step).copied().unwrap_or_else(|| self.rules(Metric::Slide).start());
+        let next = (step < frames.moves.len()).then(|| frames.at(step + 1).copied()).flatten();
+        draw::draw(self, state, next, tween, painter);
+    }
+
+    fn show(&self, frames: &Frames<u128>, step: usize) -> String {
+        frames.at(step).map_or(String::new(), |&state| self.board_at(state).to_text())
     }
 }
 
@@ -151,11 +182,15 @@ impl Puzzle for RushPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        draw::draw(self, moves, step, tween, painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        self.board_at(self.position_after(moves, step)).to_text()
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

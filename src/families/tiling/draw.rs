@@ -4,9 +4,9 @@
 use super::TilingPuzzle;
 use crate::draw::{palette, GridLayout, Painter};
 
-/// The board after `step` placements (the next one too from half-way through its tween).
-pub(super) fn draw(puzzle: &TilingPuzzle, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-    let tiling = puzzle.filled(moves, if tween >= 0.5 { step + 1 } else { step });
+/// The board with `tiling` (piece number per cell, u16::MAX: empty), and the custom pieces being
+/// drawn when `sketches` (there is no solution to show yet).
+pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painter: &mut dyn Painter) {
     let (width, height) = painter.size();
     let grid = GridLayout::fit(puzzle.board.width, puzzle.board.height, width, height);
     painter.clear("#f4f1ea");
@@ -32,7 +32,7 @@ pub(super) fn draw(puzzle: &TilingPuzzle, moves: &[String], step: usize, tween: 
         }
     }
     // Custom pieces where they were drawn, before there is a solution to show.
-    if moves.is_empty() {
+    if sketches {
         for (k, (name, cells)) in puzzle.board.sketches.iter().enumerate() {
             let colour = palette(puzzle.board.pieces.len() + k);
             for &(r, c) in cells {

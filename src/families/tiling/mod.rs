@@ -8,6 +8,7 @@ pub mod pieces;
 mod symmetry;
 
 use crate::draw::{GridLayout, Painter};
+use crate::midend::{self, Frames, Replayer};
 use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::search::cover::{self, Cover, CoverEnd};
 use crate::families::analysis::{AnalysisReport, Completion};
@@ -70,6 +71,8 @@ pub struct TilingPuzzle {
     break_symmetry: bool,
     /// Whether to use the generic exact cover even where the fast one applies (tests compare).
     generic_cover: bool,
+    /// The boards of the placements last replayed (the mid-end).
+    replayer: Replayer<Vec<u16>>,
 }
 
 impl TilingPuzzle {
@@ -96,7 +99,7 @@ impl TilingPuzzle {
             }
         }
         let symmetries = symmetry::of_board(&board, &index);
-        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true, generic_cover: false })
+        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true, generic_cover: false, replayer: Replayer::default() })
     }
 
     /// Each cell's item number in the cover problem: its place in the board's bounding
@@ -166,15 +169,7 @@ impl TilingPuzzle {
 
     /// Piece number per cell after the first `step` moves, those that apply (u16::MAX: empty).
     fn filled(&self, moves: &[String], step: usize) -> Vec<u16> {
-        let mut tiling = vec![u16::MAX; self.board.cells.len()];
-        for text in moves.iter().take(step) {
-            if let Ok(p) = self.parse_move(text) {
-                for &c in &p.cells {
-                    tiling[c] = p.piece as u16;
-                }
-            }
-        }
-        tiling
+        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
     }
 
     /// [`TilingPuzzle::run`] with item sets as wide as the board needs.
@@ -373,6 +368,53 @@ impl TilingPuzzle {
 /// Most tilings a report lists (counting goes on past it).
 pub const MAX_LISTED: usize = 20_000;
 
+/// A tiling for the mid-end: a position is the piece on each cell (u16::MAX: empty); a
+/// placement that does not apply is skipped, as the page always showed it (`Puzzle::check`
+/// reports it, and overlaps and pieces used twice).
+impl midend::Rules for TilingPuzzle {
+    type State = Vec<u16>;
+
+    fn start(&self) -> Result<Vec<u16>, String> {
+        Ok(vec![u16::MAX; self.board.cells.len()])
+    }
+
+    fn execute(&self, tiling: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
+        let mut next = tiling.clone();
+        if let Ok(placement) = self.parse_move(text) {
+            for &c in &placement.cells {
+                next[c] = placement.piece as u16;
+            }
+        }
+        Ok(next)
+    }
+
+    fn is_solved(&self, tiling: &Vec<u16>) -> bool {
+        tiling.iter().all(|&piece| piece != u16::MAX)
+    }
+
+    /// The next placement shows from half-way through its tween.
+    fn paint(&self, frames: &Frames<Vec<u16>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let shown = frames.at(if tween >= 0.5 { step + 1 } else { step }).map_or(&[][..], Vec::as_slice);
+        draw::draw(self, shown, frames.moves.is_empty(), painter);
+    }
+
+    fn show(&self, frames: &Frames<Vec<u16>>, step: usize) -> String {
+        let Some(tiling) = frames.at(step) else { return String::new() };
+        let mut out = String::new();
+        for r in 0..self.board.height as i32 {
+            for c in 0..self.board.width as i32 {
+                out.push(match self.index.get(&(r, c)) {
+                    None => ' ',
+                    Some(&i) if tiling[i] == u16::MAX => '.',
+                    Some(&i) => self.board.pieces[tiling[i] as usize].name.chars().next().unwrap_or('?'),
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
 impl Puzzle for TilingPuzzle {
     fn family(&self) -> &'static str {
         "tiling"
@@ -473,23 +515,15 @@ impl Puzzle for TilingPuzzle {
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        draw::draw(self, moves, step, tween, painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let tiling = self.filled(moves, step);
-        let mut out = String::new();
-        for r in 0..self.board.height as i32 {
-            for c in 0..self.board.width as i32 {
-                out.push(match self.index.get(&(r, c)) {
-                    None => ' ',
-                    Some(&i) if tiling[i] == u16::MAX => '.',
-                    Some(&i) => self.board.pieces[tiling[i] as usize].name.chars().next().unwrap_or('?'),
-                });
-            }
-            out.push('\n');
-        }
-        out
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn solution_text(&self, moves: &[String]) -> String {
