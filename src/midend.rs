@@ -25,6 +25,14 @@ pub trait Rules {
 
     fn is_solved(&self, state: &Self::State) -> bool;
 
+    /// Whether a replay passes over a move that does not apply, the position staying as it was,
+    /// rather than stopping at it. Either way the first such move is noted (`Frames::error`), so
+    /// [`Replayer::check`] stays strict. The families whose pages always showed lists that way
+    /// say yes.
+    fn skips_bad_moves(&self) -> bool {
+        false
+    }
+
     /// Paints step `step` of a replay, `tween` (0 to 1) of the way to the next.
     fn paint(&self, frames: &Frames<Self::State>, step: usize, tween: f32, painter: &mut dyn Painter);
 
@@ -32,8 +40,9 @@ pub trait Rules {
     fn show(&self, frames: &Frames<Self::State>, step: usize) -> String;
 }
 
-/// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (empty
-/// when there is no start), and the first move that does not apply.
+/// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (every
+/// move's, when the rules skip bad moves; none when there is no start), and the first move that
+/// does not apply.
 #[derive(Debug, Clone)]
 pub struct Frames<S> {
     pub moves: Vec<String>,
@@ -42,6 +51,10 @@ pub struct Frames<S> {
 }
 
 impl<S> Frames<S> {
+    fn blank() -> Self {
+        Frames { moves: Vec::new(), states: Vec::new(), error: None }
+    }
+
     /// The position after `step` moves, or after the last that applied.
     pub fn at(&self, step: usize) -> Option<&S> {
         self.states.get(step.min(self.states.len().saturating_sub(1)))
@@ -54,23 +67,31 @@ impl<S> Frames<S> {
 }
 
 impl<S: Clone> Frames<S> {
-    /// Makes these the frames of `moves`, keeping what they already hold of it.
+    /// Makes these the frames of `moves`, keeping what they already hold of it: the frames of a
+    /// list are those of its every prefix, so a list that extends the one replayed goes on from
+    /// where that one ended.
     fn replay<R: Rules<State = S>>(&mut self, rules: &R, moves: &[String]) {
         if !self.is_blank() && self.moves.as_slice() == moves {
             return;
         }
-        let extends = !self.is_blank() && self.error.is_none() && moves.starts_with(&self.moves);
-        if !extends {
+        if self.is_blank() || !moves.starts_with(&self.moves) {
             *self = match rules.start() {
                 Ok(start) => Frames { moves: Vec::new(), states: vec![start], error: None },
                 Err(message) => Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) },
             };
         }
+        let skips = rules.skips_bad_moves();
         for (index, text) in moves.iter().enumerate().skip(self.moves.len()) {
-            let (Some(last), None) = (self.states.last(), &self.error) else { break };
+            let Some(last) = self.states.last().filter(|_| skips || self.error.is_none()) else { break };
             match rules.execute(last, text) {
                 Ok(next) => self.states.push(next),
-                Err(message) => self.error = Some(MoveError { index, message }),
+                Err(message) => {
+                    let unchanged = last.clone();
+                    self.error.get_or_insert(MoveError { index, message });
+                    if skips {
+                        self.states.push(unchanged);
+                    }
+                }
             }
         }
         self.moves = moves.to_vec();
@@ -85,7 +106,7 @@ pub struct Replayer<S> {
 
 impl<S: Clone> Default for Replayer<S> {
     fn default() -> Self {
-        Replayer { frames: Mutex::new(Frames { moves: Vec::new(), states: Vec::new(), error: None }) }
+        Replayer { frames: Mutex::new(Frames::blank()) }
     }
 }
 
@@ -101,11 +122,16 @@ impl<S: Clone> Replayer<S> {
                 read(&kept)
             }
             Err(_) => {
-                let mut apart = Frames { moves: Vec::new(), states: Vec::new(), error: None };
+                let mut apart = Frames::blank();
                 apart.replay(rules, moves);
                 read(&apart)
             }
         }
+    }
+
+    /// The position after `step` moves of `moves` (after the last that applied).
+    pub fn at<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Option<S> {
+        self.frames(rules, moves, |frames| frames.at(step).cloned())
     }
 
     /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply, and
@@ -139,10 +165,12 @@ mod tests {
     use super::*;
     use std::cell::Cell;
 
-    /// A counter from 0 that moves by the amounts written; solved at 3; counts its executions.
+    /// A counter from 0 that moves by the amounts written; solved at 3; counts its executions;
+    /// skips a move that is not a number when `skips`.
     #[derive(Default)]
     struct Counter {
         executed: Cell<usize>,
+        skips: bool,
     }
 
     impl Rules for Counter {
@@ -156,6 +184,9 @@ mod tests {
         }
         fn is_solved(&self, &n: &i64) -> bool {
             n == 3
+        }
+        fn skips_bad_moves(&self) -> bool {
+            self.skips
         }
         fn paint(&self, _: &Frames<i64>, _: usize, _: f32, _: &mut dyn Painter) {}
         fn show(&self, frames: &Frames<i64>, step: usize) -> String {
@@ -210,5 +241,21 @@ mod tests {
         assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
         // The steps before the bad move still show; after it, the last good one.
         assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2"])), ["0", "1", "1", "1"]);
+        // A list that extends one with a bad move stops at the same move.
+        assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2", "5"])), ["0", "1", "1", "1", "1"]);
+    }
+
+    /// Rules that skip bad moves replay past them (the position staying), still note the first,
+    /// and so still fail the check there.
+    #[test]
+    fn skipping_rules_pass_over_bad_moves_and_the_check_stays_strict() {
+        let (rules, replayer) = (Counter { skips: true, ..Counter::default() }, Replayer::default());
+        assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2", "y"])), ["0", "1", "1", "3", "3"]);
+        let error = replayer.check(&rules, &moves(&["1", "x", "2", "y"])).unwrap_err();
+        assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
+        // Extended, the replay goes on from where it was: only the new move is executed.
+        let executed = rules.executed.get();
+        assert_eq!(replayer.show(&rules, &moves(&["1", "x", "2", "y", "-1"]), 5), "2");
+        assert_eq!(rules.executed.get(), executed + 1);
     }
 }

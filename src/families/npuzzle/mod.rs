@@ -113,7 +113,7 @@ impl NPuzzle {
 
     /// The tiles on the cells after the first `step` moves (moves that do not apply are skipped).
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
-        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
+        self.replayer.at(self, moves, step).unwrap_or_default()
     }
 
     /// The same puzzle with the start shuffled at random (always solvable).
@@ -141,8 +141,12 @@ impl midend::Rules for NPuzzle {
 
     fn execute(&self, cells: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
         let mut next = cells.clone();
-        let _ = self.slide_tile(&mut next, text);
+        self.slide_tile(&mut next, text)?;
         Ok(next)
+    }
+
+    fn skips_bad_moves(&self) -> bool {
+        true
     }
 
     fn is_solved(&self, cells: &Vec<u16>) -> bool {

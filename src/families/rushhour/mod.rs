@@ -87,7 +87,7 @@ impl RushPuzzle {
 
     /// The position after the first `step` moves; a move that does not apply is skipped.
     pub fn position_after(&self, moves: &[String], step: usize) -> u128 {
-        self.replayer.frames(self, moves, |frames| frames.at(step).copied().unwrap_or_else(|| self.rules(Metric::Slide).start()))
+        self.replayer.at(self, moves, step).unwrap_or_else(|| self.rules(Metric::Slide).start())
     }
 
     /// The board with its vehicles where `state` puts them.
@@ -115,7 +115,11 @@ impl midend::Rules for RushPuzzle {
     }
 
     fn execute(&self, &state: &u128, text: &str) -> Result<u128, String> {
-        Ok(self.rules(Metric::Slide).apply(state, text).unwrap_or(state))
+        self.rules(Metric::Slide).apply(state, text)
+    }
+
+    fn skips_bad_moves(&self) -> bool {
+        true
     }
 
     fn is_solved(&self, &state: &u128) -> bool {

@@ -121,7 +121,7 @@ impl SlidingPuzzle {
     /// permissive metric (a piece may travel any free route), so a solution in any metric replays;
     /// a move that does not apply is skipped.
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
-        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
+        self.replayer.at(self, moves, step).unwrap_or_default()
     }
 }
 
@@ -138,8 +138,12 @@ impl midend::Rules for SlidingPuzzle {
 
     fn execute(&self, anchors: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
         let mut next = anchors.clone();
-        let _ = self.rules(Metric::Piece).apply(&mut next, text);
+        self.rules(Metric::Piece).apply(&mut next, text)?;
         Ok(next)
+    }
+
+    fn skips_bad_moves(&self) -> bool {
+        true
     }
 
     fn is_solved(&self, anchors: &Vec<u16>) -> bool {

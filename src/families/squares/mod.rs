@@ -98,7 +98,7 @@ impl SquaresPuzzle {
 
     /// The squares after the first `step` clicks (clicks that do not apply are skipped).
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<Piece> {
-        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
+        self.replayer.at(self, moves, step).unwrap_or_default()
     }
 
     fn replay_click(&self, rules: &Rules, pieces: &mut [Piece], text: &str) -> Result<usize, String> {
@@ -162,8 +162,12 @@ impl midend::Rules for SquaresPuzzle {
 
     fn execute(&self, pieces: &Vec<Piece>, text: &str) -> Result<Vec<Piece>, String> {
         let mut next = pieces.clone();
-        let _ = self.replay_click(&self.replay, &mut next, text);
+        self.replay_click(&self.replay, &mut next, text)?;
         Ok(next)
+    }
+
+    fn skips_bad_moves(&self) -> bool {
+        true
     }
 
     fn is_solved(&self, pieces: &Vec<Piece>) -> bool {

@@ -169,7 +169,7 @@ impl TilingPuzzle {
 
     /// Piece number per cell after the first `step` moves, those that apply (u16::MAX: empty).
     fn filled(&self, moves: &[String], step: usize) -> Vec<u16> {
-        self.replayer.frames(self, moves, |frames| frames.at(step).cloned().unwrap_or_default())
+        self.replayer.at(self, moves, step).unwrap_or_default()
     }
 
     /// [`TilingPuzzle::run`] with item sets as wide as the board needs.
@@ -379,13 +379,16 @@ impl midend::Rules for TilingPuzzle {
     }
 
     fn execute(&self, tiling: &Vec<u16>, text: &str) -> Result<Vec<u16>, String> {
+        let placement = self.parse_move(text)?;
         let mut next = tiling.clone();
-        if let Ok(placement) = self.parse_move(text) {
-            for &c in &placement.cells {
-                next[c] = placement.piece as u16;
-            }
+        for &c in &placement.cells {
+            next[c] = placement.piece as u16;
         }
         Ok(next)
+    }
+
+    fn skips_bad_moves(&self) -> bool {
+        true
     }
 
     fn is_solved(&self, tiling: &Vec<u16>) -> bool {
