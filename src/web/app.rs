@@ -531,7 +531,7 @@ impl App {
             return;
         }
         self.solution = index.min(count - 1);
-        self.stop_animation();
+        self.playback.stop();
         self.show_moves();
         self.playback.step = self.moves_len();
         self.update_buttons();
@@ -606,7 +606,7 @@ impl App {
 
     fn reparse(&mut self) {
         self.cancel_reparse();
-        self.stop_animation();
+        self.playback.stop();
         self.show_analysis(None);
         self.report = None;
         self.streamed.clear();
@@ -813,7 +813,7 @@ impl App {
         let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
         if sent {
             self.busy = true;
-            self.stop_animation();
+            self.playback.stop();
             if task == Task::Analyse {
                 self.show_analysis(None);
                 self.set_status("Analysing: exploring every position…");
@@ -1102,10 +1102,6 @@ impl App {
                 list.set_scroll_top(top + height - list.client_height());
             }
         }
-    }
-
-    fn stop_animation(&mut self) {
-        self.playback.stop();
     }
 
     fn go_to(&mut self, step: usize) {
