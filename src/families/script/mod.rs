@@ -11,11 +11,11 @@ use crate::families::{Capabilities, GENERIC_METHODS};
 use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
 use crate::families::{search, only_metric, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Method, Stats};
 use rhai::Dynamic;
 use rules::ScriptSpace;
 use runner::{Runner, MARKER};
-use std::cell::RefCell;
 
 pub struct Script;
 
@@ -62,8 +62,8 @@ impl Family for Script {
 pub struct ScriptPuzzle {
     text: String,
     runner: Runner,
-    /// The states along the last move list drawn (replaying a script is not free).
-    frames: RefCell<(Vec<String>, Vec<Dynamic>)>,
+    /// The states along the last move list replayed (replaying a script is not free).
+    replayer: Replayer<Dynamic>,
 }
 
 impl ScriptPuzzle {
@@ -72,7 +72,7 @@ impl ScriptPuzzle {
             return Err(FormatError::new(1, 1, format!("a puzzle script starts with the line `{MARKER}`")));
         }
         let runner = Runner::new(text)?;
-        Ok(ScriptPuzzle { text: text.to_string(), runner, frames: RefCell::new((Vec::new(), Vec::new())) })
+        Ok(ScriptPuzzle { text: text.to_string(), runner, replayer: Replayer::default() })
     }
 
     /// Applies the move whose label is `text` to `state`.
@@ -87,27 +87,6 @@ impl ScriptPuzzle {
             }
         }
         Err(format!("\"{text}\" is not one of the moves possible here"))
-    }
-
-    /// The states after 0..=n moves of `moves` (as far as they apply), cached for drawing.
-    fn frames(&self, moves: &[String], upto: usize) -> Vec<Dynamic> {
-        let mut cache = self.frames.borrow_mut();
-        let (cached_moves, states) = &mut *cache;
-        if cached_moves.as_slice() != moves || states.is_empty() {
-            *cached_moves = moves.to_vec();
-            states.clear();
-            if let Ok(start) = self.runner.start() {
-                states.push(start);
-            }
-        }
-        while states.len() <= upto.min(moves.len()) && !states.is_empty() {
-            let last = states[states.len() - 1].clone();
-            match self.step(&last, &moves[states.len() - 1]) {
-                Ok(next) => states.push(next),
-                Err(_) => break,
-            }
-        }
-        states.clone()
     }
 
     /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
@@ -129,11 +108,40 @@ impl ScriptPuzzle {
         let start = Runner::new(&text).ok()?.start().ok()?;
         (runner::key(&start) == runner::key(state)).then_some(text)
     }
+}
 
-    /// The state after `step` moves, if the moves replay that far.
-    pub fn state_after(&self, moves: &[String], step: usize) -> Option<Dynamic> {
-        let frames = self.frames(moves, step);
-        frames.get(step.min(frames.len().saturating_sub(1))).cloned()
+/// The mid-end's view: a state is whatever rhai value the script's functions pass around; a
+/// move is found by its label among `moves(state)`.
+impl midend::Rules for ScriptPuzzle {
+    type State = Dynamic;
+
+    fn start(&self) -> Result<Dynamic, String> {
+        self.runner.start().map_err(|e| e.to_string())
+    }
+
+    fn execute(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
+        self.step(state, text)
+    }
+
+    /// A goal test that fails counts as not solved here; [`Puzzle::check`] reports it.
+    fn is_solved(&self, state: &Dynamic) -> bool {
+        self.runner.is_goal(state).unwrap_or(false)
+    }
+
+    fn paint(&self, frames: &Frames<Dynamic>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        // A script's states have no in-between: show the next one from half-way.
+        let shown = if tween >= 0.5 { step + 1 } else { step };
+        match frames.at(shown.min(frames.moves.len())) {
+            Some(state) => draw::draw(&self.runner, state, painter),
+            None => draw::message(painter, "The script's start() fails: see the message above."),
+        }
+    }
+
+    fn show(&self, frames: &Frames<Dynamic>, step: usize) -> String {
+        match frames.at(step) {
+            Some(state) => self.runner.show(state).unwrap_or_else(|e| e.to_string()) + "\n",
+            None => String::new(),
+        }
     }
 }
 
@@ -187,33 +195,30 @@ impl Puzzle for ScriptPuzzle {
         }
     }
 
+    /// Strict where the mid-end's check is not: a goal test that fails is an error at the move
+    /// that led there.
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let error = |index: usize| move |e: FormatError| MoveError { index, message: e.to_string() };
-        let mut state = self.runner.start().map_err(error(0))?;
-        let mut first_solved = self.runner.is_goal(&state).map_err(error(0))?.then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            state = self.step(&state, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && self.runner.is_goal(&state).map_err(error(index))? {
-                first_solved = Some(index + 1);
+        self.replayer.frames(self, moves, |frames| {
+            if let Some(error) = &frames.error {
+                return Err(error.clone());
             }
-        }
-        Ok(Verdict { ends_solved: self.runner.is_goal(&state).map_err(error(moves.len()))?, first_solved })
+            let solved = (frames.states.iter().enumerate())
+                .map(|(step, state)| self.runner.is_goal(state).map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() }))
+                .collect::<Result<Vec<bool>, MoveError>>()?;
+            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
+        })
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        // A script's states have no in-between: show the next one from half-way.
-        let shown = if tween >= 0.5 { step + 1 } else { step };
-        match self.state_after(moves, shown.min(moves.len())) {
-            Some(state) => draw::draw(&self.runner, &state, painter),
-            None => draw::message(painter, "The script's start() fails: see the message above."),
-        }
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        match self.state_after(moves, step) {
-            Some(state) => self.runner.show(&state).unwrap_or_else(|e| e.to_string()) + "\n",
-            None => String::new(),
-        }
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {
