@@ -33,6 +33,15 @@ pub trait Rules {
         false
     }
 
+    /// The frames of `moves` read as a whole, for rules in which a move's text alone does not
+    /// always say which move it is, so that a later move decides how an earlier one is read
+    /// (LM-Solve's planks: two of one length laid the same way from one stump read alike). None,
+    /// the default, for rules whose every text is one move: the replayer then executes the moves
+    /// one by one and goes on from a list it has already replayed.
+    fn read_whole(&self, _moves: &[String]) -> Option<Frames<Self::State>> {
+        None
+    }
+
     /// Paints step `step` of a replay, `tween` (0 to 1) of the way to the next.
     fn paint(&self, frames: &Frames<Self::State>, step: usize, tween: f32, painter: &mut dyn Painter);
 
@@ -72,6 +81,10 @@ impl<S: Clone> Frames<S> {
     /// where that one ended.
     fn replay<R: Rules<State = S>>(&mut self, rules: &R, moves: &[String]) {
         if !self.is_blank() && self.moves.as_slice() == moves {
+            return;
+        }
+        if let Some(whole) = rules.read_whole(moves) {
+            *self = whole;
             return;
         }
         if self.is_blank() || !moves.starts_with(&self.moves) {
@@ -243,6 +256,43 @@ mod tests {
         assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2"])), ["0", "1", "1", "1"]);
         // A list that extends one with a bad move stops at the same move.
         assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2", "5"])), ["0", "1", "1", "1", "1"]);
+    }
+
+    /// A counter from 0 where the move "a" adds 1 or 2: read as a whole, preferring a reading
+    /// that ends on 3.
+    struct Ambiguous;
+
+    impl Rules for Ambiguous {
+        type State = i64;
+        fn start(&self) -> Result<i64, String> {
+            Ok(0)
+        }
+        fn execute(&self, &n: &i64, _: &str) -> Result<i64, String> {
+            Ok(n + 1)
+        }
+        fn is_solved(&self, &n: &i64) -> bool {
+            n == 3
+        }
+        fn read_whole(&self, moves: &[String]) -> Option<Frames<i64>> {
+            let count = moves.len() as i64;
+            let twos = (3 - count).clamp(0, count);
+            let states = (0..=count).map(|i| i + i.min(twos)).collect();
+            Some(Frames { moves: moves.to_vec(), states, error: None })
+        }
+        fn paint(&self, _: &Frames<i64>, _: usize, _: f32, _: &mut dyn Painter) {}
+        fn show(&self, frames: &Frames<i64>, step: usize) -> String {
+            frames.at(step).map_or(String::new(), i64::to_string)
+        }
+    }
+
+    /// Rules read as a whole are read again when the list grows: a later move can change how an
+    /// earlier one reads.
+    #[test]
+    fn a_list_read_whole_is_read_again_when_it_grows() {
+        let (rules, replayer) = (Ambiguous, Replayer::default());
+        assert_eq!(replayer.boards(&rules, &moves(&["a", "a"])), ["0", "2", "3"]);
+        assert_eq!(replayer.check(&rules, &moves(&["a", "a"])), Ok(Verdict { ends_solved: true, first_solved: Some(2) }));
+        assert_eq!(replayer.boards(&rules, &moves(&["a", "a", "a"])), ["0", "1", "2", "3"]);
     }
 
     /// Rules that skip bad moves replay past them (the position staying), still note the first,

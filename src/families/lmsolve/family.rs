@@ -7,8 +7,8 @@ use crate::families::analysis::{analysis_from, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::midend::{self, Frames, Replayer};
 use crate::search::{analyse, Flow, Method, Stats};
-use std::cell::RefCell;
 
 pub struct LmFamily(pub Variant);
 
@@ -109,23 +109,13 @@ pub struct LmPuzzle<G: Edit> {
     variant: Variant,
     text: String,
     game: G,
-    /// The states along the move list drawn last: every animation frame asks again.
-    frames: RefCell<(Vec<String>, Vec<G::State>)>,
+    /// The states along the move list replayed last: every animation frame asks again.
+    replayer: Replayer<G::State>,
 }
 
 impl<G: Edit> LmPuzzle<G> {
     fn new(game: G, variant: Variant, text: String) -> Self {
-        LmPuzzle { variant, text, game, frames: RefCell::new((Vec::new(), Vec::new())) }
-    }
-
-    /// The states along `moves` for drawing: the replay (or, when it fails, the start), kept
-    /// while the move list stays the same.
-    fn frames(&self, moves: &[String]) -> std::cell::Ref<'_, Vec<G::State>> {
-        if self.frames.borrow().0.as_slice() != moves || self.frames.borrow().1.is_empty() {
-            let states = self.states(moves).unwrap_or_else(|_| vec![self.game.initial()]);
-            *self.frames.borrow_mut() = (moves.to_vec(), states);
-        }
-        std::cell::Ref::map(self.frames.borrow(), |(_, states)| states)
+        LmPuzzle { variant, text, game, replayer: Replayer::default() }
     }
 
     /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
@@ -162,6 +152,46 @@ impl<G: Edit> LmPuzzle<G> {
             }
         }
         false
+    }
+}
+
+/// The mid-end's view. A list is read as a whole ([`Self::states`]), since a plank's text can
+/// name two planks; `execute` takes the first reading that applies.
+impl<G: Edit> midend::Rules for LmPuzzle<G> {
+    type State = G::State;
+
+    fn start(&self) -> Result<G::State, String> {
+        Ok(self.game.initial())
+    }
+
+    fn execute(&self, state: &G::State, text: &str) -> Result<G::State, String> {
+        (self.game.moves(state).iter())
+            .filter(|mv| self.game.render(mv) == text)
+            .find_map(|mv| self.game.perform(state, mv))
+            .ok_or_else(|| format!("{} is not a move here", crate::families::shown_text(text)))
+    }
+
+    fn is_solved(&self, state: &G::State) -> bool {
+        self.game.is_final(state)
+    }
+
+    /// Every reading of the list, preferring one that ends solved; when none passes, the start
+    /// and the first move that no reading passes.
+    fn read_whole(&self, moves: &[String]) -> Option<Frames<G::State>> {
+        Some(match self.states(moves) {
+            Ok(states) => Frames { moves: moves.to_vec(), states, error: None },
+            Err(error) => Frames { moves: moves.to_vec(), states: vec![self.game.initial()], error: Some(error) },
+        })
+    }
+
+    fn paint(&self, frames: &Frames<G::State>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let Some(from) = frames.at(step) else { return };
+        let to = if tween > 0.0 { frames.at(step + 1).unwrap_or(from) } else { from };
+        self.game.paint(from, to, f64::from(tween), painter);
+    }
+
+    fn show(&self, frames: &Frames<G::State>, step: usize) -> String {
+        frames.at(step).map_or_else(String::new, |state| self.game.display(state) + "\n")
     }
 }
 
@@ -215,16 +245,11 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     }
 
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let states = self.states(moves)?;
-        let first_solved = states.iter().position(|s| self.game.is_final(s));
-        Ok(Verdict { ends_solved: states.last().is_some_and(|s| self.game.is_final(s)), first_solved })
+        self.replayer.check(self, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        let states = self.frames(moves);
-        let from = step.min(states.len() - 1);
-        let to = if tween > 0.0 { (from + 1).min(states.len() - 1) } else { from };
-        self.game.paint(&states[from], &states[to], f64::from(tween), painter);
+        self.replayer.draw(self, moves, step, tween, painter);
     }
 
     /// LM-Solve's own lines, as `lm-solve` prints them under its `solved` line: equal moves
@@ -234,8 +259,11 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
-        let states = self.frames(moves);
-        self.game.display(&states[step.min(states.len() - 1)]) + "\n"
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {
