@@ -32,7 +32,7 @@ test-e2e: build
 # Criterion benchmarks (native), the same searches timed in wasm (Node), the browser build,
 # tiling counts in the page on 1 and 2 Workers, and the first load on emulated 4G (Chromium).
 bench: tools browser npm
-	cargo bench --bench sliding --bench squares --bench script --bench tiling --bench maze --bench lmsolve --bench npuzzle --bench rushhour
+	cargo bench --bench '*'
 	cargo test --release --target wasm32-unknown-unknown --test wasm_speed -- --nocapture
 	touch src/lib.rs && time trunk build --release
 	node benches/browser.mjs

@@ -3,13 +3,12 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 use criterion::{criterion_group, Criterion, Throughput};
-use puzzlelab::examples::EXAMPLES;
 use puzzlelab::families::{self, SolveOptions, Status};
 use puzzlelab::search::{Flow, Stats};
 use std::time::Duration;
 
 fn example(name: &str) -> &'static str {
-    EXAMPLES.iter().find(|(n, _, _)| *n == name).map(|(_, _, t)| *t).expect("the example exists")
+    puzzlelab::examples::text(name).expect("the example exists")
 }
 
 /// Solves and returns (moves, states stored).

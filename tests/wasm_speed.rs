@@ -96,7 +96,7 @@ fn hardest_squares_fixture() {
 /// natively; `make bench` also times Hanoi with 10 natively).
 #[wasm_bindgen_test]
 fn scripts() {
-    let example = |name: &str| puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == name).unwrap().2;
+    let example = |name: &str| puzzlelab::examples::text(name).unwrap();
     let hanoi = example("script-hanoi").replace("fn discs() { 4 }", "fn discs() { 8 }");
     for (name, text, moves) in [("Jumping Cards", example("script-cards").to_string(), 14), ("Hanoi 8", hanoi, 255)] {
         let puzzle = families::parse(None, &text).unwrap();

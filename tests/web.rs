@@ -107,7 +107,7 @@ fn share_links_round_trip_in_the_browser() {
 #[wasm_bindgen_test]
 fn a_script_solves_the_same_in_the_browser() {
     // Jumping Cards: 14 swaps natively (src/families/script/tests.rs), and so here.
-    let text = puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == "script-cards").unwrap().2;
+    let text = puzzlelab::examples::text("script-cards").unwrap();
     let replies = round_trip(&Request::Solve { job: 2, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
     match replies.last() {
         Some(Reply::Finished { report, .. }) => {
@@ -122,7 +122,7 @@ fn a_script_solves_the_same_in_the_browser() {
 #[wasm_bindgen_test]
 fn a_maze_svg_solves_in_the_browser_and_exports_its_solution() {
     // The 20 x 20 example: 60 moves (tests/examples.rs has the independent count).
-    let text = puzzlelab::examples::EXAMPLES.iter().find(|(n, _, _)| *n == "maze-20x20").unwrap().2;
+    let text = puzzlelab::examples::text("maze-20x20").unwrap();
     let replies = round_trip(&Request::Solve { job: 3, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
     let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
     assert_eq!((report.family.as_str(), report.moves.len()), ("maze", 60));

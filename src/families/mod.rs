@@ -2,6 +2,17 @@
 //!
 //! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
 
+/// An [`Example`] from `www/examples/NAME.EXT`: `example!("klotski", "txt", 81)`.
+macro_rules! example {
+    ($name:literal, $ext:literal, $length:expr) => {
+        $crate::families::Example {
+            name: $name,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/www/examples/", $name, ".", $ext)),
+            length: $length,
+        }
+    };
+}
+
 pub mod analysis;
 pub mod lmsolve;
 pub mod maze;
@@ -36,6 +47,17 @@ pub static FAMILIES: &[&dyn Family] = &[
     &script::Script,
 ];
 
+/// An example puzzle a family offers: the page's menu lists it, `tests/examples.rs` solves it
+/// with the default options and holds it to its known answer, and `benches/examples.rs` times it.
+pub struct Example {
+    /// The file's name in `www/examples/` without its extension, unique among all examples.
+    pub name: &'static str,
+    pub text: &'static str,
+    /// The length of its shortest solution under the default options (tilings: the pieces of one
+    /// tiling), from a published source or an independent computation, named where it is listed.
+    pub length: usize,
+}
+
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
     /// Stable identifier used by the CLI, the page and share links ("sliding").
@@ -51,6 +73,9 @@ pub trait Family: Sync {
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError>;
     /// A small valid puzzle to start drawing from.
     fn blank(&self) -> &'static str;
+
+    /// The puzzles it offers as examples (the page's menu), each with its known answer.
+    fn examples(&self) -> &'static [Example];
 
     /// A new random puzzle of about `cols` x `rows` (the same `seed` gives the same puzzle),
     /// for families that can make them; the page's "New" button uses it instead of `blank`.

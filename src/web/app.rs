@@ -7,7 +7,7 @@ use super::playback::{Playback, Tick};
 use super::protocol::{Reply, Request};
 use super::solver::Pool;
 use super::split::{self, Split};
-use crate::examples::{self, EXAMPLES};
+use crate::examples;
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
 use crate::replay;
@@ -311,8 +311,9 @@ pub fn start() {
     register_service_worker(&page.borrow().window);
     let mut app = page.borrow_mut();
     if !app.open_shared_link() {
-        let (_, _, text) = EXAMPLES[0];
-        app.set_text(text, false);
+        if let Some((_, first)) = examples::all().next() {
+            app.set_text(first.text, false);
+        }
         app.reparse();
     }
     // A player whose link's moves replay needs no solver.
@@ -337,8 +338,8 @@ fn fill_pickers(app: &App) {
         let _ = app.el.workers.append_child(&choice);
     }
     let doc = &app.document;
-    for (name, _, text) in EXAMPLES {
-        let _ = app.el.examples.append_child(&option(doc, examples::title(name, text), name));
+    for (_, example) in examples::all() {
+        let _ = app.el.examples.append_child(&option(doc, examples::title(example), example.name));
     }
     for family in FAMILIES {
         let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
@@ -387,9 +388,9 @@ fn wire_events(page: &Page) {
     listen(&el.family, "change", |app, _: Event| app.reparse());
     listen(&el.examples, "change", |app, _: Event| {
         let name = app.el.examples.value();
-        if let Some((_, family, text)) = EXAMPLES.iter().find(|(n, _, _)| *n == name) {
-            app.el.family.set_value(family);
-            app.set_text(text, true);
+        if let Some((family, example)) = examples::find(&name) {
+            app.el.family.set_value(family.id());
+            app.set_text(example.text, true);
             app.reparse();
         }
     });

@@ -6,7 +6,7 @@ use super::scan::{scan, End, GameSpace, Scan};
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use super::{alice, minotaur, numbers, plank, tilt, Variant};
 use crate::draw::{GridLayout, Painter};
-use crate::families::{Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{analyse, Flow, Method, Stats};
 
@@ -91,17 +91,31 @@ impl Family for LmFamily {
         })
     }
 
-    fn blank(&self) -> &'static str {
+    /// The LM-Solve spec's examples, with lm-solve 0.14.2's answers there.
+    fn examples(&self) -> &'static [Example] {
+        static ALICE: [Example; 1] = [example!("lm-alice", "txt", 5)];
+        static MINOTAUR: [Example; 1] = [example!("lm-minotaur", "txt", 7)];
+        static NUMBERS: [Example; 1] = [example!("lm-numbers", "txt", 3)];
+        static PLANK: [Example; 1] = [example!("lm-plank", "txt", 6)];
+        static HEX_PLANK: [Example; 1] = [example!("lm-hex_plank", "txt", 4)];
+        static TILT_SINGLE: [Example; 1] = [example!("lm-tilt_single", "txt", 4)];
+        static TILT_MULTI: [Example; 1] = [example!("lm-tilt_multi", "txt", 4)];
+        static TILT_RB: [Example; 1] = [example!("lm-tilt_rb", "txt", 5)];
         match self.0 {
-            Variant::Alice => include_str!("../../../www/examples/lm-alice.txt"),
-            Variant::Minotaur => include_str!("../../../www/examples/lm-minotaur.txt"),
-            Variant::Numbers => include_str!("../../../www/examples/lm-numbers.txt"),
-            Variant::Plank => include_str!("../../../www/examples/lm-plank.txt"),
-            Variant::HexPlank => include_str!("../../../www/examples/lm-hex_plank.txt"),
-            Variant::TiltSingle => include_str!("../../../www/examples/lm-tilt_single.txt"),
-            Variant::TiltMulti => include_str!("../../../www/examples/lm-tilt_multi.txt"),
-            Variant::TiltRedBlue => include_str!("../../../www/examples/lm-tilt_rb.txt"),
+            Variant::Alice => &ALICE,
+            Variant::Minotaur => &MINOTAUR,
+            Variant::Numbers => &NUMBERS,
+            Variant::Plank => &PLANK,
+            Variant::HexPlank => &HEX_PLANK,
+            Variant::TiltSingle => &TILT_SINGLE,
+            Variant::TiltMulti => &TILT_MULTI,
+            Variant::TiltRedBlue => &TILT_RB,
         }
+    }
+
+    fn blank(&self) -> &'static str {
+        self.examples()[0].text
+
     }
 }
 

@@ -11,7 +11,7 @@ pub mod text;
 
 use crate::draw::Painter;
 use crate::families::{
-    only_metric, search_spread, Confidence, Editor, Export, Facts, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+    only_metric, search_spread, Confidence, Editor, Example, Export, Facts, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::search::{Flow, Space, Stats};
@@ -65,6 +65,15 @@ impl Family for Maze {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(MazePuzzle::parse(text)?))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 3] = [
+            example!("maze-20x20", "svg", 60),  // a separate BFS over the file's <line>s (Python, by hand)
+            example!("maze-sigma", "svg", 27),  // BFS over the generator's own passages (the script that wrote it)
+            example!("maze-blocks", "txt", 56), // a separate BFS over the characters (Python, by hand)
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

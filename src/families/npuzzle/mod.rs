@@ -10,7 +10,7 @@ use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::AnalysisReport;
-use crate::families::{only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::families::{only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::random::SplitMix;
 use crate::search::{Flow, Stats};
 use format::{Board, BLANK};
@@ -44,6 +44,13 @@ impl Family for NPuzzles {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(NPuzzle::new(format::parse(text)?)))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 1] = [
+            example!("fifteen-puzzle", "txt", 46), // Korf's instance 9, published optimum
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

@@ -38,7 +38,7 @@ fn auto_is_ida_star_and_the_page_is_told() {
     assert_eq!(puzzle.capabilities().auto(), Method::Idastar);
     let sliding = families::parse(None, "hfg\nbed\nc a\n^---abc-def-gh[ ]---$\n").unwrap();
     assert_eq!(sliding.capabilities().auto(), Method::Idastar);
-    let klotski = families::parse(None, crate::examples::EXAMPLES[1].2).unwrap();
+    let klotski = families::parse(None, crate::examples::text("klotski").unwrap()).unwrap();
     assert_eq!(klotski.capabilities().auto(), Method::Bfs);
     let level = families::parse(None, "Red:0,0 v\nRed:0,2\n").unwrap();
     assert_eq!(level.capabilities().auto(), Method::Astar);

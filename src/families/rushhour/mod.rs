@@ -10,7 +10,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
-use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{search_spread, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use format::Board;
 use rules::{Metric, Rules};
@@ -52,6 +52,13 @@ impl Family for RushHour {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(RushPuzzle::new(format::parse(text)?)))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 1] = [
+            example!("rush-hour-51", "txt", 51), // Fogleman's database line, and tests/fixtures/rushhour/check.py
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

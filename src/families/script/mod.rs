@@ -10,7 +10,7 @@ use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{Capabilities, GENERIC_METHODS};
 use crate::search::{Heuristic, Knowledge};
 use crate::draw::Painter;
-use crate::families::{search, only_metric, Confidence, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::families::{search, only_metric, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Method, Stats};
 use rhai::Dynamic;
@@ -54,8 +54,20 @@ impl Family for Script {
         Ok(Box::new(ScriptPuzzle::parse(text)?))
     }
 
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 5] = [
+            example!("script-cards", "txt", 14), // LM-Solve's Jumping Cards
+            example!("script-river", "txt", 7),  // the classic river crossing
+            example!("script-jugs", "txt", 6),   // 3 and 5 litres to 4
+            example!("script-hanoi", "txt", 15), // 2^4 - 1
+            example!("script-pegs", "txt", 13),  // 14 pegs to 1, one peg per jump
+        ];
+        &EXAMPLES
+    }
+
     fn blank(&self) -> &'static str {
-        include_str!("../../../www/examples/script-jugs.txt")
+        // The jugs: the shortest script to read.
+        self.examples()[2].text
     }
 }
 

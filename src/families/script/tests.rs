@@ -4,7 +4,7 @@ use super::*;
 use crate::families::Status;
 
 fn example(name: &str) -> &'static str {
-    crate::examples::EXAMPLES.iter().find(|(n, _, _)| *n == name).map(|(_, _, text)| *text).unwrap()
+    crate::examples::text(name).unwrap()
 }
 
 fn solve(text: &str, method: Method) -> Result<Report, FormatError> {

@@ -12,7 +12,7 @@ use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::tiles::{self, TileProblem};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
-use crate::families::{search_spread, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{search_spread, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
 use metric::Metric;
@@ -57,6 +57,17 @@ impl Family for Sliding {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(SlidingPuzzle::parse(text)?))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 5] = [
+            example!("article-maze", "txt", 37),   // the article's unit count
+            example!("klotski", "txt", 81),        // classic piece-metric count (the example asks for it)
+            example!("eight-puzzle", "txt", 31),   // one of the two hardest 8-puzzle positions
+            example!("rush-hour", "txt", 4),       // by hand: d right, b down 2, c down, a right 4 (slide metric)
+            example!("two-part-piece", "txt", 4),  // by hand: right once, then down three times (unit metric)
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

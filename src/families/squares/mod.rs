@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering;
 use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search_spread, only_metric, Capabilities, Confidence, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{search_spread, only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
@@ -51,6 +51,15 @@ impl Family for Squares {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(SquaresPuzzle::parse(text)?))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 3] = [
+            example!("squares-intro", "txt", 3),  // the format's own example
+            example!("squares-push", "txt", 9),   // game level 3, tests/fixtures/gas/EXPECTED.md
+            example!("squares-arrows", "txt", 9), // game level 8, same table
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

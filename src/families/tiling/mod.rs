@@ -9,7 +9,7 @@ mod symmetry;
 
 use crate::draw::{GridLayout, Painter};
 use crate::midend::{self, Frames, Replayer};
-use crate::families::{only_metric, Confidence, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
+use crate::families::{only_metric, Confidence, Example, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
 use crate::search::cover::{self, Cover, CoverEnd};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::search::{Flow, Method, Stats};
@@ -46,6 +46,14 @@ impl Family for Tiling {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(TilingPuzzle::parse(text)?))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 2] = [
+            example!("tiling-6x10", "txt", 12),  // one placement per pentomino
+            example!("tiling-scott", "txt", 12), // Scott's 8x8 with the centre removed
+        ];
+        &EXAMPLES
     }
 
     fn blank(&self) -> &'static str {

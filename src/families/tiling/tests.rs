@@ -289,6 +289,6 @@ fn analyse_names_the_pieces_every_tiling_places_alike() {
     let a = analyse("piece D: ##\npieces: D\neach: any\n...\n...\n.\n.\n");
     assert_eq!(a.status, Completion::Done);
     assert_eq!(a.lines(), ["3 tilings listed (mirror images and turns counted apart)", "Forced in every tiling (2 of 8 cells):", "D on (row, column) (2, 0) (3, 0)"]);
-    let scott = analyse(crate::examples::EXAMPLES.iter().find(|e| e.0 == "tiling-scott").unwrap().2);
+    let scott = analyse(crate::examples::text("tiling-scott").unwrap());
     assert_eq!(scott.lines(), ["520 tilings listed (mirror images and turns counted apart)", "No piece lies in the same place in every tiling"]);
 }
