@@ -1,6 +1,6 @@
 //! The puzzle text and its undo history: the text before each change, quick keystrokes grouped
 //! into one step, bounded in steps and in bytes. Plain data, so it is tested natively; the page
-//! (`app.rs`) puts the text in the text box and reads the puzzle again after each change.
+//! (`app/text.rs`) puts the text in the text box and reads the puzzle again after each change.
 
 /// Typing pauses longer than this start a new undo step.
 pub const GROUP_MS: f64 = 800.0;

@@ -1,6 +1,6 @@
 //! The replay's state machine: the step shown, how far into the next move it is (`tween`),
 //! whether it plays on its own, and what each animation frame does. Plain data, so it is tested
-//! natively; the page (`app.rs`) asks for animation frames when it says so and draws the step.
+//! natively; the page (`app/player.rs`) asks for animation frames when it says so and draws the step.
 
 /// Where a replay stands and whether it moves.
 #[derive(Debug, Default)]

@@ -1,0 +1,560 @@
+//! The page: the puzzle text box, family/metric/method pickers, the canvas, draw mode, replay
+//! controls and share links. It only draws and forwards input; the Workers do the searching.
+//!
+//! One `App` holds the page's state; this file makes it and wires the events, and its methods
+//! live in rooms by what they serve: `text` (typing, undo, reading, errors), `solving` (the
+//! Worker pool and its jobs), `player` (the replay), `drawing` (the board and draw mode),
+//! `analysis`, `files` and `sharing`. What can be tested without a browser is plain data beside
+//! it: `History` (undo) and `Playback` (the replay's state machine), `Split` (a job shared among
+//! Workers).
+
+mod analysis;
+mod drawing;
+mod files;
+mod player;
+mod sharing;
+mod solving;
+mod text;
+
+use super::canvas::{self, CanvasPainter};
+use super::history::History;
+use super::playback::{Playback, Tick};
+use super::protocol::{Reply, Request};
+use super::solver::Pool;
+use super::split::{self, Split};
+use crate::examples;
+use crate::families::analysis::{AnalysisReport, Completion};
+use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
+use crate::replay;
+use crate::search::Method;
+use crate::share::{self, Shared};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Document, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlOptionElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MouseEvent, Window,
+};
+
+/// Budgets for searches in a tab: well inside wasm32's 4 GB.
+const PAGE_MAX_BYTES: u64 = 1 << 30;
+const PAGE_MAX_STATES: u64 = 40_000_000;
+/// Texts longer than this are read when typing pauses, not at every keystroke: reading a
+/// megabyte takes a good part of a second, which would freeze the tab at each key.
+const BIG_TEXT: usize = 64 * 1024;
+const BIG_TEXT_PAUSE_MS: i32 = 300;
+
+struct Elements {
+    text: HtmlTextAreaElement,
+    gutter: HtmlElement,
+    error: HtmlElement,
+    family: HtmlSelectElement,
+    metric: HtmlSelectElement,
+    method: HtmlSelectElement,
+    exact: HtmlInputElement,
+    exact_option: HtmlElement,
+    mode: HtmlSelectElement,
+    mode_option: HtmlElement,
+    workers: HtmlSelectElement,
+    workers_option: HtmlElement,
+    workers_state: HtmlElement,
+    solutions: HtmlElement,
+    solution_label: HtmlElement,
+    prev_solution: HtmlButtonElement,
+    next_solution: HtmlButtonElement,
+    examples: HtmlSelectElement,
+    solve: HtmlButtonElement,
+    cancel: HtmlButtonElement,
+    share: HtmlButtonElement,
+    draw: HtmlButtonElement,
+    draw_panel: HtmlElement,
+    tools: HtmlElement,
+    cols: HtmlInputElement,
+    rows: HtmlInputElement,
+    resize: HtmlButtonElement,
+    new_board: HtmlButtonElement,
+    file: HtmlInputElement,
+    download: HtmlButtonElement,
+    copy_solution: HtmlButtonElement,
+    embed: HtmlButtonElement,
+    embed_panel: HtmlElement,
+    embed_autoplay: HtmlInputElement,
+    embed_loop: HtmlInputElement,
+    embed_dark: HtmlInputElement,
+    embed_code: HtmlTextAreaElement,
+    embed_link: HtmlInputElement,
+    open_full: web_sys::HtmlAnchorElement,
+    announce: HtmlElement,
+    picture: HtmlButtonElement,
+    animation: HtmlButtonElement,
+    picture_size: HtmlSelectElement,
+    picture_moves: HtmlInputElement,
+    picture_format: HtmlSelectElement,
+    animation_format: HtmlSelectElement,
+    share_link: HtmlInputElement,
+    solution_text: HtmlTextAreaElement,
+    status: HtmlElement,
+    canvas: HtmlCanvasElement,
+    first: HtmlButtonElement,
+    prev: HtmlButtonElement,
+    play: HtmlButtonElement,
+    next: HtmlButtonElement,
+    last: HtmlButtonElement,
+    step: HtmlInputElement,
+    step_label: HtmlElement,
+    speed: HtmlInputElement,
+    moves: HtmlElement,
+    position: HtmlElement,
+    analyse: HtmlButtonElement,
+    analysis: HtmlElement,
+    analysis_lines: HtmlElement,
+    histogram: HtmlCanvasElement,
+    bottlenecks: HtmlElement,
+    open_hardest: HtmlButtonElement,
+    graph_panel: HtmlElement,
+    graph: HtmlCanvasElement,
+    graph_info: HtmlElement,
+}
+
+fn by_id<T: JsCast>(doc: &Document, id: &str) -> T {
+    doc.get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<T>().ok())
+        .unwrap_or_else(|| wasm_bindgen::throw_str(&format!("index.html has no #{id} of the right kind")))
+}
+
+impl Elements {
+    fn find(doc: &Document) -> Elements {
+        Elements {
+            text: by_id(doc, "puzzle-text"),
+            gutter: by_id(doc, "gutter"),
+            error: by_id(doc, "error"),
+            family: by_id(doc, "family"),
+            metric: by_id(doc, "metric"),
+            method: by_id(doc, "method"),
+            exact: by_id(doc, "exact"),
+            exact_option: by_id(doc, "exact-option"),
+            mode: by_id(doc, "mode"),
+            mode_option: by_id(doc, "mode-option"),
+            workers: by_id(doc, "workers"),
+            workers_option: by_id(doc, "workers-option"),
+            workers_state: by_id(doc, "workers-state"),
+            solutions: by_id(doc, "solutions"),
+            solution_label: by_id(doc, "solution-label"),
+            prev_solution: by_id(doc, "prev-solution"),
+            next_solution: by_id(doc, "next-solution"),
+            examples: by_id(doc, "examples"),
+            solve: by_id(doc, "solve"),
+            cancel: by_id(doc, "cancel"),
+            share: by_id(doc, "share"),
+            draw: by_id(doc, "draw"),
+            draw_panel: by_id(doc, "draw-panel"),
+            tools: by_id(doc, "tools"),
+            cols: by_id(doc, "cols"),
+            rows: by_id(doc, "rows"),
+            resize: by_id(doc, "resize"),
+            new_board: by_id(doc, "new-board"),
+            file: by_id(doc, "file"),
+            download: by_id(doc, "download"),
+            copy_solution: by_id(doc, "copy-solution"),
+            embed: by_id(doc, "embed"),
+            embed_panel: by_id(doc, "embed-panel"),
+            embed_autoplay: by_id(doc, "embed-autoplay"),
+            embed_loop: by_id(doc, "embed-loop"),
+            embed_dark: by_id(doc, "embed-dark"),
+            embed_code: by_id(doc, "embed-code"),
+            embed_link: by_id(doc, "embed-link"),
+            open_full: by_id(doc, "open-full"),
+            announce: by_id(doc, "announce"),
+            picture: by_id(doc, "picture"),
+            animation: by_id(doc, "animation"),
+            picture_size: by_id(doc, "picture-size"),
+            picture_moves: by_id(doc, "picture-moves"),
+            picture_format: by_id(doc, "picture-format"),
+            animation_format: by_id(doc, "animation-format"),
+            share_link: by_id(doc, "share-link"),
+            solution_text: by_id(doc, "solution-text"),
+            status: by_id(doc, "status"),
+            canvas: by_id(doc, "board"),
+            first: by_id(doc, "first"),
+            prev: by_id(doc, "prev"),
+            play: by_id(doc, "play"),
+            next: by_id(doc, "next"),
+            last: by_id(doc, "last"),
+            step: by_id(doc, "step"),
+            step_label: by_id(doc, "step-label"),
+            speed: by_id(doc, "speed"),
+            moves: by_id(doc, "moves"),
+            position: by_id(doc, "position"),
+            analyse: by_id(doc, "analyse"),
+            analysis: by_id(doc, "analysis"),
+            analysis_lines: by_id(doc, "analysis-lines"),
+            histogram: by_id(doc, "histogram"),
+            bottlenecks: by_id(doc, "bottlenecks"),
+            open_hardest: by_id(doc, "open-hardest"),
+            graph_panel: by_id(doc, "graph-panel"),
+            graph: by_id(doc, "graph"),
+            graph_info: by_id(doc, "graph-info"),
+        }
+    }
+}
+
+/// An animation being made by Worker 0: its job number and the file's name and format.
+struct AnimationJob {
+    job: u32,
+    format: crate::animation::Format,
+    name: String,
+}
+
+struct App {
+    el: Elements,
+    animation_job: Option<AnimationJob>,
+    window: Window,
+    document: Document,
+    puzzle: Option<Box<dyn Puzzle>>,
+    report: Option<Report>,
+    /// Which of the report's listed solutions is shown (when it lists several).
+    solution: usize,
+    /// The replay: the step shown, the move in flight, playing or not.
+    playback: Playback,
+    /// The solver Workers (None when this browser cannot start one).
+    pool: Option<Pool>,
+    /// The running solve, as shared among Workers.
+    split: Option<Split>,
+    /// The page is an embedded link's compact player (how it plays).
+    player: Option<share::Player>,
+    /// Said before the next result: the link's moves did not replay, so the puzzle was solved.
+    link_note: Option<String>,
+    /// The step last announced to screen readers.
+    announced: std::cell::Cell<Option<usize>>,
+    job: u32,
+    busy: bool,
+    /// A step to show once the running solve finishes (from a share link).
+    pending_step: Option<usize>,
+    /// What to start once the worker is ready (a shared link's solve or analysis).
+    start_when_ready: Option<Task>,
+    /// The last analysis of this puzzle, shown in its panel.
+    analysis: Option<AnalysisReport>,
+    /// Where the graph picture puts each position, and the one pointed at.
+    graph_points: Vec<(f64, f64)>,
+    graph_hover: Option<usize>,
+    /// The puzzle text and its undo history.
+    history: History,
+    drawing: bool,
+    tool: String,
+    /// The cell a drag in draw mode last painted.
+    dragged_from: Option<(usize, usize)>,
+    /// The index of the move list item marked as current.
+    highlighted: std::cell::Cell<Option<usize>>,
+    /// Solutions the running search has listed so far (a tiling's "all"), browsable before it ends.
+    streamed: Vec<Vec<String>>,
+    /// The timer that will read a big text once typing pauses.
+    reparse_timer: Option<i32>,
+    /// Line numbers shown in the gutter, and the one marked as bad.
+    gutter_lines: std::cell::Cell<usize>,
+    gutter_bad: std::cell::Cell<Option<usize>>,
+}
+
+/// What the worker is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Task {
+    Solve,
+    Analyse,
+}
+
+type Page = Rc<RefCell<App>>;
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
+thread_local! {
+    static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
+    static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
+}
+
+/// Offline use (issue 14): `sw.js` keeps the app's files for the next visit. Browsers offer
+/// service workers only to secure pages (https, or this machine); elsewhere the app runs as
+/// before, and a refused registration is only a warning.
+fn register_service_worker(window: &Window) {
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
+        return;
+    }
+    let warn = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| web_sys::console::warn_2(&JsValue::from_str("puzzlelab works online only: no service worker:"), &e));
+    let _ = navigator.service_worker().register("./sw.js").catch(&warn);
+    warn.forget(); // once per page
+}
+
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().unwrap_or_else(|| wasm_bindgen::throw_str("no window"));
+    let document = window.document().unwrap_or_else(|| wasm_bindgen::throw_str("no document"));
+    let el = Elements::find(&document);
+    let app = App {
+        animation_job: None,
+        el,
+        window,
+        document,
+        puzzle: None,
+        report: None,
+        solution: 0,
+        playback: Playback::default(),
+        pool: None,
+        split: None,
+        player: None,
+        link_note: None,
+        announced: std::cell::Cell::new(None),
+        job: 0,
+        busy: false,
+        pending_step: None,
+        start_when_ready: None,
+        analysis: None,
+        graph_points: Vec::new(),
+        graph_hover: None,
+        history: History::default(),
+        drawing: false,
+        tool: "piece:new".into(),
+        dragged_from: None,
+        highlighted: std::cell::Cell::new(None),
+        streamed: Vec::new(),
+        reparse_timer: None,
+        gutter_lines: std::cell::Cell::new(0),
+        gutter_bad: std::cell::Cell::new(None),
+    };
+    let page: Page = Rc::new(RefCell::new(app));
+    PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
+    fill_pickers(&page.borrow());
+    wire_events(&page);
+    register_service_worker(&page.borrow().window);
+    let mut app = page.borrow_mut();
+    if !app.open_shared_link() {
+        if let Some((_, first)) = examples::all().next() {
+            app.set_text(first.text, false);
+        }
+        app.reparse();
+    }
+    // A player whose link's moves replay needs no solver.
+    if !(app.player.is_some() && app.report.is_some()) {
+        app.start_pool();
+    }
+}
+
+fn option(doc: &Document, label: &str, value: &str) -> HtmlOptionElement {
+    let option: HtmlOptionElement = doc.create_element("option").unwrap_throw().unchecked_into();
+    option.set_text_content(Some(label));
+    option.set_value(value);
+    option
+}
+
+fn fill_pickers(app: &App) {
+    let cores = app.window.navigator().hardware_concurrency();
+    let default = if cores.is_finite() && cores >= 1.0 { (cores as usize).min(split::MOST_WORKERS) } else { 1 };
+    for n in 1..=split::MOST_WORKERS {
+        let choice = option(&app.document, &n.to_string(), &n.to_string());
+        choice.set_selected(n == default);
+        let _ = app.el.workers.append_child(&choice);
+    }
+    let doc = &app.document;
+    for (_, example) in examples::all() {
+        let _ = app.el.examples.append_child(&option(doc, examples::title(example), example.name));
+    }
+    for family in FAMILIES {
+        let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
+    }
+    for m in Method::ALL {
+        let _ = app.el.method.append_child(&option(doc, method_label(m), m.name()));
+    }
+}
+
+fn method_label(method: Method) -> &'static str {
+    match method {
+        Method::Auto => "Automatic",
+        Method::Bfs => "Breadth-first (shortest)",
+        Method::Astar => "A* (shortest)",
+        Method::Idastar => "IDA* (shortest, little memory)",
+        Method::Dfs => "Depth-first (fast, not shortest)",
+        Method::Bidir => "Bidirectional (shortest, whole-board goals)",
+    }
+}
+
+/// Runs `f` on the page state (for event callbacks).
+fn with_app(f: impl FnOnce(&mut App)) {
+    let page = PAGE.with(|p| p.borrow().clone());
+    if let Some(page) = page {
+        if let Ok(mut app) = page.try_borrow_mut() {
+            f(&mut app);
+        }
+    }
+}
+
+fn listen<E: JsCast + 'static>(target: &web_sys::EventTarget, kind: &str, mut f: impl FnMut(&mut App, E) + 'static) {
+    let closure = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        if let Ok(event) = event.dyn_into::<E>() {
+            with_app(|app| f(app, event));
+        }
+    });
+    let _ = target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+    closure.forget(); // page-lifetime listeners
+}
+
+fn wire_events(page: &Page) {
+    let app = page.borrow();
+    let el = &app.el;
+    listen(&el.text, "input", |app, _: Event| app.typed());
+    listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
+    listen(&el.family, "change", |app, _: Event| app.reparse());
+    listen(&el.examples, "change", |app, _: Event| {
+        let name = app.el.examples.value();
+        if let Some((family, example)) = examples::find(&name) {
+            app.el.family.set_value(family.id());
+            app.set_text(example.text, true);
+            app.reparse();
+        }
+    });
+    listen(&el.solve, "click", |app, _: Event| app.start(Task::Solve));
+    listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
+    listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
+    listen(&el.graph, "mousemove", |app, event: MouseEvent| {
+        let node = app.graph_node_at(&event);
+        if node != app.graph_hover {
+            app.graph_hover = node;
+            app.draw_graph();
+            app.describe_graph_node();
+        }
+    });
+    listen(&el.graph, "click", |app, event: MouseEvent| {
+        if let Some(node) = app.graph_node_at(&event) {
+            app.open_graph_node(node);
+        }
+    });
+    listen(&el.cancel, "click", |app, _: Event| app.cancel());
+    listen(&el.workers, "change", |app, _: Event| app.workers_changed());
+    listen(&el.share, "click", |app, _: Event| app.share());
+    listen(&el.draw, "click", |app, _: Event| {
+        app.drawing = !app.drawing;
+        if app.drawing {
+            app.go_to(0); // edits are made on the starting position
+        }
+        app.el.draw_panel.set_hidden(!app.drawing);
+        let _ = app.el.draw.set_attribute("aria-pressed", if app.drawing { "true" } else { "false" });
+        app.show_tools();
+    });
+    listen(&el.tools, "click", |app, event: MouseEvent| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if let Some(tool) = target.and_then(|t| t.get_attribute("data-tool")) {
+            // "now:" tools act at once (a piece set, a switch); the others are for the board.
+            if tool.starts_with("now:") {
+                if let Some(text) = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.apply(&tool, 0, 0)) {
+                    app.edit(text);
+                }
+                return;
+            }
+            app.tool = tool;
+            app.show_tools();
+        }
+    });
+    // Pointer events cover mouse, pen and touch; a drag paints every cell it passes over.
+    listen(&el.canvas, "pointerdown", |app, event: MouseEvent| app.canvas_click(&event));
+    listen(&el.canvas, "pointermove", |app, event: MouseEvent| app.canvas_drag(&event));
+    listen(&el.canvas, "pointerup", |app, _: Event| app.dragged_from = None);
+    listen(&el.canvas, "pointerleave", |app, _: Event| app.dragged_from = None);
+    listen(&el.resize, "click", |app, _: Event| {
+        let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
+        if !(cols >= 1.0 && rows >= 1.0) {
+            return app.set_status("Columns and rows must be at least 1.");
+        }
+        let edited = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.resize(cols as usize, rows as usize));
+        match edited {
+            Some(text) => app.edit(text),
+            None => app.set_status("That size does not change the board (the most is 512 cells)."),
+        }
+    });
+    listen(&el.new_board, "click", |app, _: Event| {
+        let family = app.puzzle.as_ref().and_then(|p| families::family(p.family())).unwrap_or(FAMILIES[0]);
+        let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
+        let (cols, rows) = if cols >= 1.0 && rows >= 1.0 { (cols as usize, rows as usize) } else { (10, 10) };
+        let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
+        let text = family.generate(cols, rows, seed).unwrap_or_else(|| family.blank().to_string());
+        app.edit(text);
+    });
+    listen(&el.file, "change", |app, _: Event| app.open_file());
+    listen(&el.download, "click", |app, _: Event| app.download());
+    listen(&el.copy_solution, "click", |app, _: Event| app.copy_solution());
+    listen(&el.embed, "click", |app, _: Event| app.embed());
+    for option in [&el.embed_autoplay, &el.embed_loop, &el.embed_dark] {
+        listen(option, "change", |app, _: Event| app.show_embed());
+    }
+    listen(&el.picture, "click", |app, _: Event| app.save_picture());
+    listen(&el.animation, "click", |app, _: Event| app.start_animation());
+    listen(&el.prev_solution, "click", |app, _: Event| app.show_solution(app.solution.saturating_sub(1)));
+    listen(&el.next_solution, "click", |app, _: Event| app.show_solution(app.solution + 1));
+    listen(&el.first, "click", |app, _: Event| app.go_to(0));
+    listen(&el.prev, "click", |app, _: Event| app.go_to(app.playback.step.saturating_sub(1)));
+    listen(&el.next, "click", |app, _: Event| app.advance());
+    listen(&el.last, "click", |app, _: Event| app.go_to(app.moves_len()));
+    listen(&el.play, "click", |app, _: Event| app.toggle_play());
+    listen(&el.step, "input", |app, _: Event| {
+        let step = app.el.step.value_as_number();
+        if step.is_finite() {
+            app.go_to(step as usize);
+        }
+    });
+    listen(&el.moves, "click", |app, event: MouseEvent| {
+        let item = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("li").ok().flatten());
+        if let Some(index) = item.and_then(|li| li.get_attribute("data-step")).and_then(|s| s.parse::<usize>().ok()) {
+            app.go_to(index);
+        }
+    });
+    listen(&app.document, "keydown", |app, event: KeyboardEvent| app.key(&event));
+}
+
+fn request_frame(window: &Window) {
+    FRAME.with(|frame| {
+        let mut frame = frame.borrow_mut();
+        let closure = frame.get_or_insert_with(|| Closure::new(|time: f64| with_app(|app| app.frame(time))));
+        let _ = window.request_animation_frame(closure.as_ref().unchecked_ref());
+    });
+}
+
+impl App {
+    fn now(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn set_status(&self, text: &str) {
+        self.el.status.set_text_content(Some(text));
+    }
+
+    fn moves(&self) -> &[String] {
+        match &self.report {
+            Some(r) if !r.solutions.is_empty() => &r.solutions[self.solution.min(r.solutions.len() - 1)],
+            Some(r) => &r.moves,
+            None if !self.streamed.is_empty() => &self.streamed[self.solution.min(self.streamed.len() - 1)],
+            None => &[],
+        }
+    }
+
+    /// How many solutions can be browsed: the report's list, or while searching those so far.
+    fn listed(&self) -> usize {
+        self.report.as_ref().map_or(self.streamed.len(), |r| r.solutions.len())
+    }
+
+    /// Shows listed solution `index`, complete.
+    fn show_solution(&mut self, index: usize) {
+        let count = self.listed();
+        if count == 0 {
+            return;
+        }
+        self.solution = index.min(count - 1);
+        self.playback.stop();
+        self.show_moves();
+        self.playback.step = self.moves_len();
+        self.update_buttons();
+        self.draw();
+    }
+
+    fn moves_len(&self) -> usize {
+        self.moves().len()
+    }
+}

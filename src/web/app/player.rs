@@ -1,0 +1,141 @@
+//! The replay: the move list, stepping and playing through `Playback`, and the keys that drive it.
+
+use super::*;
+
+impl App {
+    pub(super) fn show_moves(&self) {
+        let list = &self.el.moves;
+        list.set_text_content(None);
+        self.highlighted.set(None);
+        for (i, m) in self.moves().iter().enumerate() {
+            let item = self.document.create_element("li").unwrap_throw();
+            item.set_text_content(Some(m));
+            let _ = item.set_attribute("data-step", &(i + 1).to_string());
+            let _ = list.append_child(&item);
+        }
+        self.update_buttons();
+    }
+
+    pub(super) fn highlight_move(&self) {
+        // Screen readers hear the step someone went to (not every step of a replay playing).
+        if !self.playback.playing && self.announced.get() != Some(self.playback.step) && self.report.is_some() {
+            self.announced.set(Some(self.playback.step));
+            let said = match self.playback.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
+                Some(played) => format!("Step {} of {}: {played}", self.playback.step, self.moves_len()),
+                None => format!("The start, before step 1 of {}", self.moves_len()),
+            };
+            self.el.announce.set_text_content(Some(&said));
+        }
+        let items = self.el.moves.children();
+        // Only the item that was current and the one that is: a maze's path can be thousands.
+        if let Some(old) = self.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
+            let _ = old.class_list().remove_1("current");
+        }
+        let Some(item) = self.playback.step.checked_sub(1).and_then(|i| items.item(i as u32)) else { return };
+        let _ = item.class_list().add_1("current");
+        self.highlighted.set(Some(self.playback.step - 1));
+        // Scroll the list, not the page, to keep the current move in sight.
+        if let Ok(item) = item.dyn_into::<HtmlElement>() {
+            let list = &self.el.moves;
+            let (top, height) = (item.offset_top(), item.offset_height());
+            if top < list.scroll_top() {
+                list.set_scroll_top(top);
+            } else if top + height > list.scroll_top() + list.client_height() {
+                list.set_scroll_top(top + height - list.client_height());
+            }
+        }
+    }
+
+    pub(super) fn go_to(&mut self, step: usize) {
+        self.playback.go_to(step, self.moves_len());
+        self.update_buttons();
+        self.draw();
+    }
+
+    /// Animates the next move.
+    pub(super) fn advance(&mut self) {
+        if self.playback.advance(self.moves_len()) {
+            request_frame(&self.window);
+        }
+        self.update_buttons();
+        self.draw();
+    }
+
+    /// A looping player starts again from the start after a pause on the solved position,
+    /// unless someone moved away from it meanwhile.
+    pub(super) fn loop_later(&self) {
+        let again = Closure::once_into_js(move || {
+            with_app(|app| {
+                if !app.playback.playing && app.playback.step == app.moves_len() {
+                    app.playback.step = 0;
+                    app.toggle_play();
+                    app.draw();
+                }
+            })
+        });
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), 1500);
+    }
+
+    pub(super) fn toggle_play(&mut self) {
+        if self.playback.toggle(self.moves_len()) {
+            request_frame(&self.window);
+        }
+        self.update_buttons();
+    }
+
+    pub(super) fn frame(&mut self, time: f64) {
+        // A long solution (a big maze's thousands of steps) plays in about a minute at the
+        // middle speed, several moves a frame if need be.
+        let speed = self.speed();
+        let move_ms = crate::animation::move_millis(speed).min(300_000.0 / speed / self.moves_len().max(1) as f64);
+        let tick = self.playback.frame(time, self.moves_len(), move_ms);
+        if tick == Tick::default() {
+            return;
+        }
+        if tick.played_out && self.player.as_ref().is_some_and(|p| p.looped) {
+            self.loop_later();
+        }
+        if tick.stepped {
+            self.update_buttons();
+        }
+        self.draw();
+        if tick.again {
+            request_frame(&self.window);
+        }
+    }
+
+    pub(super) fn key(&mut self, event: &KeyboardEvent) {
+        let key = event.key();
+        let command = event.ctrl_key() || event.meta_key();
+        if command && (key == "z" || key == "Z") {
+            event.prevent_default();
+            if event.shift_key() {
+                self.redo();
+            } else {
+                self.undo();
+            }
+            return;
+        }
+        if command && (key == "y" || key == "Y") {
+            event.prevent_default();
+            self.redo();
+            return;
+        }
+        let in_field = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| matches!(t.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
+        if in_field || command || event.alt_key() {
+            return;
+        }
+        match key.as_str() {
+            "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
+            "ArrowRight" => self.advance(),
+            " " => self.toggle_play(),
+            "Home" => self.go_to(0),
+            "End" => self.go_to(self.moves_len()),
+            _ => return,
+        }
+        event.prevent_default();
+    }
+}

@@ -1,0 +1,328 @@
+//! Solving: the options asked for, the Worker pool started and restarted, a job sent (shared among
+//! Workers when it splits), its replies, Cancel, and the buttons that follow its state.
+
+use super::*;
+
+impl App {
+    pub(super) fn options(&self) -> SolveOptions {
+        let metric = self.el.metric.value();
+        SolveOptions {
+            metric: (!metric.is_empty()).then_some(metric),
+            method: Method::parse(&self.el.method.value()).unwrap_or_default(),
+            max_states: Some(PAGE_MAX_STATES),
+            max_bytes: Some(PAGE_MAX_BYTES),
+            exact: self.el.exact.checked(),
+            mode: match self.el.mode.value().as_str() {
+                "count" => SolveMode::Count,
+                "all" => SolveMode::All,
+                _ => SolveMode::First,
+            },
+            distinct: true,
+            ..SolveOptions::default()
+        }
+    }
+
+    /// Starts the solver Workers' pool unless it runs; their replies and failures reach the
+    /// page with the number of the Worker they come from.
+    pub(super) fn start_pool(&mut self) {
+        if self.pool.is_some() {
+            return;
+        }
+        let on_reply: crate::web::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
+        let on_error: crate::web::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
+        match Pool::new(on_reply, on_error) {
+            Ok(pool) => self.pool = Some(pool),
+            Err(_) => self.set_status("Could not start the solver worker in this browser."),
+        }
+        self.show_workers();
+        self.update_buttons();
+    }
+
+    /// Whether Worker 0 is ready for work (a shared search waits for the others itself).
+    pub(super) fn solver_ready(&self) -> bool {
+        self.pool.as_ref().is_some_and(|pool| pool.ready(0))
+    }
+
+    /// The Workers the settings allow.
+    pub(super) fn workers_wanted(&self) -> usize {
+        self.el.workers.value().parse().unwrap_or(1)
+    }
+
+    /// Sends the puzzle to the Workers to solve or analyse (once Worker 0 is ready): a search
+    /// the puzzle can split goes to as many Workers as the settings allow, in parts.
+    pub(super) fn start(&mut self, task: Task) {
+        self.start_pool();
+        if !self.solver_ready() {
+            self.start_when_ready = Some(task);
+            return;
+        }
+        let Some(puzzle) = &self.puzzle else { return };
+        let family = puzzle.family().to_string();
+        self.job += 1;
+        let (job, options) = (self.job, self.options());
+        let requests = match task {
+            Task::Solve => {
+                let parts = split::parts_for(&puzzle.capabilities(), &options, self.workers_wanted());
+                let (split, requests) = Split::start(job, &family, self.history.text(), &options, parts);
+                self.split = Some(split);
+                requests
+            }
+            Task::Analyse => {
+                self.split = None;
+                vec![Request::Analyse { job, family, text: self.history.text().to_string(), options }]
+            }
+        };
+        let wanted = self.workers_wanted();
+        let Some(pool) = &mut self.pool else { return };
+        let count = requests.len();
+        // Workers past the setting (lowered during a search) end now.
+        pool.shrink(wanted);
+        let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
+        if sent {
+            self.busy = true;
+            self.playback.stop();
+            if task == Task::Analyse {
+                self.show_analysis(None);
+                self.set_status("Analysing: exploring every position…");
+            } else {
+                self.report = None;
+                self.streamed.clear();
+                self.solution = 0;
+                self.show_moves();
+                self.set_status(&if count > 1 { format!("Searching on {count} Workers…") } else { "Searching…".to_string() });
+            }
+        } else {
+            self.set_status("Could not send the puzzle to the solver.");
+        }
+        self.show_workers();
+        self.update_buttons();
+    }
+
+    /// Ends every Worker (a search reads no messages, so this is how it stops) and starts
+    /// fresh ones.
+    pub(super) fn restart_workers(&mut self) {
+        if let Some(pool) = &mut self.pool {
+            if pool.restart_all().is_err() {
+                self.set_status("Could not restart the solver worker in this browser.");
+            }
+        }
+        self.split = None;
+        self.show_workers();
+    }
+
+    pub(super) fn cancel(&mut self) {
+        if !self.busy && self.animation_job.is_none() {
+            return;
+        }
+        self.restart_workers();
+        self.busy = false;
+        self.animation_job = None;
+        self.pending_step = None;
+        self.set_status("Cancelled.");
+        self.update_buttons();
+    }
+
+    /// A Worker failed (out of memory, a crash): said so, and every Worker restarts, since a
+    /// shared search cannot end without that Worker's part.
+    pub(super) fn worker_died(&mut self, worker: usize, message: &str) {
+        let was_solving = self.busy;
+        self.busy = false;
+        self.animation_job = None;
+        self.start_when_ready = None;
+        self.pending_step = None;
+        self.restart_workers();
+        let which = if self.pool.as_ref().is_some_and(|p| p.started() > 1) { format!("Worker {} of the solver", worker + 1) } else { "The solver".to_string() };
+        self.set_status(&if was_solving {
+            format!("{which} stopped unexpectedly ({message}); fresh Workers are starting. Press Solve to try again.")
+        } else {
+            format!("{which} stopped unexpectedly ({message}); a fresh one has been started.")
+        });
+        self.update_buttons();
+    }
+
+    /// The settings' count of Workers changed: Workers past it end (now, or once the running
+    /// search ends).
+    pub(super) fn workers_changed(&mut self) {
+        if !self.busy {
+            let wanted = self.workers_wanted();
+            if let Some(pool) = &mut self.pool {
+                pool.shrink(wanted);
+            }
+        }
+        self.show_workers();
+    }
+
+    pub(super) fn show_workers(&self) {
+        let state = self.pool.as_ref().map(Pool::state).unwrap_or_default();
+        self.el.workers_state.set_text_content(Some(&state));
+    }
+
+    pub(super) fn on_reply(&mut self, worker: usize, reply: Reply) {
+        match reply {
+            Reply::Ready => {
+                if let Some(pool) = &mut self.pool {
+                    pool.on_ready(worker);
+                }
+                if worker == 0 {
+                    self.el.solve.set_title("Solve (finds the shortest solution)");
+                    if let Some(task) = self.start_when_ready.take() {
+                        self.start(task);
+                    } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
+                        // Only replaces the loading note: a message already shown (a damaged
+                        // link, a cancel) stays.
+                        self.set_status("Ready: press Solve.");
+                    }
+                }
+            }
+            Reply::Pong { .. } => {
+                if let Some(pool) = &mut self.pool {
+                    pool.on_pong(worker);
+                }
+            }
+            Reply::Animating { job, done, frames } if self.animating_job(job) => {
+                self.set_status(&format!("Making the animation: frame {done} of {frames}…"));
+            }
+            Reply::Animated { job, bytes, frames, note } if self.animating_job(job) => {
+                self.idle(worker);
+                if let Some(made) = self.animation_job.take() {
+                    self.save_bytes(&bytes, made.format.mime(), &made.name);
+                    self.set_status(&format!("Saved {}: {frames} frames, {}{note}.", made.name, crate::animation::file_size(bytes.len())));
+                }
+            }
+            Reply::Failed { job, error } if self.animating_job(job) => {
+                self.idle(worker);
+                self.animation_job = None;
+                self.set_status(&format!("Could not make the animation: {}.", error.message));
+            }
+            Reply::Progress { job, stats } if job == self.job && self.busy => {
+                let stats = match &mut self.split {
+                    Some(split) => split.progress(worker, stats),
+                    None => stats,
+                };
+                self.set_status(&replay::progress_line(&stats));
+            }
+            Reply::Found { job, solutions } if job == self.job && self.busy => {
+                let first = self.streamed.is_empty();
+                self.streamed.extend(solutions);
+                if first {
+                    self.solution = 0;
+                    self.playback.step = self.moves_len();
+                    self.show_moves();
+                }
+            }
+            Reply::Finished { job, report } if job == self.job => {
+                self.idle(worker);
+                let whole = match &mut self.split {
+                    Some(split) => split.finished(worker, report),
+                    None => Some(report),
+                };
+                if let Some(report) = whole {
+                    // A part that gave up ends the search: the Workers still at theirs stop.
+                    if self.split.as_ref().is_some_and(Split::waiting) {
+                        self.restart_workers();
+                    }
+                    self.split = None;
+                    self.finished(report);
+                }
+            }
+            Reply::Analysed { job, report } if job == self.job => {
+                self.idle(worker);
+                self.busy = false;
+                self.set_status(report.lines().first().map_or("Analysed.", String::as_str));
+                self.show_analysis(Some(report));
+            }
+            Reply::Failed { job, error } if job == self.job => {
+                self.idle(worker);
+                if self.split.as_ref().is_some_and(Split::waiting) {
+                    self.restart_workers();
+                }
+                self.split = None;
+                self.busy = false;
+                self.pending_step = None;
+                self.set_status("The puzzle could not be solved as given.");
+                self.show_error(Some(&error));
+            }
+            _ => {} // replies to a job that was replaced
+        }
+        self.show_workers();
+        self.update_buttons();
+        self.draw();
+    }
+
+    /// Whether `job` is the animation being made.
+    pub(super) fn animating_job(&self, job: u32) -> bool {
+        self.animation_job.as_ref().is_some_and(|made| made.job == job)
+    }
+
+    /// Worker `worker` has ended its job: a ping confirms it is idle.
+    pub(super) fn idle(&mut self, worker: usize) {
+        if let Some(pool) = &mut self.pool {
+            pool.ping(worker);
+        }
+    }
+
+    /// The search ended with `report` (joined from its parts when it was shared).
+    pub(super) fn finished(&mut self, report: Report) {
+        self.busy = false;
+        let note = self.link_note.take().map(|note| note + " ").unwrap_or_default();
+        self.set_status(&format!("{note}{}", replay::summary(&report)));
+        // Someone browsing the tilings listed so far stays on the one they look at.
+        let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
+        let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
+        self.report = Some(report);
+        self.streamed.clear();
+        if browsing {
+            self.playback.step = self.moves_len();
+        } else {
+            self.solution = 0;
+            self.playback.step = step;
+        }
+        self.show_moves();
+    }
+
+    pub(super) fn update_buttons(&self) {
+        let el = &self.el;
+        el.solve.set_disabled(!self.solver_ready() || self.busy || self.puzzle.is_none());
+        let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
+        el.analyse.set_hidden(!analyses);
+        el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);
+        el.cancel.set_disabled(!self.busy && self.animation_job.is_none());
+        el.share.set_disabled(self.puzzle.is_none());
+        el.picture.set_disabled(self.puzzle.is_none());
+        let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
+        let label = self.puzzle.as_ref().and_then(|p| p.export_label()).filter(|_| solved && !self.busy);
+        el.download.set_hidden(label.is_none());
+        if let Some(label) = label {
+            el.download.set_text_content(Some(label));
+        }
+        let copyable = solved && !self.busy && !self.moves().is_empty();
+        el.copy_solution.set_hidden(!copyable);
+        el.embed.set_hidden(!copyable);
+        if !copyable {
+            el.embed_panel.set_hidden(true);
+        }
+        el.animation.set_hidden(!copyable);
+        el.animation_format.set_hidden(!copyable);
+        el.animation.set_disabled(self.animation_job.is_some());
+        if !copyable {
+            // What it showed belongs to an earlier solve.
+            el.solution_text.set_hidden(true);
+        }
+        let len = self.moves_len();
+        el.first.set_disabled(self.playback.step == 0);
+        el.prev.set_disabled(self.playback.step == 0);
+        el.next.set_disabled(self.playback.step >= len);
+        el.last.set_disabled(self.playback.step >= len);
+        el.play.set_disabled(len == 0);
+        el.play.set_text_content(Some(if self.playback.playing { "Pause" } else { "Play" }));
+        el.step.set_max(&len.to_string());
+        el.step.set_value(&self.playback.step.to_string());
+        el.step_label.set_text_content(Some(&format!("{} / {len}", self.playback.step)));
+        let listed = self.listed();
+        el.solutions.set_hidden(listed == 0);
+        let so_far = if self.busy { " so far" } else { "" };
+        el.solution_label.set_text_content(Some(&format!("Solution {} of {listed}{so_far}", self.solution + 1)));
+        el.prev_solution.set_disabled(self.solution == 0);
+        el.next_solution.set_disabled(self.solution + 1 >= listed);
+    }
+}

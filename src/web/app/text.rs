@@ -1,0 +1,197 @@
+//! The text box: typing, undo and redo, reading the text into a puzzle, and its errors shown in
+//! place.
+
+use super::*;
+
+impl App {
+    /// Replaces the text, optionally as one undo step.
+    pub(super) fn set_text(&mut self, text: &str, undoable: bool) {
+        self.history.set(text, undoable);
+        self.el.text.set_value(text);
+    }
+
+    /// The user typed: quick keystrokes are one undo step.
+    pub(super) fn typed(&mut self) {
+        let now = self.now();
+        self.history.typed(self.el.text.value(), now);
+        if self.history.text().len() > BIG_TEXT {
+            self.reparse_later(BIG_TEXT_PAUSE_MS, "Reading the puzzle when typing pauses…");
+        } else {
+            self.reparse();
+        }
+    }
+
+    /// Reads the text after `delay_ms` (restarting the wait if already waiting), saying so
+    /// meanwhile. Until then there is no puzzle: Solve waits, the old error goes.
+    pub(super) fn reparse_later(&mut self, delay_ms: i32, status: &str) {
+        self.cancel_reparse();
+        self.puzzle = None;
+        self.el.error.set_text_content(None);
+        self.set_status(status);
+        self.update_buttons();
+        let read = Closure::once_into_js(|| {
+            with_app(|app| {
+                app.reparse_timer = None;
+                app.reparse();
+            })
+        });
+        self.reparse_timer = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(read.unchecked_ref(), delay_ms).ok();
+    }
+
+    pub(super) fn cancel_reparse(&mut self) {
+        if let Some(timer) = self.reparse_timer.take() {
+            self.window.clear_timeout_with_handle(timer);
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        if self.history.undo() {
+            self.el.text.set_value(self.history.text());
+            self.reparse();
+        }
+    }
+
+    pub(super) fn redo(&mut self) {
+        if self.history.redo() {
+            self.el.text.set_value(self.history.text());
+            self.reparse();
+        }
+    }
+
+    /// An edit from draw mode.
+    pub(super) fn edit(&mut self, text: String) {
+        self.set_text(&text, true);
+        self.reparse();
+    }
+
+    pub(super) fn reparse(&mut self) {
+        self.cancel_reparse();
+        self.playback.stop();
+        self.show_analysis(None);
+        self.report = None;
+        self.streamed.clear();
+        self.solution = 0;
+        self.playback.step = 0;
+        self.show_moves();
+        let family = self.el.family.value();
+        match families::parse(Some(&family), self.history.text()) {
+            Ok(puzzle) => {
+                self.puzzle = Some(puzzle);
+                self.show_error(None);
+                if !self.busy && self.solver_ready() {
+                    self.set_status("Ready: press Solve.");
+                }
+            }
+            Err(error) if !self.busy && self.solver_ready() && self.el.status.text_content().is_some_and(|s| s.starts_with("Reading")) => {
+                self.puzzle = None;
+                self.show_error(Some(&error));
+                self.set_status("The puzzle could not be read: see the message under the text.");
+            }
+            Err(error) => {
+                self.puzzle = None;
+                self.show_error(Some(&error));
+            }
+        }
+        self.show_metrics();
+        // The pickers offer what this puzzle accepts: its methods, its modes, its switches.
+        let capabilities = self.puzzle.as_ref().map(|p| p.capabilities());
+        self.show_methods(capabilities.as_ref());
+        self.el.mode_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.modes.len() < 2));
+        self.el.exact_option.set_hidden(capabilities.as_ref().is_none_or(|c| !c.switches.contains(&"exact")));
+        self.el.workers_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.parts.is_empty()));
+        if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
+            self.el.cols.set_value(&cols.to_string());
+            self.el.rows.set_value(&rows.to_string());
+        }
+        let makes_new = self.puzzle.as_ref().and_then(|p| families::family(p.family())).is_some_and(|f| f.generates());
+        self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
+        self.show_tools();
+        self.update_buttons();
+        self.draw();
+    }
+
+    /// The method picker offers the puzzle's methods, "Automatic" naming what it will run
+    /// (keeping the choice if it fits).
+    pub(super) fn show_methods(&self, capabilities: Option<&families::Capabilities>) {
+        let methods: Vec<Method> = capabilities.map_or_else(|| Method::ALL.to_vec(), |c| c.methods.clone());
+        let auto = capabilities.map(|c| c.auto());
+        let labels: Vec<String> = methods
+            .iter()
+            .map(|&m| match (m, auto) {
+                (Method::Auto, Some(chosen)) => format!("Automatic ({})", chosen.title()),
+                _ => method_label(m).to_string(),
+            })
+            .collect();
+        let picker = &self.el.method;
+        // Typing re-reads the puzzle on every key: leave the picker alone when nothing changed.
+        let shown: Vec<String> = (0..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.text_content().unwrap_or_default()).collect();
+        if shown == labels {
+            return;
+        }
+        let current = picker.value();
+        while picker.length() > 0 {
+            picker.remove_with_index(0);
+        }
+        for (m, label) in methods.iter().zip(&labels) {
+            let _ = picker.append_child(&option(&self.document, label, m.name()));
+        }
+        picker.set_value(if methods.iter().any(|m| m.name() == current) { &current } else { "auto" });
+    }
+
+    /// The metric picker offers the metrics of the puzzle's family (keeping the choice if it fits).
+    pub(super) fn show_metrics(&self) {
+        let family = self.puzzle.as_ref().and_then(|p| families::family(p.family()));
+        let metrics: &[&str] = family.map_or(&[], |f| f.metrics());
+        let picker = &self.el.metric;
+        let current = picker.value();
+        let shown: Vec<String> = (1..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.get_attribute("value").unwrap_or_default()).collect();
+        if shown.iter().map(String::as_str).eq(metrics.iter().copied()) {
+            return;
+        }
+        while picker.length() > 1 {
+            picker.remove_with_index(1);
+        }
+        for m in metrics {
+            let _ = picker.append_child(&option(&self.document, m, m));
+        }
+        picker.set_value(if metrics.contains(&current.as_str()) { &current } else { "" });
+    }
+
+    pub(super) fn show_error(&self, error: Option<&FormatError>) {
+        self.el.error.set_text_content(error.map(|e| e.to_string()).as_deref());
+        // Numbers for the lines one can scroll to (a huge paste does not get a million of them),
+        // rebuilt only when the count changes, not at every keystroke.
+        const MAX_GUTTER_LINES: usize = 5000;
+        let gutter = &self.el.gutter;
+        let lines = self.history.text().split('\n').count().clamp(1, MAX_GUTTER_LINES);
+        if lines != self.gutter_lines.replace(lines) {
+            gutter.set_text_content(None);
+            self.gutter_bad.set(None);
+            for n in 1..=lines {
+                let span = self.document.create_element("span").unwrap_throw();
+                span.set_text_content(Some(&n.to_string()));
+                let _ = span.set_attribute("style", "display:block");
+                let _ = gutter.append_child(&span);
+            }
+        }
+        let line_span = |n: usize| (n >= 1).then(|| gutter.children().item(n as u32 - 1)).flatten();
+        if let Some(span) = self.gutter_bad.take().and_then(line_span) {
+            let _ = span.remove_attribute("class");
+            let _ = span.remove_attribute("title");
+        }
+        if let Some(e) = error {
+            if let Some(span) = line_span(e.line) {
+                let _ = span.set_attribute("class", "bad");
+                let _ = span.set_attribute("title", &e.message);
+                self.gutter_bad.set(Some(e.line));
+            }
+        }
+        if let Some(e) = error.filter(|e| e.line > 0) {
+            // Select the offending line so it is easy to find and fix.
+            let start: usize = self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
+            let len = self.history.text().split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
+            let _ = self.el.text.set_selection_range(start as u32, (start + len) as u32);
+        }
+        gutter.set_scroll_top(self.el.text.scroll_top());
+    }
+}
