@@ -70,8 +70,12 @@ enum Command {
         /// With --all: only solutions distinct under the board's symmetry.
         #[arg(long)]
         distinct: bool,
-        /// Search without unproven bounds (Game About Squares: the whole plane, not only near
-        /// the level); only the budgets end it.
+        /// Turn on one of the puzzle's switches (repeat for more); an unknown name is refused with
+        /// the list of the ones the puzzle has.
+        #[arg(long = "switch", value_name = "NAME")]
+        switches: Vec<String>,
+        /// The same as --switch exact (Game About Squares: search the whole plane, not only near
+        /// the level; only the budgets end it).
         #[arg(long)]
         exact: bool,
         /// Threads for searches that spread over several (breadth-first search, N-puzzle IDA*,
@@ -106,7 +110,10 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long)]
         timeout: Option<f64>,
-        /// Game About Squares: the whole plane, not only near the level.
+        /// Turn on one of the puzzle's switches (repeat for more).
+        #[arg(long = "switch", value_name = "NAME")]
+        switches: Vec<String>,
+        /// The same as --switch exact (Game About Squares: the whole plane, not only near the level).
         #[arg(long)]
         exact: bool,
         /// Threads to explore on (sliding blocks, N-puzzles, Rush Hour, Game About Squares, mazes);
@@ -240,13 +247,14 @@ pub fn main() -> i32 {
             render(puzzle.as_ref(), step, f64::from(scale), moves, &out)
         }
         Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
-        Command::Analyse { file, family, metric, max_states, timeout, exact, threads, json, hardest_out } => {
+        Command::Analyse { file, family, metric, max_states, timeout, switches, exact, threads, json, hardest_out } => {
             let puzzle = match read_puzzle(&file, &family, timeout) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
+            let Some(switches) = switches_asked(puzzle.as_ref(), switches, exact) else { return 2 };
             let time_limit_ms = timeout.map(|t| (t * 1000.0) as u64);
-            let options = SolveOptions { metric, max_states, time_limit_ms, exact, threads: threads.map(usize::from), ..SolveOptions::default() };
+            let options = SolveOptions { metric, max_states, time_limit_ms, switches, threads: threads.map(usize::from), ..SolveOptions::default() };
             let (show_progress, mut progress) = terminal_progress();
             let report = match puzzle.analyse(&options, &mut progress) {
                 Ok(report) => report,
@@ -278,17 +286,18 @@ pub fn main() -> i32 {
             let code = if report.status == Completion::Done { 0 } else { 3 };
             write_out(&out).err().unwrap_or(code)
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, exact, threads, json, output_states, svg_out } => {
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, switches, exact, threads, json, output_states, svg_out } => {
             let puzzle = match read_puzzle(&file, &family, timeout) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
+            let Some(switches) = switches_asked(puzzle.as_ref(), switches, exact) else { return 2 };
             let options = SolveOptions {
                 metric,
                 method,
                 max_states,
                 time_limit_ms: timeout.map(|t| (t * 1000.0) as u64),
-                exact,
+                switches,
                 mode: if all {
                     SolveMode::All
                 } else if count {
@@ -319,6 +328,21 @@ pub fn main() -> i32 {
             }
             let out = if json { json_output(&report) } else { text_output(&report, puzzle.as_ref(), output_states) };
             write_out(&out).err().unwrap_or_else(|| exit_code(&report))
+        }
+    }
+}
+
+/// The switches asked for (`--exact` is `--switch exact`), or None after saying which one the
+/// puzzle does not have.
+fn switches_asked(puzzle: &dyn Puzzle, mut switches: Vec<String>, exact: bool) -> Option<Vec<String>> {
+    if exact {
+        switches.push("exact".to_string());
+    }
+    match puzzle.capabilities().check_switches(&switches) {
+        Ok(()) => Some(switches),
+        Err(message) => {
+            eprintln!("puzzlelab: {message}");
+            None
         }
     }
 }

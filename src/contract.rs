@@ -20,8 +20,8 @@ pub struct Capabilities {
     pub knowledge: Knowledge,
     /// Its solve modes; `First` alone means one solution is the only answer.
     pub modes: Vec<SolveMode>,
-    /// The switches of [`SolveOptions`] it reads, by field name: "exact", "distinct".
-    pub switches: Vec<&'static str>,
+    /// Its yes-or-no options ([`SolveOptions::switches`]): Game About Squares' "exact".
+    pub switches: Vec<Switch>,
     /// Whether [`Puzzle::analyse`](crate::families::Puzzle::analyse) explores its space.
     pub analyses: bool,
     /// The modes whose search splits into parts ([`SolveOptions::part`]) and takes long enough
@@ -29,6 +29,20 @@ pub struct Capabilities {
     pub parts: Vec<SolveMode>,
     /// What its solutions are, in words ([`Report::noun`] carries it to the faces).
     pub noun: Noun,
+}
+
+/// A yes-or-no option a puzzle declares, as Tatham's `configure()` lists a game's options: the
+/// page shows it as a checkbox (the label, the help as its tooltip), the CLI takes it as
+/// `--switch NAME`, a share link carries it, and the family reads it with
+/// [`SolveOptions::switch`]. No face names a switch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Switch {
+    /// Its name in [`SolveOptions::switches`], on the command line and in links ("exact").
+    pub name: &'static str,
+    /// The checkbox's label ("Exact").
+    pub label: &'static str,
+    /// What it does, in a sentence.
+    pub help: &'static str,
 }
 
 /// What a family's solutions are made of, for the words the faces use: "Solved in 22 clicks",
@@ -57,6 +71,17 @@ impl Capabilities {
             parts: Vec::new(),
             noun: Noun::Moves,
         }
+    }
+
+    /// A switch asked for that the puzzle does not declare, refused in a sentence that lists the
+    /// ones it has.
+    pub fn check_switches(&self, asked: &[String]) -> Result<(), String> {
+        let Some(unknown) = asked.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str())) else { return Ok(()) };
+        let known: Vec<String> = self.switches.iter().map(|s| format!("{} ({})", s.name, s.help)).collect();
+        Err(match known.is_empty() {
+            true => format!("this puzzle has no switches (asked for \"{unknown}\")"),
+            false => format!("this puzzle has no switch \"{unknown}\"; its switches: {}", known.join("; ")),
+        })
     }
 
     /// Says what its solutions are called.
@@ -191,10 +216,9 @@ pub struct SolveOptions {
     pub time_limit_ms: Option<u64>,
     /// For DFS only.
     pub max_depth: Option<u64>,
-    /// Search without bounds that are sound-looking but unproven (Game About Squares' search
-    /// area): slower, and limited only by the budgets.
+    /// The puzzle's switches turned on, by name (see [`Capabilities::switches`]).
     #[serde(default)]
-    pub exact: bool,
+    pub switches: Vec<String>,
     /// For families with many solutions (tiling): stop at the first, count all, or list all.
     #[serde(default)]
     pub mode: SolveMode,
@@ -227,6 +251,11 @@ pub struct Counts {
 }
 
 impl SolveOptions {
+    /// Whether the switch called `name` is on.
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.iter().any(|on| on == name)
+    }
+
     /// The threads a search may use: as asked, else every core the machine reports (one in the
     /// page, where a search runs in one Worker).
     pub fn threads(&self) -> usize {

@@ -22,7 +22,12 @@ pub struct Shared {
     pub method: Option<String>,
     #[serde(default)]
     pub step: usize,
-    #[serde(default)]
+    /// The puzzle's switches turned on, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<String>,
+    /// Links made before switches had names (issue 19) said `exact: true` for Game About
+    /// Squares' one switch; read as that switch ([`Shared::switches_on`]), never written.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exact: bool,
     /// Open with Analyse run and its panel shown, instead of solving.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -30,6 +35,17 @@ pub struct Shared {
     /// Open as the compact player an embedded link shows (issue 17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<Player>,
+}
+
+impl Shared {
+    /// The switches the link turns on, an old link's `exact` among them.
+    pub fn switches_on(&self) -> Vec<String> {
+        let mut on = self.switches.clone();
+        if self.exact && !on.iter().any(|s| s == "exact") {
+            on.push("exact".to_string());
+        }
+        on
+    }
 }
 
 /// What an embedded player's link carries besides the puzzle: the solution's moves, so that it
@@ -97,6 +113,7 @@ mod tests {
             metric: Some("slide".into()),
             method: None,
             step: 3,
+            switches: vec!["exact".into()],
             exact: false,
             analyse: true,
             player: None,
@@ -111,6 +128,16 @@ mod tests {
         assert!(fragment.chars().all(|c| c.is_ascii_alphanumeric() || "=-_".contains(c)), "{fragment}");
         assert_eq!(decode(&fragment), Ok(s.clone()));
         assert_eq!(decode(&format!("#{fragment}")), Ok(s));
+    }
+
+    /// A link from before switches had names (`"exact": true`) opens with the switch on.
+    #[test]
+    fn an_old_links_exact_is_the_exact_switch() {
+        let old = Shared { switches: Vec::new(), exact: true, ..sample() };
+        let fragment = encode(&old);
+        assert_eq!(decode(&fragment).map(|s| s.switches_on()), Ok(vec!["exact".to_string()]));
+        assert_eq!(sample().switches_on(), ["exact"]);
+        assert_eq!(Shared { switches: Vec::new(), ..sample() }.switches_on(), Vec::<String>::new());
     }
 
     #[test]

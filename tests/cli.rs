@@ -136,6 +136,18 @@ fn game_about_squares_from_the_command_line() {
     let out = run(&["solve", &level, "--exact", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((json["length"].as_u64(), json["scope"].is_null()), (Some(9), true));
+    // --exact is the level's switch by its name too.
+    let out = run(&["solve", &level, "--switch", "exact", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["length"].as_u64(), json["scope"].is_null()), (Some(9), true));
+    // A switch the puzzle does not declare is refused, naming the ones it has.
+    let out = run(&["solve", &level, "--switch", "fast"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no switch \"fast\"; its switches: exact (search the whole plane"), "{out:?}");
+    let klotski = format!("{}/www/examples/klotski.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&["solve", &klotski, "--exact"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: this puzzle has no switches (asked for \"exact\")\n");
     let text = stdout(&run(&["solve", &level]));
     assert_eq!(text.lines().count(), 10);
     assert!(text.lines().skip(1).all(|l| l == "Red" || l == "Blue"), "{text}");

@@ -438,7 +438,10 @@ test('dragging paints a line of walls as one undo step; a walled-off goal has no
 test('Game About Squares: solve a level, replay it to the won position', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'squares-push');
-    assert.equal(await page.isVisible('#exact'), true);
+    // The level's one switch, made from what the puzzle declares, with its help as tooltip.
+    assert.equal(await page.isVisible('#switch-exact'), true);
+    assert.equal(await page.locator('#switches label').count(), 1);
+    assert.match(await page.getAttribute('#switches label', 'title'), /^Search the whole plane/);
     // The metric picker offers this family's metrics only.
     assert.deepEqual(await page.locator('#metric option').evaluateAll((os) => os.map((o) => o.value)), ['', 'clicks']);
     await page.click('#solve');
@@ -454,9 +457,21 @@ test('Game About Squares: solve a level, replay it to the won position', async (
     assert.match(won, /^Blue:2,5 [<>^v]$/m);
     await page.screenshot({ path: path.join(shots, 'squares-solved.png') });
     // The exact search (no search area) finds the same length.
-    await page.check('#exact');
+    await page.check('#switch-exact');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 9 clicks (shortest;');
+    // A shared link carries the switch.
+    await page.click('#share');
+    const second = await openPage(await page.inputValue('#share-link'));
+    try {
+      await waitForStatus(second.page, 'Solved in 9 clicks (shortest;');
+      assert.equal(await second.page.isChecked('#switch-exact'), true);
+    } finally {
+      await second.context.close();
+    }
+    // A family without switches shows none.
+    await page.selectOption('#examples', 'klotski');
+    assert.equal(await page.isVisible('#switches'), false);
   });
 });
 

@@ -11,10 +11,18 @@ use std::sync::atomic::Ordering;
 use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search_spread, only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::{search_spread, only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Switch, Verdict};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
+
+/// Search without the search area, a bound that is sound-looking but unproven: slower, and
+/// limited only by the budgets.
+pub const EXACT: Switch = Switch {
+    name: "exact",
+    label: "Exact",
+    help: "search the whole plane, not only near the level (slower; only the budgets end it)",
+};
 
 pub struct Squares;
 
@@ -220,13 +228,13 @@ impl Puzzle for SquaresPuzzle {
         let mut capabilities = Capabilities::searches(crate::families::GENERIC_METHODS)
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
             .calling(Noun::Clicks);
-        capabilities.switches = vec!["exact"];
+        capabilities.switches = vec![EXACT];
         capabilities.analysing()
     }
 
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
-        let rules = Rules::new(&self.level, options.exact).map_err(FormatError::general)?;
+        let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(FormatError::general)?;
         Ok(match rules.words {
             0 | 1 => analyse_in::<1>(&rules, options, on_progress),
             2 => analyse_in::<2>(&rules, options, on_progress),
@@ -242,7 +250,7 @@ impl Puzzle for SquaresPuzzle {
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
         let method = self.capabilities().resolve(options.method)?;
-        let rules = Rules::new(&self.level, options.exact).map_err(FormatError::general)?;
+        let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(FormatError::general)?;
         Ok(match rules.words {
             0 | 1 => run::<1>(&rules, method, options, on_progress),
             2 => run::<2>(&rules, method, options, on_progress),
@@ -252,7 +260,7 @@ impl Puzzle for SquaresPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let rules = Rules::new(&self.level, options.exact).map_err(|message| MoveError { index: 0, message })?;
+        let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(|message| MoveError { index: 0, message })?;
         Verdict::replay(rules.start.clone(), moves, |pieces, text| self.replay_click(&rules, pieces, text).map(drop), |pieces| rules.is_won(pieces))
     }
 

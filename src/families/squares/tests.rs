@@ -52,7 +52,7 @@ fn fixture_levels_in_their_minimum_clicks() {
         let text = fixture(file);
         assert_eq!(clicks(&text, Method::Bfs), Some(minimum), "{file} bfs");
         assert_eq!(clicks(&text, Method::Astar), Some(minimum), "{file} astar");
-        let exact = solve_with(&text, &SolveOptions { exact: true, ..SolveOptions::default() });
+        let exact = solve_with(&text, &SolveOptions { switches: vec!["exact".into()], ..SolveOptions::default() });
         assert_eq!(exact.moves.len(), minimum, "{file} exact");
         assert_eq!(exact.scope, None);
     }
@@ -110,13 +110,13 @@ fn unwinnable_within_the_search_area_says_so() {
     assert_eq!(report.scope.as_deref(), Some(SCOPE));
     assert!(crate::replay::summary(&report).starts_with("No solution within the search area"));
     // Without the bound too: nothing ever moves Red right (no square or arrow points that way).
-    let report = solve_with(text, &SolveOptions { exact: true, max_states: Some(50), ..SolveOptions::default() });
+    let report = solve_with(text, &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() });
     assert_eq!(report.status, Status::Unsolved);
     assert_eq!(report.scope, None);
     // Blue could push right, but never meets Red: without the bound the plane never runs out,
     // and only a budget ends the search.
     let text = "Red:0,0 ^\nBlue:5,5 >\nRed:1,0\n";
-    let report = solve_with(text, &SolveOptions { exact: true, max_states: Some(50), ..SolveOptions::default() });
+    let report = solve_with(text, &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() });
     assert_eq!(report.status, Status::GaveUp);
 }
 

@@ -436,7 +436,6 @@ impl Puzzle for TilingPuzzle {
     fn capabilities(&self) -> crate::families::Capabilities {
         let mut capabilities = crate::families::Capabilities::searches(&[Method::Auto, Method::Dfs]);
         capabilities.modes = vec![SolveMode::First, SolveMode::Count, SolveMode::All];
-        capabilities.switches = vec!["distinct"];
         capabilities.parts = vec![SolveMode::Count];
         capabilities.analysing().calling(crate::families::Noun::Tilings)
     }

@@ -15,7 +15,8 @@ impl App {
             metric: (!metric.is_empty()).then_some(metric),
             method: Some(self.el.method.value()),
             step: self.playback.step,
-            exact: self.el.exact.checked(),
+            switches: self.switches_on(),
+            exact: false,
             analyse: self.analysis.is_some(),
             player: None,
         })
@@ -168,7 +169,11 @@ impl App {
                 if self.el.method.value().is_empty() {
                     self.el.method.set_value("auto");
                 }
-                self.el.exact.set_checked(shared.exact);
+                for name in shared.switches_on() {
+                    if let Some(checkbox) = self.switch_box(&name) {
+                        checkbox.set_checked(true);
+                    }
+                }
                 self.pending_step = Some(shared.step);
                 self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
                 self.set_status("Opening the shared puzzle…");

@@ -11,7 +11,7 @@ impl App {
             method: Method::parse(&self.el.method.value()).unwrap_or_default(),
             max_states: Some(PAGE_MAX_STATES),
             max_bytes: Some(PAGE_MAX_BYTES),
-            exact: self.el.exact.checked(),
+            switches: self.switches_on(),
             mode: match self.el.mode.value().as_str() {
                 "count" => SolveMode::Count,
                 "all" => SolveMode::All,

@@ -97,7 +97,7 @@ impl App {
         let capabilities = self.puzzle.as_ref().map(|p| p.capabilities());
         self.show_methods(capabilities.as_ref());
         self.el.mode_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.modes.len() < 2));
-        self.el.exact_option.set_hidden(capabilities.as_ref().is_none_or(|c| !c.switches.contains(&"exact")));
+        self.show_switches(capabilities.as_ref());
         self.el.workers_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.parts.is_empty()));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
             self.el.cols.set_value(&cols.to_string());
@@ -108,6 +108,47 @@ impl App {
         self.show_tools();
         self.update_buttons();
         self.draw();
+    }
+
+    /// One checkbox per switch the puzzle declares, its help as the tooltip; left alone (and
+    /// so left checked) while the puzzle declares the same ones.
+    pub(super) fn show_switches(&self, capabilities: Option<&families::Capabilities>) {
+        let switches = capabilities.map_or(&[][..], |c| &c.switches[..]);
+        let shown = self.el.switches.child_element_count() as usize == switches.len() && switches.iter().all(|s| self.switch_box(s.name).is_some());
+        if !shown {
+            self.el.switches.set_text_content(None);
+            for switch in switches {
+                let label = self.document.create_element("label").unwrap_throw();
+                let mut help = switch.help.to_string();
+                if let Some(first) = help.get_mut(..1) {
+                    first.make_ascii_uppercase();
+                }
+                let _ = label.set_attribute("title", &help);
+                let checkbox: HtmlInputElement = self.document.create_element("input").unwrap_throw().unchecked_into();
+                checkbox.set_type("checkbox");
+                checkbox.set_id(&format!("switch-{}", switch.name));
+                let text = self.document.create_element("span").unwrap_throw();
+                text.set_text_content(Some(&format!(" {}", switch.label)));
+                let _ = label.append_child(&checkbox);
+                let _ = label.append_child(&text);
+                let _ = self.el.switches.append_child(&label);
+            }
+        }
+        self.el.switches.set_hidden(switches.is_empty());
+    }
+
+    /// The checkbox of the switch called `name`, if the puzzle has it.
+    pub(super) fn switch_box(&self, name: &str) -> Option<HtmlInputElement> {
+        self.document.get_element_by_id(&format!("switch-{name}"))?.dyn_into().ok()
+    }
+
+    /// The names of the puzzle's switches that are checked.
+    pub(super) fn switches_on(&self) -> Vec<String> {
+        let Some(puzzle) = &self.puzzle else { return Vec::new() };
+        (puzzle.capabilities().switches.iter())
+            .filter(|s| self.switch_box(s.name).is_some_and(|checkbox| checkbox.checked()))
+            .map(|s| s.name.to_string())
+            .collect()
     }
 
     /// The method picker offers the puzzle's methods, "Automatic" naming what it will run
