@@ -62,13 +62,13 @@ enum Command {
         #[arg(long)]
         timeout: Option<f64>,
         /// Count every solution (tiling): raw and distinct under the board's symmetry.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         count: bool,
         /// Print every solution (tiling).
         #[arg(long)]
         all: bool,
         /// With --all: only solutions distinct under the board's symmetry.
-        #[arg(long)]
+        #[arg(long, requires = "all")]
         distinct: bool,
         /// Turn on one of the puzzle's switches (repeat for more); an unknown name is refused with
         /// the list of the ones the puzzle has.
@@ -252,9 +252,12 @@ pub fn main() -> i32 {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let Some(switches) = switches_asked(puzzle.as_ref(), switches, exact) else { return 2 };
+            let switches = switches_asked(switches, exact);
             let time_limit_ms = timeout.map(|t| (t * 1000.0) as u64);
             let options = SolveOptions { metric, max_states, time_limit_ms, switches, threads: threads.map(usize::from), ..SolveOptions::default() };
+            if refused(puzzle.as_ref(), &options) {
+                return 2;
+            }
             let (show_progress, mut progress) = terminal_progress();
             let report = match puzzle.analyse(&options, &mut progress) {
                 Ok(report) => report,
@@ -291,7 +294,7 @@ pub fn main() -> i32 {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let Some(switches) = switches_asked(puzzle.as_ref(), switches, exact) else { return 2 };
+            let switches = switches_asked(switches, exact);
             let options = SolveOptions {
                 metric,
                 method,
@@ -309,6 +312,9 @@ pub fn main() -> i32 {
                 threads: threads.map(usize::from),
                 ..SolveOptions::default()
             };
+            if refused(puzzle.as_ref(), &options) {
+                return 2;
+            }
             let (show_progress, mut progress) = terminal_progress();
             let report = match puzzle.solve(&options, &mut progress) {
                 Ok(report) => report,
@@ -332,17 +338,21 @@ pub fn main() -> i32 {
     }
 }
 
-/// The switches asked for (`--exact` is `--switch exact`), or None after saying which one the
-/// puzzle does not have.
-fn switches_asked(puzzle: &dyn Puzzle, mut switches: Vec<String>, exact: bool) -> Option<Vec<String>> {
+/// The switches asked for: `--exact` is `--switch exact`.
+fn switches_asked(mut switches: Vec<String>, exact: bool) -> Vec<String> {
     if exact {
         switches.push("exact".to_string());
     }
-    match puzzle.capabilities().check_switches(&switches) {
-        Ok(()) => Some(switches),
+    switches
+}
+
+/// Whether the puzzle can honour `options`; if not, says why (exit code 2 for the caller).
+fn refused(puzzle: &dyn Puzzle, options: &SolveOptions) -> bool {
+    match puzzle.capabilities().check_options(options) {
+        Ok(()) => false,
         Err(message) => {
             eprintln!("puzzlelab: {message}");
-            None
+            true
         }
     }
 }

@@ -73,10 +73,14 @@ impl Capabilities {
         }
     }
 
-    /// A switch asked for that the puzzle does not declare, refused in a sentence that lists the
-    /// ones it has.
-    pub fn check_switches(&self, asked: &[String]) -> Result<(), String> {
-        let Some(unknown) = asked.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str())) else { return Ok(()) };
+    /// Options the puzzle cannot honour, refused in a sentence rather than ignored: a mode it
+    /// does not have, a switch it does not declare (the sentence lists those it has).
+    pub fn check_options(&self, options: &SolveOptions) -> Result<(), String> {
+        if !self.modes.contains(&options.mode) {
+            let verb = if options.mode == SolveMode::Count { "count" } else { "list all" };
+            return Err(format!("this puzzle cannot {verb} its solutions: it has one answer, a shortest solution"));
+        }
+        let Some(unknown) = options.switches.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str())) else { return Ok(()) };
         let known: Vec<String> = self.switches.iter().map(|s| format!("{} ({})", s.name, s.help)).collect();
         Err(match known.is_empty() {
             true => format!("this puzzle has no switches (asked for \"{unknown}\")"),

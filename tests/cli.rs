@@ -144,13 +144,29 @@ fn game_about_squares_from_the_command_line() {
     let out = run(&["solve", &level, "--switch", "fast"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no switch \"fast\"; its switches: exact (search the whole plane"), "{out:?}");
-    let klotski = format!("{}/www/examples/klotski.txt", env!("CARGO_MANIFEST_DIR"));
-    let out = run(&["solve", &klotski, "--exact"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: this puzzle has no switches (asked for \"exact\")\n");
     let text = stdout(&run(&["solve", &level]));
     assert_eq!(text.lines().count(), 10);
     assert!(text.lines().skip(1).all(|l| l == "Red" || l == "Blue"), "{text}");
+}
+
+/// What a puzzle cannot do is refused in a sentence, from what it declares, not ignored: Klotski
+/// has one answer and no switches (before, `--count` and `--exact` solved it as if unsaid).
+#[test]
+fn options_a_puzzle_cannot_honour_are_refused() {
+    let klotski = format!("{}/www/examples/klotski.txt", env!("CARGO_MANIFEST_DIR"));
+    for (flags, message) in [
+        (&["--exact"][..], "puzzlelab: this puzzle has no switches (asked for \"exact\")\n"),
+        (&["--count"][..], "puzzlelab: this puzzle cannot count its solutions: it has one answer, a shortest solution\n"),
+        (&["--all"][..], "puzzlelab: this puzzle cannot list all its solutions: it has one answer, a shortest solution\n"),
+    ] {
+        let out = run(&[&["solve", klotski.as_str()][..], flags].concat());
+        assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()), (Some(2), message.to_string()), "{flags:?}");
+        assert!(out.stdout.is_empty());
+    }
+    // --distinct qualifies --all.
+    let out = run(&["solve", &klotski, "--distinct"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--all"));
 }
 
 #[test]
