@@ -78,7 +78,8 @@ impl Capabilities {
     pub fn check_options(&self, options: &SolveOptions) -> Result<(), String> {
         if !self.modes.contains(&options.mode) {
             let verb = if options.mode == SolveMode::Count { "count" } else { "list all" };
-            return Err(format!("this puzzle cannot {verb} its solutions: it has one answer, a shortest solution"));
+            let why = if self.modes == [SolveMode::First] { ": it has one answer, a shortest solution" } else { "" };
+            return Err(format!("this puzzle cannot {verb} its solutions{why}"));
         }
         let Some(unknown) = options.switches.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str())) else { return Ok(()) };
         let known: Vec<String> = self.switches.iter().map(|s| format!("{} ({})", s.name, s.help)).collect();

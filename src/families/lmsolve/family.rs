@@ -115,7 +115,6 @@ impl Family for LmFamily {
 
     fn blank(&self) -> &'static str {
         self.examples()[0].text
-
     }
 }
 
