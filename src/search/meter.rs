@@ -50,6 +50,11 @@ pub struct Stats {
     /// databases), the share built so far (0 to 1).
     #[serde(default)]
     pub building: Option<f64>,
+    /// In a part of one IDA* bound shared among processes: the number of the subtree it is
+    /// searching, in the sequential order (so that whoever joins the parts knows when no part
+    /// can still find an earlier goal than one found).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
 }
 
 impl Stats {
@@ -68,6 +73,7 @@ impl Stats {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             },
+            at: None,
         })
     }
 

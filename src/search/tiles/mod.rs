@@ -12,8 +12,11 @@ use super::{Reversible, Space};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
+mod part;
 mod pdb;
 mod walk;
+
+pub use part::Iteration;
 
 pub use pdb::{PatternDatabase, DEFAULT_MAX_ENTRIES};
 

@@ -13,6 +13,7 @@
 //! The calling thread does none of the search: it reports progress every 50 ms, enforces the
 //! time and expansion budgets, and passes Cancel on to the workers through a flag.
 
+use super::part::{split, Top};
 use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::{Halt, Meter};
@@ -28,14 +29,6 @@ const SUBTREES_PER_THREAD: usize = 64;
 const PARALLEL_FROM: u64 = 1 << 14;
 /// Expansions a worker counts before it adds them to the shared count and looks at the flags.
 const BATCH: u64 = 1 << 12;
-
-/// One entry of the top of the tree, in the sequential walk's order.
-enum Top {
-    /// A subtree to search: the moves from the start to its root, and the cell the blank left.
-    Subtree(Vec<Slide>, u8),
-    /// A goal reached within the top itself.
-    Goal(Vec<Slide>),
-}
 
 /// What all workers share.
 struct Shared {
@@ -126,7 +119,7 @@ impl<const N: usize> TileSpace<'_, N> {
                     Err(halt) => (Vec::new(), Some(halt)),
                 }
             } else {
-                let (top, top_beyond) = split(&root, &shared, bound, threads * SUBTREES_PER_THREAD);
+                let (top, top_beyond) = split(&root, &mut TopTally(&shared), bound, threads * SUBTREES_PER_THREAD);
                 let (mut found, halt) = run_in_pool(&pool, &root, &top, &shared, bound, &mut meter, budget, started);
                 found.push(Found::Beyond(top_beyond));
                 (found, halt)
@@ -204,54 +197,6 @@ fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt
     }
     let limit = budget.time_limit?;
     (started.elapsed() > limit).then(|| Halt::time_limit(explored, limit))
-}
-
-/// The top of the tree for `bound`, deep enough for about `wanted` subtrees (or the whole tree
-/// when it is smaller), and the least f beyond the bound met within the top.
-fn split<const N: usize>(root: &Walk<'_, N>, shared: &Shared, bound: u32, wanted: usize) -> (Vec<Top>, u32) {
-    let mut depth = 1;
-    loop {
-        let mut walk = root.clone();
-        let mut top = Vec::new();
-        let mut tally = TopTally(shared);
-        let beyond = list(&mut walk, &mut tally, 0, bound, u8::MAX, depth, &mut top);
-        let subtrees = top.iter().filter(|t| matches!(t, Top::Subtree(..))).count();
-        if subtrees >= wanted || subtrees == 0 || depth >= bound {
-            return (top, beyond);
-        }
-        // Too few: the expansions of this try are counted again by the next; that is a few
-        // thousand at most, against millions below.
-        depth += 1;
-    }
-}
-
-/// Lists the top of the tree below the walk's position down to `depth_limit`, in the sequential
-/// walk's order, with the same pruning; returns the least f beyond the bound met.
-fn list<const N: usize>(walk: &mut Walk<'_, N>, tally: &mut TopTally, depth: u32, bound: u32, back: u8, depth_limit: u32, top: &mut Vec<Top>) -> u32 {
-    if walk.heuristic() == 0 && walk.is_goal() {
-        top.push(Top::Goal(walk.moves.clone()));
-        return u32::MAX;
-    }
-    if depth == depth_limit {
-        top.push(Top::Subtree(walk.moves.clone(), back));
-        return u32::MAX;
-    }
-    let _ = tally.explore(depth);
-    let children: Vec<Slide> = walk.children(back).collect();
-    let mut beyond = u32::MAX;
-    for slide in children {
-        let undo = walk.slide(slide.tile, slide.from, slide.to);
-        let f = depth + 1 + walk.heuristic();
-        if f > bound {
-            beyond = beyond.min(f);
-        } else {
-            walk.moves.push(slide);
-            beyond = beyond.min(list(walk, tally, depth + 1, bound, slide.to, depth_limit, top));
-            walk.moves.pop();
-        }
-        walk.slide_back(slide.tile, slide.from, slide.to, undo);
-    }
-    beyond
 }
 
 /// Searches every subtree of `top` in parallel; results in `top`'s order.

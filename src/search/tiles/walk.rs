@@ -156,8 +156,7 @@ impl<'a, const N: usize> Walk<'a, N> {
     }
 
     /// Slides `tile` from `from` into the blank at `to`, updating the one pattern value that
-    /// changes on each side (the split search's top, natively; [`Walk::deepen`] does its own).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// changes on each side (the top of a split search; [`Walk::deepen`] does its own).
     #[inline]
     pub(super) fn slide(&mut self, tile: u8, from: u8, to: u8) -> Undo {
         let mut undo = self.shift(tile, from, to);
