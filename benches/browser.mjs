@@ -1,5 +1,6 @@
-// Counting tilings in the page on 1 and 2 Workers (issue 13): the built site (dist/) in Debian's
-// Chromium, driven by playwright-core. Run by `make bench` after `trunk build --release`.
+// Counting tilings, and IDA* on a 15-puzzle, in the page on 1 and 2 Workers (issue 13): the built
+// site (dist/) in Debian's Chromium, driven by playwright-core. Run by `make bench` after
+// `trunk build --release`.
 // Each figure is the best of 3 timed counts after one untimed count with the same Workers
 // (so that starting a Worker is not timed), from the click on Solve to the count on the page,
 // and the search's own time (the slowest part's), which leaves out reading the puzzle, building
@@ -60,6 +61,28 @@ try {
     const cell = (t) => `${t.wall} (${t.search})`.padStart(13);
     console.log(`${name.padEnd(12)} ${cell(one)} ${cell(two)} ${(one.wall / two.wall).toFixed(2).padStart(6)}x (${(one.search / two.search).toFixed(2)}x)`);
   }
+
+  // IDA* shared bound by bound: one of the 15-puzzle's 80-move positions, towards Korf's goal.
+  // One timed solve after an untimed one (which builds the pattern tables), per setting.
+  const EIGHTY = '15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 _\ngoal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n';
+  await page.fill('#puzzle-text', EIGHTY);
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+  console.log('IDA* (15-puzzle, 80 moves)  ms from Solve to the answer (the search alone)');
+  const idastar = [];
+  for (const workers of [1, 2]) {
+    await page.selectOption('#workers', String(workers));
+    let timed;
+    for (let run = 0; run < 2; run++) {
+      const started = Date.now();
+      await page.click('#solve');
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 80 moves'), null, { timeout: 600000 });
+      const search = Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, ''));
+      timed = { wall: Date.now() - started, search };
+    }
+    idastar.push(timed);
+    console.log(`  ${workers} Worker${workers > 1 ? 's' : ' '}  ${String(timed.wall).padStart(8)} (${timed.search})`);
+  }
+  console.log(`  speed-up   ${(idastar[0].wall / idastar[1].wall).toFixed(2)}x (${(idastar[0].search / idastar[1].search).toFixed(2)}x)`);
 } finally {
   await browser.close();
   server.kill();

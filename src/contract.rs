@@ -31,6 +31,19 @@ pub struct Capabilities {
     pub noun: Noun,
 }
 
+/// How a search is shared among processes ([`Capabilities::splits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Splits {
+    /// On one.
+    No,
+    /// In parts that each search their share once (a tiling's count).
+    Once,
+    /// In parts bound by bound (IDA*): each round searches one cost bound in every part, and
+    /// the next round's bound is the least the parts report past it ([`Report::beyond`]),
+    /// until one finds a solution.
+    ByBound,
+}
+
 /// A yes-or-no option a puzzle declares, as Tatham's `configure()` lists a game's options: the
 /// page shows it as a checkbox (the label, the help as its tooltip), the CLI takes it as
 /// `--switch NAME`, a share link carries it, and the family reads it with
@@ -87,6 +100,21 @@ impl Capabilities {
             true => format!("this puzzle has no switches (asked for \"{unknown}\")"),
             false => format!("this puzzle has no switch \"{unknown}\"; its switches: {}", known.join("; ")),
         })
+    }
+
+    /// How the search `options` ask for is shared among processes (the page's Workers).
+    pub fn splits(&self, options: &SolveOptions) -> Splits {
+        if !self.parts.contains(&options.mode) {
+            Splits::No
+        } else if options.mode == SolveMode::First {
+            // One shortest solution splits only as IDA*'s iterations do.
+            match self.resolve(options.method) {
+                Ok(Method::Idastar) => Splits::ByBound,
+                _ => Splits::No,
+            }
+        } else {
+            Splits::Once
+        }
     }
 
     /// Says what its solutions are called.
@@ -237,6 +265,11 @@ pub struct SolveOptions {
     /// Workers); the parts' reports join into the whole search's ([`Report::joined`]).
     #[serde(default)]
     pub part: Option<Part>,
+    /// With `part`, in a search that deepens bound by bound (IDA*; [`Splits::ByBound`]): the
+    /// one cost bound to search (None: the first). The parts' reports then say the next one
+    /// ([`Report::beyond`]).
+    #[serde(default)]
+    pub bound: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -404,6 +437,10 @@ pub struct Report {
     /// In a part's report ([`SolveOptions::part`]): where its solution (`moves`) comes in the
     /// whole search's order, so that the parts' reports join into the whole search's.
     pub first_at: Option<u64>,
+    /// In the report of a part of one bound ([`SolveOptions::bound`]) that found nothing: the
+    /// least cost past the bound in its share, the next bound to search (None: nothing lies
+    /// past it). Joined, the least of the parts'.
+    pub beyond: Option<u32>,
     /// What the solution is made of, as the family calls it ([`Capabilities::noun`]).
     pub noun: Noun,
     pub stats: Stats,
@@ -440,6 +477,8 @@ struct ReportShape {
     solutions: Vec<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     first_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    beyond: Option<u32>,
     #[serde(flatten)]
     stats: Stats,
     #[serde(flatten)]
@@ -466,6 +505,7 @@ impl From<Report> for ReportShape {
             noun: r.noun,
             solutions: r.solutions,
             first_at: r.first_at,
+            beyond: r.beyond,
             stats: r.stats,
             counts: r.counts,
             facts: r.facts,
@@ -491,6 +531,7 @@ impl From<ReportShape> for Report {
             facts: s.facts,
             expected: s.expected,
             first_at: s.first_at,
+            beyond: s.beyond,
             noun: s.noun,
             stats: s.stats,
         }
@@ -518,6 +559,7 @@ impl Report {
             facts: Facts::new(),
             expected: None,
             first_at: None,
+            beyond: None,
             noun: Noun::Moves,
             stats,
         }
@@ -569,6 +611,7 @@ impl Report {
         let counts = parts.iter().map(|p| p.counts).sum::<Option<Counts>>();
         let ended_early = parts.iter().position(|p| p.status == Status::Cancelled).or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
         let solved = parts.iter().enumerate().filter(|(_, p)| p.status == Status::Solved).min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX)).map(|(i, _)| i);
+        let beyond = parts.iter().filter_map(|p| p.beyond).min();
         let mut parts = parts;
         let mut report = match (ended_early, solved) {
             (Some(i), _) | (None, Some(i)) => parts.swap_remove(i),
@@ -576,6 +619,7 @@ impl Report {
         };
         report.counts = counts.filter(|_| matches!(report.status, Status::Solved | Status::Unsolved));
         report.first_at = None;
+        report.beyond = beyond.filter(|_| report.status == Status::Unsolved);
         report.stats = stats;
         Some(report)
     }

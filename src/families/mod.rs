@@ -24,7 +24,7 @@ pub mod squares;
 pub mod tiles;
 pub mod tiling;
 
-pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Status, Switch, Verdict};
+pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch, Verdict};
 use crate::draw::Painter;
 use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
 

@@ -6,8 +6,8 @@
 //! A shared helper like `draw.rs`: families may use it, it uses no family.
 
 use crate::families::analysis::AnalysisReport;
-use crate::families::{Capabilities, FormatError, Report, SolveOptions, Status};
-use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
+use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
+use crate::search::tiles::{solvable_on_rectangle, Board, Iteration, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
 use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -27,15 +27,19 @@ struct TileAnswer {
     pub outcome: Outcome<Slide, Vec<u8>>,
     pub method: Method,
     pub heuristic: Option<String>,
+    /// A part of one IDA* bound ([`SolveOptions::bound`]): how it ended.
+    pub iteration: Option<Iteration>,
 }
 
 /// The methods a tile puzzle accepts (bidirectional works: the goal is one position).
 pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs];
 
 /// What every tile puzzle offers: its methods, and pattern databases, a strong heuristic (so
-/// `auto` runs IDA*, as `solve` does).
+/// `auto` runs IDA*, as `solve` does); its IDA* splits bound by bound among the page's Workers.
 pub fn capabilities() -> Capabilities {
-    Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true })
+    let mut capabilities = Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
+    capabilities.parts = vec![SolveMode::First];
+    capabilities
 }
 
 /// "Unsolvable" is known from the arrangement alone.
@@ -62,6 +66,10 @@ pub fn report(
     let answer = solve(problem, options, on_progress)?;
     let mut report = Report::from_outcome(family, metric, answer.method, answer.outcome, describe);
     report.heuristic = answer.heuristic;
+    if let Some(iteration) = answer.iteration {
+        report.first_at = iteration.first_at;
+        report.beyond = iteration.beyond;
+    }
     Ok(report)
 }
 
@@ -72,11 +80,15 @@ fn solve(
 ) -> Result<TileAnswer, FormatError> {
     // Pattern databases make IDA* the fastest optimal search here (Korf and Felner).
     let method = capabilities().resolve(options.method)?;
+    let part = options.part(&capabilities())?;
+    if part.is_some() && method != Method::Idastar {
+        return Err(FormatError::general(format!("only IDA* splits into parts here, not {}", method.title())));
+    }
     let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
     let pdb = match method {
         Method::Idastar | Method::Astar => match tables(&board, problem.width, on_progress) {
             Some(pdb) => pdb,
-            None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None }),
+            None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None, iteration: None }),
         },
         // Searches without a heuristic still need the space: an empty set of tables.
         _ => Arc::new(PatternDatabase::none(&board)),
@@ -88,12 +100,12 @@ fn solve(
             format!("pattern databases {}", pdb.describe())
         }
     });
-    let outcome = match problem.width * problem.height {
+    let (outcome, iteration) = match problem.width * problem.height {
         0..=16 => run::<16>(&board, &pdb, problem.start, method, options, on_progress),
         17..=36 => run::<36>(&board, &pdb, problem.start, method, options, on_progress),
         _ => run::<64>(&board, &pdb, problem.start, method, options, on_progress),
     };
-    Ok(TileAnswer { outcome, method, heuristic })
+    Ok(TileAnswer { outcome, method, heuristic, iteration })
 }
 
 fn run<const N: usize>(
@@ -103,21 +115,28 @@ fn run<const N: usize>(
     method: Method,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
-) -> Outcome<Slide, Vec<u8>> {
+) -> (Outcome<Slide, Vec<u8>>, Option<Iteration>) {
     let space = TileSpace::<N>::new(board, pdb, start);
     let budget = options.budget();
-    let outcome = match method {
-        Method::Astar => astar(&space, &budget, on_progress),
-        Method::Bfs => bfs(&space, &budget, on_progress),
-        Method::Bidir => bidir(&space, &budget, on_progress),
-        Method::Dfs => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),
+    let mut iteration = None;
+    let outcome = match (method, options.part) {
+        // One bound of a search shared among the page's Workers.
+        (Method::Idastar, Some(part)) => {
+            let (outcome, ended) = space.idastar_part(part, options.bound, &budget, on_progress);
+            iteration = Some(ended);
+            outcome
+        }
+        (Method::Astar, _) => astar(&space, &budget, on_progress),
+        (Method::Bfs, _) => bfs(&space, &budget, on_progress),
+        (Method::Bidir, _) => bidir(&space, &budget, on_progress),
+        (Method::Dfs, _) => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),
         #[cfg(not(target_arch = "wasm32"))]
         _ => space.idastar_parallel(options.threads(), &budget, on_progress),
         #[cfg(target_arch = "wasm32")]
         _ => space.idastar(&budget, on_progress),
     };
     let cells = start.len();
-    match outcome {
+    let outcome = match outcome {
         Outcome::Solved { moves, states, cost, stats } => {
             let states = states.iter().map(|s| s.at[..cells].to_vec()).collect();
             Outcome::Solved { moves, states, cost, stats }
@@ -125,7 +144,8 @@ fn run<const N: usize>(
         Outcome::NoSolution { stats } => Outcome::NoSolution { stats },
         Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
         Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
-    }
+    };
+    (outcome, iteration)
 }
 
 /// Analyse on a tile puzzle (issue 16): every arrangement reachable from the start (half of all

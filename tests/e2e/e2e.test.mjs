@@ -571,6 +571,37 @@ test('a count shared among 2 Workers gives the one-Worker answer, and Cancel sto
   });
 });
 
+test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, and Cancel stops every Worker', async () => {
+  // Korf's instance 12 turned to the standard goal: 45 moves, his published optimum.
+  const FIFTEEN = '1 3 5 6 / _ 13 14 9 / 11 4 8 12 / 10 7 15 2';
+  await inPage(async (page) => {
+    await setText(page, FIFTEEN);
+    await page.waitForFunction(() => !document.querySelector('#workers-option').hidden);
+    const solved = async (workers) => {
+      await page.selectOption('#workers', String(workers));
+      await page.click('#solve');
+      await waitForStatus(page, 'Solved in 45 moves', 240000);
+      return page.locator('#moves li').allTextContents();
+    };
+    const one = await solved(1);
+    assert.equal(one.length, 45);
+    const two = await solved(2);
+    assert.equal(page.workers().length, 2);
+    assert.deepEqual(two, one, 'the same moves, not only as many');
+    // One of the positions that need 80 moves (towards Korf's goal, the blank top-left) runs
+    // long enough on both Workers to be cancelled.
+    await setText(page, '15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 _\ngoal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n');
+    await page.click('#solve');
+    await waitForStatus(page, 'Searching on 2 Workers…');
+    await page.waitForFunction(() => /explored/.test(document.querySelector('#status').textContent), null, { timeout: 120000 });
+    // A Worker whose share of a bound is done waits, idle, for the other's.
+    assert.match(await page.textContent('#workers-state'), /^(2 searching|1 searching, 1 idle)$/);
+    await page.click('#cancel');
+    assert.equal(await status(page), 'Cancelled.');
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 idle', null, { timeout: 30000 });
+  });
+});
+
 test('tiling: solutions stream in while the search runs; draw mode picks pieces and draws one', async () => {
   await inPage(async (page) => {
     // Tetrominoes used freely on 8x8: millions of tilings, so the search runs for seconds.

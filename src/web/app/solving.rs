@@ -6,17 +6,22 @@ use super::*;
 impl App {
     pub(super) fn options(&self) -> SolveOptions {
         let metric = self.el.metric.value();
+        let mode = match self.el.mode.value().as_str() {
+            "count" => SolveMode::Count,
+            "all" => SolveMode::All,
+            _ => SolveMode::First,
+        };
+        // The mode picker is hidden, not reset, for a puzzle with one mode: its value then stays
+        // from a tiling and must not reach a puzzle that has none such (it kept a 15-puzzle's
+        // IDA* on one Worker).
+        let modes = self.puzzle.as_ref().map(|p| p.capabilities().modes);
+        let mode = if modes.is_none_or(|modes| modes.contains(&mode)) { mode } else { SolveMode::First };
         SolveOptions {
             metric: (!metric.is_empty()).then_some(metric),
             method: Method::parse(&self.el.method.value()).unwrap_or_default(),
-            max_states: Some(PAGE_MAX_STATES),
             max_bytes: Some(PAGE_MAX_BYTES),
             switches: self.switches_on(),
-            mode: match self.el.mode.value().as_str() {
-                "count" => SolveMode::Count,
-                "all" => SolveMode::All,
-                _ => SolveMode::First,
-            },
+            mode,
             distinct: true,
             ..SolveOptions::default()
         }
@@ -62,8 +67,9 @@ impl App {
         let (job, options) = (self.job, self.options());
         let requests = match task {
             Task::Solve => {
-                let parts = split::parts_for(&puzzle.capabilities(), &options, self.workers_wanted());
-                let (split, requests) = Split::start(job, &family, self.history.text(), &options, parts);
+                let capabilities = puzzle.capabilities();
+                let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
+                let (split, requests) = Split::start(job, &family, self.history.text(), &options, parts, capabilities.splits(&options));
                 self.split = Some(split);
                 requests
             }
@@ -199,7 +205,15 @@ impl App {
                     Some(split) => split.progress(worker, stats),
                     None => stats,
                 };
-                self.set_status(&replay::progress_line(&stats));
+                // The last bound of a search shared bound by bound is settled once the Workers
+                // still searching are past the goal one found: they stop there.
+                if let Some(report) = self.split.as_mut().and_then(Split::settled) {
+                    self.restart_workers();
+                    self.split = None;
+                    self.finished(*report);
+                } else {
+                    self.set_status(&replay::progress_line(&stats));
+                }
             }
             Reply::Found { job, solutions } if job == self.job && self.busy => {
                 let first = self.streamed.is_empty();
@@ -212,17 +226,23 @@ impl App {
             }
             Reply::Finished { job, report } if job == self.job => {
                 self.idle(worker);
-                let whole = match &mut self.split {
+                let step = match &mut self.split {
                     Some(split) => split.finished(worker, report),
-                    None => Some(report),
+                    None => Step::Whole(Box::new(report)),
                 };
-                if let Some(report) = whole {
+                if let Step::Again(requests) = step {
+                    // The next bound of a search shared bound by bound, to the same Workers.
+                    let sent = self.pool.as_mut().is_some_and(|pool| requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request)));
+                    if !sent {
+                        self.worker_died(0, "a solver Worker could not be given the next bound");
+                    }
+                } else if let Step::Whole(report) = step {
                     // A part that gave up ends the search: the Workers still at theirs stop.
                     if self.split.as_ref().is_some_and(Split::waiting) {
                         self.restart_workers();
                     }
                     self.split = None;
-                    self.finished(report);
+                    self.finished(*report);
                 }
             }
             Reply::Analysed { job, report } if job == self.job => {
