@@ -15,7 +15,8 @@ pub enum Request {
     Solve { job: u32, family: String, text: String, options: SolveOptions },
     /// Explore the whole space of `text` (Analyse), with progress like a solve.
     Analyse { job: u32, family: String, text: String, options: SolveOptions },
-    /// Answered with `Pong` at once: a Worker that answers is not searching.
+    /// Answered with `Pong` at once, with the same number: a Worker that answers is not
+    /// searching (the page numbers its pings by the work it has given that Worker).
     Ping { job: u32 },
     /// Make the solution `moves` of `text` into an animation in `format`, each frame `width` x
     /// `height` pixels, its steps at the replay's `speed`; painted and encoded in the Worker so

@@ -38,6 +38,10 @@ struct Slot {
     idle: bool,
     /// Requests waiting for Ready.
     queued: Vec<Request>,
+    /// Work requests sent so far. A ping carries the count and its Pong echoes it, so that a
+    /// Pong answering a ping sent before more work (the next bound of a shared IDA*) is not
+    /// taken to mean the Worker is idle.
+    given: u32,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -72,7 +76,7 @@ impl Pool {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_failure.as_ref().unchecked_ref()));
-        Ok(Slot { worker, ready: false, idle: false, queued: Vec::new(), _on_message: on_message, _on_error: on_failure })
+        Ok(Slot { worker, ready: false, idle: false, queued: Vec::new(), given: 0, _on_message: on_message, _on_error: on_failure })
     }
 
     /// Starts Workers until there are `count`.
@@ -123,6 +127,7 @@ impl Pool {
         let Some(slot) = self.slots.get_mut(index) else { return false };
         if !matches!(request, Request::Ping { .. }) {
             slot.idle = false;
+            slot.given = slot.given.wrapping_add(1);
         }
         if !slot.ready {
             slot.queued.push(request);
@@ -137,7 +142,7 @@ impl Pool {
         slot.ready = true;
         let mut queued = std::mem::take(&mut slot.queued);
         if queued.is_empty() {
-            queued.push(Request::Ping { job: 0 });
+            queued.push(Request::Ping { job: slot.given });
         }
         for request in queued {
             post(&slot.worker, &request);
@@ -146,11 +151,14 @@ impl Pool {
 
     /// Asks Worker `index` whether it is idle (it answers Pong once no search holds it).
     pub fn ping(&mut self, index: usize) {
-        self.send(index, Request::Ping { job: 0 });
+        let Some(given) = self.slots.get(index).map(|s| s.given) else { return };
+        self.send(index, Request::Ping { job: given });
     }
 
-    pub fn on_pong(&mut self, index: usize) {
-        if let Some(slot) = self.slots.get_mut(index) {
+    /// Worker `index` answered the ping sent after `given` work requests: idle, unless it has
+    /// been given more since.
+    pub fn on_pong(&mut self, index: usize, given: u32) {
+        if let Some(slot) = self.slots.get_mut(index).filter(|s| s.given == given) {
             slot.idle = true;
         }
     }

@@ -180,9 +180,9 @@ impl App {
                     }
                 }
             }
-            Reply::Pong { .. } => {
+            Reply::Pong { job } => {
                 if let Some(pool) = &mut self.pool {
-                    pool.on_pong(worker);
+                    pool.on_pong(worker, job);
                 }
             }
             Reply::Animating { job, done, frames } if self.animating_job(job) => {
