@@ -224,6 +224,17 @@ pub fn solvable_on_rectangle(width: usize, start: &[u8], blank: u8) -> bool {
     transpositions % 2 == distance % 2
 }
 
+/// For the tests of searches split into parts or threads: the 8-puzzle with partial tables (pairs
+/// of tiles), so that IDA* has subtrees to share out, and its starts: the two 31-move positions
+/// and a one-move one.
+#[cfg(test)]
+fn eight_puzzle_in_pairs() -> (Board, PatternDatabase, [[u8; 9]; 3]) {
+    let board = Board::rectangle(3, 3, 8);
+    let groups = vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
+    let pdb = PatternDatabase::build(&board, &groups, &mut |_| crate::search::Flow::Continue).expect("the tables build");
+    (board, pdb, [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7]])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{bfs, idastar, Budget, Flow, Stats};

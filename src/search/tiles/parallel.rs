@@ -243,10 +243,8 @@ mod tests {
     /// the two 31-move 8-puzzles with partial tables (so the search has subtrees to share out).
     #[test]
     fn the_same_path_on_any_number_of_threads() {
-        let board = Board::rectangle(3, 3, 8);
-        let groups = vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
-        let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
-        for start in [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7]] {
+        let (board, pdb, starts) = super::super::eight_puzzle_in_pairs();
+        for start in starts {
             let space = TileSpace::<16>::new(&board, &pdb, &start);
             let moves = |outcome: Outcome<Slide, Tiles<16>>| match outcome {
                 Outcome::Solved { moves, .. } => moves,

@@ -146,10 +146,8 @@ mod tests {
     /// partial tables (so there are subtrees to share out) and a one-move position.
     #[test]
     fn parts_bound_by_bound_give_the_sequential_path() {
-        let board = Board::rectangle(3, 3, 8);
-        let groups = vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
-        let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
-        for start in [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7]] {
+        let (board, pdb, starts) = super::super::eight_puzzle_in_pairs();
+        for start in starts {
             let space = TileSpace::<16>::new(&board, &pdb, &start);
             let Outcome::Solved { moves: sequential, .. } = space.idastar(&Budget::default(), &mut |_| Flow::Continue) else { panic!("{start:?}") };
             for of in 1..=3 {
