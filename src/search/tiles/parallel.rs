@@ -214,11 +214,7 @@ fn search_subtrees<const N: usize>(root: &Walk<'_, N>, top: &[Top], shared: &Sha
                 }
                 Top::Subtree(moves, back) => (moves, *back),
             };
-            let mut walk = root.clone();
-            for slide in moves {
-                walk.slide(slide.tile, slide.from, slide.to);
-            }
-            walk.moves = moves.clone();
+            let mut walk = root.after(moves);
             let mut worker = Worker { shared, subtree: index, counted: 0 };
             let ended = walk.deepen(&mut worker, moves.len() as u32, bound, back);
             worker.finish();

@@ -47,28 +47,23 @@ impl<const N: usize> TileSpace<'_, N> {
         let mut meter = Meter::new(budget, on_progress);
         let bound = bound.unwrap_or_else(|| root.heuristic());
         meter.stats.depth = u64::from(bound);
-        let mut iteration = Iteration { bound, ..Iteration::default() };
+        let ended = Iteration { bound, ..Iteration::default() };
         let (top, mut beyond) = split(&root, &mut meter, bound, part.of * SUBTREES_PER_PART);
         for (index, entry) in top.iter().enumerate().filter(|&(index, _)| part.takes(index)) {
-            iteration.first_at = Some(index as u64);
             meter.stats.at = Some(index as u64);
+            let solved = Iteration { first_at: Some(index as u64), ..ended };
             let (moves, back) = match entry {
-                Top::Goal(moves) => return (self.solution(moves.clone(), meter), iteration),
+                Top::Goal(moves) => return (self.solution(moves.clone(), meter), solved),
                 Top::Subtree(moves, back) => (moves, *back),
             };
-            let mut walk = root.clone();
-            for slide in moves {
-                walk.slide(slide.tile, slide.from, slide.to);
-            }
-            walk.moves = moves.clone();
+            let mut walk = root.after(moves);
             match walk.deepen(&mut meter, moves.len() as u32, bound, back) {
-                Ok(None) => return (self.solution(walk.moves, meter), iteration),
+                Ok(None) => return (self.solution(walk.moves, meter), solved),
                 Ok(Some(next)) => beyond = beyond.min(next),
-                Err(halt) => return (meter.end(halt), Iteration { first_at: None, ..iteration }),
+                Err(halt) => return (meter.end(halt), ended),
             }
         }
-        let iteration = Iteration { first_at: None, beyond: (beyond != u32::MAX).then_some(beyond), ..iteration };
-        (Outcome::NoSolution { stats: meter.finish() }, iteration)
+        (Outcome::NoSolution { stats: meter.finish() }, Iteration { beyond: (beyond != u32::MAX).then_some(beyond), ..ended })
     }
 }
 

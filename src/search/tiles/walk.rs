@@ -155,6 +155,16 @@ impl<'a, const N: usize> Walk<'a, N> {
         self.at[..self.cells].iter().enumerate().all(|(cell, &tile)| usize::from(tile) == cell)
     }
 
+    /// A copy of this walk after `moves` (a subtree's root, for a search split into subtrees).
+    pub(super) fn after(&self, moves: &[Slide]) -> Self {
+        let mut walk = self.clone();
+        for slide in moves {
+            walk.slide(slide.tile, slide.from, slide.to);
+        }
+        walk.moves.extend_from_slice(moves);
+        walk
+    }
+
     /// Slides `tile` from `from` into the blank at `to`, updating the one pattern value that
     /// changes on each side (the top of a split search; [`Walk::deepen`] does its own).
     #[inline]
