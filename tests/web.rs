@@ -5,8 +5,8 @@
 use puzzlelab::families::{self, SolveOptions, Status};
 use puzzlelab::search::{Flow, Stats};
 use puzzlelab::animation::Format;
-use puzzlelab::web::protocol::{handle, Pixels, Reply, Request};
-use wasm_bindgen::JsCast;
+use puzzlelab::web::protocol::{handle, Kept, Pixels, Reply, Request};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -32,6 +32,22 @@ fn round_trip_painting(request: &Request, pixels: Pixels) -> Vec<Reply> {
         replies.push(serde_wasm_bindgen::from_value(value).unwrap());
     });
     replies
+}
+
+/// Tables another Worker built reach this one as a JavaScript array in a message of their own,
+/// and its searches read them where they read what IndexedDB kept; other messages are not such.
+#[wasm_bindgen_test]
+fn kept_bytes_sent_by_the_page_are_read_as_if_kept_here() {
+    let bytes = js_sys::Uint8Array::from(&[7u8, 1, 8, 2][..]);
+    let message = Kept { name: "web-test-entry".into(), bytes: bytes.clone() }.message();
+    let read = Kept::read(&message).expect("a Kept message");
+    assert_eq!(read.name, "web-test-entry");
+    assert!(js_sys::Object::is(&read.bytes, &bytes), "the same array, not a copy");
+    let ping = serde_wasm_bindgen::to_value(&Request::Ping { job: 1 }).unwrap();
+    assert!(!Kept::receive(&ping) && !Kept::receive(&JsValue::from_str("Kept")));
+    assert!(Kept::receive(&message));
+    assert_eq!(puzzlelab::keep::read("web-test-entry"), Some(vec![7, 1, 8, 2]));
+    assert_eq!(puzzlelab::keep::read("web-test-entry"), None, "taken by its reader, not copied");
 }
 
 #[wasm_bindgen_test]

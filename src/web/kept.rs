@@ -57,13 +57,12 @@ fn preload(database: IdbDatabase, done: Rc<dyn Fn(Option<IdbDatabase>)>) {
     });
 }
 
-/// Writes what the last job kept.
-pub fn save(database: &IdbDatabase) {
-    for (name, bytes) in crate::keep::take_unsaved() {
-        let store = database.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite).and_then(|t| t.object_store(STORE));
-        if let Ok(store) = store {
-            let _ = store.put_with_key(&js_sys::Uint8Array::from(bytes.as_slice()), &JsValue::from_str(&name));
-        }
+/// Writes `bytes` under `name` (IndexedDB clones them at once: the caller may then transfer
+/// their buffer).
+pub fn save(database: &IdbDatabase, name: &str, bytes: &js_sys::Uint8Array) {
+    let store = database.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite).and_then(|t| t.object_store(STORE));
+    if let Ok(store) = store {
+        let _ = store.put_with_key(bytes, &JsValue::from_str(name));
     }
 }
 

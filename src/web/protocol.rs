@@ -6,6 +6,7 @@ use crate::families::analysis::AnalysisReport;
 use crate::families::{self, FormatError, Puzzle, Report, SolveOptions};
 use crate::search::{Flow, Stats};
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::{JsCast, JsValue};
 
 /// Page -> worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,6 +23,48 @@ pub enum Request {
     /// `height` pixels, its steps at the replay's `speed`; painted and encoded in the Worker so
     /// the page never waits on it.
     Animate { job: u32, family: String, text: String, moves: Vec<String>, format: Format, width: u16, height: u16, speed: f64 },
+}
+
+/// Bytes a Worker built and kept under `name` (pattern tables, [`crate::keep`]), on their way
+/// to the page and from there to the other Workers, so each table is built once, not once per
+/// Worker. Both ways the message is `{type: "Kept", name, bytes}`, made and read by hand rather
+/// than as a [`Request`] or [`Reply`]: `bytes` stays a JavaScript array, which a Worker can
+/// transfer and the page forwards without copying it into its own memory (serde-wasm-bindgen
+/// passes a JavaScript value through a struct, but not through an internally tagged enum).
+#[derive(Debug, Clone)]
+pub struct Kept {
+    pub name: String,
+    pub bytes: js_sys::Uint8Array,
+}
+
+impl Kept {
+    const TYPE: &'static str = "Kept";
+
+    pub fn message(&self) -> JsValue {
+        let message = js_sys::Object::new();
+        for (key, value) in [("type", JsValue::from_str(Kept::TYPE)), ("name", JsValue::from_str(&self.name)), ("bytes", self.bytes.clone().into())] {
+            let _ = js_sys::Reflect::set(&message, &key.into(), &value);
+        }
+        message.into()
+    }
+
+    /// The kept bytes `message` carries; None when it is another message.
+    pub fn read(message: &JsValue) -> Option<Kept> {
+        let field = |key: &str| js_sys::Reflect::get(message, &key.into()).ok();
+        if field("type")?.as_string()? != Kept::TYPE {
+            return None;
+        }
+        Some(Kept { name: field("name")?.as_string()?, bytes: field("bytes")?.dyn_into().ok()? })
+    }
+
+    /// In a Worker: `message`, when it carries kept bytes, is kept for this Worker's searches to
+    /// read as they read what IndexedDB kept ([`crate::keep::read`]); true when it was such.
+    #[cfg(target_arch = "wasm32")]
+    pub fn receive(message: &JsValue) -> bool {
+        let Some(kept) = Kept::read(message) else { return false };
+        crate::keep::preload(vec![(kept.name, kept.bytes.to_vec())]);
+        true
+    }
 }
 
 /// Worker -> page.

@@ -4,8 +4,10 @@
 //! not posted Ready keeps its requests until it does (messages sent earlier are lost), and a
 //! Worker that answers a ping is known to be idle: a search holds its thread until it ends.
 //! Cancel ends Workers and starts fresh ones, since a running search reads no messages.
+//! Tables a Worker builds come to the pool ([`Pool::share`]), which hands them to every other
+//! Worker and to each started later, so they are built once a page (and a machine: IndexedDB).
 
-use super::protocol::{Reply, Request};
+use super::protocol::{Kept, Reply, Request};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,6 +24,8 @@ extern "C" {
 /// error's message).
 pub type OnReply = Rc<dyn Fn(usize, Reply)>;
 pub type OnError = Rc<dyn Fn(usize, String)>;
+/// What the page does with bytes a Worker built and kept: hand them to [`Pool::share`].
+pub type OnKept = Rc<dyn Fn(usize, Kept)>;
 
 pub struct Pool {
     slots: Vec<Slot>,
@@ -29,6 +33,10 @@ pub struct Pool {
     retired: Vec<Slot>,
     on_reply: OnReply,
     on_error: OnError,
+    on_kept: OnKept,
+    /// Bytes the Workers built and kept (pattern tables), one per name: JavaScript arrays, never
+    /// copied into the page's own memory.
+    kept: Vec<Kept>,
 }
 
 struct Slot {
@@ -36,8 +44,8 @@ struct Slot {
     ready: bool,
     /// Answered a ping since it was last given work.
     idle: bool,
-    /// Requests waiting for Ready.
-    queued: Vec<Request>,
+    /// Messages waiting for Ready.
+    queued: Vec<JsValue>,
     /// Work requests sent so far. A ping carries the count and its Pong echoes it, so that a
     /// Pong answering a ping sent before more work (the next bound of a shared IDA*) is not
     /// taken to mean the Worker is idle.
@@ -48,8 +56,8 @@ struct Slot {
 
 impl Pool {
     /// A pool with Worker 0 started; Err when the browser cannot start a Worker.
-    pub fn new(on_reply: OnReply, on_error: OnError) -> Result<Pool, JsValue> {
-        let mut pool = Pool { slots: Vec::new(), retired: Vec::new(), on_reply, on_error };
+    pub fn new(on_reply: OnReply, on_error: OnError, on_kept: OnKept) -> Result<Pool, JsValue> {
+        let mut pool = Pool { slots: Vec::new(), retired: Vec::new(), on_reply, on_error, on_kept, kept: Vec::new() };
         pool.ensure(1)?;
         Ok(pool)
     }
@@ -64,10 +72,15 @@ impl Pool {
         js_sys::Reflect::set(&start, &"glue".into(), &GLUE_URL.with(JsValue::clone))?;
         js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module())?;
         worker.post_message(&start)?;
-        let on_reply = self.on_reply.clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
-            Ok(reply) => on_reply(index, reply),
-            Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into()),
+        let (on_reply, on_kept) = (self.on_reply.clone(), self.on_kept.clone());
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            if let Some(kept) = Kept::read(&event.data()) {
+                return on_kept(index, kept);
+            }
+            match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
+                Ok(reply) => on_reply(index, reply),
+                Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into()),
+            }
         });
         let on_error = self.on_error.clone();
         let on_failure = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -87,10 +100,24 @@ impl Pool {
 
     fn spawn_up_to(&mut self, count: usize) -> Result<(), JsValue> {
         while self.slots.len() < count {
-            let slot = self.spawn(self.slots.len())?;
+            let mut slot = self.spawn(self.slots.len())?;
+            // Sent once it is ready, before any work.
+            slot.queued.extend(self.kept.iter().map(Kept::message));
             self.slots.push(slot);
         }
         Ok(())
+    }
+
+    /// Worker `from` built and kept `bytes` under `name`: every other Worker gets a copy now
+    /// (or once ready), and so does each Worker started later, which would otherwise build
+    /// them again (where IndexedDB keeps nothing, after every restart).
+    pub fn share(&mut self, from: usize, kept: Kept) {
+        let message = kept.message();
+        for (_, slot) in self.slots.iter_mut().enumerate().filter(|&(index, _)| index != from) {
+            slot.post_when_ready(message.clone());
+        }
+        self.kept.retain(|other| other.name != kept.name);
+        self.kept.push(kept);
     }
 
     /// Ends the Workers past the first `count` (at least Worker 0 stays).
@@ -129,23 +156,19 @@ impl Pool {
             slot.idle = false;
             slot.given = slot.given.wrapping_add(1);
         }
-        if !slot.ready {
-            slot.queued.push(request);
-            return true;
-        }
-        post(&slot.worker, &request)
+        serde_wasm_bindgen::to_value(&request).is_ok_and(|message| slot.post_when_ready(message))
     }
 
     /// Worker `index` posted Ready: what waited for it goes now, else a ping.
     pub fn on_ready(&mut self, index: usize) {
         let Some(slot) = self.slots.get_mut(index) else { return };
         slot.ready = true;
-        let mut queued = std::mem::take(&mut slot.queued);
-        if queued.is_empty() {
-            queued.push(Request::Ping { job: slot.given });
+        for message in std::mem::take(&mut slot.queued) {
+            slot.post_when_ready(message);
         }
-        for request in queued {
-            post(&slot.worker, &request);
+        // Work given before Ready went with the rest; else a ping tells when it is idle.
+        if slot.given == 0 {
+            self.ping(index);
         }
     }
 
@@ -175,6 +198,13 @@ impl Pool {
     }
 }
 
-fn post(worker: &Worker, request: &Request) -> bool {
-    serde_wasm_bindgen::to_value(request).is_ok_and(|message| worker.post_message(&message).is_ok())
+impl Slot {
+    /// Posts `message` now, or keeps it until the Worker is ready; false when it cannot go.
+    fn post_when_ready(&mut self, message: JsValue) -> bool {
+        if !self.ready {
+            self.queued.push(message);
+            return true;
+        }
+        self.worker.post_message(&message).is_ok()
+    }
 }

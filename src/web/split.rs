@@ -4,6 +4,9 @@
 //! tree ([`Part`]) and the page adds up what they say. An IDA* search goes round by round
 //! ([`Splits::ByBound`]): every Worker searches its part at one cost bound, and when all have
 //! reported without a solution the page sends the next round, at the least bound they report.
+//! Its first round, the start's own bound, runs on Worker 0 alone: it is a moment's search, but
+//! the first that needs the pattern tables, which Worker 0 builds (or reads) there and the pool
+//! hands to the others before the next round, so they are built once, not in every Worker.
 
 use super::protocol::Request;
 use crate::families::{Capabilities, Report, SolveOptions, Splits, Status};
@@ -36,6 +39,8 @@ struct Rounds {
     family: String,
     text: String,
     options: SolveOptions,
+    /// The Workers sharing the rounds after the first.
+    workers: usize,
     /// The figures of the rounds done.
     done: Stats,
 }
@@ -53,16 +58,22 @@ pub enum Step {
 
 impl Split {
     /// The requests for a solve in `parts` parts, one for each Worker in order (a whole solve
-    /// when there is one part); a search that `splits` bound by bound starts at its first bound.
+    /// when there is one part); a search that `splits` bound by bound starts at its first bound,
+    /// on Worker 0 alone (as part 1 of 1, so that it ends with that bound).
     pub fn start(job: u32, family: &str, text: &str, options: &SolveOptions, parts: usize, splits: Splits) -> (Split, Vec<Request>) {
         let options = SolveOptions { bound: None, ..options.clone() };
-        let rounds = (splits == Splits::ByBound && parts > 1).then(|| Rounds { job, family: family.to_string(), text: text.to_string(), options: options.clone(), done: Stats::default() });
-        let requests = requests(job, family, text, &options, parts);
-        (Split { progress: vec![Stats::default(); parts], reports: vec![None; parts], rounds }, requests)
+        let rounds = (splits == Splits::ByBound && parts > 1).then(|| Rounds { job, family: family.to_string(), text: text.to_string(), options: options.clone(), workers: parts, done: Stats::default() });
+        let requests = match rounds {
+            Some(_) => vec![Request::Solve { job, family: family.to_string(), text: text.to_string(), options: SolveOptions { part: Some(Part { index: 0, of: 1 }), ..options } }],
+            None => requests(job, family, text, &options, parts),
+        };
+        let first = requests.len();
+        (Split { progress: vec![Stats::default(); first], reports: vec![None; first], rounds }, requests)
     }
 
+    /// The Workers the search is shared among (its first round may use fewer).
     pub fn parts(&self) -> usize {
-        self.reports.len()
+        self.rounds.as_ref().map_or(self.reports.len(), |rounds| rounds.workers)
     }
 
     /// Whether some part has not reported yet.
@@ -125,7 +136,7 @@ impl Split {
         if let (Some(rounds), Status::Unsolved, Some(bound)) = (&mut self.rounds, joined.status, joined.beyond) {
             rounds.done = joined.stats;
             rounds.options.bound = Some(bound);
-            let parts = self.reports.len();
+            let parts = rounds.workers;
             self.reports = vec![None; parts];
             self.progress = vec![Stats::default(); parts];
             return Step::Again(requests(rounds.job, &rounds.family, &rounds.text, &rounds.options, parts));
@@ -223,6 +234,10 @@ mod tests {
         assert_eq!(puzzle.capabilities().splits(&options), Splits::ByBound);
         for workers in [2, 3] {
             let (split, requests) = Split::start(7, "npuzzle", text, &options, workers, Splits::ByBound);
+            // The start's bound on Worker 0 alone (it builds the tables the others are sent).
+            assert_eq!(split.parts(), workers);
+            let [Request::Solve { options: first, .. }] = &requests[..] else { panic!("{requests:?}") };
+            assert_eq!((first.part, first.bound), (Some(Part { index: 0, of: 1 }), None));
             let (report, seen, rounds) = run(split, requests);
             assert_eq!((report.status, &report.moves, report.beyond), (Status::Solved, &whole.moves, None), "{workers} workers");
             assert!(rounds > 1, "{rounds} rounds");
@@ -237,7 +252,11 @@ mod tests {
     /// progress is past subtree 5 (it cannot find an earlier goal), not before.
     #[test]
     fn a_bound_is_settled_once_every_part_searching_is_past_the_goal() {
-        let (mut split, _) = Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        let (mut split, first) = Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        assert_eq!(first.len(), 1, "the first bound runs on Worker 0 alone");
+        let nothing = Report { status: Status::Unsolved, beyond: Some(3), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
+        let Step::Again(second) = split.finished(0, nothing) else { panic!("the next bound") };
+        assert_eq!(second.len(), 2, "then both Workers share each bound");
         let found = Report { status: Status::Solved, moves: vec!["3".into()], first_at: Some(5), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
         assert!(matches!(split.finished(0, found), Step::Wait), "part 1 may still find an earlier goal");
         split.progress(1, Stats { at: Some(3), explored: 10, ..Stats::default() });

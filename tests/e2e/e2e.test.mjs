@@ -571,10 +571,27 @@ test('a count shared among 2 Workers gives the one-Worker answer, and Cancel sto
   });
 });
 
-test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, and Cancel stops every Worker', async () => {
+test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, builds its tables once, and Cancel stops every Worker', async () => {
   // Korf's instance 12 turned to the standard goal: 45 moves, his published optimum.
   const FIFTEEN = '1 3 5 6 / _ 13 14 9 / 11 4 8 12 / 10 7 15 2';
   await inPage(async (page) => {
+    // Counts the tables the Workers post as built and the copies the page sends them.
+    await page.addInitScript(() => {
+      window.tables = { built: [], sent: 0 };
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message?.type === 'Kept') window.tables.sent++;
+        return post.call(this, message, ...rest);
+      };
+      window.Worker = class extends Worker {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (e) => e.data?.type === 'Kept' && window.tables.built.push(e.data.name));
+        }
+      };
+    });
+    await page.reload();
+    await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
     await setText(page, FIFTEEN);
     await page.waitForFunction(() => !document.querySelector('#workers-option').hidden);
     const solved = async (workers) => {
@@ -583,19 +600,28 @@ test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, and
       await waitForStatus(page, 'Solved in 45 moves', 240000);
       return page.locator('#moves li').allTextContents();
     };
-    const one = await solved(1);
-    assert.equal(one.length, 45);
+    // A first visit (fresh storage): Worker 0 builds the pattern tables in the first bound, and
+    // the page hands them to Worker 1 instead of it building its own.
     const two = await solved(2);
     assert.equal(page.workers().length, 2);
+    const tables = await page.evaluate(() => window.tables);
+    assert.equal(tables.built.length, 1, `built once: ${tables.built}`);
+    assert.match(tables.built[0], /^pdb-16c-4w-/);
+    assert.ok(tables.sent >= 1, 'sent to the other Worker');
+    const one = await solved(1);
+    assert.equal(one.length, 45);
     assert.deepEqual(two, one, 'the same moves, not only as many');
+    assert.equal((await page.evaluate(() => window.tables)).built.length, 1, 'never built again');
     // One of the positions that need 80 moves (towards Korf's goal, the blank top-left) runs
     // long enough on both Workers to be cancelled.
     await setText(page, '15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 _\ngoal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n');
+    await page.selectOption('#workers', '2');
     await page.click('#solve');
     await waitForStatus(page, 'Searching on 2 Workers…');
     await page.waitForFunction(() => /explored/.test(document.querySelector('#status').textContent), null, { timeout: 120000 });
-    // A Worker whose share of a bound is done waits, idle, for the other's.
-    assert.match(await page.textContent('#workers-state'), /^(2 searching|1 searching, 1 idle)$/);
+    // A Worker whose share of a bound is done waits, idle, for the other's (and Worker 1,
+    // started again, searches from the second bound).
+    await page.waitForFunction(() => /^(2 searching|1 searching, 1 idle)$/.test(document.querySelector('#workers-state').textContent));
     await page.click('#cancel');
     assert.equal(await status(page), 'Cancelled.');
     await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 idle', null, { timeout: 30000 });

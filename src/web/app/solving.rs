@@ -35,7 +35,15 @@ impl App {
         }
         let on_reply: crate::web::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
         let on_error: crate::web::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
-        match Pool::new(on_reply, on_error) {
+        // Tables one Worker built go to the others.
+        let on_kept: crate::web::solver::OnKept = Rc::new(|worker, kept| {
+            with_app(|app| {
+                if let Some(pool) = &mut app.pool {
+                    pool.share(worker, kept);
+                }
+            })
+        });
+        match Pool::new(on_reply, on_error, on_kept) {
             Ok(pool) => self.pool = Some(pool),
             Err(_) => self.set_status("Could not start the solver worker in this browser."),
         }
@@ -80,7 +88,8 @@ impl App {
         };
         let wanted = self.workers_wanted();
         let Some(pool) = &mut self.pool else { return };
-        let count = requests.len();
+        // A search bound by bound starts on Worker 0 alone, but the others start now.
+        let count = self.split.as_ref().map_or(requests.len(), Split::parts);
         // Workers past the setting (lowered during a search) end now.
         pool.shrink(wanted);
         let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
