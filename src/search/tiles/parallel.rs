@@ -3,7 +3,7 @@
 //! Each iteration (one cost bound) first walks the top of the tree on one thread, down to a depth
 //! where it has a few dozen subtrees per thread, listing them in the order the sequential walk
 //! would enter them. The subtrees are then searched in parallel (rayon), each on its own copy of
-//! the position. The answer is the path of the first subtree, in that order, that holds a goal:
+//! the position, every thread taking the next subtree in that order. The answer is the path of the first subtree, in that order, that holds a goal:
 //! exactly the path the sequential walk returns, because it enters the subtrees in that order and
 //! stops at the first goal. A subtree later than one that found a goal is abandoned; earlier ones
 //! still finish, as they might hold the true first. The next bound is the least f beyond the bound
@@ -18,7 +18,6 @@ use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::{Halt, Meter};
 use crate::search::{Budget, Flow, Outcome, Stats};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 use web_time::Instant;
@@ -199,35 +198,52 @@ fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt
     (started.elapsed() > limit).then(|| Halt::time_limit(explored, limit))
 }
 
-/// Searches every subtree of `top` in parallel; results in `top`'s order.
+/// Searches every subtree of `top` on every thread of the pool; results in `top`'s order. Each
+/// thread takes the next subtree not yet taken, in the walk's order (front first, not halves of
+/// the list as a parallel iterator splits it): in the last iteration the subtrees before the
+/// goal's, which must all be searched, are searched together, and none after it starts once it
+/// is found.
 fn search_subtrees<const N: usize>(root: &Walk<'_, N>, top: &[Top], shared: &Shared, bound: u32) -> Vec<Found> {
-    top.par_iter()
-        .enumerate()
-        .map(|(index, entry)| {
-            if shared.first_goal.load(Ordering::Relaxed) < index || shared.stop.load(Ordering::Relaxed) {
-                return Found::Abandoned;
-            }
-            let (moves, back) = match entry {
-                Top::Goal(moves) => {
-                    shared.first_goal.fetch_min(index, Ordering::Relaxed);
-                    return Found::Goal(moves.clone());
-                }
-                Top::Subtree(moves, back) => (moves, *back),
-            };
-            let mut walk = root.after(moves);
-            let mut worker = Worker { shared, subtree: index, counted: 0 };
-            let ended = walk.deepen(&mut worker, moves.len() as u32, bound, back);
-            worker.finish();
-            match ended {
-                Ok(None) => {
-                    shared.first_goal.fetch_min(index, Ordering::Relaxed);
-                    Found::Goal(walk.moves)
-                }
-                Ok(Some(beyond)) => Found::Beyond(beyond),
-                Err(_) => Found::Abandoned,
-            }
-        })
-        .collect()
+    let next = AtomicUsize::new(0);
+    let mut found: Vec<(usize, Found)> = rayon::broadcast(|_| {
+        let mut mine = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(entry) = top.get(index) else { return mine };
+            mine.push((index, search_subtree(root, index, entry, shared, bound)));
+        }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    found.sort_unstable_by_key(|&(index, _)| index);
+    found.into_iter().map(|(_, found)| found).collect()
+}
+
+/// Searches subtree `index` of the top, unless an earlier one already holds a goal.
+fn search_subtree<const N: usize>(root: &Walk<'_, N>, index: usize, entry: &Top, shared: &Shared, bound: u32) -> Found {
+    if shared.first_goal.load(Ordering::Relaxed) < index || shared.stop.load(Ordering::Relaxed) {
+        return Found::Abandoned;
+    }
+    let (moves, back) = match entry {
+        Top::Goal(moves) => {
+            shared.first_goal.fetch_min(index, Ordering::Relaxed);
+            return Found::Goal(moves.clone());
+        }
+        Top::Subtree(moves, back) => (moves, *back),
+    };
+    let mut walk = root.after(moves);
+    let mut worker = Worker { shared, subtree: index, counted: 0 };
+    let ended = walk.deepen(&mut worker, moves.len() as u32, bound, back);
+    worker.finish();
+    match ended {
+        Ok(None) => {
+            shared.first_goal.fetch_min(index, Ordering::Relaxed);
+            Found::Goal(walk.moves)
+        }
+        Ok(Some(beyond)) => Found::Beyond(beyond),
+        Err(_) => Found::Abandoned,
+    }
 }
 
 #[cfg(test)]
