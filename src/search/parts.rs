@@ -6,10 +6,24 @@
 //! and passes Stop (Cancel) on to them.
 
 use super::{Flow, Part, Stats};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::Duration;
+
+/// Calls `visit(index, item)` for every item, on every thread of the rayon pool it runs in, each
+/// thread taking the next item not yet taken (front first). The split searches that must finish
+/// every subtree before the one holding the answer (IDA*'s first goal; covers handed on in
+/// order) then search those together, where a parallel iterator would give each thread a half
+/// of the list and leave one alone on the first half.
+pub fn front_first<T: Sync>(items: &[T], visit: impl Fn(usize, &T) + Sync) {
+    let next = AtomicUsize::new(0);
+    rayon::broadcast(|_| loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(index) else { return };
+        visit(index, item);
+    });
+}
 
 /// Runs `search(part, on_progress)` for each of `of` parts on its own thread and returns what
 /// each gave, in part order. `on_progress` sees the parts' figures joined ([`Stats::joined`]);

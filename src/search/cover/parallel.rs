@@ -2,9 +2,10 @@
 //!
 //! The top of the tree is first listed on one thread, down to a depth where there are a few
 //! dozen subtrees per thread, in the order the sequential search enters them. The subtrees are
-//! then searched in parallel (rayon), each by its own search over the shared tables, and each
-//! hands back the covers it found. The calling thread passes them on in the listed order, so the
-//! caller sees exactly the covers of the sequential search, in the same order: the same counts,
+//! then searched in parallel (rayon), every thread taking the next subtree in that order, each
+//! by its own search over the shared tables, and each hands back the covers it found. The
+//! calling thread passes them on in the listed order, so the caller sees exactly the covers of
+//! the sequential search, in the same order: the same counts,
 //! the same first cover, the same list. A subtree's covers wait until every earlier subtree is
 //! done; when more than [`HELD`] covers wait (a problem with millions of covers), the workers
 //! stop and the calling thread searches the subtrees not yet passed on itself, in order, so
@@ -15,7 +16,7 @@ use super::fast::{Fast, Tables, Top};
 use super::word::Word;
 use super::CoverEnd;
 use crate::search::meter::{Budget, Flow, Stats};
-use rayon::prelude::*;
+use crate::search::parts::front_first;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
@@ -81,8 +82,10 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
         let (sender, results) = channel::<Done>();
         let (top, shared) = (&top, &shared);
         scope.spawn(move || {
+            // Front first: the covers are handed on in order, so the earliest subtrees are
+            // searched first, and together.
             pool.install(|| {
-                top.par_iter().enumerate().for_each_with(sender, |sender, (index, entry)| {
+                front_first(top, |index, entry| {
                     let _ = sender.send(search_subtree(tables, index, entry, shared, most_held, budget));
                 });
             });

@@ -18,7 +18,9 @@ use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::{Halt, Meter};
 use crate::search::{Budget, Flow, Outcome, Stats};
+use crate::search::parts::front_first;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -198,24 +200,15 @@ fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt
     (started.elapsed() > limit).then(|| Halt::time_limit(explored, limit))
 }
 
-/// Searches every subtree of `top` on every thread of the pool; results in `top`'s order. Each
-/// thread takes the next subtree not yet taken, in the walk's order (front first, not halves of
-/// the list as a parallel iterator splits it): in the last iteration the subtrees before the
-/// goal's, which must all be searched, are searched together, and none after it starts once it
-/// is found.
+/// Searches every subtree of `top` on every thread of the pool, front first
+/// ([`front_first`]); results in `top`'s order.
 fn search_subtrees<const N: usize>(root: &Walk<'_, N>, top: &[Top], shared: &Shared, bound: u32) -> Vec<Found> {
-    let next = AtomicUsize::new(0);
-    let mut found: Vec<(usize, Found)> = rayon::broadcast(|_| {
-        let mut mine = Vec::new();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(entry) = top.get(index) else { return mine };
-            mine.push((index, search_subtree(root, index, entry, shared, bound)));
-        }
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+    let found = Mutex::new(Vec::with_capacity(top.len()));
+    front_first(top, |index, entry| {
+        let subtree = search_subtree(root, index, entry, shared, bound);
+        found.lock().unwrap_or_else(PoisonError::into_inner).push((index, subtree));
+    });
+    let mut found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
     found.sort_unstable_by_key(|&(index, _)| index);
     found.into_iter().map(|(_, found)| found).collect()
 }
