@@ -108,13 +108,15 @@ impl Pool {
         Ok(())
     }
 
-    /// Worker `from` built and kept `bytes` under `name`: every other Worker gets a copy now
-    /// (or once ready), and so does each Worker started later, which would otherwise build
-    /// them again (where IndexedDB keeps nothing, after every restart).
+    /// Worker `from` built and kept these bytes: every other Worker gets a copy now (or once
+    /// ready), and so does each Worker started later, which would otherwise build them again
+    /// (where IndexedDB keeps nothing, after every restart).
     pub fn share(&mut self, from: usize, kept: Kept) {
         let message = kept.message();
-        for (_, slot) in self.slots.iter_mut().enumerate().filter(|&(index, _)| index != from) {
-            slot.post_when_ready(message.clone());
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            if index != from {
+                slot.post_when_ready(message.clone());
+            }
         }
         self.kept.retain(|other| other.name != kept.name);
         self.kept.push(kept);
