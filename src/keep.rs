@@ -5,8 +5,9 @@
 //! `~/.cache/puzzlelab`; `PUZZLELAB_CACHE=off` turns it off). In the page they live in IndexedDB,
 //! which only answers asynchronously while a solve runs synchronously in the Worker: so the Worker
 //! reads every kept entry before it says it is ready (`preload`, in the page), and writes what a job kept
-//! once the job is over (`take_unsaved`). Readers check what they read: a name's bytes may be
-//! from another version.
+//! as soon as it is made (`take_unsaved`, before the job's next reply), handing it to the page too
+//! for the other Workers, whose copies are read like IndexedDB's (`preload`). Readers check what
+//! they read: a name's bytes may be from another version.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod store {
@@ -61,7 +62,7 @@ mod store {
         }
     }
 
-    /// What the Worker read from IndexedDB at start.
+    /// What the Worker read from IndexedDB at start, or was sent by the page (another Worker's).
     pub fn preload(entries: Vec<(String, Vec<u8>)>) {
         if let Ok(mut preloaded) = PRELOADED.lock() {
             preloaded.get_or_insert_with(HashMap::new).extend(entries);

@@ -3,9 +3,9 @@
 //! Each iteration (one cost bound) first walks the top of the tree on one thread, down to a depth
 //! where it has a few dozen subtrees per thread, listing them in the order the sequential walk
 //! would enter them. The subtrees are then searched in parallel (rayon), each on its own copy of
-//! the position, every thread taking the next subtree in that order. The answer is the path of the first subtree, in that order, that holds a goal:
-//! exactly the path the sequential walk returns, because it enters the subtrees in that order and
-//! stops at the first goal. A subtree later than one that found a goal is abandoned; earlier ones
+//! the position, every thread taking the next subtree in that order. The answer is the path of
+//! the first subtree, in that order, that holds a goal: exactly the path the sequential walk
+//! returns, because it enters the subtrees in that order and stops at the first goal. A subtree later than one that found a goal is abandoned; earlier ones
 //! still finish, as they might hold the true first. The next bound is the least f beyond the bound
 //! over all subtrees and the top. Only the expansion count differs from the sequential search
 //! (other threads may have searched past the answer).
