@@ -64,7 +64,7 @@ impl Split {
         let options = SolveOptions { bound: None, ..options.clone() };
         let rounds = (splits == Splits::ByBound && parts > 1).then(|| Rounds { job, family: family.to_string(), text: text.to_string(), options: options.clone(), workers: parts, done: Stats::default() });
         let requests = match rounds {
-            Some(_) => vec![Request::Solve { job, family: family.to_string(), text: text.to_string(), options: SolveOptions { part: Some(Part { index: 0, of: 1 }), ..options } }],
+            Some(_) => vec![request(job, family, text, &options, Some(Part { index: 0, of: 1 }))],
             None => requests(job, family, text, &options, parts),
         };
         let first = requests.len();
@@ -151,12 +151,12 @@ impl Split {
 
 /// One request per part, in part order (the whole search when there is one part).
 fn requests(job: u32, family: &str, text: &str, options: &SolveOptions, parts: usize) -> Vec<Request> {
-    (0..parts)
-        .map(|index| {
-            let part = (parts > 1).then_some(Part { index, of: parts });
-            Request::Solve { job, family: family.to_string(), text: text.to_string(), options: SolveOptions { part, ..options.clone() } }
-        })
-        .collect()
+    (0..parts).map(|index| request(job, family, text, options, (parts > 1).then_some(Part { index, of: parts }))).collect()
+}
+
+/// The request to solve `part` of the search (None: all of it).
+fn request(job: u32, family: &str, text: &str, options: &SolveOptions, part: Option<Part>) -> Request {
+    Request::Solve { job, family: family.to_string(), text: text.to_string(), options: SolveOptions { part, ..options.clone() } }
 }
 
 #[cfg(test)]
