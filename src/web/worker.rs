@@ -20,8 +20,8 @@ fn listen(database: Option<IdbDatabase>) {
         if Kept::receive(&event.data()) {
             return;
         }
-        // What a job keeps goes out before its next reply: the page can hand built tables to
-        // the other Workers while this one still searches.
+        // What a job keeps goes out before its next reply (every request ends with one): the
+        // page can hand built tables to the other Workers while this one still searches.
         let mut post = |reply: Reply| {
             share_kept(&replies, database.as_ref());
             post(&replies, &reply);
@@ -30,7 +30,6 @@ fn listen(database: Option<IdbDatabase>) {
             Ok(request) => handle(request, 100.0, &js_sys::Date::now, &super::canvas::frame, &mut post),
             Err(e) => post(Reply::Failed { job: 0, error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")) }),
         }
-        share_kept(&replies, database.as_ref());
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
