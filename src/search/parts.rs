@@ -4,6 +4,9 @@
 //! order (which made a count of millions of tilings slower on two threads than on one). The
 //! calling thread does none of the search: it reports the parts' joined progress every 50 ms
 //! and passes Stop (Cancel) on to them.
+//!
+//! Also the one way the split searches that must go in order (tile IDA*, covers handed on in
+//! order) hand their subtrees to a pool's threads: [`front_first`].
 
 use super::{Flow, Part, Stats};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -5,12 +5,12 @@
 //! then searched in parallel (rayon), every thread taking the next subtree in that order, each
 //! by its own search over the shared tables, and each hands back the covers it found. The
 //! calling thread passes them on in the listed order, so the caller sees exactly the covers of
-//! the sequential search, in the same order: the same counts,
-//! the same first cover, the same list. A subtree's covers wait until every earlier subtree is
-//! done; when more than [`HELD`] covers wait (a problem with millions of covers), the workers
-//! stop and the calling thread searches the subtrees not yet passed on itself, in order, so
-//! memory stays bounded. Meanwhile the calling thread reports progress every 50 ms, enforces the
-//! budgets, and passes Stop (Cancel, or enough covers) on to the workers through a flag.
+//! the sequential search, in the same order: the same counts, the same first cover, the same
+//! list. A subtree's covers wait until every earlier subtree is done; when more than [`HELD`]
+//! covers wait (a problem with millions of covers), the workers stop and the calling thread
+//! searches the subtrees not yet passed on itself, in order, so memory stays bounded. Meanwhile
+//! the calling thread reports progress every 50 ms, enforces the budgets, and passes Stop
+//! (Cancel, or enough covers) on to the workers through a flag.
 
 use super::fast::{Fast, Tables, Top};
 use super::word::Word;

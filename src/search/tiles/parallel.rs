@@ -5,10 +5,11 @@
 //! would enter them. The subtrees are then searched in parallel (rayon), each on its own copy of
 //! the position, every thread taking the next subtree in that order. The answer is the path of
 //! the first subtree, in that order, that holds a goal: exactly the path the sequential walk
-//! returns, because it enters the subtrees in that order and stops at the first goal. A subtree later than one that found a goal is abandoned; earlier ones
-//! still finish, as they might hold the true first. The next bound is the least f beyond the bound
-//! over all subtrees and the top. Only the expansion count differs from the sequential search
-//! (other threads may have searched past the answer).
+//! returns, because it enters the subtrees in that order and stops at the first goal. A subtree
+//! later than one that found a goal is abandoned; earlier ones still finish, as they might hold
+//! the true first. The next bound is the least f beyond the bound over all subtrees and the top.
+//! Only the expansion count differs from the sequential search (other threads may have searched
+//! past the answer).
 //!
 //! The calling thread does none of the search: it reports progress every 50 ms, enforces the
 //! time and expansion budgets, and passes Cancel on to the workers through a flag.
