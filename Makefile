@@ -20,8 +20,11 @@ build: tools
 
 test: tools browser npm test-native test-wasm test-e2e
 
+# The page's first module is built without the script interpreter (Cargo feature `script`):
+# its script family's own tests run in that build too.
 test-native:
 	cargo test
+	cargo test --lib --no-default-features families::script
 
 test-wasm:
 	cargo test --target wasm32-unknown-unknown

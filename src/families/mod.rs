@@ -93,6 +93,14 @@ pub trait Family: Sync {
     fn generates(&self) -> bool {
         self.generated_sides().is_some()
     }
+
+    /// For a family whose reader this build leaves out (the page's first module is built
+    /// without the script interpreter, Cargo feature `script`): the errors found in `text`
+    /// without it, or `Ok` when only a build with it can go on (the page then opens its full
+    /// module). None, the default, for a family this build reads: [`Family::parse`] says all.
+    fn outside_this_build(&self, _text: &str) -> Option<Result<(), FormatError>> {
+        None
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,27 +1,61 @@
 //! Your own puzzle: the rules written as a rhai script (the LM-Solve idea of a handful of
 //! methods, without Perl and without installing anything). The same script solves the same way
 //! in the page (wasm) and on the command line. See `runner.rs` for the functions a script defines.
+//!
+//! The interpreter is behind the Cargo feature `script` (on by default). The page's first module
+//! is built without it (DESIGN.md, issue 14): there this family still detects scripts, checks
+//! what it can without rhai, and lists its examples, and the page opens its full module
+//! (`full.html`) to read one.
 
+#[cfg(feature = "script")]
 pub mod draw;
+#[cfg(feature = "script")]
+mod puzzle;
+#[cfg(feature = "script")]
 pub mod rules;
+#[cfg(feature = "script")]
 pub mod runner;
 
-use crate::families::analysis::{analysis_from, AnalysisReport};
-use crate::families::{Capabilities, GENERIC_METHODS};
-use crate::search::{Heuristic, Knowledge};
-use crate::draw::Painter;
-use crate::families::{search, only_metric, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
-use crate::midend::{self, Frames, Replayer};
-use crate::search::{Flow, Method, Stats};
-use rhai::Dynamic;
-use rules::ScriptSpace;
-use runner::{Runner, MARKER};
+#[cfg(feature = "script")]
+pub use puzzle::ScriptPuzzle;
+
+use crate::families::{Confidence, Example, Family, FormatError, Puzzle};
 
 pub struct Script;
+
+/// The first line that marks a text as a puzzle script.
+pub const MARKER: &str = "// puzzlelab script";
+
+/// Longest script read. Compiling grows faster than the script (8,000 small functions, 200 KB:
+/// 0.27 s; 150,000, 4 MB: over 7 minutes, whatever the time limit), and the page reads the text
+/// on every keystroke; the examples are 1 to 3 KB.
+pub const MAX_SCRIPT_BYTES: usize = 128 << 10;
 
 /// Whether the first line that is not blank is the script marker.
 fn is_script(text: &str) -> bool {
     text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|first| first.to_ascii_lowercase().starts_with(MARKER))
+}
+
+/// What can be said of a script before the interpreter reads it: that it is one, and not too
+/// long to read.
+fn precheck(text: &str) -> Result<(), FormatError> {
+    if !is_script(text) {
+        return Err(FormatError::new(1, 1, format!("a puzzle script starts with the line `{MARKER}`")));
+    }
+    check_size(text)
+}
+
+/// A script longer than [`MAX_SCRIPT_BYTES`] is refused at the line it goes past that.
+fn check_size(text: &str) -> Result<(), FormatError> {
+    if text.len() > MAX_SCRIPT_BYTES {
+        let line = text[..MAX_SCRIPT_BYTES].matches('\n').count() + 1;
+        return Err(FormatError::new(
+            line,
+            1,
+            format!("the script is {} KB; the most this tool reads is {} KB (it goes past that on this line)", text.len() >> 10, MAX_SCRIPT_BYTES >> 10),
+        ));
+    }
+    Ok(())
 }
 
 impl Family for Script {
@@ -50,8 +84,21 @@ impl Family for Script {
         Confidence::sure_if(is_script(text))
     }
 
+    #[cfg(feature = "script")]
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(ScriptPuzzle::parse(text)?))
+    }
+
+    /// Without the interpreter: the errors [`precheck`] finds, else that this build cannot go on.
+    #[cfg(not(feature = "script"))]
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        precheck(text)?;
+        Err(FormatError::general("this build has no script interpreter: scripts open in the page's full module (full.html) and in the command-line tool"))
+    }
+
+    #[cfg(not(feature = "script"))]
+    fn outside_this_build(&self, text: &str) -> Option<Result<(), FormatError>> {
+        Some(precheck(text))
     }
 
     fn examples(&self) -> &'static [Example] {
@@ -71,172 +118,30 @@ impl Family for Script {
     }
 }
 
-pub struct ScriptPuzzle {
-    text: String,
-    runner: Runner,
-    /// The states along the last move list replayed (replaying a script is not free).
-    replayer: Replayer<Dynamic>,
-}
-
-impl ScriptPuzzle {
-    pub fn parse(text: &str) -> Result<ScriptPuzzle, FormatError> {
-        if !is_script(text) {
-            return Err(FormatError::new(1, 1, format!("a puzzle script starts with the line `{MARKER}`")));
-        }
-        let runner = Runner::new(text)?;
-        Ok(ScriptPuzzle { text: text.to_string(), runner, replayer: Replayer::default() })
-    }
-
-    /// Applies the move whose label is `text` to `state`.
-    fn step(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
-        let moves = self.runner.moves(state).map_err(|e| e.to_string())?;
-        for mv in moves {
-            if self.runner.label(&mv).map_err(|e| e.to_string())? == text {
-                return match self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
-                    Some(next) => Ok(next),
-                    None => Err(format!("\"{text}\" is not allowed here")),
-                };
-            }
-        }
-        Err(format!("\"{text}\" is not one of the moves possible here"))
-    }
-
-    /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
-    /// `start_as_written()` (rhai refuses two definitions) and a new one written at the end. None
-    /// when anything else calls start(), when the state is not plain data, or when the script so
-    /// written does not start from exactly that state.
-    fn text_from(&self, state: &Dynamic) -> Option<String> {
-        let calls = regex::Regex::new(r"\bstart\s*\(").ok()?;
-        let definition = regex::Regex::new(r"\bfn\s+start\s*\(\s*\)").ok()?;
-        if calls.find_iter(&self.text).count() != 1 {
-            return None;
-        }
-        let renamed = definition.replace(&self.text, "fn start_as_written()");
-        let text = format!(
-            "{}\n\n// The position Analyse found hardest to solve from.\nfn start() {{\n    {}\n}}\n",
-            renamed.trim_end(),
-            runner::literal(state)?
-        );
-        let start = Runner::new(&text).ok()?.start().ok()?;
-        (runner::key(&start) == runner::key(state)).then_some(text)
-    }
-}
-
-/// The mid-end's view: a state is whatever rhai value the script's functions pass around; a
-/// move is found by its label among `moves(state)`.
-impl midend::Rules for ScriptPuzzle {
-    type State = Dynamic;
-
-    fn start(&self) -> Result<Dynamic, String> {
-        self.runner.start().map_err(|e| e.to_string())
-    }
-
-    fn execute(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
-        self.step(state, text)
-    }
-
-    /// A goal test that fails counts as not solved here; [`Puzzle::check`] reports it.
-    fn is_solved(&self, state: &Dynamic) -> bool {
-        self.runner.is_goal(state).unwrap_or(false)
-    }
-
-    fn paint(&self, frames: &Frames<Dynamic>, step: usize, tween: f32, painter: &mut dyn Painter) {
-        // A script's states have no in-between: show the next one from half-way.
-        let shown = if tween >= 0.5 { step + 1 } else { step };
-        match frames.at(shown.min(frames.moves.len())) {
-            Some(state) => draw::draw(&self.runner, state, painter),
-            None => draw::message(painter, "The script's start() fails: see the message above."),
-        }
-    }
-
-    fn show(&self, frames: &Frames<Dynamic>, step: usize) -> String {
-        match frames.at(step) {
-            Some(state) => self.runner.show(state).unwrap_or_else(|e| e.to_string()) + "\n",
-            None => String::new(),
-        }
-    }
-}
-
-fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
-    let outcome = search(space, method, options, on_progress);
-    Report::from_outcome("script", "moves", method, outcome, |moves, _| labels(space, moves))
-}
-
-/// Moves as the script labels them (as rhai prints them where `label` fails).
-fn labels(space: &ScriptSpace, moves: &[Dynamic]) -> Vec<String> {
-    moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
-}
-
-impl Puzzle for ScriptPuzzle {
-    fn family(&self) -> &'static str {
-        "script"
-    }
-
-    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
-    /// admissible (the format asks for that); a goal test rules out bidirectional search.
-    fn capabilities(&self) -> Capabilities {
-        let capabilities = if self.runner.has_heuristic() {
-            Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
-        } else {
-            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
-        };
-        capabilities.analysing()
-    }
-
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let space = ScriptSpace::new(&self.runner, self.runner.start()?);
-        let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
-        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
-        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
-        match space.error.into_inner() {
-            Some(error) => Err(error),
-            None => Ok(report),
-        }
-    }
-
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let method = self.capabilities().resolve(options.method)?;
-        let start = self.runner.start()?;
-        let space = ScriptSpace::new(&self.runner, start);
-        let report = run(&space, method, options, on_progress);
-        match space.error.into_inner() {
-            Some(error) => Err(error),
-            None => Ok(report),
-        }
-    }
-
-    /// Strict where the mid-end's check is not: a goal test that fails is an error at the move
-    /// that led there.
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.frames(self, moves, |frames| {
-            if let Some(error) = &frames.error {
-                return Err(error.clone());
-            }
-            let solved = (frames.states.iter().enumerate())
-                .map(|(step, state)| self.runner.is_goal(state).map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() }))
-                .collect::<Result<Vec<bool>, MoveError>>()?;
-            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
-        })
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
-    }
-
-    fn to_text(&self) -> String {
-        self.text.clone()
-    }
-}
+#[cfg(all(test, feature = "script"))]
+mod tests;
 
 #[cfg(test)]
-mod tests;
+mod build_tests {
+    use super::*;
+
+    /// With the interpreter the family reads scripts; without it (the page's first module) it
+    /// still finds what it can, and says the rest needs the full module.
+    #[test]
+    fn scripts_are_read_here_or_handed_on_with_what_can_be_checked() {
+        let jugs = crate::examples::text("script-jugs").expect("an example");
+        let not_script = "fn start() { 0 }\n";
+        let too_long = format!("{MARKER}\n{}", "let x = 1;\n".repeat(MAX_SCRIPT_BYTES / 10));
+        assert!(precheck(jugs).is_ok());
+        assert_eq!(precheck(not_script).map_err(|e| e.line), Err(1));
+        assert!(precheck(&too_long).is_err_and(|e| e.line == (MAX_SCRIPT_BYTES - MARKER.len() - 1) / 11 + 2 && e.message.contains("the most this tool reads is 128 KB")));
+        if cfg!(feature = "script") {
+            assert_eq!(Script.outside_this_build(jugs), None);
+            assert!(Script.parse(jugs).is_ok());
+        } else {
+            assert_eq!(Script.outside_this_build(jugs), Some(Ok(())));
+            assert!(Script.parse(jugs).is_err_and(|e| e.message.contains("full module")));
+        }
+        assert_eq!(Script.parse(&too_long).err(), precheck(&too_long).err());
+    }
+}

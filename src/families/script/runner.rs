@@ -5,9 +5,6 @@
 use crate::families::FormatError;
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope, AST};
 
-/// The first line that marks a text as a puzzle script.
-pub const MARKER: &str = "// puzzlelab script";
-
 /// Script operations allowed in one call (an endless loop ends here, not in a frozen tab).
 pub const MAX_OPERATIONS: u64 = 5_000_000;
 
@@ -41,21 +38,9 @@ fn position_of(position: Position) -> (usize, usize) {
     (position.line().unwrap_or(1), position.position().unwrap_or(1))
 }
 
-/// Longest script read. Compiling grows faster than the script (8,000 small functions, 200 KB:
-/// 0.27 s; 150,000, 4 MB: over 7 minutes, whatever the time limit), and the page reads the text
-/// on every keystroke; the examples are 1 to 3 KB.
-pub const MAX_SCRIPT_BYTES: usize = 128 << 10;
-
 impl Runner {
     pub fn new(text: &str) -> Result<Runner, FormatError> {
-        if text.len() > MAX_SCRIPT_BYTES {
-            let line = text[..MAX_SCRIPT_BYTES].matches('\n').count() + 1;
-            return Err(FormatError::new(
-                line,
-                1,
-                format!("the script is {} KB; the most this tool reads is {} KB (it goes past that on this line)", text.len() >> 10, MAX_SCRIPT_BYTES >> 10),
-            ));
-        }
+        super::check_size(text)?;
         let mut engine = Engine::new();
         engine
             .set_max_operations(MAX_OPERATIONS)

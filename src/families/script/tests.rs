@@ -1,7 +1,10 @@
 //! Scripted puzzles: the examples' known answers, and every kind of script error.
 
 use super::*;
-use crate::families::Status;
+use crate::families::{Report, SolveOptions, Status};
+use crate::search::{Flow, Method, Stats};
+use rhai::Dynamic;
+use runner::Runner;
 
 fn example(name: &str) -> &'static str {
     crate::examples::text(name).unwrap()
@@ -93,7 +96,7 @@ fn errors_say_where() {
     assert!(e.message.contains("the most this tool reads is 128 KB"), "{e}");
     let line_start: usize = text.lines().take(e.line - 1).map(|l| l.len() + 1).sum();
     let line_end = line_start + text.lines().nth(e.line - 1).unwrap().len();
-    assert!(line_start <= runner::MAX_SCRIPT_BYTES && runner::MAX_SCRIPT_BYTES <= line_end, "{e}");
+    assert!(line_start <= MAX_SCRIPT_BYTES && MAX_SCRIPT_BYTES <= line_end, "{e}");
 }
 
 #[test]

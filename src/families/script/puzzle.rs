@@ -1,0 +1,179 @@
+//! A parsed script: the rhai interpreter running its rules, for the engine's searches, the
+//! mid-end's replay and the drawing. Only in builds with the `script` feature (the native tool,
+//! the tests and the page's full module; see the family in `mod.rs`).
+
+use super::draw;
+use super::rules::ScriptSpace;
+use super::runner::{self, Runner};
+use super::precheck;
+use crate::draw::Painter;
+use crate::families::analysis::{analysis_from, AnalysisReport};
+use crate::families::{only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::midend::{self, Frames, Replayer};
+use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
+use rhai::Dynamic;
+
+pub struct ScriptPuzzle {
+    text: String,
+    runner: Runner,
+    /// The states along the last move list replayed (replaying a script is not free).
+    replayer: Replayer<Dynamic>,
+}
+
+impl ScriptPuzzle {
+    pub fn parse(text: &str) -> Result<ScriptPuzzle, FormatError> {
+        precheck(text)?;
+        let runner = Runner::new(text)?;
+        Ok(ScriptPuzzle { text: text.to_string(), runner, replayer: Replayer::default() })
+    }
+
+    /// Applies the move whose label is `text` to `state`.
+    fn step(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
+        let moves = self.runner.moves(state).map_err(|e| e.to_string())?;
+        for mv in moves {
+            if self.runner.label(&mv).map_err(|e| e.to_string())? == text {
+                return match self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
+                    Some(next) => Ok(next),
+                    None => Err(format!("\"{text}\" is not allowed here")),
+                };
+            }
+        }
+        Err(format!("\"{text}\" is not one of the moves possible here"))
+    }
+
+    /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
+    /// `start_as_written()` (rhai refuses two definitions) and a new one written at the end. None
+    /// when anything else calls start(), when the state is not plain data, or when the script so
+    /// written does not start from exactly that state.
+    fn text_from(&self, state: &Dynamic) -> Option<String> {
+        let calls = regex::Regex::new(r"\bstart\s*\(").ok()?;
+        let definition = regex::Regex::new(r"\bfn\s+start\s*\(\s*\)").ok()?;
+        if calls.find_iter(&self.text).count() != 1 {
+            return None;
+        }
+        let renamed = definition.replace(&self.text, "fn start_as_written()");
+        let text = format!(
+            "{}\n\n// The position Analyse found hardest to solve from.\nfn start() {{\n    {}\n}}\n",
+            renamed.trim_end(),
+            runner::literal(state)?
+        );
+        let start = Runner::new(&text).ok()?.start().ok()?;
+        (runner::key(&start) == runner::key(state)).then_some(text)
+    }
+}
+
+/// The mid-end's view: a state is whatever rhai value the script's functions pass around; a
+/// move is found by its label among `moves(state)`.
+impl midend::Rules for ScriptPuzzle {
+    type State = Dynamic;
+
+    fn start(&self) -> Result<Dynamic, String> {
+        self.runner.start().map_err(|e| e.to_string())
+    }
+
+    fn execute(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
+        self.step(state, text)
+    }
+
+    /// A goal test that fails counts as not solved here; [`Puzzle::check`] reports it.
+    fn is_solved(&self, state: &Dynamic) -> bool {
+        self.runner.is_goal(state).unwrap_or(false)
+    }
+
+    fn paint(&self, frames: &Frames<Dynamic>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        // A script's states have no in-between: show the next one from half-way.
+        let shown = if tween >= 0.5 { step + 1 } else { step };
+        match frames.at(shown.min(frames.moves.len())) {
+            Some(state) => draw::draw(&self.runner, state, painter),
+            None => draw::message(painter, "The script's start() fails: see the message above."),
+        }
+    }
+
+    fn show(&self, frames: &Frames<Dynamic>, step: usize) -> String {
+        match frames.at(step) {
+            Some(state) => self.runner.show(state).unwrap_or_else(|e| e.to_string()) + "\n",
+            None => String::new(),
+        }
+    }
+}
+
+fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+    let outcome = search(space, method, options, on_progress);
+    Report::from_outcome("script", "moves", method, outcome, |moves, _| labels(space, moves))
+}
+
+/// Moves as the script labels them (as rhai prints them where `label` fails).
+fn labels(space: &ScriptSpace, moves: &[Dynamic]) -> Vec<String> {
+    moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
+}
+
+impl Puzzle for ScriptPuzzle {
+    fn family(&self) -> &'static str {
+        "script"
+    }
+
+    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
+    /// admissible (the format asks for that); a goal test rules out bidirectional search.
+    fn capabilities(&self) -> Capabilities {
+        let capabilities = if self.runner.has_heuristic() {
+            Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+        } else {
+            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+        };
+        capabilities.analysing()
+    }
+
+    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let space = ScriptSpace::new(&self.runner, self.runner.start()?);
+        let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
+        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
+        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let method = self.capabilities().resolve(options.method)?;
+        let start = self.runner.start()?;
+        let space = ScriptSpace::new(&self.runner, start);
+        let report = run(&space, method, options, on_progress);
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    /// Strict where the mid-end's check is not: a goal test that fails is an error at the move
+    /// that led there.
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.frames(self, moves, |frames| {
+            if let Some(error) = &frames.error {
+                return Err(error.clone());
+            }
+            let solved = (frames.states.iter().enumerate())
+                .map(|(step, state)| self.runner.is_goal(state).map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() }))
+                .collect::<Result<Vec<bool>, MoveError>>()?;
+            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
+        })
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        self.replayer.draw(self, moves, step, tween, painter);
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+}
