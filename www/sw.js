@@ -8,9 +8,10 @@
 // answers only when the network does not. So a visit online always runs one release (never an
 // old worker next to a new page), and a visit offline runs the last release seen online.
 // Installing caches the page and everything it names, so even the first visit leaves the app
-// ready for the next one offline.
+// ready for the next one offline. The full module (full.html and full/, what scripts need) is
+// loaded only when a script is opened, and kept from then on (network first, like the page).
 
-const CACHE = 'puzzlelab-1';
+const CACHE = 'puzzlelab-2';
 const WORKER_FILES = ['worker_loader.js', 'manifest.webmanifest', 'icon.svg'];
 const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
@@ -84,8 +85,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // Every link into the app (a shared puzzle in the address) is the one page.
-    event.respondWith(networkFirst(request, pageKey()));
+    // Every link into the app (a shared puzzle in the address) is one of its two pages: the
+    // full module's (full.html, kept once it has been opened online) or the page.
+    const full = new URL('full.html', scope());
+    event.respondWith(networkFirst(request, url.pathname === full.pathname ? full.href : pageKey()));
   } else if (HASHED.test(url.pathname)) {
     event.respondWith(cacheFirst(request));
   } else {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -492,9 +492,22 @@ test('a shared link keeps its metric', async () => {
   });
 });
 
-test('a scripted puzzle solves in the page and its script errors point at the line', async () => {
+/// Waits for the page to have handed a script to its full module (full.html) and for that to
+/// be ready.
+async function waitForFullModule(page) {
+  await page.waitForURL(/\/full\.html#p=/, { timeout: 30000 });
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
+}
+
+test('a scripted puzzle opens the full module, solves there, and its script errors point at the line', async () => {
   await inPage(async (page) => {
+    // The first module has no script interpreter: choosing a script opens full.html with it.
+    const first = await page.evaluate(() => [...document.querySelectorAll('script[type=module]')].map((s) => s.textContent).join());
+    assert.match(first, /app-[0-9a-f]+\.js/);
     await page.selectOption('#examples', 'script-cards');
+    await waitForFullModule(page);
+    assert.equal(await status(page), 'Ready: press Solve.', 'opened, not solved: the user has not asked yet');
+    assert.match(await page.inputValue('#puzzle-text'), /^\/\/ puzzlelab script/);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
     assert.match(await status(page), /^Solved in 14 moves \(moves metric, shortest;/);
@@ -997,7 +1010,7 @@ test('a script whose states hold megabytes gives up on memory in the page, which
   // Arrays of 90,000 numbers: 1.4 MB each, though each prints in 270 KB (counting the print let
   // the Worker run out of wasm memory).
   const script = readFileSync(path.join(root, 'tests/fixtures/hostile/script-long-arrays.txt'), 'utf8');
-  await inPage(async (page) => {
+  await inPage(`${base}full.html`, async (page) => {
     await setText(page, script);
     await page.click('#solve');
     await waitForStatus(page, 'Gave up after', 120000);
@@ -1118,6 +1131,13 @@ test('after one visit the app works offline: it loads, solves, and opens a share
       await waitForStatus(page, 'Solved in 37 moves');
       await page.click('#share');
       const link = await page.inputValue('#share-link');
+      // A script, opened once online, loads the full module; it is kept too.
+      const script = await openPage(own, context);
+      await script.page.selectOption('#examples', 'script-jugs');
+      await waitForFullModule(script.page);
+      const scriptLink = script.page.url();
+      assert.deepEqual(script.problems, []);
+      await script.page.close();
 
       server.kill();
       await stopped;
@@ -1138,6 +1158,14 @@ test('after one visit the app works offline: it loads, solves, and opens a share
       } finally {
         await second.page.close();
       }
+      const third = await openPage(scriptLink, context);
+      try {
+        await third.page.click('#solve');
+        await waitForStatus(third.page, 'Solved in 6 moves');
+        assert.deepEqual(third.problems, []);
+      } finally {
+        await third.page.close();
+      }
       await page.screenshot({ path: path.join(shots, 'offline.png') });
       assert.deepEqual(problems, []);
     } finally {
@@ -1146,4 +1174,23 @@ test('after one visit the app works offline: it loads, solves, and opens a share
   } finally {
     server.kill();
   }
+});
+
+test('the first load stays within its budget: the page names the first module only, without the script interpreter', () => {
+  // What a first visit downloads before the board is drawn and Solve works: the files the page
+  // names, and the Worker's loader. gzip -9 is what a static host's compression gives, near
+  // enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
+  // this module split does not reach (DESIGN.md says where the rest is); the budget holds what
+  // it did reach, so that growth is a decision, not an accident.
+  const FIRST_LOAD_BUDGET = 1_300_000;
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
+  const files = [...new Set([...named, 'worker_loader.js'])];
+  assert.ok(files.some((f) => f.endsWith('_bg.wasm')) && !files.some((f) => f.startsWith('full/')), files.join(', '));
+  const gzipped = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const total = files.reduce((sum, file) => sum + gzipped(file), 0);
+  assert.ok(total <= FIRST_LOAD_BUDGET, `the first load is ${total} bytes gzip, over its budget of ${FIRST_LOAD_BUDGET}`);
+  // The full module is the one with the interpreter: the first is a third smaller.
+  const first = files.find((f) => f.endsWith('_bg.wasm'));
+  assert.ok(gzipped(first) < 0.75 * gzipped('full/app_bg.wasm'), 'the first module still holds the script interpreter');
 });

@@ -19,6 +19,7 @@ impl App {
             exact: false,
             analyse: self.analysis.is_some(),
             player: None,
+            idle: false,
         })
     }
 
@@ -152,6 +153,41 @@ impl App {
         }
     }
 
+    /// Opens the page's full module (`full.html`: this page with every family) on the text, for
+    /// a `family` this module leaves out (DESIGN.md, issue 14). A link being opened goes on as
+    /// it was; anything else opens there without a solve, as it would have here.
+    pub(super) fn open_full_module(&mut self, family: &dyn Family) {
+        let text = self.history.text();
+        let hash = self.window.location().hash().unwrap_or_default();
+        let fragment = match share::decode(&hash) {
+            Ok(shared) if shared.text == text => hash.trim_start_matches('#').to_string(),
+            _ => {
+                let metric = self.el.metric.value();
+                share::encode(&Shared {
+                    v: 1,
+                    family: family.id().to_string(),
+                    text: text.to_string(),
+                    metric: (!metric.is_empty()).then_some(metric),
+                    method: None,
+                    step: 0,
+                    switches: Vec::new(),
+                    exact: false,
+                    analyse: false,
+                    player: None,
+                    idle: true,
+                })
+            }
+        };
+        let full = self.document.base_uri().ok().flatten().and_then(|base| web_sys::Url::new_with_base("full.html", &base).ok());
+        match full {
+            Some(full) if fragment.len() <= share::MAX_FRAGMENT => {
+                self.set_status(&format!("Loading what {} needs…", family.name()));
+                let _ = self.window.location().replace(&format!("{}#{fragment}", full.href()));
+            }
+            _ => self.show_error(Some(&FormatError::general(format!("this text is too long to hand to the part of the app that reads {}", family.name())))),
+        }
+    }
+
     /// Opens the puzzle in the URL fragment, if there is one. Returns whether it did.
     pub(super) fn open_shared_link(&mut self) -> bool {
         let hash = self.window.location().hash().unwrap_or_default();
@@ -175,8 +211,10 @@ impl App {
                     }
                 }
                 self.pending_step = Some(shared.step);
-                self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
-                self.set_status("Opening the shared puzzle…");
+                if !shared.idle {
+                    self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
+                    self.set_status("Opening the shared puzzle…");
+                }
                 if let Some(player) = shared.player.clone() {
                     self.open_player(&shared, player);
                 }

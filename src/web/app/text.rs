@@ -73,8 +73,13 @@ impl App {
         self.solution = 0;
         self.playback.step = 0;
         self.show_moves();
-        let family = self.el.family.value();
-        match families::parse(Some(&family), self.history.text()) {
+        let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
+        if let Ok(family) = chosen {
+            if let Some(Ok(())) = family.outside_this_build(self.history.text()) {
+                return self.open_full_module(family);
+            }
+        }
+        match chosen.and_then(|family| family.parse(self.history.text())) {
             Ok(puzzle) => {
                 self.puzzle = Some(puzzle);
                 self.show_error(None);

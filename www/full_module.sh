@@ -1,0 +1,28 @@
+#!/bin/sh
+# Trunk post_build hook (Trunk.toml): the page's full module, and full.html to run it.
+#
+# Trunk builds the page's first module without the script interpreter (index.html's
+# data-cargo-no-default-features): a third less to download before the board is drawn. This adds
+# the module with every family, as `full/app.js` and `full/app_bg.wasm`, and `full.html`: the same
+# page running it. The first module opens full.html when a script is opened (DESIGN.md, issue 14).
+set -eu
+
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+  profile=web
+else
+  profile=dev
+fi
+out=target/wasm32-unknown-unknown/$([ $profile = dev ] && echo debug || echo $profile)
+
+cd "$TRUNK_SOURCE_DIR"
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin app
+rm -rf "$TRUNK_STAGING_DIR/full"
+wasm-bindgen --target web --no-typescript --out-dir "$TRUNK_STAGING_DIR/full" "$out/app.wasm"
+
+# The page's links to the first module's files, pointed at the full module's; their integrity
+# hashes are those of the first module's files, so they go.
+sed -E \
+  -e 's#app-[0-9a-f]+(_bg\.wasm|\.js)#full/app\1#g' \
+  -e 's#(<link [^>]*full/app[^>]*) integrity="[^"]*"#\1#g' \
+  "$TRUNK_STAGING_DIR/index.html" > "$TRUNK_STAGING_DIR/full.html"
+grep -q 'full/app_bg.wasm' "$TRUNK_STAGING_DIR/full.html"
