@@ -21,10 +21,10 @@ build: tools
 test: tools browser npm test-native test-wasm test-e2e
 
 # The page's first module is built without the script interpreter (Cargo feature `script`):
-# its script family's own tests run in that build too.
+# the tests of what it hands to the full module run in that build too.
 test-native:
 	cargo test
-	cargo test --lib --no-default-features families::script
+	cargo test --lib --no-default-features handed_on
 
 test-wasm:
 	cargo test --target wasm32-unknown-unknown

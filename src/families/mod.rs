@@ -94,10 +94,10 @@ pub trait Family: Sync {
         self.generated_sides().is_some()
     }
 
-    /// For a family whose reader this build leaves out (the page's first module is built
-    /// without the script interpreter, Cargo feature `script`): the errors found in `text`
-    /// without it, or `Ok` when only a build with it can go on (the page then opens its full
-    /// module). None, the default, for a family this build reads: [`Family::parse`] says all.
+    /// For a text this build cannot read in full (the page's first module is built without the
+    /// Cargo features `script`, `lmsolve` and `perl-goals`): the errors found in it all the same,
+    /// or `Ok` when only a build with everything can go on (the page then opens its full
+    /// module). None, the default, when this build reads it: [`Family::parse`] says all.
     fn outside_this_build(&self, _text: &str) -> Option<Result<(), FormatError>> {
         None
     }
@@ -364,6 +364,12 @@ pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
+}
+
+/// What [`Family::parse`] says in a build without `what` (see [`Family::outside_this_build`]).
+#[cfg(not(all(feature = "script", feature = "lmsolve", feature = "perl-goals")))]
+pub fn not_in_this_build(what: &str) -> FormatError {
+    FormatError::general(format!("this build has no {what}: such puzzles open in the page's full module (full.html) and in the command-line tool"))
 }
 
 /// Chooses the family and parses `text` with it.

@@ -690,6 +690,8 @@ test('tiling: solutions stream in while the search runs; draw mode picks pieces 
 test('LM-Solve: a Minotaur board solves, replays with its moves, and a bad layout line is pointed at', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'lm-minotaur');
+    // LM-Solve's rules are in the full module: the first one hands the board on.
+    await waitForFullModule(page);
     assert.equal(await page.inputValue('#family'), 'lmsolve:minotaur');
     const before = await canvasHash(page);
     await page.click('#solve');
@@ -1176,13 +1178,13 @@ test('after one visit the app works offline: it loads, solves, and opens a share
   }
 });
 
-test('the first load stays within its budget: the page names the first module only, without the script interpreter', () => {
+test('the first load stays within its budget: the page names the first module only, without what it hands on', () => {
   // What a first visit downloads before the board is drawn and Solve works: the files the page
   // names, and the Worker's loader. gzip -9 is what a static host's compression gives, near
   // enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
   // this module split does not reach (DESIGN.md says where the rest is); the budget holds what
   // it did reach, so that growth is a decision, not an accident.
-  const FIRST_LOAD_BUDGET = 1_300_000;
+  const FIRST_LOAD_BUDGET = 1_100_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set([...named, 'worker_loader.js'])];
@@ -1190,7 +1192,7 @@ test('the first load stays within its budget: the page names the first module on
   const gzipped = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
   const total = files.reduce((sum, file) => sum + gzipped(file), 0);
   assert.ok(total <= FIRST_LOAD_BUDGET, `the first load is ${total} bytes gzip, over its budget of ${FIRST_LOAD_BUDGET}`);
-  // The full module is the one with the interpreter: the first is a third smaller.
+  // The full module is the one with the script interpreter, LM-Solve and Perl-style goals.
   const first = files.find((f) => f.endsWith('_bg.wasm'));
-  assert.ok(gzipped(first) < 0.75 * gzipped('full/app_bg.wasm'), 'the first module still holds the script interpreter');
+  assert.ok(gzipped(first) < 0.65 * gzipped('full/app_bg.wasm'), 'the first module holds what it should hand on');
 });

@@ -4,7 +4,7 @@
 use super::edit::{Edit, Spot, MAX_SIDE};
 use super::scan::{scan, End, GameSpace, Scan};
 use crate::families::analysis::{analysis_from, AnalysisReport};
-use super::{alice, minotaur, numbers, plank, tilt, Variant};
+use super::Variant;
 use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::midend::{self, Frames, Replayer};
@@ -76,7 +76,20 @@ impl Family for LmFamily {
         }
     }
 
+    #[cfg(not(feature = "lmsolve"))]
+    fn parse(&self, _text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Err(crate::families::not_in_this_build("LM-Solve rules"))
+    }
+
+    /// Without the rules (the page's first module): every text of the family needs the rest.
+    #[cfg(not(feature = "lmsolve"))]
+    fn outside_this_build(&self, _text: &str) -> Option<Result<(), FormatError>> {
+        Some(Ok(()))
+    }
+
+    #[cfg(feature = "lmsolve")]
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        use super::{alice, minotaur, numbers, plank, tilt};
         let variant = self.0;
         let text = text.to_string();
         Ok(match variant {
@@ -127,6 +140,7 @@ pub struct LmPuzzle<G: Edit> {
 }
 
 impl<G: Edit> LmPuzzle<G> {
+    #[cfg(feature = "lmsolve")]
     fn new(game: G, variant: Variant, text: String) -> Self {
         LmPuzzle { variant, text, game, replayer: Replayer::default() }
     }
@@ -346,5 +360,27 @@ impl<G: Edit> Editor for LmPuzzle<G> {
             return self.game.locate(x, y, width, height).map(|(cx, cy)| (cy as usize, cx as usize));
         }
         crate::draw::wall_or_cell((x - grid.left) / grid.cell, (y - grid.top) / grid.cell, cols, rows, 0.2)
+    }
+}
+
+#[cfg(test)]
+mod build_tests {
+    use super::*;
+
+    /// Every LM-Solve board is read here, or (in the page's first module, built without
+    /// `lmsolve`) detected and handed on to the full module.
+    #[test]
+    fn lm_solve_boards_are_read_here_or_handed_on() {
+        for family in [&ALICE, &MINOTAUR, &NUMBERS, &PLANK, &HEX_PLANK, &TILT_SINGLE, &TILT_MULTI, &TILT_RB] {
+            let text = family.blank();
+            assert_ne!(family.detect(text), Confidence::No, "{}", family.id());
+            if cfg!(feature = "lmsolve") {
+                assert_eq!(family.outside_this_build(text), None);
+                assert!(family.parse(text).is_ok(), "{}", family.id());
+            } else {
+                assert_eq!(family.outside_this_build(text), Some(Ok(())));
+                assert!(family.parse(text).is_err_and(|e| e.message.contains("full module")));
+            }
+        }
     }
 }

@@ -93,7 +93,7 @@ impl Family for Script {
     #[cfg(not(feature = "script"))]
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         precheck(text)?;
-        Err(FormatError::general("this build has no script interpreter: scripts open in the page's full module (full.html) and in the command-line tool"))
+        Err(crate::families::not_in_this_build("script interpreter"))
     }
 
     #[cfg(not(feature = "script"))]
@@ -128,7 +128,7 @@ mod build_tests {
     /// With the interpreter the family reads scripts; without it (the page's first module) it
     /// still finds what it can, and says the rest needs the full module.
     #[test]
-    fn scripts_are_read_here_or_handed_on_with_what_can_be_checked() {
+    fn scripts_are_read_here_or_handed_on() {
         let jugs = crate::examples::text("script-jugs").expect("an example");
         let not_script = "fn start() { 0 }\n";
         let too_long = format!("{MARKER}\n{}", "let x = 1;\n".repeat(MAX_SCRIPT_BYTES / 10));

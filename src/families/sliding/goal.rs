@@ -133,6 +133,7 @@ fn mark(set: CharSet, signatures: &mut [Vec<u32>], next_place: &mut u32) {
 /// as above; a backreference adds no place, since it matches again what its group matched, so
 /// it treats two letters alike exactly when the group does (`([ij])\1` treats i and j alike).
 /// A lookaround's atoms count like any others.
+#[cfg(feature = "perl-goals")]
 pub fn perl_signatures(expr: &fancy_regex::Expr) -> Vec<Vec<u32>> {
     let mut signatures = vec![Vec::new(); 26];
     let mut next_place = 0u32;
@@ -140,6 +141,7 @@ pub fn perl_signatures(expr: &fancy_regex::Expr) -> Vec<Vec<u32>> {
     signatures
 }
 
+#[cfg(feature = "perl-goals")]
 fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     use fancy_regex::Expr;
     match expr {

@@ -73,6 +73,14 @@ impl Family for Sliding {
     fn blank(&self) -> &'static str {
         "aa  \naa  \n    \n    \n    \n^----.{4}-.{4}-.{4}-.aa.-.aa.----$\n"
     }
+
+    /// Without Perl-style goals (the page's first module): a board whose goal the plain regex
+    /// engine does not read needs the full module, which reads it or says why not.
+    #[cfg(not(feature = "perl-goals"))]
+    fn outside_this_build(&self, text: &str) -> Option<Result<(), FormatError>> {
+        let layout = format::parse(text).ok()?;
+        regex_syntax::ParserBuilder::new().build().parse(&layout.goal).is_err().then_some(Ok(()))
+    }
 }
 
 /// A parsed sliding-block puzzle.

@@ -422,3 +422,22 @@ fn the_article_maze_has_888_positions() {
     assert_eq!(graph.moves_to(*graph.path.last().unwrap() as usize), a.solution);
     assert_eq!(reachable(ARTICLE, "-zz"), 888, "the same count as exhausting the space with BFS");
 }
+
+/// A goal only Perl-style backtracking reads is read here, or (in the page's first module,
+/// built without `perl-goals`) handed on to the full module; a plain goal never is.
+#[test]
+fn perl_goals_are_read_here_or_handed_on() {
+    let perl = "ii\njj\n^(i)\\1(j)\\2$\n";
+    let plain = "ii\njj\n^iijj$\n";
+    assert_eq!(Sliding.outside_this_build(plain), None);
+    assert!(Sliding.parse(plain).is_ok());
+    if cfg!(feature = "perl-goals") {
+        assert_eq!(Sliding.outside_this_build(perl), None);
+        assert!(Sliding.parse(perl).is_ok());
+    } else {
+        assert_eq!(Sliding.outside_this_build(perl), Some(Ok(())));
+        assert!(Sliding.parse(perl).is_err());
+    }
+    // A text that is not a board is not handed on: its error is shown here.
+    assert_eq!(Sliding.outside_this_build(""), None);
+}

@@ -14,6 +14,7 @@ use crate::families::FormatError;
 use crate::search::{Heuristic, Reversible, Space};
 use regex::bytes::{Regex, RegexBuilder};
 use std::ops::Range;
+#[cfg(feature = "perl-goals")]
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most machine words a packed position takes (`SlidingPuzzle::solve` has a search for 1, 2 and 4).
@@ -146,6 +147,7 @@ enum Matcher {
     /// backtracking, so that "no solution" is not claimed on a test that never finished. It is
     /// boxed: a cell held directly would make `Rules` interior-mutable, and the compiler would
     /// then reload its tables throughout the move loop (13% more instructions on Klotski).
+    #[cfg(feature = "perl-goals")]
     Perl(fancy_regex::Regex, Box<AtomicBool>),
 }
 
@@ -153,6 +155,7 @@ impl Matcher {
     fn is_match(&self, flat: &[u8]) -> bool {
         match self {
             Matcher::Plain(regex) => regex.is_match(flat),
+            #[cfg(feature = "perl-goals")]
             Matcher::Perl(regex, failed) => regex.is_match(flat).unwrap_or_else(|_| {
                 failed.store(true, Ordering::Relaxed);
                 false
@@ -213,6 +216,9 @@ impl Rules {
                 let signatures = goal::letter_signatures(&hir);
                 (Some(hir), Matcher::Plain(regex), signatures)
             }
+            #[cfg(not(feature = "perl-goals"))]
+            Err(plain_error) => return Err(goal_error(layout, &plain_error)),
+            #[cfg(feature = "perl-goals")]
             Err(plain_error) => {
                 let perl = fancy_regex::Expr::parse_tree(&layout.goal).and_then(|tree| {
                     let regex = fancy_regex::RegexBuilder::new(&layout.goal).delegate_size_limit(1 << 20).build()?;
@@ -546,7 +552,11 @@ impl Rules {
     /// Whether a test of a Perl-style goal ran out of backtracking: a search that then found
     /// nothing cannot say there is no solution.
     pub fn goal_test_failed(&self) -> bool {
-        matches!(&self.matcher, Matcher::Perl(_, failed) if failed.load(Ordering::Relaxed))
+        #[cfg(feature = "perl-goals")]
+        if let Matcher::Perl(_, failed) = &self.matcher {
+            return failed.load(Ordering::Relaxed);
+        }
+        false
     }
 
     pub fn is_goal(&self, anchors: &[u16]) -> bool {
