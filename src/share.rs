@@ -35,8 +35,9 @@ pub struct Shared {
     /// Open as the compact player an embedded link shows (issue 17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<Player>,
-    /// Open the puzzle without solving it: the page's first module hands a script to its full
-    /// module this way when the user opened one but did not ask for a solve (issue 14).
+    /// Open the puzzle without solving it: the page's first module hands a puzzle it cannot read
+    /// (a script, an LM-Solve board) to its full module this way when the user opened one but
+    /// did not ask for a solve (issue 14).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub idle: bool,
 }

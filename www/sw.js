@@ -8,8 +8,8 @@
 // answers only when the network does not. So a visit online always runs one release (never an
 // old worker next to a new page), and a visit offline runs the last release seen online.
 // Installing caches the page and everything it names, so even the first visit leaves the app
-// ready for the next one offline. The full module (full.html and full/, what scripts need) is
-// loaded only when a script is opened, and kept from then on (network first, like the page).
+// ready for the next one offline. The full module (full.html and full/: scripts, LM-Solve) is
+// loaded only when a puzzle needs it, and kept from then on (network first, like the page).
 
 const CACHE = 'puzzlelab-2';
 const WORKER_FILES = ['worker_loader.js', 'manifest.webmanifest', 'icon.svg'];

@@ -153,8 +153,8 @@ impl App {
         }
     }
 
-    /// Opens the page's full module (`full.html`: this page with every family) on the text, for
-    /// a `family` this module leaves out (DESIGN.md, issue 14). A link being opened goes on as
+    /// Opens the page's full module (`full.html`: this page with everything) on the text, which
+    /// `family` cannot read in this module (DESIGN.md, issue 14). A link being opened goes on as
     /// it was; anything else opens there without a solve, as it would have here.
     pub(super) fn open_full_module(&mut self, family: &dyn Family) {
         let text = self.history.text();
