@@ -48,7 +48,8 @@ fn precheck(text: &str) -> Result<(), FormatError> {
 /// A script longer than [`MAX_SCRIPT_BYTES`] is refused at the line it goes past that.
 fn check_size(text: &str) -> Result<(), FormatError> {
     if text.len() > MAX_SCRIPT_BYTES {
-        let line = text[..MAX_SCRIPT_BYTES].matches('\n').count() + 1;
+        // Bytes, not a string slice: the limit may fall inside a character.
+        let line = text.as_bytes()[..MAX_SCRIPT_BYTES].iter().filter(|&&b| b == b'\n').count() + 1;
         return Err(FormatError::new(
             line,
             1,
@@ -143,5 +144,8 @@ mod build_tests {
             assert!(Script.parse(jugs).is_err_and(|e| e.message.contains("full module")));
         }
         assert_eq!(Script.parse(&too_long).err(), precheck(&too_long).err());
+        // The limit falling inside a character (each "é" is two bytes, from an odd offset).
+        let accents = format!("{MARKER}\nx{}", "é".repeat(MAX_SCRIPT_BYTES));
+        assert!(precheck(&accents).is_err_and(|e| e.line == 2));
     }
 }
