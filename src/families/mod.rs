@@ -94,12 +94,12 @@ pub trait Family: Sync {
         self.generated_sides().is_some()
     }
 
-    /// For a text this build cannot read in full (the page's first module is built without the
-    /// Cargo features `script`, `lmsolve` and `perl-goals`): the errors found in it all the same,
-    /// or `Ok` when only a build with everything can go on (the page then opens its full
-    /// module). None, the default, when this build reads it: [`Family::parse`] says all.
-    fn outside_this_build(&self, _text: &str) -> Option<Result<(), FormatError>> {
-        None
+    /// Whether only a build with everything can read `text` (the page's first module is built
+    /// without the Cargo features `script`, `lmsolve` and `perl-goals`; the page then opens its
+    /// full module). False, the default, when this build reads it, and for a text whose errors
+    /// this build can already tell: [`Family::parse`] says them.
+    fn needs_full_build(&self, _text: &str) -> bool {
+        false
     }
 }
 
@@ -366,7 +366,7 @@ pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
     Ok(text)
 }
 
-/// What [`Family::parse`] says in a build without `what` (see [`Family::outside_this_build`]).
+/// What [`Family::parse`] says in a build without `what` (see [`Family::needs_full_build`]).
 #[cfg(not(all(feature = "script", feature = "lmsolve", feature = "perl-goals")))]
 pub fn not_in_this_build(what: &str) -> FormatError {
     FormatError::general(format!("this build has no {what}: such puzzles open in the page's full module (full.html) and in the command-line tool"))

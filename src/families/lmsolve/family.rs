@@ -83,8 +83,8 @@ impl Family for LmFamily {
 
     /// Without the rules (the page's first module): every text of the family needs the rest.
     #[cfg(not(feature = "lmsolve"))]
-    fn outside_this_build(&self, _text: &str) -> Option<Result<(), FormatError>> {
-        Some(Ok(()))
+    fn needs_full_build(&self, _text: &str) -> bool {
+        true
     }
 
     #[cfg(feature = "lmsolve")]
@@ -375,10 +375,10 @@ mod build_tests {
             let text = family.blank();
             assert_ne!(family.detect(text), Confidence::No, "{}", family.id());
             if cfg!(feature = "lmsolve") {
-                assert_eq!(family.outside_this_build(text), None);
+                assert!(!family.needs_full_build(text));
                 assert!(family.parse(text).is_ok(), "{}", family.id());
             } else {
-                assert_eq!(family.outside_this_build(text), Some(Ok(())));
+                assert!(family.needs_full_build(text));
                 assert!(family.parse(text).is_err_and(|e| e.message.contains("full module")));
             }
         }

@@ -77,9 +77,8 @@ impl Family for Sliding {
     /// Without Perl-style goals (the page's first module): a board whose goal the plain regex
     /// engine does not read needs the full module, which reads it or says why not.
     #[cfg(not(feature = "perl-goals"))]
-    fn outside_this_build(&self, text: &str) -> Option<Result<(), FormatError>> {
-        let layout = format::parse(text).ok()?;
-        regex_syntax::ParserBuilder::new().build().parse(&layout.goal).is_err().then_some(Ok(()))
+    fn needs_full_build(&self, text: &str) -> bool {
+        format::parse(text).is_ok_and(|layout| rules::plain_goal(&layout.goal).is_err())
     }
 }
 

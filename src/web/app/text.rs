@@ -75,7 +75,7 @@ impl App {
         self.show_moves();
         let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
         if let Ok(family) = chosen {
-            if let Some(Ok(())) = family.outside_this_build(self.history.text()) {
+            if family.needs_full_build(self.history.text()) {
                 return self.open_full_module(family);
             }
         }

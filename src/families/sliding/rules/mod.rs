@@ -204,7 +204,7 @@ impl Rules {
         let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
         // The plain engine reads most goals (and fast); what only Perl-style backtracking reads
         // (backreferences, lookaround) goes to fancy-regex, which delegates the rest to it.
-        let (hir, matcher, signatures) = match regex_syntax::ParserBuilder::new().build().parse(&layout.goal) {
+        let (hir, matcher, signatures) = match plain_goal(&layout.goal) {
             Ok(hir) => {
                 let regex = RegexBuilder::new(&layout.goal)
                     .unicode(false)
@@ -641,6 +641,14 @@ fn cut(layout: &Layout, letter: u8, cells: Vec<(usize, usize)>) -> Result<Vec<Ve
         pieces.push(piece);
     }
     Ok(pieces)
+}
+
+/// The goal as the plain regex engine reads it; an error for a goal that needs Perl-style
+/// backtracking (or is no regex at all). The error is regex-syntax's own (large), made at most
+/// once per reading of a puzzle.
+#[allow(clippy::result_large_err)]
+pub fn plain_goal(goal: &str) -> Result<regex_syntax::hir::Hir, regex_syntax::Error> {
+    regex_syntax::ParserBuilder::new().build().parse(goal)
 }
 
 fn goal_error(layout: &Layout, e: &regex_syntax::Error) -> FormatError {
