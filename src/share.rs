@@ -43,6 +43,23 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// A link to `text`, read as `family`, with nothing else said (format 1, as written now).
+    pub fn new(family: &str, text: &str) -> Shared {
+        Shared {
+            v: 1,
+            family: family.to_string(),
+            text: text.to_string(),
+            metric: None,
+            method: None,
+            step: 0,
+            switches: Vec::new(),
+            exact: false,
+            analyse: false,
+            player: None,
+            idle: false,
+        }
+    }
+
     /// The switches the link turns on, an old link's `exact` among them.
     pub fn switches_on(&self) -> Vec<String> {
         let mut on = self.switches.clone();

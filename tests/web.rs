@@ -116,7 +116,7 @@ fn a_search_stops_when_asked_and_budgets_hold() {
 #[wasm_bindgen_test]
 fn share_links_round_trip_in_the_browser() {
     use puzzlelab::share::{decode, encode, Shared};
-    let shared = Shared { v: 1, family: "sliding".into(), text: KLOTSKI.into(), metric: None, method: None, step: 5, switches: Vec::new(), exact: false, analyse: false, player: None, idle: false };
+    let shared = Shared { step: 5, ..Shared::new("sliding", KLOTSKI) };
     assert_eq!(decode(&encode(&shared)), Ok(shared));
 }
 

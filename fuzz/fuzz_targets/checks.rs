@@ -35,7 +35,7 @@ pub fn share_link(data: &[u8]) {
         assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
     }
     // Any puzzle text survives the round trip.
-    let shared = share::Shared { v: 1, family: "auto".into(), text: text.clone().into_owned(), metric: None, method: None, step: 0, switches: Vec::new(), exact: false, analyse: false, player: None, idle: false };
+    let shared = share::Shared::new("auto", &text);
     assert_eq!(share::decode(&share::encode(&shared)).as_ref(), Ok(&shared));
     // And so do any moves in a player's link.
     let player = share::Player { moves: text.lines().map(String::from).collect(), ..share::Player::default() };

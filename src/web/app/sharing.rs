@@ -7,19 +7,13 @@ impl App {
     /// text does not parse).
     pub(super) fn shared_here(&self) -> Option<Shared> {
         let puzzle = self.puzzle.as_ref()?;
-        let metric = self.el.metric.value();
         Some(Shared {
-            v: 1,
-            family: puzzle.family().to_string(),
-            text: self.history.text().to_string(),
-            metric: (!metric.is_empty()).then_some(metric),
+            metric: self.metric_picked(),
             method: Some(self.el.method.value()),
             step: self.playback.step,
             switches: self.switches_on(),
-            exact: false,
             analyse: self.analysis.is_some(),
-            player: None,
-            idle: false,
+            ..Shared::new(puzzle.family(), self.history.text())
         })
     }
 
@@ -161,22 +155,7 @@ impl App {
         let hash = self.window.location().hash().unwrap_or_default();
         let fragment = match share::decode(&hash) {
             Ok(shared) if shared.text == text => hash.trim_start_matches('#').to_string(),
-            _ => {
-                let metric = self.el.metric.value();
-                share::encode(&Shared {
-                    v: 1,
-                    family: family.id().to_string(),
-                    text: text.to_string(),
-                    metric: (!metric.is_empty()).then_some(metric),
-                    method: None,
-                    step: 0,
-                    switches: Vec::new(),
-                    exact: false,
-                    analyse: false,
-                    player: None,
-                    idle: true,
-                })
-            }
+            _ => share::encode(&Shared { metric: self.metric_picked(), idle: true, ..Shared::new(family.id(), text) }),
         };
         let full = self.document.base_uri().ok().flatten().and_then(|base| web_sys::Url::new_with_base("full.html", &base).ok());
         match full {

@@ -4,8 +4,12 @@
 use super::*;
 
 impl App {
+    /// The metric picked, or None for "as the puzzle says".
+    pub(super) fn metric_picked(&self) -> Option<String> {
+        Some(self.el.metric.value()).filter(|metric| !metric.is_empty())
+    }
+
     pub(super) fn options(&self) -> SolveOptions {
-        let metric = self.el.metric.value();
         let mode = match self.el.mode.value().as_str() {
             "count" => SolveMode::Count,
             "all" => SolveMode::All,
@@ -17,7 +21,7 @@ impl App {
         let modes = self.puzzle.as_ref().map(|p| p.capabilities().modes);
         let mode = if modes.is_none_or(|modes| modes.contains(&mode)) { mode } else { SolveMode::First };
         SolveOptions {
-            metric: (!metric.is_empty()).then_some(metric),
+            metric: self.metric_picked(),
             method: Method::parse(&self.el.method.value()).unwrap_or_default(),
             max_bytes: Some(PAGE_MAX_BYTES),
             switches: self.switches_on(),
