@@ -20,7 +20,7 @@ build: tools
 
 test: tools browser npm test-native test-wasm test-e2e
 
-# The page's first module is built without the script interpreter (Cargo feature `script`):
+# The page's first module is built without the Cargo features script, lmsolve and perl-goals:
 # the tests of what it hands to the full module run in that build too.
 test-native:
 	cargo test

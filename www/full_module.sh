@@ -8,12 +8,12 @@
 # full.html when a puzzle needs it (DESIGN.md, issue 14).
 set -eu
 
+# Trunk's release build uses the Cargo profile `web` (index.html); cargo writes `dev` to `debug`.
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
-  profile=web
+  profile=web out=target/wasm32-unknown-unknown/web
 else
-  profile=dev
+  profile=dev out=target/wasm32-unknown-unknown/debug
 fi
-out=target/wasm32-unknown-unknown/$([ $profile = dev ] && echo debug || echo $profile)
 
 cd "$TRUNK_SOURCE_DIR"
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin app
