@@ -61,10 +61,14 @@ async function openPage(url = base, context = undefined) {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   await page.goto(url);
-  // The page is usable once the app has started and heard from its worker: typing before the
-  // app listens to the text area would be lost (this raced once in the malformed-puzzle test).
-  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
+  await untilStarted(page);
   return { page, problems, context };
+}
+
+/// The page is usable once the app has started and heard from its worker: typing before the
+/// app listens to the text area would be lost (this raced once in the malformed-puzzle test).
+async function untilStarted(page) {
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
 }
 
 /// Opens a page, runs `check` on it, and fails on any page error or console error it logged.
@@ -496,7 +500,7 @@ test('a shared link keeps its metric', async () => {
 /// be ready.
 async function waitForFullModule(page) {
   await page.waitForURL(/\/full\.html#p=/, { timeout: 30000 });
-  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
+  await untilStarted(page);
 }
 
 test('a scripted puzzle opens the full module, solves there, and its script errors point at the line', async () => {
@@ -604,7 +608,7 @@ test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, bui
       };
     });
     await page.reload();
-    await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'));
+    await untilStarted(page);
     await setText(page, FIFTEEN);
     await page.waitForFunction(() => !document.querySelector('#workers-option').hidden);
     const solved = async (workers) => {
@@ -1146,7 +1150,7 @@ test('after one visit the app works offline: it loads, solves, and opens a share
       await assert.rejects(fetch(own), 'the server is gone');
 
       await page.reload();
-      await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
+      await untilStarted(page);
       await page.selectOption('#examples', { index: 1 });
       await setText(page, ARTICLE);
       await page.click('#solve');
