@@ -8,11 +8,13 @@
 # full.html when a puzzle needs it (DESIGN.md, issue 14).
 set -eu
 
-# Trunk's release build uses the Cargo profile `web` (index.html); cargo writes `dev` to `debug`.
+# Trunk's release build uses the Cargo profile `web` (index.html); cargo writes `dev` to `debug`,
+# under CARGO_TARGET_DIR when it is set.
+target="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown"
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
-  profile=web out=target/wasm32-unknown-unknown/web
+  profile=web out="$target/web"
 else
-  profile=dev out=target/wasm32-unknown-unknown/debug
+  profile=dev out="$target/debug"
 fi
 
 cd "$TRUNK_SOURCE_DIR"

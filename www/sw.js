@@ -2,17 +2,16 @@
 //
 // Files whose names carry Trunk's content hash (app-<hash>.js, app-<hash>_bg.wasm,
 // style-<hash>.css) never change, so they are served from the cache first. Everything else (the
-// page itself, whose links name the hashed files of the current release, and the solver worker's
-// loader, which runs the page's module and has a fixed name) is fetched from the network first
-// and kept; the cached copy
-// answers only when the network does not. So a visit online always runs one release (never an
+// page itself, whose links name the hashed files of the current release, and what installing
+// the app needs) is fetched from the network first and kept; the cached copy answers only when
+// the network does not. (The solver Workers' loader is compiled into the module.) So a visit online always runs one release (never an
 // old worker next to a new page), and a visit offline runs the last release seen online.
 // Installing caches the page and everything it names, so even the first visit leaves the app
 // ready for the next one offline. The full module (full.html and full/: scripts, LM-Solve) is
 // loaded only when a puzzle needs it, and kept from then on (network first, like the page).
 
-const CACHE = 'puzzlelab-2';
-const WORKER_FILES = ['worker_loader.js', 'manifest.webmanifest', 'icon.svg'];
+const CACHE = 'puzzlelab-3';
+const INSTALL_FILES = ['manifest.webmanifest', 'icon.svg'];
 const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
 const scope = () => new URL(self.registration.scope);
@@ -43,7 +42,7 @@ self.addEventListener('install', (event) => {
     if (!page.ok) throw new Error(`the page answered ${page.status}`);
     const html = await page.clone().text();
     await cache.put(pageKey(), page);
-    const files = new Set([...linkedFiles(html), ...WORKER_FILES.map((f) => new URL(f, scope()).href)]);
+    const files = new Set([...linkedFiles(html), ...INSTALL_FILES.map((f) => new URL(f, scope()).href)]);
     await cache.addAll([...files]);
     await self.skipWaiting();
   })());

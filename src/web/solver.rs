@@ -11,7 +11,13 @@ use super::protocol::{Kept, Reply, Request};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{Blob, BlobPropertyBag, ErrorEvent, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
+
+/// The Workers' loader (`www/worker_loader.js`), compiled in and started from a blob URL: a
+/// Worker then needs nothing downloaded to start. As a file of its own, with a fixed name, it
+/// had to be asked for again on every visit (fresh or not), a round trip between the page's
+/// start and Ready.
+const LOADER: &str = include_str!("../../www/worker_loader.js");
 
 #[wasm_bindgen]
 extern "C" {
@@ -37,6 +43,16 @@ pub struct Pool {
     /// Bytes the Workers built and kept (pattern tables), one per name: JavaScript arrays, never
     /// copied into the page's own memory.
     kept: Vec<Kept>,
+    /// The loader's blob URL, made once a page.
+    loader: String,
+}
+
+/// A URL for [`LOADER`]'s text.
+fn loader_url() -> Result<String, JsValue> {
+    let options = BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = Blob::new_with_str_sequence_and_options(&js_sys::Array::of1(&LOADER.into()), &options)?;
+    Url::create_object_url_with_blob(&blob)
 }
 
 struct Slot {
@@ -57,7 +73,7 @@ struct Slot {
 impl Pool {
     /// A pool with Worker 0 started; Err when the browser cannot start a Worker.
     pub fn new(on_reply: OnReply, on_error: OnError, on_kept: OnKept) -> Result<Pool, JsValue> {
-        let mut pool = Pool { slots: Vec::new(), retired: Vec::new(), on_reply, on_error, on_kept, kept: Vec::new() };
+        let mut pool = Pool { slots: Vec::new(), retired: Vec::new(), on_reply, on_error, on_kept, kept: Vec::new(), loader: loader_url()? };
         pool.ensure(1)?;
         Ok(pool)
     }
@@ -65,7 +81,7 @@ impl Pool {
     fn spawn(&self, index: usize) -> Result<Slot, JsValue> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options("./worker_loader.js", &options)?;
+        let worker = Worker::new_with_options(&self.loader, &options)?;
         // The page's own module, already compiled, and where its glue code is: the Worker runs
         // the same module (it posts Ready once it listens).
         let start = js_sys::Object::new();
