@@ -8,7 +8,8 @@
 // reach a Worker's own requests: every response waits 85 ms, then shares one 9 Mbit/s link with
 // the others. The second visit is a new tab in the same browser profile, where the service
 // worker answers from its cache. Each figure is the best of 3 fresh profiles. Last, a script is
-// opened after a first visit, which loads the page's full module.
+// opened after a first visit, which loads the page's full module. `TRACE=1` also prints each
+// visit's requests, with their times from the navigation: what lies between the page and Ready.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -41,8 +42,11 @@ function paced(response, body) {
 
 /** Bytes sent per file since the last reset: what the visit cost on the wire. */
 let sent = new Map();
+/** The requests of the visit under way, as "ms-from-navigation path" (TRACE=1). */
+const trace = { from: 0, lines: [] };
 const compressed = new Map();
 const server = createServer((request, response) => {
+  trace.lines.push(`${String(Date.now() - trace.from).padStart(6)} ms  ${request.url}${request.headers['if-none-match'] ? ' (revalidated)' : ''}`);
   const name = decodeURIComponent(new URL(request.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
   const file = path.join(dist, name);
   if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
@@ -73,9 +77,11 @@ function untilReady(page) {
 async function visit(context) {
   const page = await context.newPage();
   const started = Date.now();
+  Object.assign(trace, { from: started, lines: [] });
   await page.goto(base);
   await untilReady(page);
   const ready = Date.now() - started;
+  if (process.env.TRACE) console.log(`a visit, Ready after ${ready} ms:\n${trace.lines.join('\n')}`);
   // The service worker has cached what the next visit needs once it is active.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.close();
