@@ -4,8 +4,9 @@
 // style-<hash>.css) never change, so they are served from the cache first. Everything else (the
 // page itself, whose links name the hashed files of the current release, and what installing
 // the app needs) is fetched from the network first and kept; the cached copy answers only when
-// the network does not. (The solver Workers' loader is compiled into the module.) So a visit online always runs one release (never an
-// old worker next to a new page), and a visit offline runs the last release seen online.
+// the network does not. (The solver Workers' loader is compiled into the module.) So a visit
+// online always runs one release (never an old worker next to a new page), and a visit offline
+// runs the last release seen online.
 // Installing caches the page and everything it names, so even the first visit leaves the app
 // ready for the next one offline. The full module (full.html and full/: scripts, LM-Solve) is
 // loaded only when a puzzle needs it, and kept from then on (network first, like the page).

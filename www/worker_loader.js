@@ -25,6 +25,6 @@ async function glueAt(url) {
   if (!HASHED.test(new URL(url).pathname)) return import(url);
   const response = await fetch(url, { cache: 'force-cache' });
   if (!response.ok) throw new Error(`the solver's code answered ${response.status}`);
-  const code = await response.blob();
-  return import(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+  const blob = URL.createObjectURL(new Blob([await response.blob()], { type: 'text/javascript' }));
+  return import(blob).finally(() => URL.revokeObjectURL(blob));
 }

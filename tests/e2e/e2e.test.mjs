@@ -1184,8 +1184,8 @@ test('after one visit the app works offline: it loads, solves, and opens a share
 
 test('the first load stays within its budget: the page names the first module only, without what it hands on', () => {
   // What a first visit downloads before the board is drawn and Solve works: the files the page
-  // names (the Workers' loader is compiled into the module). gzip -9 is what a static host's compression gives, near
-  // enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
+  // names (the Workers' loader is compiled into the module). gzip -9 is what a static host's
+  // compression gives, near enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
   // this module split does not reach (DESIGN.md says where the rest is); the budget holds what
   // it did reach, so that growth is a decision, not an accident.
   const FIRST_LOAD_BUDGET = 1_100_000;
