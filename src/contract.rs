@@ -270,6 +270,11 @@ pub struct SolveOptions {
     /// ([`Report::beyond`]).
     #[serde(default)]
     pub bound: Option<u32>,
+    /// With `part` and `bound`: the last subtree (in the sequential walk's order) worth
+    /// searching, another part having found a goal in it; the part stops past it, where it could
+    /// only find a later goal.
+    #[serde(default)]
+    pub until: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -122,7 +122,7 @@ fn run<const N: usize>(
     let outcome = match (method, options.part) {
         // One bound of a search shared among the page's Workers.
         (Method::Idastar, Some(part)) => {
-            let (outcome, ended) = space.idastar_part(part, options.bound, &budget, on_progress);
+            let (outcome, ended) = space.idastar_part(part, options.bound, options.until, &budget, on_progress);
             iteration = Some(ended);
             outcome
         }

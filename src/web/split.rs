@@ -2,8 +2,10 @@
 //! natively: which requests go to which Worker, and how their progress and reports join into
 //! the one search the page shows. The Workers share no memory; each searches its part of the
 //! tree ([`Part`]) and the page adds up what they say. An IDA* search goes round by round
-//! ([`Splits::ByBound`]): every Worker searches its part at one cost bound, and when all have
-//! reported without a solution the page sends the next round, at the least bound they report.
+//! ([`Splits::ByBound`]): the Workers search the round's parts at one cost bound, several parts
+//! each, a Worker taking the next part when it reports one ([`Step::Next`]), and when all parts
+//! have reported without a solution the page sends the next round, at the least bound they
+//! report.
 //! Its first round, the start's own bound, runs on Worker 0 alone: it is a moment's search, but
 //! the first that needs the pattern tables, which Worker 0 builds (or reads) there and the pool
 //! hands to the others before the next round, so they are built once, not in every Worker.
@@ -15,8 +17,15 @@ use crate::search::{Part, Stats};
 /// How many Workers the page uses by default: the cores the browser reports, at most this.
 pub const MOST_WORKERS: usize = 8;
 
-/// How many parts a solve is split into on a page with `workers` Workers: all of them when the
-/// puzzle can split the search asked for ([`Capabilities::splits`]), else one.
+/// Parts per Worker in a round of a search shared bound by bound: a Worker whose part is done
+/// takes the next one no Worker has had, so a part that turns out large does not leave the
+/// other Workers waiting at the bound. (A count keeps one part per Worker: each part lists the
+/// top of the tree again, deeper the more parts there are, which on 6x10 cost more than the
+/// balance gave.)
+pub const PARTS_PER_WORKER: usize = 4;
+
+/// How many Workers a solve is shared among on a page with `workers` Workers: all of them when
+/// the puzzle can split the search asked for ([`Capabilities::splits`]), else one.
 pub fn parts_for(capabilities: &Capabilities, options: &SolveOptions, workers: usize) -> usize {
     match capabilities.splits(options) {
         Splits::No => 1,
@@ -24,23 +33,27 @@ pub fn parts_for(capabilities: &Capabilities, options: &SolveOptions, workers: u
     }
 }
 
-/// A solve running on `parts` Workers: their latest figures, and the reports in so far.
+/// A solve shared among Workers: the round's parts (each part's latest figures and report),
+/// which Worker searches which part, and what the next parts' requests are made from.
 #[derive(Debug)]
 pub struct Split {
-    progress: Vec<Stats>,
-    reports: Vec<Option<Report>>,
-    /// A search that goes bound by bound: what the next round's requests are made from.
-    rounds: Option<Rounds>,
-}
-
-#[derive(Debug)]
-struct Rounds {
     job: u32,
     family: String,
     text: String,
+    /// The round's options (for a search bound by bound, the round's bound).
     options: SolveOptions,
-    /// The Workers sharing the rounds after the first.
     workers: usize,
+    /// Whether the search goes bound by bound.
+    by_bound: bool,
+    /// The round's parts: 1 for a search not shared and for the first bound.
+    of: usize,
+    progress: Vec<Stats>,
+    reports: Vec<Option<Report>>,
+    /// Per Worker: the part it searches now, and how long its earlier parts of the round took.
+    on: Vec<Option<usize>>,
+    before: Vec<u64>,
+    /// The first part no Worker has had yet.
+    next: usize,
     /// The figures of the rounds done.
     done: Stats,
 }
@@ -50,6 +63,8 @@ struct Rounds {
 pub enum Step {
     /// Waits for the other parts.
     Wait,
+    /// Gives the Worker that reported its next part.
+    Next(Box<Request>),
     /// Shows the whole search's report.
     Whole(Box<Report>),
     /// Sends the next round, one request to each Worker in order.
@@ -57,23 +72,59 @@ pub enum Step {
 }
 
 impl Split {
-    /// The requests for a solve in `parts` parts, one for each Worker in order (a whole solve
-    /// when there is one part); a search that `splits` bound by bound starts at its first bound,
-    /// on Worker 0 alone (as part 1 of 1, so that it ends with that bound).
-    pub fn start(job: u32, family: &str, text: &str, options: &SolveOptions, parts: usize, splits: Splits) -> (Split, Vec<Request>) {
+    /// The requests that start a solve shared among `workers` Workers, one for each Worker in
+    /// order (a whole solve when there is one); a search that `splits` bound by bound starts at
+    /// its first bound, on Worker 0 alone (as part 1 of 1, so that it ends with that bound).
+    pub fn start(job: u32, family: &str, text: &str, options: &SolveOptions, workers: usize, splits: Splits) -> (Split, Vec<Request>) {
+        let by_bound = splits == Splits::ByBound && workers > 1;
         let options = SolveOptions { bound: None, ..options.clone() };
-        let rounds = (splits == Splits::ByBound && parts > 1).then(|| Rounds { job, family: family.to_string(), text: text.to_string(), options: options.clone(), workers: parts, done: Stats::default() });
-        let requests = match rounds {
-            Some(_) => vec![request(job, family, text, &options, Some(Part { index: 0, of: 1 }))],
-            None => requests(job, family, text, &options, parts),
+        let mut split = Split {
+            job,
+            family: family.to_string(),
+            text: text.to_string(),
+            options,
+            workers,
+            by_bound,
+            of: 0,
+            progress: Vec::new(),
+            reports: Vec::new(),
+            on: Vec::new(),
+            before: Vec::new(),
+            next: 0,
+            done: Stats::default(),
         };
-        let first = requests.len();
-        (Split { progress: vec![Stats::default(); first], reports: vec![None; first], rounds }, requests)
+        let of = if by_bound { 1 } else { workers };
+        let requests = split.round(of);
+        (split, requests)
+    }
+
+    /// Starts a round of `of` parts: the requests for the first of them, one per Worker.
+    fn round(&mut self, of: usize) -> Vec<Request> {
+        self.of = of;
+        self.progress = vec![Stats::default(); of];
+        self.reports = vec![None; of];
+        self.next = of.min(self.workers);
+        self.on = (0..self.workers).map(|worker| (worker < self.next).then_some(worker)).collect();
+        self.before = vec![0; self.workers];
+        (0..self.next).map(|part| self.request(part)).collect()
+    }
+
+    /// The request for part `part` of the round. Once a part of a round bound by bound has found
+    /// a goal, the parts given out after it search no subtree past that goal's.
+    fn request(&self, part: usize) -> Request {
+        let part = (self.of > 1 || self.by_bound).then_some(Part { index: part, of: self.of });
+        let until = self.found();
+        Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options: SolveOptions { part, until, ..self.options.clone() } }
+    }
+
+    /// In a round bound by bound, the subtree of the first goal found so far.
+    fn found(&self) -> Option<u64> {
+        self.reports.iter().flatten().filter(|r| self.by_bound && r.status == Status::Solved).filter_map(|r| r.first_at).min()
     }
 
     /// The Workers the search is shared among (its first round may use fewer).
-    pub fn parts(&self) -> usize {
-        self.rounds.as_ref().map_or(self.reports.len(), |rounds| rounds.workers)
+    pub fn workers(&self) -> usize {
+        self.workers
     }
 
     /// Whether some part has not reported yet.
@@ -81,82 +132,82 @@ impl Split {
         self.reports.iter().any(Option::is_none)
     }
 
-    /// Part `part`'s progress; returns the whole search's.
-    pub fn progress(&mut self, part: usize, stats: Stats) -> Stats {
-        if let Some(slot) = self.progress.get_mut(part) {
-            *slot = stats;
+    /// Worker `worker`'s progress in its part; returns the whole search's.
+    pub fn progress(&mut self, worker: usize, stats: Stats) -> Stats {
+        if let Some(part) = self.on.get(worker).copied().flatten() {
+            self.progress[part] = stats;
         }
-        self.so_far(Stats::joined(&self.progress))
+        self.so_far()
     }
 
     /// In a round bound by bound, once a part has found a goal: the whole search's report as
-    /// soon as every part still searching has passed the subtree of that goal (their progress
-    /// says where they are), since none can then find an earlier one. The search that splits
-    /// once, or a round not yet settled, answers None. The page then stops the Workers still
-    /// searching: the rest of their share would be work the sequential search never does.
+    /// soon as every other part has passed the subtree of that goal (their progress says where
+    /// they are; a part no Worker has had yet has not), since none can then find an earlier
+    /// one. The search that splits once, or a round not yet settled, answers None. The page
+    /// then stops the Workers still searching: the rest of their share would be work the
+    /// sequential search never does.
     pub fn settled(&mut self) -> Option<Box<Report>> {
-        self.rounds.as_ref()?;
-        let found = self.reports.iter().flatten().filter(|r| r.status == Status::Solved).filter_map(|r| r.first_at).min()?;
+        let found = self.found()?;
         let passed = self.reports.iter().zip(&self.progress).all(|(report, stats)| report.is_some() || stats.at.is_some_and(|at| at > found));
         if !passed {
             return None;
         }
         let mut joined = Report::joined(self.reports.iter().flatten().cloned().collect())?;
-        joined.stats = self.so_far(Stats::joined(&self.progress));
+        joined.stats = self.so_far();
         joined.beyond = None;
         Some(Box::new(joined))
     }
 
-    /// This round's figures after the rounds done.
-    fn so_far(&self, round: Stats) -> Stats {
-        match &self.rounds {
-            Some(Rounds { done, .. }) => Stats { explored: done.explored + round.explored, elapsed_ms: done.elapsed_ms + round.elapsed_ms, ..round },
-            None => round,
-        }
+    /// The figures so far: the rounds done, and this round's parts.
+    fn so_far(&self) -> Stats {
+        self.so_far_with(Stats::joined(&self.progress))
     }
 
-    /// Part `part`'s report. Once every part has reported: the whole search's report, or, for a
-    /// search bound by bound that found nothing within this bound, the next round. A part that
-    /// was cancelled or gave up ends the whole search at once (the others' work is lost anyway,
-    /// and the page stops them).
-    pub fn finished(&mut self, part: usize, report: Report) -> Step {
+    /// The rounds done and this round's joined figures, `round`. The round has taken as long as
+    /// its busiest Worker, whose parts ran one after another.
+    fn so_far_with(&self, mut round: Stats) -> Stats {
+        round.elapsed_ms = (0..self.workers).map(|w| self.before[w] + self.on[w].map_or(0, |part| self.progress[part].elapsed_ms)).max().unwrap_or(0);
+        Stats { explored: self.done.explored + round.explored, elapsed_ms: self.done.elapsed_ms + round.elapsed_ms, ..round }
+    }
+
+    /// Worker `worker`'s report on its part. While parts are left, the Worker is given the next
+    /// one. Once every part has reported: the whole search's report, or, for a search bound by
+    /// bound that found nothing within this bound, the next round. A part that was cancelled or
+    /// gave up ends the whole search at once (the others' work is lost anyway, and the page
+    /// stops them).
+    pub fn finished(&mut self, worker: usize, report: Report) -> Step {
         let ends_all = matches!(report.status, Status::Cancelled | Status::GaveUp);
-        if let Some(slot) = self.reports.get_mut(part) {
+        if let Some(part) = self.on.get_mut(worker).and_then(Option::take) {
+            self.before[worker] += report.stats.elapsed_ms;
             self.progress[part] = report.stats;
-            *slot = Some(report);
+            self.reports[part] = Some(report);
         }
         if !ends_all && self.waiting() {
-            return match self.settled() {
-                Some(report) => Step::Whole(report),
-                None => Step::Wait,
-            };
+            if let Some(report) = self.settled() {
+                return Step::Whole(report);
+            }
+            if self.next < self.of {
+                let part = self.next;
+                self.next += 1;
+                self.on[worker] = Some(part);
+                return Step::Next(Box::new(self.request(part)));
+            }
+            return Step::Wait;
         }
         let Some(mut joined) = Report::joined(self.reports.iter().flatten().cloned().collect()) else { return Step::Wait };
-        joined.stats = self.so_far(joined.stats);
-        if let (Some(rounds), Status::Unsolved, Some(bound)) = (&mut self.rounds, joined.status, joined.beyond) {
-            rounds.done = joined.stats;
-            rounds.options.bound = Some(bound);
-            let parts = rounds.workers;
-            self.reports = vec![None; parts];
-            self.progress = vec![Stats::default(); parts];
-            return Step::Again(requests(rounds.job, &rounds.family, &rounds.text, &rounds.options, parts));
+        joined.stats = self.so_far_with(joined.stats);
+        if let (true, Status::Unsolved, Some(bound)) = (self.by_bound, joined.status, joined.beyond) {
+            self.done = joined.stats;
+            self.options.bound = Some(bound);
+            return Step::Again(self.round(self.workers * PARTS_PER_WORKER));
         }
         joined.beyond = None;
-        if let Some(reason) = joined.reason.as_mut().filter(|_| self.parts() > 1) {
-            reason.push_str(&format!(", in one of the {} Workers sharing the search", self.parts()));
+        if let Some(reason) = joined.reason.as_mut().filter(|_| self.workers > 1) {
+            reason.push_str(&format!(", in one of the {} Workers sharing the search", self.workers));
         }
         Step::Whole(Box::new(joined))
     }
-}
 
-/// One request per part, in part order (the whole search when there is one part).
-fn requests(job: u32, family: &str, text: &str, options: &SolveOptions, parts: usize) -> Vec<Request> {
-    (0..parts).map(|index| request(job, family, text, options, (parts > 1).then_some(Part { index, of: parts }))).collect()
-}
-
-/// The request to solve `part` of the search (None: all of it).
-fn request(job: u32, family: &str, text: &str, options: &SolveOptions, part: Option<Part>) -> Request {
-    Request::Solve { job, family: family.to_string(), text: text.to_string(), options: SolveOptions { part, ..options.clone() } }
 }
 
 #[cfg(test)]
@@ -168,37 +219,35 @@ mod tests {
 
     const RECT_6X10: &str = "..........\n..........\n..........\n..........\n..........\n..........\n";
 
-    /// Runs `requests` one after another as the Workers would, handing the replies to `split`
-    /// in an interleaved order, round after round; returns the joined report, the progress seen
-    /// and the number of rounds.
-    fn run(mut split: Split, mut requests: Vec<Request>) -> (Report, Vec<Stats>, usize) {
-        let (mut seen, mut rounds) = (Vec::new(), 0);
+    /// Runs `requests` (one per Worker, in order) as the Workers would, one after another,
+    /// handing the replies to `split` in an interleaved order and each Worker's next part or
+    /// round to it; returns the joined report, the progress seen and the number of rounds.
+    fn run(mut split: Split, requests: Vec<Request>) -> (Report, Vec<Stats>, usize) {
+        let (mut seen, mut rounds) = (Vec::new(), 1);
+        let mut pending: Vec<(usize, Request)> = requests.into_iter().enumerate().collect();
         loop {
-            rounds += 1;
+            assert!(!pending.is_empty(), "a split that waits with no Worker searching");
             let mut replies: Vec<(usize, Reply)> = Vec::new();
-            for (part, request) in requests.drain(..).enumerate() {
-                handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push((part, reply)));
+            for (worker, request) in pending.drain(..) {
+                handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push((worker, reply)));
             }
-            // The last part first: reports may come in any order.
-            replies.sort_by_key(|(part, reply)| (matches!(reply, Reply::Finished { .. }), std::cmp::Reverse(*part)));
-            let mut step = None;
-            for (part, reply) in replies {
+            // The last Worker first: reports may come in any order.
+            replies.sort_by_key(|(worker, reply)| (matches!(reply, Reply::Finished { .. }), std::cmp::Reverse(*worker)));
+            for (worker, reply) in replies {
                 match reply {
-                    Reply::Progress { stats, .. } => seen.push(split.progress(part, stats)),
-                    Reply::Finished { report, .. } => {
-                        assert!(step.is_none(), "the round ends once, after the last part");
-                        match split.finished(part, report) {
-                            Step::Wait => {}
-                            other => step = Some(other),
+                    Reply::Progress { stats, .. } => seen.push(split.progress(worker, stats)),
+                    Reply::Finished { report, .. } => match split.finished(worker, report) {
+                        Step::Wait => {}
+                        Step::Next(request) => pending.push((worker, *request)),
+                        Step::Whole(report) => return (*report, seen, rounds),
+                        Step::Again(next) => {
+                            assert!(pending.is_empty(), "a round ends once, after its last part");
+                            rounds += 1;
+                            pending = next.into_iter().enumerate().collect();
                         }
-                    }
+                    },
                     other => panic!("{other:?}"),
                 }
-            }
-            match step.expect("every part reported") {
-                Step::Whole(report) => return (*report, seen, rounds),
-                Step::Again(next) => requests = next,
-                Step::Wait => unreachable!(),
             }
         }
     }
@@ -213,7 +262,7 @@ mod tests {
             let parts = parts_for(&puzzle.capabilities(), &options, workers);
             assert_eq!(parts, workers);
             let (split, requests) = Split::start(5, "tiling", RECT_6X10, &options, parts, Splits::Once);
-            assert_eq!(split.parts(), workers);
+            assert_eq!((split.workers(), requests.len()), (workers, workers));
             let (report, seen, rounds) = run(split, requests);
             assert_eq!(rounds, 1);
             assert_eq!((report.status, report.counts, &report.moves), (Status::Solved, whole.counts, &whole.moves), "{workers} workers");
@@ -235,7 +284,7 @@ mod tests {
         for workers in [2, 3] {
             let (split, requests) = Split::start(7, "npuzzle", text, &options, workers, Splits::ByBound);
             // The start's bound on Worker 0 alone (it builds the tables the others are sent).
-            assert_eq!(split.parts(), workers);
+            assert_eq!(split.workers(), workers);
             let [Request::Solve { options: first, .. }] = &requests[..] else { panic!("{requests:?}") };
             assert_eq!((first.part, first.bound), (Some(Part { index: 0, of: 1 }), None));
             let (report, seen, rounds) = run(split, requests);
@@ -258,12 +307,24 @@ mod tests {
         let Step::Again(second) = split.finished(0, nothing) else { panic!("the next bound") };
         assert_eq!(second.len(), 2, "then both Workers share each bound");
         let found = Report { status: Status::Solved, moves: vec!["3".into()], first_at: Some(5), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
-        assert!(matches!(split.finished(0, found), Step::Wait), "part 1 may still find an earlier goal");
+        // Worker 0 takes the first part no Worker has had: it may hold an earlier goal.
+        let Step::Next(next) = split.finished(0, found) else { panic!("Worker 0's next part") };
+        let Request::Solve { options, .. } = *next else { panic!("a solve") };
+        assert_eq!((options.part, options.until), (Some(Part { index: 2, of: 2 * PARTS_PER_WORKER }), Some(5)), "no subtree past the goal's");
         split.progress(1, Stats { at: Some(3), explored: 10, ..Stats::default() });
-        assert!(split.settled().is_none());
+        assert!(split.settled().is_none(), "part 1 may still find an earlier goal");
+        // Worker 0 goes through the parts left (parts 2 to 7), which find none.
+        let none = Report { status: Status::Unsolved, beyond: Some(9), ..Report::new("npuzzle", "unit", Method::Idastar, Stats { explored: 1, ..Stats::default() }) };
+        let mut given = 0;
+        while let Step::Next(_) = split.finished(0, none.clone()) {
+            given += 1;
+        }
+        assert_eq!(given, 2 * PARTS_PER_WORKER - 3, "parts 3 to 7");
+        split.progress(1, Stats { at: Some(4), explored: 15, ..Stats::default() });
+        assert!(split.settled().is_none(), "part 1 is not past subtree 5 yet");
         split.progress(1, Stats { at: Some(7), explored: 20, ..Stats::default() });
-        let report = split.settled().expect("part 1 is past subtree 5");
-        assert_eq!((report.status, report.moves.clone(), report.stats.explored), (Status::Solved, vec!["3".to_string()], 20));
+        let report = split.settled().expect("part 1 is past subtree 5, and every other part reported");
+        assert_eq!((report.status, report.moves.clone(), report.stats.explored), (Status::Solved, vec!["3".to_string()], 20 + 6));
         // A count (split once) never settles early.
         let (mut once, _) = Split::start(3, "tiling", RECT_6X10, &SolveOptions::default(), 2, Splits::Once);
         let _ = once.finished(0, Report { status: Status::Solved, first_at: Some(0), ..Report::new("tiling", "pieces", Method::Dfs, Stats::default()) });

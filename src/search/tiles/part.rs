@@ -38,7 +38,9 @@ impl<const N: usize> TileSpace<'_, N> {
     /// Part `part` of the IDA* iteration at `bound` (None: the first, at the start's heuristic):
     /// Solved with the first goal of its share, or NoSolution with the least cost past the
     /// bound ([`Iteration::beyond`]); the budgets and Cancel end it as they end [`Self::idastar`].
-    pub fn idastar_part(&self, part: Part, bound: Option<u32>, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> (Outcome<Slide, Tiles<N>>, Iteration) {
+    /// With `until` (a goal found by another part in that subtree) it searches no subtree past
+    /// it, where only later goals lie.
+    pub fn idastar_part(&self, part: Part, bound: Option<u32>, until: Option<u64>, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> (Outcome<Slide, Tiles<N>>, Iteration) {
         let Some(root) = Walk::new(self) else {
             // A graph the walk does not take: part 0 searches it all, the others nothing.
             let outcome = if part.index == 0 { self.idastar(budget, on_progress) } else { Outcome::NoSolution { stats: Stats::default() } };
@@ -49,7 +51,8 @@ impl<const N: usize> TileSpace<'_, N> {
         meter.stats.depth = u64::from(bound);
         let ended = Iteration { bound, ..Iteration::default() };
         let (top, mut beyond) = split(&root, &mut meter, bound, part.of * SUBTREES_PER_PART);
-        for (index, entry) in top.iter().enumerate().filter(|&(index, _)| part.takes(index)) {
+        let last = until.map_or(usize::MAX, |until| usize::try_from(until).unwrap_or(usize::MAX));
+        for (index, entry) in top.iter().enumerate().take_while(|&(index, _)| index <= last).filter(|&(index, _)| part.takes(index)) {
             meter.stats.at = Some(index as u64);
             let solved = Iteration { first_at: Some(index as u64), ..ended };
             let (moves, back) = match entry {
@@ -125,7 +128,7 @@ mod tests {
     fn in_parts<const N: usize>(space: &TileSpace<'_, N>, of: usize) -> Option<Vec<Slide>> {
         let mut bound = None;
         loop {
-            let ends: Vec<_> = (0..of).map(|index| space.idastar_part(Part { index, of }, bound, &Budget::default(), &mut |_| Flow::Continue)).collect();
+            let ends: Vec<_> = (0..of).map(|index| space.idastar_part(Part { index, of }, bound, None, &Budget::default(), &mut |_| Flow::Continue)).collect();
             let found = ends.iter().filter_map(|(outcome, iteration)| match outcome {
                 Outcome::Solved { moves, .. } => Some((iteration.first_at, moves.clone())),
                 _ => None,
@@ -157,10 +160,10 @@ mod tests {
         let board = Board::rectangle(3, 3, 8);
         let pdb = PatternDatabase::none(&board);
         let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
-        let (outcome, iteration) = space.idastar_part(Part { index: 0, of: 2 }, Some(30), &Budget::default(), &mut |_| Flow::Stop);
+        let (outcome, iteration) = space.idastar_part(Part { index: 0, of: 2 }, Some(30), None, &Budget::default(), &mut |_| Flow::Stop);
         assert!(matches!(outcome, Outcome::Cancelled { .. }), "{:?}", outcome.length());
         assert_eq!(iteration.bound, 30);
-        let (outcome, iteration) = space.idastar_part(Part { index: 1, of: 2 }, None, &Budget::default(), &mut |_| Flow::Continue);
+        let (outcome, iteration) = space.idastar_part(Part { index: 1, of: 2 }, None, None, &Budget::default(), &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::NoSolution { .. }));
         assert!(iteration.bound < 31 && iteration.beyond.is_some_and(|b| b > iteration.bound), "{iteration:?}");
     }

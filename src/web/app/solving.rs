@@ -93,7 +93,7 @@ impl App {
         let wanted = self.workers_wanted();
         let Some(pool) = &mut self.pool else { return };
         // A search bound by bound starts on Worker 0 alone, but the others start now.
-        let count = self.split.as_ref().map_or(requests.len(), Split::parts);
+        let count = self.split.as_ref().map_or(requests.len(), Split::workers);
         // Workers past the setting (lowered during a search) end now.
         pool.shrink(wanted);
         let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
@@ -243,7 +243,12 @@ impl App {
                     Some(split) => split.finished(worker, report),
                     None => Step::Whole(Box::new(report)),
                 };
-                if let Step::Again(requests) = step {
+                if let Step::Next(request) = step {
+                    // The Worker's next part of a shared search.
+                    if !self.pool.as_mut().is_some_and(|pool| pool.send(worker, *request)) {
+                        self.worker_died(worker, "a solver Worker could not be given its next part");
+                    }
+                } else if let Step::Again(requests) = step {
                     // The next bound of a search shared bound by bound, to the same Workers.
                     let sent = self.pool.as_mut().is_some_and(|pool| requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request)));
                     if !sent {
