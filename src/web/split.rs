@@ -45,8 +45,8 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
-    /// The round's parts: 1 for a search not shared and for the first bound.
-    of: usize,
+    /// Per part of the round (one for a search not shared and for the first bound): its latest
+    /// figures and its report.
     progress: Vec<Stats>,
     reports: Vec<Option<Report>>,
     /// Per Worker: the part it searches now, and how long its earlier parts of the round took.
@@ -85,7 +85,6 @@ impl Split {
             options,
             workers,
             by_bound,
-            of: 0,
             progress: Vec::new(),
             reports: Vec::new(),
             on: Vec::new(),
@@ -100,7 +99,6 @@ impl Split {
 
     /// Starts a round of `of` parts: the requests for the first of them, one per Worker.
     fn round(&mut self, of: usize) -> Vec<Request> {
-        self.of = of;
         self.progress = vec![Stats::default(); of];
         self.reports = vec![None; of];
         self.next = of.min(self.workers);
@@ -112,14 +110,18 @@ impl Split {
     /// The request for part `part` of the round. Once a part of a round bound by bound has found
     /// a goal, the parts given out after it search no subtree past that goal's.
     fn request(&self, part: usize) -> Request {
-        let part = (self.of > 1 || self.by_bound).then_some(Part { index: part, of: self.of });
+        let of = self.reports.len();
+        let part = (of > 1 || self.by_bound).then_some(Part { index: part, of });
         let until = self.found();
         Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options: SolveOptions { part, until, ..self.options.clone() } }
     }
 
     /// In a round bound by bound, the subtree of the first goal found so far.
     fn found(&self) -> Option<u64> {
-        self.reports.iter().flatten().filter(|r| self.by_bound && r.status == Status::Solved).filter_map(|r| r.first_at).min()
+        if !self.by_bound {
+            return None;
+        }
+        self.reports.iter().flatten().filter(|r| r.status == Status::Solved).filter_map(|r| r.first_at).min()
     }
 
     /// The Workers the search is shared among (its first round may use fewer).
@@ -186,7 +188,7 @@ impl Split {
             if let Some(report) = self.settled() {
                 return Step::Whole(report);
             }
-            if self.next < self.of {
+            if self.next < self.reports.len() {
                 let part = self.next;
                 self.next += 1;
                 self.on[worker] = Some(part);

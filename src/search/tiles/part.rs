@@ -51,8 +51,8 @@ impl<const N: usize> TileSpace<'_, N> {
         meter.stats.depth = u64::from(bound);
         let ended = Iteration { bound, ..Iteration::default() };
         let (top, mut beyond) = split(&root, &mut meter, bound, part.of * SUBTREES_PER_PART);
-        let last = until.map_or(usize::MAX, |until| usize::try_from(until).unwrap_or(usize::MAX));
-        for (index, entry) in top.iter().enumerate().take_while(|&(index, _)| index <= last).filter(|&(index, _)| part.takes(index)) {
+        let before_until = |&(index, _): &(usize, &Top)| until.is_none_or(|until| index as u64 <= until);
+        for (index, entry) in top.iter().enumerate().take_while(before_until).filter(|&(index, _)| part.takes(index)) {
             meter.stats.at = Some(index as u64);
             let solved = Iteration { first_at: Some(index as u64), ..ended };
             let (moves, back) = match entry {

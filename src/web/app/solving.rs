@@ -243,24 +243,29 @@ impl App {
                     Some(split) => split.finished(worker, report),
                     None => Step::Whole(Box::new(report)),
                 };
-                if let Step::Next(request) = step {
+                match step {
+                    Step::Wait => {}
                     // The Worker's next part of a shared search.
-                    if !self.pool.as_mut().is_some_and(|pool| pool.send(worker, *request)) {
-                        self.worker_died(worker, "a solver Worker could not be given its next part");
+                    Step::Next(request) => {
+                        if !self.pool.as_mut().is_some_and(|pool| pool.send(worker, *request)) {
+                            self.worker_died(worker, "a solver Worker could not be given its next part");
+                        }
                     }
-                } else if let Step::Again(requests) = step {
                     // The next bound of a search shared bound by bound, to the same Workers.
-                    let sent = self.pool.as_mut().is_some_and(|pool| requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request)));
-                    if !sent {
-                        self.worker_died(0, "a solver Worker could not be given the next bound");
+                    Step::Again(requests) => {
+                        let sent = self.pool.as_mut().is_some_and(|pool| requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request)));
+                        if !sent {
+                            self.worker_died(0, "a solver Worker could not be given the next bound");
+                        }
                     }
-                } else if let Step::Whole(report) = step {
-                    // A part that gave up ends the search: the Workers still at theirs stop.
-                    if self.split.as_ref().is_some_and(Split::waiting) {
-                        self.restart_workers();
+                    Step::Whole(report) => {
+                        // A part that gave up ends the search: the Workers still at theirs stop.
+                        if self.split.as_ref().is_some_and(Split::waiting) {
+                            self.restart_workers();
+                        }
+                        self.split = None;
+                        self.finished(*report);
                     }
-                    self.split = None;
-                    self.finished(*report);
                 }
             }
             Reply::Analysed { job, report } if job == self.job => {
