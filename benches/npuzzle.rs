@@ -37,6 +37,11 @@ fn main() {
     let started = Instant::now();
     let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
     println!("pattern databases {}: built in {:.1} s, {:.1} MB", pdb.describe(), started.elapsed().as_secs_f64(), pdb.bytes() as f64 / 1e6);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let started = Instant::now();
+    let again = PatternDatabase::build_on(&board, &groups, cores, &mut |_| Flow::Continue).unwrap();
+    assert_eq!(again.to_bytes(), pdb.to_bytes(), "the same tables on every core");
+    println!("pattern databases built on {cores} threads: {:.1} s", started.elapsed().as_secs_f64());
 
     let budget = Budget { max_states: u64::MAX, ..Budget::default() };
     let (total, nodes, worst) = korf(&board, &pdb, |space| space.idastar(&budget, &mut |_| Flow::Continue));

@@ -78,8 +78,8 @@ enum Command {
         /// the level; only the budgets end it).
         #[arg(long)]
         exact: bool,
-        /// Threads for searches that spread over several (breadth-first search, N-puzzle IDA*,
-        /// tilings); default: every core. The answer does not depend on it.
+        /// Threads for searches that spread over several (breadth-first search, N-puzzle IDA*
+        /// and its pattern tables, tilings); default: every core. The answer does not depend on it.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
         /// Print one JSON object instead of text.

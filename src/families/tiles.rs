@@ -86,7 +86,7 @@ fn solve(
     }
     let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
     let pdb = match method {
-        Method::Idastar | Method::Astar => match tables(&board, problem.width, on_progress) {
+        Method::Idastar | Method::Astar => match tables(&board, problem.width, options.threads(), on_progress) {
             Some(pdb) => pdb,
             None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None, iteration: None }),
         },
@@ -192,7 +192,7 @@ static TABLES: Mutex<Option<HashMap<Key, Arc<PatternDatabase>>>> = Mutex::new(No
 
 /// The pattern databases for `board`: kept, read from the disk cache, or built (with progress
 /// reported as `Stats::building`; None when the progress callback stops the build).
-fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Arc<PatternDatabase>> {
+fn tables(board: &Board, width: usize, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Arc<PatternDatabase>> {
     let cells = board.cells();
     let key = (cells, width, board.blank);
     if let Some(found) = TABLES.lock().ok().and_then(|t| t.as_ref().and_then(|m| m.get(&key).cloned())) {
@@ -207,11 +207,12 @@ fn tables(board: &Board, width: usize, on_progress: &mut dyn FnMut(&Stats) -> Fl
         None => {
             let started = web_time::Instant::now();
             let mut stats = Stats::default();
-            let built = PatternDatabase::build(board, &groups, &mut |share| {
+            let mut progress = |share| {
                 stats.building = Some(share);
                 stats.elapsed_ms = started.elapsed().as_millis() as u64;
                 on_progress(&stats)
-            })?;
+            };
+            let built = PatternDatabase::build_on(board, &groups, threads, &mut progress)?;
             crate::keep::write(&name, built.to_bytes());
             built
         }
