@@ -96,14 +96,8 @@ impl PatternDatabase {
     /// `on_progress` gets the share done (0 to 1) now and then and may stop the build (None).
     pub fn build(board: &Board, groups: &[Vec<u8>], on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
         let total = Self::entries(board, groups).max(1) as f64;
-        let mut done = 0u64;
-        let mut tables = Vec::with_capacity(groups.len());
-        for tiles in groups {
-            let table = build_table(board, tiles, &mut |filled| on_progress((done + filled) as f64 / total))?;
-            done += table.len() as u64;
-            tables.push(table);
-        }
-        Some(Self::assemble(board, groups, tables))
+        let tables = build_tables(board, groups.iter().enumerate(), &mut |done| on_progress(done as f64 / total))?;
+        Some(Self::assemble(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
     }
 
     /// [`Self::build`] with the patterns' tables built on up to `threads` threads at once (the
@@ -126,14 +120,8 @@ impl PatternDatabase {
         let parts = crate::search::parts::run_parts(
             of,
             |part, progress| {
-                let mut done = 0u64;
-                let mut tables = Vec::new();
-                for (g, tiles) in groups.iter().enumerate().skip(part.index).step_by(part.of) {
-                    let table = build_table(board, tiles, &mut |filled| progress(&crate::search::Stats { explored: done + filled, ..Default::default() }))?;
-                    done += table.len() as u64;
-                    tables.push((g, table));
-                }
-                Some(tables)
+                let mine = groups.iter().enumerate().skip(part.index).step_by(part.of);
+                build_tables(board, mine, &mut |done| progress(&crate::search::Stats { explored: done, ..Default::default() }))
             },
             &mut |joined| on_progress(joined.explored as f64 / total),
         );
@@ -239,6 +227,19 @@ impl PatternDatabase {
         };
         (plain, mirrored)
     }
+}
+
+/// The tables of `groups` (each with its number), one after another; `on_progress` gets the
+/// entries filled so far across them.
+fn build_tables<'a>(board: &Board, groups: impl Iterator<Item = (usize, &'a Vec<u8>)>, on_progress: &mut dyn FnMut(u64) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+    let mut done = 0u64;
+    let mut tables = Vec::new();
+    for (g, tiles) in groups {
+        let table = build_table(board, tiles, &mut |filled| on_progress(done + filled))?;
+        done += table.len() as u64;
+        tables.push((g, table));
+    }
+    Some(tables)
 }
 
 /// Breadth-first search back from the goal over placements of `tiles` and the blank (the other
@@ -374,8 +375,6 @@ mod tests {
         assert_eq!(PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES).len(), 1);
     }
 
-    /// On the 2x3 puzzle the single pattern is the exact distance; IDA* with it and breadth-first
-    /// search (no heuristic) agree on positions scrambled by random walks.
     /// Built on 2 and 3 threads (patterns of three on the 15-puzzle, five of them): the tables
     /// built on one, byte for byte; and Stop (Cancel) ends the build on several threads too.
     #[cfg(not(target_arch = "wasm32"))]
@@ -399,6 +398,8 @@ mod tests {
         assert!(PatternDatabase::build_on(&board, &large, 2, &mut |_| Flow::Stop).is_none());
     }
 
+    /// Tables written as bytes read back as the same tables, and only for the patterns they
+    /// were built for, whole.
     #[test]
     fn cache_bytes_read_back_only_for_the_same_patterns() {
         let board = Board::rectangle(3, 2, 5);
