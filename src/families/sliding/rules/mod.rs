@@ -4,7 +4,9 @@
 mod bits;
 mod pack;
 mod text;
+mod word;
 
+use word::WordMoves;
 use bits::{cell_bit, Bits, Cells, SlotTables};
 pub use pack::SlidingSpace;
 use super::format::Layout;
@@ -196,6 +198,8 @@ pub struct Rules {
     /// (word, shift) of each slot's bits in a packed state.
     places: Vec<(usize, u32)>,
     words: usize,
+    /// The move generator for one-word positions on boards of up to 64 cells.
+    word_moves: Option<WordMoves>,
 }
 
 impl Rules {
@@ -330,7 +334,9 @@ impl Rules {
             tables,
             places: (0..slots_len).map(|slot| (slot / per_word, (slot % per_word) as u32 * bits)).collect(),
             words,
+            word_moves: None,
         };
+        rules.word_moves = WordMoves::new(&rules);
         let geometry = rules.geometry();
         for i in 0..width * height {
             template[geometry.flat_position(i)] = if rules.walls[i] { b'#' } else { b' ' };

@@ -106,6 +106,17 @@ impl<'a, const W: usize> SlidingSpace<'a, W> {
         [[0; 64]; W]
     }
 
+    /// The successors made piece by piece from the unpacked anchors (`Rules::for_each_move`):
+    /// every metric and board; one-word positions in the unit and slide metrics have a faster
+    /// way (`WordMoves`) that makes the same list.
+    pub(super) fn piece_by_piece(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
+        let rules = self.rules;
+        let mut room = Self::room();
+        let anchors = &mut room.as_flattened_mut()[..rules.slots.len()];
+        rules.unpack(state, anchors);
+        rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1)));
+    }
+
     fn canonical_start(&self) -> [u64; W] {
         let mut anchors = self.rules.start.clone();
         self.rules.canonical(&mut anchors);
@@ -123,10 +134,12 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
 
     fn successors(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
         let rules = self.rules;
-        let mut room = Self::room();
-        let anchors = &mut room.as_flattened_mut()[..rules.slots.len()];
-        rules.unpack(state, anchors);
-        rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1)));
+        match (W, &rules.word_moves, rules.metric) {
+            (1, Some(moves), Metric::Unit | Metric::Slide) => {
+                moves.successors(rules, state[0], rules.metric == Metric::Slide, |word| out.push(((), [word; W], 1)));
+            }
+            _ => self.piece_by_piece(state, out),
+        }
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
