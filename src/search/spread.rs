@@ -192,7 +192,8 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
 }
 
 fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], test: GoalTest, range: std::ops::Range<usize>) -> Expanded<S::State> {
-    let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::new() };
+    // Room for four successors a state before the list grows (copying what it holds).
+    let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::with_capacity(range.len() * 4) };
     let mut successors = Vec::new();
     for state in &states[range] {
         out.goal.push(test == GoalTest::Expanded && space.is_goal(state));
