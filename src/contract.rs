@@ -275,6 +275,11 @@ pub struct SolveOptions {
     /// only find a later goal.
     #[serde(default)]
     pub until: Option<u64>,
+    /// Instead of searching, make ready this share of what every part of a search shared among
+    /// processes needs (an N-puzzle's pattern tables: every `of`-th pattern from the `index`-th),
+    /// and keep it for the others ([`crate::keep`]); the report says only whether it is done.
+    #[serde(default)]
+    pub prepare: Option<Part>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

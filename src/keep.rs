@@ -27,6 +27,11 @@ mod store {
         std::fs::read(folder()?.join(name)).ok()
     }
 
+    /// Whether something is kept under `name` (without reading it).
+    pub fn has(name: &str) -> bool {
+        folder().is_some_and(|folder| folder.join(name).is_file())
+    }
+
     pub fn write(name: &str, bytes: Vec<u8>) {
         let Some(folder) = folder() else { return };
         if std::fs::create_dir_all(&folder).is_err() {
@@ -54,6 +59,11 @@ mod store {
     /// megabytes would only sit in the Worker's memory.
     pub fn read(name: &str) -> Option<Vec<u8>> {
         PRELOADED.lock().ok()?.as_mut()?.remove(name)
+    }
+
+    /// Whether something is kept under `name` for a reader to take.
+    pub fn has(name: &str) -> bool {
+        PRELOADED.lock().is_ok_and(|preloaded| preloaded.as_ref().is_some_and(|entries| entries.contains_key(name)))
     }
 
     pub fn write(name: &str, bytes: Vec<u8>) {

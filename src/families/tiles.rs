@@ -8,7 +8,7 @@
 use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
 use crate::search::tiles::{solvable_on_rectangle, Board, Iteration, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
-use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
+use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Part, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -60,6 +60,17 @@ pub fn report(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     describe: impl FnOnce(&[Slide], &[Vec<u8>]) -> Vec<String>,
 ) -> Result<Report, FormatError> {
+    if let Some(share) = options.prepare {
+        let share = share.checked().map_err(FormatError::general)?;
+        let needs_tables = matches!(capabilities().resolve(options.method)?, Method::Idastar | Method::Astar);
+        let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
+        let ready = !needs_tables || prepare(&board, problem.width, share, on_progress).is_some();
+        return Ok(if ready {
+            Report::without_search(family, metric, Status::Unsolved, "the pattern tables are ready")
+        } else {
+            Report::without_search(family, metric, Status::Cancelled, "cancelled while building the pattern tables")
+        });
+    }
     if !solvable(problem) {
         return Ok(Report::without_search(family, metric, Status::Unsolved, WRONG_PARITY));
     }
@@ -190,38 +201,84 @@ type Key = (usize, usize, u8);
 /// Tables built so far in this process (the page's Worker keeps them between solves).
 static TABLES: Mutex<Option<HashMap<Key, Arc<PatternDatabase>>>> = Mutex::new(None);
 
-/// The pattern databases for `board`: kept, read from the disk cache, or built (with progress
-/// reported as `Stats::building`; None when the progress callback stops the build).
+/// The tables for `board` this process already holds.
+fn held(board: &Board, width: usize) -> Option<Arc<PatternDatabase>> {
+    TABLES.lock().ok()?.as_ref()?.get(&(board.cells(), width, board.blank)).cloned()
+}
+
+/// The patterns for `board`, and the name each one's table is kept under ([`crate::keep`]).
+fn patterns(board: &Board, width: usize) -> (Vec<Vec<u8>>, Vec<String>) {
+    let groups = PatternDatabase::partition(board, DEFAULT_MAX_ENTRIES);
+    let names = groups
+        .iter()
+        .map(|tiles| {
+            let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+            format!("pdb-{}c-{width}w-b{}-p{}.bin", board.cells(), board.blank, tiles.join("."))
+        })
+        .collect();
+    (groups, names)
+}
+
+/// The pattern databases for `board`: held, read pattern by pattern from what was kept (the
+/// disk cache; in the page IndexedDB and the other Workers), or built (with progress reported as
+/// `Stats::building`; None when the progress callback stops the build).
 fn tables(board: &Board, width: usize, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Arc<PatternDatabase>> {
-    let cells = board.cells();
-    let key = (cells, width, board.blank);
-    if let Some(found) = TABLES.lock().ok().and_then(|t| t.as_ref().and_then(|m| m.get(&key).cloned())) {
+    if let Some(found) = held(board, width) {
         return Some(found);
     }
-    let groups = PatternDatabase::partition(board, DEFAULT_MAX_ENTRIES);
-    let name = format!("pdb-{cells}c-{width}w-b{}-{}.bin", board.blank, groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-"));
-    // Kept from an earlier run ([`crate::keep`]); bytes that do not read back as these tables
-    // (another version) are ignored and the tables rebuilt.
-    let pdb = match crate::keep::read(&name).and_then(|bytes| PatternDatabase::from_bytes(board, &groups, &bytes)) {
-        Some(pdb) => pdb,
-        None => {
-            let started = web_time::Instant::now();
-            let mut stats = Stats::default();
-            let mut progress = |share| {
-                stats.building = Some(share);
-                stats.elapsed_ms = started.elapsed().as_millis() as u64;
-                on_progress(&stats)
-            };
-            let built = PatternDatabase::build_on(board, &groups, threads, &mut progress)?;
-            crate::keep::write(&name, built.to_bytes());
-            built
-        }
-    };
-    let pdb = Arc::new(pdb);
+    let (groups, names) = patterns(board, width);
+    // Bytes that do not read back as the pattern's table (another version) are ignored and the
+    // table built again.
+    let mut tables: Vec<Option<Vec<u8>>> =
+        groups.iter().zip(&names).map(|(tiles, name)| crate::keep::read(name).and_then(|bytes| PatternDatabase::read_pattern(board, tiles, &bytes))).collect();
+    let missing: Vec<usize> = (0..groups.len()).filter(|&g| tables[g].is_none()).collect();
+    for (g, table) in build(board, &groups, &names, &missing, threads, on_progress)? {
+        tables[g] = Some(table);
+    }
+    let pdb = Arc::new(PatternDatabase::from_tables(board, &groups, tables.into_iter().flatten().collect()));
     if let Ok(mut kept) = TABLES.lock() {
-        kept.get_or_insert_with(HashMap::new).insert(key, pdb.clone());
+        kept.get_or_insert_with(HashMap::new).insert((board.cells(), width, board.blank), pdb.clone());
     }
     Some(pdb)
+}
+
+/// Builds the tables of the patterns `which` on up to `threads` threads, with progress, and
+/// keeps each under its name.
+fn build(board: &Board, groups: &[Vec<u8>], names: &[String], which: &[usize], threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+    if which.is_empty() {
+        return Some(Vec::new());
+    }
+    let started = web_time::Instant::now();
+    let mut stats = Stats::default();
+    let mut progress = |share| {
+        stats.building = Some(share);
+        stats.elapsed_ms = started.elapsed().as_millis() as u64;
+        on_progress(&stats)
+    };
+    let built = PatternDatabase::build_some(board, groups, which, threads, &mut progress)?;
+    for (g, table) in &built {
+        crate::keep::write(&names[*g], PatternDatabase::pattern_bytes(board, &groups[*g], table));
+    }
+    Some(built)
+}
+
+/// A share of the tables of a search shared among the page's Workers ([`SolveOptions::prepare`]):
+/// builds this share's patterns (every `of`-th from the `index`-th) that cannot be read, and keeps
+/// them, so the Workers build the tables side by side, each pattern once, before the search. None
+/// when the progress callback stops the build.
+fn prepare(board: &Board, width: usize, share: Part, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<()> {
+    if held(board, width).is_some() {
+        return Some(());
+    }
+    let (groups, names) = patterns(board, width);
+    let mine: Vec<usize> = (share.index..groups.len()).step_by(share.of).filter(|&g| !crate::keep::has(&names[g])).collect();
+    let built = build(board, &groups, &names, &mine, 1, on_progress)?;
+    // This Worker reads its own patterns back with the others' when the search asks for them.
+    #[cfg(target_arch = "wasm32")]
+    crate::keep::preload(built.into_iter().map(|(g, table)| (names[g].clone(), PatternDatabase::pattern_bytes(board, &groups[g], &table))).collect());
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = built;
+    Some(())
 }
 
 /// Whether cells `a` and `b` of a rectangle `width` wide share a side.

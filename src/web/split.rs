@@ -6,9 +6,10 @@
 //! each, a Worker taking the next part when it reports one ([`Step::Next`]), and when all parts
 //! have reported without a solution the page sends the next round, at the least bound they
 //! report.
-//! Its first round, the start's own bound, runs on Worker 0 alone: it is a moment's search, but
-//! the first that needs the pattern tables, which Worker 0 builds (or reads) there and the pool
-//! hands to the others before the next round, so they are built once, not in every Worker.
+//! Before its first bound, a round makes the pattern tables ready ([`SolveOptions::prepare`]):
+//! each Worker builds (or finds kept) every `of`-th pattern and the pool hands each pattern to
+//! the others, so the tables are built once, side by side, not in every Worker. The first bound,
+//! the start's own, then runs on Worker 0 alone: it is a moment's search.
 
 use super::protocol::Request;
 use crate::families::{Capabilities, Report, SolveOptions, Splits, Status};
@@ -45,6 +46,9 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
+    /// Whether the round makes the tables ready rather than searching (the first of a search
+    /// bound by bound).
+    preparing: bool,
     /// Per part of the round (one for a search not shared and for the first bound): its latest
     /// figures and its report.
     progress: Vec<Stats>,
@@ -73,8 +77,8 @@ pub enum Step {
 
 impl Split {
     /// The requests that start a solve shared among `workers` Workers, one for each Worker in
-    /// order (a whole solve when there is one); a search that `splits` bound by bound starts at
-    /// its first bound, on Worker 0 alone (as part 1 of 1, so that it ends with that bound).
+    /// order (a whole solve when there is one); a search that `splits` bound by bound starts
+    /// with a round that makes its tables ready, a share on each Worker.
     pub fn start(job: u32, family: &str, text: &str, options: &SolveOptions, workers: usize, splits: Splits) -> (Split, Vec<Request>) {
         let by_bound = splits == Splits::ByBound && workers > 1;
         let options = SolveOptions { bound: None, ..options.clone() };
@@ -85,6 +89,7 @@ impl Split {
             options,
             workers,
             by_bound,
+            preparing: by_bound,
             progress: Vec::new(),
             reports: Vec::new(),
             on: Vec::new(),
@@ -92,8 +97,7 @@ impl Split {
             next: 0,
             done: Stats::default(),
         };
-        let of = if by_bound { 1 } else { workers };
-        let requests = split.round(of);
+        let requests = split.round(workers);
         (split, requests)
     }
 
@@ -111,9 +115,13 @@ impl Split {
     /// a goal, the parts given out after it search no subtree past that goal's.
     fn request(&self, part: usize) -> Request {
         let of = self.reports.len();
-        let part = (of > 1 || self.by_bound).then_some(Part { index: part, of });
-        let until = self.found();
-        Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options: SolveOptions { part, until, ..self.options.clone() } }
+        let options = if self.preparing {
+            SolveOptions { prepare: Some(Part { index: part, of }), ..self.options.clone() }
+        } else {
+            let part = (of > 1 || self.by_bound).then_some(Part { index: part, of });
+            SolveOptions { part, until: self.found(), ..self.options.clone() }
+        };
+        Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options }
     }
 
     /// In a round bound by bound, the subtree of the first goal found so far.
@@ -195,6 +203,14 @@ impl Split {
                 return Step::Next(Box::new(self.request(part)));
             }
             return Step::Wait;
+        }
+        if self.preparing && !ends_all {
+            // The tables are ready (each Worker has the others' patterns: the pool forwards
+            // them as they come, before the reports that follow): the first bound, on Worker 0
+            // alone (as part 1 of 1, so that it ends with that bound).
+            self.preparing = false;
+            self.done = self.so_far();
+            return Step::Again(self.round(1));
         }
         let Some(mut joined) = Report::joined(self.reports.iter().flatten().cloned().collect()) else { return Step::Wait };
         joined.stats = self.so_far_with(joined.stats);
@@ -285,13 +301,16 @@ mod tests {
         assert_eq!(puzzle.capabilities().splits(&options), Splits::ByBound);
         for workers in [2, 3] {
             let (split, requests) = Split::start(7, "npuzzle", text, &options, workers, Splits::ByBound);
-            // The start's bound on Worker 0 alone (it builds the tables the others are sent).
-            assert_eq!(split.workers(), workers);
-            let [Request::Solve { options: first, .. }] = &requests[..] else { panic!("{requests:?}") };
-            assert_eq!((first.part, first.bound), (Some(Part { index: 0, of: 1 }), None));
+            // First each Worker makes its share of the tables ready (then the start's bound
+            // runs on Worker 0 alone).
+            assert_eq!((split.workers(), requests.len()), (workers, workers));
+            for (worker, request) in requests.iter().enumerate() {
+                let Request::Solve { options: first, .. } = request else { panic!("{requests:?}") };
+                assert_eq!((first.prepare, first.part, first.bound), (Some(Part { index: worker, of: workers }), None, None));
+            }
             let (report, seen, rounds) = run(split, requests);
             assert_eq!((report.status, &report.moves, report.beyond), (Status::Solved, &whole.moves, None), "{workers} workers");
-            assert!(rounds > 1, "{rounds} rounds");
+            assert!(rounds > 2, "{rounds} rounds");
             assert!(report.stats.explored >= seen.iter().map(|s| s.explored).max().unwrap_or(0), "figures add up across rounds");
         }
         // Another method than IDA* stays on one Worker.
@@ -303,7 +322,11 @@ mod tests {
     /// progress is past subtree 5 (it cannot find an earlier goal), not before.
     #[test]
     fn a_bound_is_settled_once_every_part_searching_is_past_the_goal() {
-        let (mut split, first) = Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        let (mut split, prepare) = Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        assert_eq!(prepare.len(), 2, "both Workers make the tables ready");
+        let ready = Report::without_search("npuzzle", "unit", Status::Unsolved, "ready");
+        assert!(matches!(split.finished(1, ready.clone()), Step::Wait), "until both are");
+        let Step::Again(first) = split.finished(0, ready) else { panic!("the first bound") };
         assert_eq!(first.len(), 1, "the first bound runs on Worker 0 alone");
         let nothing = Report { status: Status::Unsolved, beyond: Some(3), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
         let Step::Again(second) = split.finished(0, nothing) else { panic!("the next bound") };

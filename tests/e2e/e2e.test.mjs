@@ -617,18 +617,19 @@ test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, bui
       await waitForStatus(page, 'Solved in 45 moves', 240000);
       return page.locator('#moves li').allTextContents();
     };
-    // A first visit (fresh storage): Worker 0 builds the pattern tables in the first bound, and
-    // the page hands them to Worker 1 instead of it building its own.
+    // A first visit (fresh storage): the two Workers build the three patterns of the tables
+    // (6-6-3) side by side, each pattern once, and the page hands each to the other Worker.
     const two = await solved(2);
     assert.equal(page.workers().length, 2);
     const tables = await page.evaluate(() => window.tables);
-    assert.equal(tables.built.length, 1, `built once: ${tables.built}`);
-    assert.match(tables.built[0], /^pdb-16c-4w-/);
-    assert.ok(tables.sent >= 1, 'sent to the other Worker');
+    assert.equal(tables.built.length, 3, `three patterns: ${tables.built}`);
+    assert.equal(new Set(tables.built).size, 3, `each built once: ${tables.built}`);
+    assert.ok(tables.built.every((name) => /^pdb-16c-4w-/.test(name)), `${tables.built}`);
+    assert.ok(tables.sent >= 3, 'each sent to the other Worker');
     const one = await solved(1);
     assert.equal(one.length, 45);
     assert.deepEqual(two, one, 'the same moves, not only as many');
-    assert.equal((await page.evaluate(() => window.tables)).built.length, 1, 'never built again');
+    assert.equal((await page.evaluate(() => window.tables)).built.length, 3, 'never built again');
     // One of the positions that need 80 moves (towards Korf's goal, the blank top-left) runs
     // long enough on both Workers to be cancelled.
     await setText(page, '15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 _\ngoal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n');

@@ -95,39 +95,41 @@ impl PatternDatabase {
     /// Builds the tables by breadth-first search back from the goal, one pattern after another.
     /// `on_progress` gets the share done (0 to 1) now and then and may stop the build (None).
     pub fn build(board: &Board, groups: &[Vec<u8>], on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
-        let total = Self::entries(board, groups).max(1) as f64;
-        let tables = build_tables(board, groups.iter().enumerate(), &mut |done| on_progress(done as f64 / total))?;
-        Some(Self::assemble(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
+        Self::build_on(board, groups, 1, on_progress)
     }
 
     /// [`Self::build`] with the patterns' tables built on up to `threads` threads at once (the
-    /// same tables): part k of the threads builds patterns k, k + threads, ... The two 6-tile
-    /// tables of the 15-puzzle are most of its build, so two threads take it from 12 s to 6
-    /// here (`make bench`). Each table built at once holds its own work space (a second 6-tile
-    /// pattern of the 15-puzzle adds about 70 MB at the peak). In wasm, one thread: the page's
-    /// Workers share the tables one of them built.
+    /// same tables; [`Self::build_some`]).
     pub fn build_on(board: &Board, groups: &[Vec<u8>], threads: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
-        match threads.min(groups.len()) {
-            #[cfg(not(target_arch = "wasm32"))]
-            of @ 2.. => Self::build_parallel(board, groups, of, on_progress),
-            _ => Self::build(board, groups, on_progress),
-        }
+        let all: Vec<usize> = (0..groups.len()).collect();
+        let tables = Self::build_some(board, groups, &all, threads, on_progress)?;
+        Some(Self::assemble(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
-    fn build_parallel(board: &Board, groups: &[Vec<u8>], of: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
-        let total = Self::entries(board, groups).max(1) as f64;
-        let parts = crate::search::parts::run_parts(
-            of,
-            |part, progress| {
-                let mine = groups.iter().enumerate().skip(part.index).step_by(part.of);
-                build_tables(board, mine, &mut |done| progress(&crate::search::Stats { explored: done, ..Default::default() }))
-            },
-            &mut |joined| on_progress(joined.explored as f64 / total),
-        );
-        let mut tables: Vec<(usize, Vec<u8>)> = parts.into_iter().collect::<Option<Vec<_>>>()?.into_iter().flatten().collect();
-        tables.sort_by_key(|&(g, _)| g);
-        Some(Self::assemble(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
+    /// The tables of the patterns numbered `which` in `groups`, with their numbers, in order;
+    /// `on_progress` gets the share of them built. Natively on up to `threads` threads at once:
+    /// part k of the threads builds the k-th, (k + threads)-th, ... of them. The two 6-tile
+    /// tables of the 15-puzzle are most of its build, so two threads take it from 12 s to 6
+    /// here (`make bench`). Each table built at once holds its own work space (a second 6-tile
+    /// pattern of the 15-puzzle adds about 70 MB at the peak). In wasm, one after another: the
+    /// page's Workers each build some patterns and send them to the others.
+    pub fn build_some(board: &Board, groups: &[Vec<u8>], which: &[usize], threads: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+        let total = which.iter().map(|&g| placements(board.cells(), groups[g].len())).sum::<u64>().max(1) as f64;
+        let chosen = |skip: usize, step: usize| which.iter().skip(skip).step_by(step).map(|&g| (g, &groups[g]));
+        match threads.min(which.len()) {
+            #[cfg(not(target_arch = "wasm32"))]
+            of @ 2.. => {
+                let parts = crate::search::parts::run_parts(
+                    of,
+                    |part, progress| build_tables(board, chosen(part.index, part.of), &mut |done| progress(&crate::search::Stats { explored: done, ..Default::default() })),
+                    &mut |joined| on_progress(joined.explored as f64 / total),
+                );
+                let mut tables: Vec<(usize, Vec<u8>)> = parts.into_iter().collect::<Option<Vec<_>>>()?.into_iter().flatten().collect();
+                tables.sort_by_key(|&(g, _)| g);
+                Some(tables)
+            }
+            _ => build_tables(board, chosen(0, 1), &mut |done| on_progress(done as f64 / total)),
+        }
     }
 
     /// No tables at all (a zero heuristic), for searches that use none.
@@ -169,22 +171,26 @@ impl PatternDatabase {
         bytes
     }
 
-    /// Tables written by [`PatternDatabase::to_bytes`] for this board and these patterns, or
-    /// None when the bytes are anything else.
-    pub fn from_bytes(board: &Board, groups: &[Vec<u8>], bytes: &[u8]) -> Option<PatternDatabase> {
-        let mut rest = bytes.strip_prefix(Self::header(board.cells(), groups.iter()).as_slice())?;
-        if rest.len() as u64 != Self::entries(board, groups) {
-            return None;
-        }
-        let tables = groups
-            .iter()
-            .map(|tiles| {
-                let (table, after) = rest.split_at(placements(board.cells(), tiles.len()) as usize);
-                rest = after;
-                table.to_vec()
-            })
-            .collect();
-        Some(Self::assemble(board, groups, tables))
+    /// The table of the pattern `tiles` as bytes, kept under a name of its own: the header
+    /// (naming the board's size and this one pattern), then the table. Kept one by one, the
+    /// patterns can be built by different Workers of the page.
+    pub fn pattern_bytes(board: &Board, tiles: &[u8], table: &[u8]) -> Vec<u8> {
+        let mut bytes = Self::header(board.cells(), std::iter::once(tiles));
+        bytes.extend_from_slice(table);
+        bytes
+    }
+
+    /// The table of the pattern `tiles` on `board` from bytes written by
+    /// [`Self::pattern_bytes`], or None when the bytes are anything else (another version,
+    /// another pattern, cut short).
+    pub fn read_pattern(board: &Board, tiles: &[u8], bytes: &[u8]) -> Option<Vec<u8>> {
+        let table = bytes.strip_prefix(Self::header(board.cells(), std::iter::once(tiles)).as_slice())?;
+        (table.len() as u64 == placements(board.cells(), tiles.len())).then(|| table.to_vec())
+    }
+
+    /// The tables of `groups`, one per group in order (as built or read).
+    pub fn from_tables(board: &Board, groups: &[Vec<u8>], tables: Vec<Vec<u8>>) -> PatternDatabase {
+        Self::assemble(board, groups, tables)
     }
 
     /// Bytes the tables hold.
@@ -398,18 +404,36 @@ mod tests {
         assert!(PatternDatabase::build_on(&board, &large, 2, &mut |_| Flow::Stop).is_none());
     }
 
-    /// Tables written as bytes read back as the same tables, and only for the patterns they
-    /// were built for, whole.
+    /// A pattern written as bytes reads back as the same table, and only for the pattern and the
+    /// board it was built for, whole.
     #[test]
-    fn cache_bytes_read_back_only_for_the_same_patterns() {
+    fn pattern_bytes_read_back_only_for_the_same_pattern() {
         let board = Board::rectangle(3, 2, 5);
         let groups = vec![vec![0, 1, 2], vec![3, 4]];
         let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
-        let bytes = pdb.to_bytes();
-        let read = PatternDatabase::from_bytes(&board, &groups, &bytes).unwrap();
-        assert_eq!(read.to_bytes(), bytes);
+        let bytes = |g: usize| PatternDatabase::pattern_bytes(&board, &groups[g], &pdb.patterns[g].table);
+        let tables: Vec<Vec<u8>> = (0..2).map(|g| PatternDatabase::read_pattern(&board, &groups[g], &bytes(g)).unwrap()).collect();
+        let read = PatternDatabase::from_tables(&board, &groups, tables);
+        assert_eq!(read.to_bytes(), pdb.to_bytes());
         assert_eq!(read.evaluate(&[5, 4, 3, 2, 1, 0]), pdb.evaluate(&[5, 4, 3, 2, 1, 0]));
-        assert!(PatternDatabase::from_bytes(&board, &[vec![0, 1], vec![2, 3, 4]], &bytes).is_none());
-        assert!(PatternDatabase::from_bytes(&board, &groups, &bytes[..bytes.len() - 1]).is_none());
+        let bytes = bytes(0);
+        assert!(PatternDatabase::read_pattern(&board, &[0, 2, 1], &bytes).is_none(), "another pattern");
+        assert!(PatternDatabase::read_pattern(&board, &groups[0], &bytes[..bytes.len() - 1]).is_none(), "cut short");
+        assert!(PatternDatabase::read_pattern(&Board::rectangle(4, 2, 7), &groups[0], &bytes).is_none(), "another size of board");
+    }
+
+    /// Some patterns built alone are the same tables as built with the rest.
+    #[test]
+    fn some_patterns_built_alone_are_those_built_with_the_rest() {
+        let board = Board::rectangle(3, 3, 8);
+        let groups = vec![vec![0, 1, 2], vec![3, 4, 5], vec![6, 7]];
+        let all = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
+        for threads in [1, 2] {
+            let some = PatternDatabase::build_some(&board, &groups, &[0, 2], threads, &mut |_| Flow::Continue).unwrap();
+            assert_eq!(some.iter().map(|(g, _)| *g).collect::<Vec<_>>(), [0, 2]);
+            for (g, table) in some {
+                assert_eq!(table, all.patterns[g].table, "pattern {g}, {threads} threads");
+            }
+        }
     }
 }
