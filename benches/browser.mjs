@@ -83,6 +83,25 @@ try {
     console.log(`  ${workers} Worker${workers > 1 ? 's' : ' '}  ${String(timed.wall).padStart(8)} (${timed.search})`);
   }
   console.log(`  speed-up   ${(idastar[0].wall / idastar[1].wall).toFixed(2)}x (${(idastar[0].search / idastar[1].search).toFixed(2)}x)`);
+
+  // A first visit (fresh storage, so no tables kept): Korf's instance 12 on 1 and 2 Workers,
+  // from Solve to the answer, most of it building the pattern tables (on two Workers side by
+  // side, a share of the patterns each).
+  console.log('First 15-puzzle of a first visit (Korf 12, 45 moves), ms from Solve to the answer');
+  for (const workers of [1, 2]) {
+    const fresh = await browser.newContext();
+    const visit = await fresh.newPage();
+    await visit.goto(base);
+    await visit.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 60000 });
+    await visit.fill('#puzzle-text', '1 3 5 6\n_ 13 14 9\n11 4 8 12\n10 7 15 2\n');
+    await visit.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+    await visit.selectOption('#workers', String(workers));
+    const started = Date.now();
+    await visit.click('#solve');
+    await visit.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 45 moves'), null, { timeout: 600000 });
+    console.log(`  ${workers} Worker${workers > 1 ? 's' : ' '}  ${String(Date.now() - started).padStart(8)}`);
+    await fresh.close();
+  }
 } finally {
   await browser.close();
   server.kill();
