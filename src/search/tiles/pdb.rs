@@ -148,7 +148,7 @@ impl PatternDatabase {
         PatternDatabase { cells: board.cells(), patterns, pattern_of, mirror: board.mirror.clone() }
     }
 
-    /// What a cache file starts with: a version, the board's size and the patterns.
+    /// What kept bytes start with: a version, the board's size and the patterns they hold.
     fn header(cells: usize, groups: impl Iterator<Item = impl AsRef<[u8]>>) -> Vec<u8> {
         let mut bytes = b"puzzlelab-pdb-1\n".to_vec();
         bytes.push(cells as u8);
@@ -162,7 +162,8 @@ impl PatternDatabase {
         bytes
     }
 
-    /// The tables as bytes, for a cache file: the header, then each table.
+    /// All the tables as bytes: the header, then each table (what the tests and `make bench`
+    /// compare; each pattern is kept on its own, [`Self::pattern_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Self::header(self.cells, self.patterns.iter().map(|p| &p.tiles));
         for p in &self.patterns {
@@ -405,7 +406,8 @@ mod tests {
     }
 
     /// A pattern written as bytes reads back as the same table, and only for the pattern and the
-    /// board it was built for, whole.
+    /// size of board it was built for, whole (boards of one size and another shape are told
+    /// apart by the name the bytes are kept under).
     #[test]
     fn pattern_bytes_read_back_only_for_the_same_pattern() {
         let board = Board::rectangle(3, 2, 5);
