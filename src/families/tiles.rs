@@ -201,9 +201,13 @@ type Key = (usize, usize, u8);
 /// Tables built so far in this process (the page's Worker keeps them between solves).
 static TABLES: Mutex<Option<HashMap<Key, Arc<PatternDatabase>>>> = Mutex::new(None);
 
+fn key(board: &Board, width: usize) -> Key {
+    (board.cells(), width, board.blank)
+}
+
 /// The tables for `board` this process already holds.
 fn held(board: &Board, width: usize) -> Option<Arc<PatternDatabase>> {
-    TABLES.lock().ok()?.as_ref()?.get(&(board.cells(), width, board.blank)).cloned()
+    TABLES.lock().ok()?.as_ref()?.get(&key(board, width)).cloned()
 }
 
 /// The patterns for `board`, and the name each one's table is kept under ([`crate::keep`]).
@@ -237,7 +241,7 @@ fn tables(board: &Board, width: usize, threads: usize, on_progress: &mut dyn FnM
     }
     let pdb = Arc::new(PatternDatabase::from_tables(board, &groups, tables.into_iter().flatten().collect()));
     if let Ok(mut kept) = TABLES.lock() {
-        kept.get_or_insert_with(HashMap::new).insert((board.cells(), width, board.blank), pdb.clone());
+        kept.get_or_insert_with(HashMap::new).insert(key(board, width), pdb.clone());
     }
     Some(pdb)
 }

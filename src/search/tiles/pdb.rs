@@ -87,11 +87,6 @@ impl PatternDatabase {
         tiles.chunks(size).map(<[u8]>::to_vec).collect()
     }
 
-    /// Entries of all tables for `groups`.
-    pub fn entries(board: &Board, groups: &[Vec<u8>]) -> u64 {
-        groups.iter().map(|g| placements(board.cells(), g.len())).sum()
-    }
-
     /// Builds the tables by breadth-first search back from the goal, one pattern after another.
     /// `on_progress` gets the share done (0 to 1) now and then and may stop the build (None).
     pub fn build(board: &Board, groups: &[Vec<u8>], on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
@@ -103,7 +98,7 @@ impl PatternDatabase {
     pub fn build_on(board: &Board, groups: &[Vec<u8>], threads: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
         let all: Vec<usize> = (0..groups.len()).collect();
         let tables = Self::build_some(board, groups, &all, threads, on_progress)?;
-        Some(Self::assemble(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
+        Some(Self::from_tables(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
     }
 
     /// The tables of the patterns numbered `which` in `groups`, with their numbers, in order;
@@ -134,10 +129,11 @@ impl PatternDatabase {
 
     /// No tables at all (a zero heuristic), for searches that use none.
     pub fn none(board: &Board) -> PatternDatabase {
-        Self::assemble(board, &[], Vec::new())
+        Self::from_tables(board, &[], Vec::new())
     }
 
-    fn assemble(board: &Board, groups: &[Vec<u8>], tables: Vec<Vec<u8>>) -> PatternDatabase {
+    /// The tables of `groups`, one per group in order (as built or read).
+    pub fn from_tables(board: &Board, groups: &[Vec<u8>], tables: Vec<Vec<u8>>) -> PatternDatabase {
         let mut pattern_of = vec![NO_PATTERN; board.cells()];
         for (g, tiles) in groups.iter().enumerate() {
             for &t in tiles {
@@ -187,11 +183,6 @@ impl PatternDatabase {
     pub fn read_pattern(board: &Board, tiles: &[u8], bytes: &[u8]) -> Option<Vec<u8>> {
         let table = bytes.strip_prefix(Self::header(board.cells(), std::iter::once(tiles)).as_slice())?;
         (table.len() as u64 == placements(board.cells(), tiles.len())).then(|| table.to_vec())
-    }
-
-    /// The tables of `groups`, one per group in order (as built or read).
-    pub fn from_tables(board: &Board, groups: &[Vec<u8>], tables: Vec<Vec<u8>>) -> PatternDatabase {
-        Self::assemble(board, groups, tables)
     }
 
     /// Bytes the tables hold.
