@@ -136,7 +136,7 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
         let rules = self.rules;
         match (W, &rules.word_moves, rules.metric) {
             (1, Some(moves), Metric::Unit | Metric::Slide) => {
-                moves.successors(rules, state[0], rules.metric == Metric::Slide, |word| out.push(((), [word; W], 1)));
+                moves.successors(state[0], rules.metric == Metric::Slide, |word| out.push(((), [word; W], 1)));
             }
             _ => self.piece_by_piece(state, out),
         }

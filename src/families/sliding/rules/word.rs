@@ -23,8 +23,12 @@ pub(super) struct WordMoves {
     /// Slot `k`'s row for anchor `a` at `k * 64 + a`: a fixed size, so that an index made of
     /// the position's bits needs no bounds check.
     rows: Box<[Row; MAX_SLOTS * 64]>,
-    /// Per slot: its anchor's shift in the word.
-    shifts: Vec<u32>,
+    /// Per slot: its anchor's shift in the word (fixed-size too, indexed modulo its length).
+    shifts: [u32; MAX_SLOTS],
+    /// Per slot: the slots of its class (`SlotTables::class_of`).
+    class: [(u8, u8); MAX_SLOTS],
+    /// How many slots there are.
+    slots: usize,
     /// The bits of one anchor.
     anchor: u64,
 }
@@ -49,13 +53,14 @@ impl WordMoves {
         }
         let stuck = Row { cover: 0, enter: [u64::MAX; 4], to: [STUCK; 4] };
         let mut rows: Box<[Row; MAX_SLOTS * 64]> = vec![stuck; MAX_SLOTS * 64].into_boxed_slice().try_into().ok()?;
-        let mut shifts = Vec::with_capacity(rules.slots.len());
+        let (mut shifts, mut class) = ([0; MAX_SLOTS], [(0, 0); MAX_SLOTS]);
         for slot in 0..rules.slots.len() {
             let (word, shift) = rules.places[slot];
             if word != 0 {
                 return None;
             }
-            shifts.push(shift);
+            shifts[slot] = shift;
+            class[slot] = rules.tables.class_of[slot];
             for anchor in 0..cells as u16 {
                 let cover: u64 = rules.tables.cover(slot, anchor);
                 let mut row = Row { cover, enter: [u64::MAX; 4], to: [STUCK; 4] };
@@ -69,15 +74,15 @@ impl WordMoves {
                 rows[at(slot, anchor.into())] = row;
             }
         }
-        Some(WordMoves { rows, shifts, anchor: (1 << rules.bits) - 1 })
+        Some(WordMoves { rows, shifts, class, slots: rules.slots.len(), anchor: (1 << rules.bits) - 1 })
     }
 
     /// Calls `emit(next)` for every position one unit move, or in the slide metric one slide,
     /// from `state`: the moves `Rules::moves_with` makes, in its order (pieces in slot order,
     /// directions up, down, left, right, a slide's nearer stops first).
     #[inline(always)]
-    pub(super) fn successors(&self, rules: &Rules, state: u64, slide: bool, mut emit: impl FnMut(u64)) {
-        let shifts = &self.shifts[..];
+    pub(super) fn successors(&self, state: u64, slide: bool, mut emit: impl FnMut(u64)) {
+        let shifts = &self.shifts[..self.slots];
         let mut rows = [0usize; MAX_SLOTS];
         let mut occupied = 0u64;
         for (slot, (row, &shift)) in rows.iter_mut().zip(shifts).enumerate() {
@@ -94,10 +99,10 @@ impl WordMoves {
         while open != 0 {
             let bit = open.trailing_zeros() as usize;
             open &= open - 1;
-            let (slot, d) = (bit / 4, bit % 4);
+            let (slot, d) = (bit / 4 % MAX_SLOTS, bit % 4);
             let here = &self.rows[rows[slot] % (MAX_SLOTS * 64)];
             let mut to = here.to[d];
-            emit(self.moved(rules, state, slot, to));
+            emit(self.moved(state, slot, to));
             if slide {
                 // Steps after the first may enter the cells the piece has left.
                 let others = occupied & !here.cover;
@@ -107,7 +112,7 @@ impl WordMoves {
                         break;
                     }
                     to = row.to[d];
-                    emit(self.moved(rules, state, slot, to));
+                    emit(self.moved(state, slot, to));
                 }
             }
         }
@@ -115,13 +120,13 @@ impl WordMoves {
 
     /// `state` with `slot` moved to `to`, its class kept in order (`Rules::moved`).
     #[inline(always)]
-    fn moved(&self, rules: &Rules, state: u64, slot: usize, to: u8) -> u64 {
-        let get = |k: usize| (state >> self.shifts[k]) & self.anchor;
+    fn moved(&self, state: u64, slot: usize, to: u8) -> u64 {
+        let get = |k: usize| (state >> self.shifts[k % MAX_SLOTS]) & self.anchor;
         let put = |word: u64, k: usize, anchor: u64| {
-            let shift = self.shifts[k];
+            let shift = self.shifts[k % MAX_SLOTS];
             (word & !(self.anchor << shift)) | anchor << shift
         };
-        let (start, end) = rules.tables.class_of[slot];
+        let (start, end) = self.class[slot % MAX_SLOTS];
         let (from, to) = (get(slot), u64::from(to));
         let mut next = state;
         let mut k = slot;
