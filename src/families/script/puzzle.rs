@@ -27,18 +27,39 @@ impl ScriptPuzzle {
         Ok(ScriptPuzzle { text: text.to_string(), runner, replayer: Replayer::default() })
     }
 
-    /// Applies the move whose label is `text` to `state`.
+    /// Applies the move whose label is `text` to `state`: the first of `moves(state)` so labelled
+    /// that `apply` allows (a label need only tell apart the moves allowed from a position).
     fn step(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
         let moves = self.runner.moves(state).map_err(|e| e.to_string())?;
+        let mut labelled = false;
         for mv in moves {
             if self.runner.label(&mv).map_err(|e| e.to_string())? == text {
-                return match self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
-                    Some(next) => Ok(next),
-                    None => Err(format!("\"{text}\" is not allowed here")),
-                };
+                labelled = true;
+                if let Some(next) = self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
+                    return Ok(next);
+                }
             }
         }
-        Err(format!("\"{text}\" is not one of the moves possible here"))
+        Err(if labelled { format!("\"{text}\" is not allowed here") } else { format!("\"{text}\" is not one of the moves possible here") })
+    }
+
+    /// An error when the solution's labels, replayed, would take another path than the one found:
+    /// `label(move)` gives two moves allowed from one of its positions the same text.
+    fn replays(&self, space: &ScriptSpace, labels: &[String], states: &[u32]) -> Result<(), FormatError> {
+        for (at, label) in labels.iter().enumerate() {
+            let (here, there) = (space.value(states[at]), space.value(states[at + 1]));
+            if self.step(&here, label).is_ok_and(|next| runner::key(&next) != runner::key(&there)) {
+                let (line, column) = (self.text.lines().enumerate())
+                    .find_map(|(n, l)| l.find("fn label").map(|c| (n + 1, c + 1)))
+                    .unwrap_or((0, 0));
+                return Err(FormatError::new(
+                    line,
+                    column,
+                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
@@ -97,11 +118,6 @@ impl midend::Rules for ScriptPuzzle {
     }
 }
 
-fn run(space: &ScriptSpace, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
-    let outcome = search(space, method, options, on_progress);
-    Report::from_outcome("script", "moves", method, outcome, |moves, _| labels(space, moves))
-}
-
 /// Moves as the script labels them (as rhai prints them where `label` fails).
 fn labels(space: &ScriptSpace, moves: &[Dynamic]) -> Vec<String> {
     moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
@@ -140,10 +156,16 @@ impl Puzzle for ScriptPuzzle {
         let method = self.capabilities().resolve(options.method)?;
         let start = self.runner.start()?;
         let space = ScriptSpace::new(&self.runner, start);
-        let report = run(&space, method, options, on_progress);
+        let outcome = search(&space, method, options, on_progress);
+        let mut replays = Ok(());
+        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
+            let labels = labels(&space, moves);
+            replays = self.replays(&space, &labels, states);
+            labels
+        });
         match space.error.into_inner() {
             Some(error) => Err(error),
-            None => Ok(report),
+            None => replays.map(|()| report),
         }
     }
 

@@ -165,3 +165,24 @@ fn the_hardest_start_is_written_as_a_script_of_its_own() {
     let hardest = ScriptPuzzle::parse(&calling).unwrap().analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
     assert_eq!((hardest.moves, hardest.text), (7, None));
 }
+
+/// A label need only tell apart the moves allowed from a position: the answer replays through
+/// the allowed one of two alike. When two allowed moves are labelled alike, the answer cannot be
+/// written down, and the error says so at `label` (found by the fuzzer: a label whose first
+/// `${...}` had a typo named only the peg a Hanoi disc goes to).
+#[test]
+fn labels_must_tell_allowed_moves_apart() {
+    let text = format!(
+        "{HEAD}fn start() {{ 0 }}\nfn moves(n) {{ [\"never\", \"up\"] }}\nfn apply(n, m) {{ if m == \"never\" {{ () }} else {{ n + 1 }} }}\nfn is_goal(n) {{ n == 2 }}\nfn label(m) {{ \"step\" }}\n"
+    );
+    // `solve` replays the answer through `check` too.
+    assert_eq!(solve(&text, Method::Bfs).unwrap().moves, ["step", "step"]);
+    let hanoi = example("script-hanoi");
+    let to_peg = hanoi.replace("`peg ${move[0] + 1} to peg ${move[1] + 1}`", "`to peg ${move[1] + 1}`");
+    assert_ne!(to_peg, hanoi);
+    // The fifth move of the shortest answer takes the smallest disc from peg 3 to peg 1, where
+    // the third disc could go from peg 2 too (and `moves` lists that one first).
+    let e = error(&to_peg);
+    assert_eq!((e.line, e.column), (32, 1));
+    assert!(e.message.starts_with("label(move) gives two moves allowed from one position the same text (\"to peg 1\", move 5)"), "{}", e.message);
+}
