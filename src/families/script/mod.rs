@@ -72,9 +72,10 @@ impl Family for Script {
         "A rhai script whose first line is `// puzzlelab script`. It defines start(), \
          moves(state) (an array), apply(state, move) (the next state, or () when the move is not \
          allowed) and is_goal(state); optionally is_dead(state), heuristic(state) (a lower bound on \
-         the moves left; enables A*), show(state) and label(move) (text, telling apart the moves allowed from one position), and draw(state): an array \
-         of shapes #{x, y, w, h, colour, label, shape: \"rect\"|\"circle\"} on a grid. States are \
-         compared by value. Each call may run at most 5 million operations."
+         the moves left; enables A*), show(state) and label(move) (text, telling apart the moves \
+         allowed from one position), and draw(state): an array of shapes #{x, y, w, h, colour, \
+         label, shape: \"rect\"|\"circle\"} on a grid. States are compared by value. Each call \
+         may run at most 5 million operations."
     }
 
     fn metrics(&self) -> &'static [&'static str] {
