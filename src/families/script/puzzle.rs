@@ -49,9 +49,7 @@ impl ScriptPuzzle {
         for (at, label) in labels.iter().enumerate() {
             let (here, there) = (space.value(states[at]), space.value(states[at + 1]));
             if self.step(&here, label).is_ok_and(|next| runner::key(&next) != runner::key(&there)) {
-                let (line, column) = (self.text.lines().enumerate())
-                    .find_map(|(n, l)| l.find("fn label").map(|c| (n + 1, c + 1)))
-                    .unwrap_or((0, 0));
+                let (line, column) = self.runner.definition("label");
                 return Err(FormatError::new(
                     line,
                     column,

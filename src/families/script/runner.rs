@@ -100,9 +100,14 @@ impl Runner {
         self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args).map_err(|e| self.error(name, *e))
     }
 
+    /// Where the function `name` is defined (line and column; 1, 1 when it is not).
+    pub fn definition(&self, name: &str) -> (usize, usize) {
+        self.definitions.iter().find(|(n, _, _)| n == name).map_or((1, 1), |&(_, l, c)| (l, c))
+    }
+
     fn error(&self, name: &str, error: EvalAltResult) -> FormatError {
         let (line, column) = if error.position().is_none() {
-            self.definitions.iter().find(|(n, _, _)| n == name).map_or((1, 1), |&(_, l, c)| (l, c))
+            self.definition(name)
         } else {
             position_of(error.position())
         };
