@@ -152,6 +152,7 @@ impl<'a> Meter<'a> {
     }
 
     /// Records where a stored search stands, then counts one expansion (see `explore`).
+    #[inline]
     pub fn explore_at(&mut self, stored: usize, frontier: usize, depth: u64, bytes: u64) -> Result<(), Halt> {
         self.stats.stored = stored as u64;
         self.stats.frontier = frontier as u64;
@@ -161,8 +162,21 @@ impl<'a> Meter<'a> {
     }
 
     /// Call once per expanded state, after updating `stats` fields other than `explored`.
+    /// Inlined, with one test for the usual case (nothing due); the rest is out of line.
+    #[inline]
     pub fn explore(&mut self) -> Result<(), Halt> {
         self.stats.explored += 1;
+        let due = self.stats.explored >= self.next_check.min(self.next_report);
+        if due || self.stats.stored > self.budget.max_states || self.stats.bytes > self.budget.max_bytes {
+            return self.checks();
+        }
+        Ok(())
+    }
+
+    /// The budget's checks, and a report or a look at the clock when one is due.
+    #[cold]
+    #[inline(never)]
+    fn checks(&mut self) -> Result<(), Halt> {
         if self.stats.stored > self.budget.max_states {
             return Err(Halt::state_limit(self.budget.max_states));
         }

@@ -68,16 +68,19 @@ impl Rules {
         ((words[word] >> shift) & ((1u64 << self.bits) - 1)) as u16
     }
 
-    /// The goal test on a packed state, reading only the pieces the goal asks about when it can.
-    pub fn is_goal_packed<const W: usize>(&self, words: &[u64; W], scratch: &mut [u16]) -> bool {
+    /// The goal test on a packed state, reading only the pieces the goal asks about when it can
+    /// (and unpacking the rest only then: clearing the room costs more than most goal tests).
+    pub fn is_goal_packed<const W: usize>(&self, words: &[u64; W]) -> bool {
         match &self.goal {
             GoalTest::Exact(goal) => goal.iter().enumerate().all(|(slot, &g)| self.get(words, slot) == g),
             GoalTest::Placements(placements) if placements.iter().all(|p| p.empties.is_empty()) => placements
                 .iter()
                 .any(|p| p.slots.iter().all(|(slot, allowed)| allowed[self.get(words, *slot) as usize])),
             _ => {
-                self.unpack(words, scratch);
-                self.is_goal(scratch)
+                let mut room = SlidingSpace::<W>::room();
+                let anchors = &mut room.as_flattened_mut()[..self.slots.len()];
+                self.unpack(words, anchors);
+                self.is_goal(anchors)
             }
         }
     }
@@ -143,8 +146,7 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
     }
 
     fn is_goal(&self, state: &[u64; W]) -> bool {
-        let mut room = Self::room();
-        self.rules.is_goal_packed(state, &mut room.as_flattened_mut()[..self.rules.slots.len()])
+        self.rules.is_goal_packed(state)
     }
 
     fn heuristic(&self, state: &[u64; W]) -> u32 {
