@@ -69,20 +69,27 @@ impl Rules {
     }
 
     /// The goal test on a packed state, reading only the pieces the goal asks about when it can
-    /// (and unpacking the rest only then: clearing the room costs more than most goal tests).
+    /// (and unpacking only for the others: clearing the room `unpacked` takes costs more than
+    /// most goal tests).
     pub fn is_goal_packed<const W: usize>(&self, words: &[u64; W]) -> bool {
         match &self.goal {
             GoalTest::Exact(goal) => goal.iter().enumerate().all(|(slot, &g)| self.get(words, slot) == g),
             GoalTest::Placements(placements) if placements.iter().all(|p| p.empties.is_empty()) => placements
                 .iter()
                 .any(|p| p.slots.iter().all(|(slot, allowed)| allowed[self.get(words, *slot) as usize])),
-            _ => {
-                let mut room = SlidingSpace::<W>::room();
-                let anchors = &mut room.as_flattened_mut()[..self.slots.len()];
-                self.unpack(words, anchors);
-                self.is_goal(anchors)
-            }
+            _ => self.unpacked(words, |anchors| self.is_goal(anchors)),
         }
+    }
+
+    /// `f` of the anchors packed in `words`, unpacked into room on the stack: every slot takes
+    /// at least one bit of the W words, so 64 W anchors always fit. (No buffer in the space:
+    /// threads share it.)
+    #[inline(always)]
+    fn unpacked<const W: usize, R>(&self, words: &[u64; W], f: impl FnOnce(&[u16]) -> R) -> R {
+        let mut room = [[0u16; 64]; W];
+        let anchors = &mut room.as_flattened_mut()[..self.slots.len()];
+        self.unpack(words, anchors);
+        f(anchors)
     }
 }
 
@@ -103,21 +110,12 @@ impl<'a, const W: usize> SlidingSpace<'a, W> {
         anchors
     }
 
-    /// Room on the stack for a state's anchors, unpacked: every slot takes at least one bit of
-    /// the W words, so 64 W anchors always fit. (No buffer in the space: threads share it.)
-    fn room() -> [[u16; 64]; W] {
-        [[0; 64]; W]
-    }
-
     /// The successors made piece by piece from the unpacked anchors (`Rules::for_each_move`):
     /// every metric and board; one-word positions in the unit and slide metrics have a faster
     /// way (`WordMoves`) that makes the same list.
     pub(super) fn piece_by_piece(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
         let rules = self.rules;
-        let mut room = Self::room();
-        let anchors = &mut room.as_flattened_mut()[..rules.slots.len()];
-        rules.unpack(state, anchors);
-        rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1)));
+        rules.unpacked(state, |anchors| rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1))));
     }
 
     fn canonical_start(&self) -> [u64; W] {
@@ -150,10 +148,7 @@ impl<const W: usize> Space for SlidingSpace<'_, W> {
     }
 
     fn heuristic(&self, state: &[u64; W]) -> u32 {
-        let mut room = Self::room();
-        let anchors = &mut room.as_flattened_mut()[..self.rules.slots.len()];
-        self.rules.unpack(state, anchors);
-        self.rules.heuristic(anchors)
+        self.rules.unpacked(state, |anchors| self.rules.heuristic(anchors))
     }
 }
 
