@@ -224,6 +224,21 @@ fn the_6x10_rectangle_has_2339_distinct_tilings() {
     assert_eq!((json["raw"].as_u64(), json["distinct"].as_u64()), (Some(9356), Some(2339)));
 }
 
+/// A one-sided set: a reflection swaps each piece with its mirror image (Knuth's 46 ways, each
+/// with its 4 images). `--count` says so, `--all` lists exactly the raw tilings and `--all
+/// --distinct` exactly the distinct ones.
+#[test]
+fn one_sided_pentominoes_list_as_many_tilings_as_they_count() {
+    let file = tiling("3x30-one-sided.txt");
+    let out = run(&["solve", &file, "--count"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("raw 184\ndistinct 46\n"), "{}", stdout(&out));
+    for (flags, listed) in [(&["--all"][..], 184), (&["--all", "--distinct"][..], 46)] {
+        let out = run(&[&["solve", file.as_str()][..], flags].concat());
+        assert_eq!(stdout(&out).lines().filter(|l| l.len() == 30).count(), 3 * listed, "{flags:?}");
+    }
+}
+
 fn maze(name: &str) -> String {
     format!("{}/tests/fixtures/maze/{name}", env!("CARGO_MANIFEST_DIR"))
 }

@@ -14,7 +14,7 @@ use crate::search::cover::{self, Cover, CoverEnd};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
-use symmetry::Tally;
+use symmetry::{Symmetry, Tally};
 use rustc_hash::FxHashMap as HashMap;
 
 pub struct Tiling;
@@ -72,8 +72,12 @@ pub struct Placement {
 pub struct TilingPuzzle {
     pub board: Board,
     pub placements: Vec<Placement>,
-    /// Each symmetry of the board but the identity, as a permutation of its cell numbers.
-    pub symmetries: Vec<Vec<usize>>,
+    /// How many times each piece is placed: its copies in the set for the first copy of a
+    /// piece (the same name and shape), 0 for the later ones, which have no placements of
+    /// their own. A tiling is then found once, not once for each order of the copies.
+    pub copies: Vec<usize>,
+    /// Each symmetry of the puzzle but the identity.
+    symmetries: Vec<Symmetry>,
     index: HashMap<(i32, i32), usize>,
     /// Whether to break symmetry (always, but for tests that check it against the plain search).
     break_symmetry: bool,
@@ -92,8 +96,14 @@ impl TilingPuzzle {
             board.cells.sort_unstable_by_key(|&(r, c)| (c, r));
         }
         let index: HashMap<(i32, i32), usize> = board.cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let copies: Vec<usize> = board
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(p, piece)| if board.pieces[..p].contains(piece) { 0 } else { board.pieces[p..].iter().filter(|&q| q == piece).count() })
+            .collect();
         let mut placements = Vec::new();
-        for (p, piece) in board.pieces.iter().enumerate() {
+        for (p, piece) in board.pieces.iter().enumerate().filter(|&(p, _)| copies[p] > 0) {
             for shape in pieces::orientations(&piece.cells, board.mirror) {
                 for r in 0..board.height as i32 {
                     for c in 0..board.width as i32 {
@@ -106,8 +116,8 @@ impl TilingPuzzle {
                 }
             }
         }
-        let symmetries = symmetry::of_board(&board, &index);
-        Ok(TilingPuzzle { board, placements, symmetries, index, break_symmetry: true, generic_cover: false, replayer: Replayer::default() })
+        let symmetries = symmetry::of_puzzle(&board, &index, &copies);
+        Ok(TilingPuzzle { board, placements, copies, symmetries, index, break_symmetry: true, generic_cover: false, replayer: Replayer::default() })
     }
 
     /// Each cell's item number in the cover problem: its place in the board's bounding
@@ -124,16 +134,8 @@ impl TilingPuzzle {
     }
 
     /// A solution (placement numbers) moved by a symmetry, as move texts.
-    fn moved_text(&self, chosen: &[usize], map: &[usize]) -> Vec<String> {
-        chosen
-            .iter()
-            .map(|&o| {
-                let placement = &self.placements[o];
-                let mut cells: Vec<usize> = placement.cells.iter().map(|&c| map[c]).collect();
-                cells.sort_unstable();
-                self.move_text(&Placement { piece: placement.piece, cells })
-            })
-            .collect()
+    fn moved_text(&self, chosen: &[usize], symmetry: &Symmetry) -> Vec<String> {
+        chosen.iter().map(|&o| self.move_text(&symmetry.place(&self.placements[o]))).collect()
     }
 
     fn move_text(&self, placement: &Placement) -> String {
@@ -252,7 +254,7 @@ impl TilingPuzzle {
             items: mask(&(0..cells).collect::<Vec<_>>()),
             options: kept.iter().map(|&i| mask(&self.placements[i].cells)).collect(),
             groups: kept.iter().map(|&i| self.placements[i].piece).collect(),
-            limits: vec![if self.board.each_once { 1 } else { usize::MAX }; self.board.pieces.len()],
+            limits: self.copies.iter().map(|&copies| if copies > 0 && !self.board.each_once { usize::MAX } else { copies }).collect(),
             neighbours,
             fillable,
             first_group: breaking.as_ref().map(|(piece, _)| *piece),
@@ -260,8 +262,8 @@ impl TilingPuzzle {
         let mut tally = Tally { order: group.len() as u64, raw: 0, distinct: 0 };
         let mut first: Option<Vec<usize>> = None;
         let mut solutions: Vec<Vec<String>> = Vec::new();
-        let mut tiling = vec![0u16; cells];
-        let mut image = vec![0u16; cells];
+        let mut tiling = vec![0u32; cells];
+        let mut image = vec![0u32; cells];
         let mut chosen_placements: Vec<usize> = Vec::with_capacity(self.board.pieces.len());
         let mode = options.mode;
         let keep_distinct_only = options.distinct;
@@ -283,28 +285,24 @@ impl TilingPuzzle {
             &mut |chosen: &[usize]| {
                 chosen_placements.clear();
                 chosen_placements.extend(chosen.iter().map(|&o| kept[o]));
-                for &o in &chosen_placements {
-                    for &c in &self.placements[o].cells {
-                        tiling[c] = self.placements[o].piece as u16;
-                    }
-                }
+                group[0].key(&self.placements, &chosen_placements, &mut tiling);
                 // Is this the one tiling of its orbit that gets listed, and which symmetries
                 // give the rest of the orbit?
                 let listed = match &breaking {
                     None => {
-                        let canonical = self.canonical(&tiling);
+                        let canonical = self.canonical(&chosen_placements, &tiling);
                         tally.add_each(canonical);
                         canonical
                     }
                     Some((piece, _)) => {
                         let at = chosen_placements.iter().copied().find(|&o| self.placements[o].piece == *piece);
-                        let fixing = |map: &Vec<usize>| at.is_some_and(|o| self.placements[o].cells.iter().all(|c| self.placements[o].cells.contains(&map[*c])));
+                        let fixing = |symmetry: &Symmetry| at.is_some_and(|o| self.placements[o].cells.iter().all(|c| self.placements[o].cells.contains(&symmetry.cells[*c])));
                         let mut stabiliser = 0;
                         let mut least = true;
-                        for map in &group {
-                            Self::image(&tiling, map, &mut image);
+                        for symmetry in &group {
+                            symmetry.key(&self.placements, &chosen_placements, &mut image);
                             stabiliser += u64::from(image == tiling);
-                            if fixing(map) {
+                            if fixing(symmetry) {
                                 least &= tiling <= image;
                             }
                         }
@@ -324,12 +322,12 @@ impl TilingPuzzle {
                         }
                     } else if listed {
                         // The whole orbit, once: its distinct images.
-                        let mut seen: Vec<Vec<u16>> = Vec::new();
-                        for map in &group {
-                            Self::image(&tiling, map, &mut image);
+                        let mut seen: Vec<Vec<u32>> = Vec::new();
+                        for symmetry in &group {
+                            symmetry.key(&self.placements, &chosen_placements, &mut image);
                             if !seen.contains(&image) {
                                 seen.push(image.clone());
-                                let solution = self.moved_text(&chosen_placements, map);
+                                let solution = self.moved_text(&chosen_placements, symmetry);
                                 on_found(&solution);
                                 solutions.push(solution);
                             }
@@ -511,8 +509,13 @@ impl Puzzle for TilingPuzzle {
         for (index, text) in moves.iter().enumerate() {
             let p = self.parse_move(text).map_err(|message| MoveError { index, message })?;
             used[p.piece] += 1;
-            if self.board.each_once && used[p.piece] > 1 {
-                return Err(MoveError { index, message: format!("{} is used twice", self.board.pieces[p.piece].name) });
+            if self.board.each_once && used[p.piece] > self.copies[p.piece] {
+                let name = &self.board.pieces[p.piece].name;
+                let message = match self.copies[p.piece] {
+                    1 => format!("{name} is used twice"),
+                    copies => format!("{name} is used {} times; the set has {copies}", used[p.piece]),
+                };
+                return Err(MoveError { index, message });
             }
             for &c in &p.cells {
                 if std::mem::replace(&mut covered[c], true) {

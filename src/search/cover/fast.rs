@@ -1,6 +1,6 @@
 //! The fast path of the exact cover search, for problems whose items fit in one integer (u64 or
-//! u128) and whose groups are few (at most 64), each used once or without limit: a tiling with
-//! pentominoes on a board of up to 128 cells.
+//! u128) and whose groups' limits add up to at most 64 (a group without limit counts none): a
+//! tiling with pentominoes on a board of up to 128 cells, a piece set with copies of a piece.
 //!
 //! The open items and the groups still available are single words, and so is each option. At
 //! the first open item, the options whose first item it is are not tried one by one: the
@@ -27,13 +27,25 @@ struct Entry<B> {
     id: u32,
 }
 
-/// One group's options in a list: `entries[start..end]`. `bit` is the group's bit among those
-/// available, which choosing one clears; 0 for a group without limit (always there).
+/// One group's options in a list: `entries[start..end]`. `bits` are the group's bits among those
+/// available, one for each time it may still be used: choosing one of its options clears the
+/// lowest that is set. 0 for a group without limit (always there).
 #[derive(Clone, Copy)]
 struct Run {
-    bit: u64,
+    bits: u64,
     start: u32,
     end: u32,
+}
+
+/// The bit of `bits` (a group's, see [`Run::bits`]) that choosing one of its options clears
+/// from `available`: Some(0) for a group without limit, None for a group used up.
+#[inline(always)]
+fn take(bits: u64, available: u64) -> Option<u64> {
+    if bits == 0 {
+        return Some(0);
+    }
+    let free = available & bits;
+    (free != 0).then_some(free & free.wrapping_neg())
 }
 
 /// What the search reads and never changes, built once per problem (and shared by the
@@ -46,9 +58,9 @@ pub(super) struct Tables<'a, B: Word> {
     starts: Vec<u32>,
     /// For each item, the items whose being open makes the pattern (bit j: `window[i][j]`).
     window: Vec<[u8; WINDOW]>,
-    /// The groups available at the start (see [`Run::bit`]).
+    /// The groups available at the start (see [`Run::bits`]).
     groups: u64,
-    /// The options of the group placed first and the group's bit, when there is one.
+    /// The options of the group placed first and the group's bits, when there is one.
     first: Option<(Vec<Entry<B>>, u64)>,
     shifts: Option<Shifts<B>>,
     fillable: &'a [bool],
@@ -87,23 +99,30 @@ pub(super) struct Fast<'t, 'a, B: Word> {
 }
 
 impl<'a, B: Word> Tables<'a, B> {
-    /// The tables for `problem`, or None when the fast search does not take it (too many items
-    /// or groups, a group limit other than once or unlimited, a neighbour relation that is not
-    /// a grid's, too many options per item).
+    /// The tables for `problem`, or None when the fast search does not take it (too many items,
+    /// group limits that add up to more than 64, a neighbour relation that is not a grid's, too
+    /// many options per item).
     pub(super) fn new<const W: usize>(problem: &'a Cover<W>) -> Option<Tables<'a, B>> {
         let wide = |bits: &super::Bits<W>| B::from_bits(bits).count() != bits.iter().map(|w| w.count_ones()).sum::<u32>();
-        if problem.limits.len() > 64 || wide(&problem.items) || problem.options.iter().any(wide) {
+        if wide(&problem.items) || problem.options.iter().any(wide) {
             return None;
         }
         let shifts = if problem.neighbours.is_empty() { None } else { Some(Shifts::<B>::find(&problem.neighbours)?) };
+        // Each group's bits (see `Run::bits`): as many as its limit, unless it has no more
+        // options than that.
         let mut group_bits = Vec::with_capacity(problem.limits.len());
+        let mut next = 0;
         for (g, &limit) in problem.limits.iter().enumerate() {
             let size = problem.groups.iter().filter(|&&h| h == g).count();
             group_bits.push(match limit {
                 0 => None,
-                1 => Some(1u64 << g),
                 _ if limit >= size => Some(0),
-                _ => return None,
+                _ if next + limit > 64 => return None,
+                _ => {
+                    let bits = (u64::MAX >> (64 - limit)) << next;
+                    next += limit;
+                    Some(bits)
+                }
             });
         }
         // Each item's options, by group and then as given (options of a group never usable
@@ -138,7 +157,7 @@ impl<'a, B: Word> Tables<'a, B> {
                     let end = entries.len() as u32;
                     match runs.last_mut() {
                         Some(run) if last == Some(group) => run.end = end,
-                        _ => runs.push(Run { bit: group_bits[group].unwrap_or(0), start: end - 1, end }),
+                        _ => runs.push(Run { bits: group_bits[group].unwrap_or(0), start: end - 1, end }),
                     }
                     last = Some(group);
                 }
@@ -335,7 +354,8 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
         if !t.all_fillable(t.root) {
             return None;
         }
-        let Some((first, bit)) = &t.first else { return self.fill(t.root, t.groups, 0) };
+        let Some((first, bits)) = &t.first else { return self.fill(t.root, t.groups, 0) };
+        let bit = take(*bits, t.groups)?;
         for (branch, e) in first.iter().enumerate() {
             if e.mask & t.root != e.mask || !t.fillable_near(e.mask, t.root ^ e.mask) {
                 continue;
@@ -380,9 +400,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
         // The list's options, for the progress estimate.
         let (from, to) = (t.runs[first_run].start, t.runs[end_run - 1].end);
         for run in &t.runs[first_run..end_run] {
-            if available & run.bit != run.bit {
-                continue;
-            }
+            let Some(bit) = take(run.bits, available) else { continue };
             for k in run.start..run.end {
                 let e = t.entries[k as usize];
                 if e.mask & open != e.mask {
@@ -394,7 +412,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
                 }
                 self.chosen[depth] = e.id as usize;
                 self.path[depth] = (k - from, to - from);
-                let end = self.fill(rest, available & !run.bit, depth + 1);
+                let end = self.fill(rest, available & !bit, depth + 1);
                 if end.is_some() {
                     return end;
                 }

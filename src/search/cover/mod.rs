@@ -5,8 +5,8 @@
 //! the items or options stand for.
 //!
 //! Two searches answer alike: the one in `fast.rs` for problems whose items fit in a u64 or u128 (a board of
-//! up to 128 cells) with at most 64 groups each used once or without limit, and the generic
-//! one here for the rest (more items, other limits, any neighbour relation).
+//! up to 128 cells) and whose groups' limits add up to at most 64, and the generic one here for
+//! the rest (more items, larger limits, any neighbour relation).
 
 mod fast;
 #[cfg(not(target_arch = "wasm32"))]
