@@ -38,7 +38,7 @@ fn round_trip_painting(request: &Request, pixels: Pixels) -> Vec<Reply> {
 /// and its searches read them where they read what IndexedDB kept; other messages are not such.
 #[wasm_bindgen_test]
 fn kept_bytes_sent_by_the_page_are_read_as_if_kept_here() {
-    let bytes = js_sys::Uint8Array::from(&[7u8, 1, 8, 2][..]);
+    let bytes = js_sys::Uint8Array::from(&puzzlelab::keep::seal(vec![7u8, 1, 8, 2])[..]);
     let message = Kept { name: "web-test-entry".into(), bytes: bytes.clone() }.message();
     let read = Kept::read(&message).expect("a Kept message");
     assert_eq!(read.name, "web-test-entry");
@@ -48,6 +48,11 @@ fn kept_bytes_sent_by_the_page_are_read_as_if_kept_here() {
     assert!(Kept::receive(&message));
     assert_eq!(puzzlelab::keep::read("web-test-entry"), Some(vec![7, 1, 8, 2]));
     assert_eq!(puzzlelab::keep::read("web-test-entry"), None, "taken by its reader, not copied");
+    // Bytes damaged on the way (or in IndexedDB) are not read: the reader builds its table again.
+    let mut damaged = puzzlelab::keep::seal(vec![7u8, 1, 8, 2]);
+    damaged[1] ^= 1;
+    assert!(Kept::receive(&Kept { name: "web-test-damaged".into(), bytes: js_sys::Uint8Array::from(&damaged[..]) }.message()));
+    assert_eq!(puzzlelab::keep::read("web-test-damaged"), None);
 }
 
 #[wasm_bindgen_test]

@@ -279,7 +279,7 @@ fn prepare(board: &Board, width: usize, share: Part, on_progress: &mut dyn FnMut
     let built = build(board, &groups, &names, &mine, 1, on_progress)?;
     // This Worker reads its own patterns back with the others' when the search asks for them.
     #[cfg(target_arch = "wasm32")]
-    crate::keep::preload(built.into_iter().map(|(g, table)| (names[g].clone(), PatternDatabase::pattern_bytes(board, &groups[g], &table))).collect());
+    crate::keep::preload(built.into_iter().map(|(g, table)| (names[g].clone(), crate::keep::seal(PatternDatabase::pattern_bytes(board, &groups[g], &table)))).collect());
     #[cfg(not(target_arch = "wasm32"))]
     let _ = built;
     Some(())
