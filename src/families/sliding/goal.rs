@@ -166,6 +166,70 @@ fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: 
     }
 }
 
+/// Why a goal only Perl-style backtracking reads cannot stand as written, as Perl itself would
+/// refuse it, with the text to point at: a repeat of at least m and at most n times with m > n
+/// (`a{2,1}`), a part handed to the plain engine that it cannot read (`[[:bogus:]]`), or a goal
+/// that reads as nothing, which every position matches (`(?R)`: fancy-regex has no recursion).
+/// None when it stands.
+#[cfg(feature = "perl-goals")]
+pub fn perl_fault(expr: &fancy_regex::Expr) -> Option<(String, Option<String>)> {
+    use fancy_regex::Expr;
+    match expr {
+        Expr::Empty => Some(("it says nothing, so every position would match it (recursion such as (?R) is not supported)".into(), None)),
+        Expr::Repeat { lo, hi, .. } if lo > hi => Some((format!("{{{lo},{hi}}} asks for at least {lo} and at most {hi} repeats"), Some(format!("{{{lo},{hi}}}")))),
+        Expr::Delegate { inner, casei } => regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner).err().map(|e| {
+            let message = match &e {
+                regex_syntax::Error::Parse(p) => p.kind().to_string(),
+                regex_syntax::Error::Translate(t) => t.kind().to_string(),
+                _ => "it could not be read".to_string(),
+            };
+            (format!("{inner} cannot be read: {message}"), Some(inner.clone()))
+        }),
+        other => other.children_iter().find_map(|child| match child {
+            // An empty part inside a goal (`a|`) is fine; only a goal that is nothing at all is not.
+            Expr::Empty => None,
+            child => perl_fault(child),
+        }),
+    }
+}
+
+/// A goal the plain engine reads that every position matches: one that can match an empty text
+/// and asserts nothing (no `^`, `$` or `\b`), as `(?R)` (there a flag, not Perl's recursion).
+pub fn matches_everywhere(hir: &Hir) -> bool {
+    hir.properties().minimum_len() == Some(0) && hir.properties().look_set().is_empty()
+}
+
+/// A `[:name:]` inside a bracketed class that names no POSIX class (`[[:bogus:]]`): Perl refuses
+/// it, where the plain engine would read the characters `:bogus`. Returns its text.
+pub fn unknown_posix_class(goal: &str) -> Option<&str> {
+    const NAMES: [&str; 14] = ["alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper", "word", "xdigit"];
+    let bytes = goal.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' if depth > 0 && bytes.get(i + 1) == Some(&b':') => {
+                let named = goal[i + 2..].find(":]").map(|end| &goal[i + 2..i + 2 + end]);
+                match named.map(|name| name.strip_prefix('^').unwrap_or(name)) {
+                    Some(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                        let whole = &goal[i..i + 2 + name.len() + usize::from(named.is_some_and(|n| n.starts_with('^'))) + 2];
+                        if !NAMES.contains(&name) {
+                            return Some(whole);
+                        }
+                        i += whole.len() - 1;
+                    }
+                    _ => depth += 1,
+                }
+            }
+            b'[' => depth += 1,
+            b']' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 fn walk(hir: &Hir, signatures: &mut [Vec<u32>], next_place: &mut u32) {
     match hir.kind() {
         HirKind::Literal(literal) => literal.0.iter().for_each(|&b| mark(char_bit(b), signatures, next_place)),

@@ -11,7 +11,7 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::midend::{self, Frames, Replayer};
 use crate::families::tiles::{self, TileProblem};
-use crate::families::analysis::{analysis_spread, AnalysisReport};
+use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{search_spread, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
@@ -225,13 +225,15 @@ fn run<const W: usize>(
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Report {
     let space = SlidingSpace::<W>::new(rules);
+    // A goal test that ran out of backtracking may have missed a goal: the search stops at its
+    // next report and gives up, whatever it found.
+    let mut watched = |stats: &Stats| if rules.goal_test_failure().is_some() { Flow::Stop } else { on_progress(stats) };
     let mut outcome = match method {
-        Method::Bidir => bidir(&space, &options.budget(), on_progress),
-        method => search_spread(&space, method, options, on_progress),
+        Method::Bidir => bidir(&space, &options.budget(), &mut watched),
+        method => search_spread(&space, method, options, &mut watched),
     };
-    if let (Outcome::NoSolution { stats }, true) = (&outcome, rules.goal_test_failed()) {
-        let reason = "the goal regex needed too much backtracking on some positions, so \"no solution\" is not certain; write the goal more simply".into();
-        outcome = Outcome::GaveUp { reason, stats: *stats };
+    if let Some(reason) = rules.goal_test_failure() {
+        outcome = Outcome::GaveUp { reason, stats: *outcome.stats() };
     }
     Report::from_outcome("sliding", rules.metric.name(), method, outcome, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();
@@ -241,10 +243,16 @@ fn run<const W: usize>(
 
 fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
     let space = SlidingSpace::<W>::new(rules);
-    analysis_spread("sliding", rules.metric.name(), &space, options, on_progress, |_, states| {
+    let mut watched = |stats: &Stats| if rules.goal_test_failure().is_some() { Flow::Stop } else { on_progress(stats) };
+    let mut analysis = analysis_spread("sliding", rules.metric.name(), &space, options, &mut watched, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();
         rules.describe(&path)
-    })
+    });
+    if let Some(reason) = rules.goal_test_failure() {
+        analysis.status = Completion::GaveUp;
+        analysis.reason = Some(reason);
+    }
+    analysis
 }
 
 impl Puzzle for SlidingPuzzle {

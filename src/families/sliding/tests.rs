@@ -441,3 +441,46 @@ fn perl_goals_are_read_here_or_handed_on() {
     // A text that is not a board is not handed on: its error is shown here.
     assert!(!Sliding.needs_full_build(""));
 }
+
+/// A Perl-style goal test that runs out of backtracking ends the search with a message naming
+/// the goal and the limit, whatever the search found: here `a-` is reached in 4 moves, but on
+/// those positions the first alternative's nested stars meet the limit first, and the search
+/// once answered 7 moves (moving b out of the way first) marked optimal.
+#[cfg(feature = "perl-goals")]
+#[test]
+fn a_goal_test_out_of_backtracking_gives_up_rather_than_answer() {
+    let board = "b     \n      \n a    \n      \n";
+    assert_eq!(length(&format!("{board}a-\n"), "unit", Method::Bfs), Some(4));
+    let hostile = format!("{board}b((.*)*)*\\2Q|a-\n");
+    for method in [Method::Auto, Method::Bfs, Method::Astar] {
+        let report = solve(&hostile, "unit", method);
+        assert_eq!((report.status, report.optimal, report.moves.len()), (Status::GaveUp, false, 0), "{method:?}");
+        let reason = report.reason.unwrap_or_default();
+        assert!(reason.contains("\"b((.*)*)*\\2Q|a-\"") && reason.contains("1,000,000 steps"), "{reason}");
+    }
+    let puzzle = SlidingPuzzle::parse(&hostile).unwrap();
+    let analysis = puzzle.analyse(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!(analysis.status, crate::families::analysis::Completion::GaveUp);
+    assert!(analysis.reason.is_some_and(|r| r.contains("1,000,000 steps")));
+}
+
+/// Goals that would match always or never because of how they are written are refused when
+/// read, pointing at the fault, as Perl refuses them; goals that only look alike still stand.
+#[test]
+fn goals_that_cannot_stand_as_written_are_refused() {
+    let board = "b  \n a \n";
+    let refused = |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
+    let everywhere = "the goal cannot stand as written: it matches an empty text, so every position would match it".to_string();
+    assert_eq!(refused("(?R)"), Some((3, 1, everywhere.clone())), "a flag here, not Perl's recursion");
+    assert_eq!(refused("a*"), Some((3, 1, everywhere.clone())));
+    assert_eq!(refused("a-|"), Some((3, 1, everywhere)), "its empty alternative matches anywhere");
+    let bogus = refused("x[[:bogus:]]").unwrap();
+    assert_eq!((bogus.0, bogus.1), (3, 3));
+    assert!(bogus.2.contains("[:bogus:] names no character class"), "{}", bogus.2);
+    if cfg!(feature = "perl-goals") {
+        assert_eq!(refused("a{2,1}"), Some((3, 2, "the goal cannot stand as written: {2,1} asks for at least 2 and at most 1 repeats".into())));
+    }
+    for stands in ["[[:alpha:]]-", "x[[:^digit:]]a", "[:bogus:]", "^(?!.*a--)", "(a)\\1|a-"] {
+        assert_eq!(refused(stands), None, "{stands}");
+    }
+}

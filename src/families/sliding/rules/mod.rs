@@ -142,6 +142,11 @@ enum GoalTest {
     Regex,
 }
 
+/// How many backtracking steps a test of a Perl-style goal may take (fancy-regex's default,
+/// named so that a search that meets it can say so).
+#[cfg(feature = "perl-goals")]
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
 /// The engine that runs the goal regex.
 enum Matcher {
     Plain(Regex),
@@ -208,7 +213,14 @@ impl Rules {
         let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
         // The plain engine reads most goals (and fast); what only Perl-style backtracking reads
         // (backreferences, lookaround) goes to fancy-regex, which delegates the rest to it.
+        let column_of = |text: &str| layout.goal.find(text).map_or(1, |i| layout.goal[..i].chars().count() + 1);
+        if let Some(class) = goal::unknown_posix_class(&layout.goal) {
+            return Err(FormatError::new(layout.goal_line, column_of(class), format!("the goal cannot stand as written: {class} names no character class (Perl knows [:alpha:], [:digit:], [:space:] and the like)")));
+        }
         let (hir, matcher, signatures) = match plain_goal(&layout.goal) {
+            Ok(hir) if goal::matches_everywhere(&hir) => {
+                return Err(FormatError::new(layout.goal_line, 1, "the goal cannot stand as written: it matches an empty text, so every position would match it"));
+            }
             Ok(hir) => {
                 let regex = RegexBuilder::new(&layout.goal)
                     .unicode(false)
@@ -224,13 +236,18 @@ impl Rules {
             Err(plain_error) => return Err(goal_error(layout, &plain_error)),
             #[cfg(feature = "perl-goals")]
             Err(plain_error) => {
-                let perl = fancy_regex::Expr::parse_tree(&layout.goal).and_then(|tree| {
-                    let regex = fancy_regex::RegexBuilder::new(&layout.goal).delegate_size_limit(1 << 20).build()?;
-                    Ok((regex, goal::perl_signatures(&tree.expr)))
-                });
                 // When neither engine reads it, the plain engine's message says where it fails.
-                let (regex, signatures) = perl.map_err(|_| goal_error(layout, &plain_error))?;
-                (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), signatures)
+                let tree = fancy_regex::Expr::parse_tree(&layout.goal).map_err(|_| goal_error(layout, &plain_error))?;
+                if let Some((message, at)) = goal::perl_fault(&tree.expr) {
+                    let column = at.map_or(1, |text| column_of(&text));
+                    return Err(FormatError::new(layout.goal_line, column, format!("the goal cannot stand as written: {message}")));
+                }
+                let regex = fancy_regex::RegexBuilder::new(&layout.goal)
+                    .delegate_size_limit(1 << 20)
+                    .backtrack_limit(BACKTRACK_LIMIT)
+                    .build()
+                    .map_err(|_| goal_error(layout, &plain_error))?;
+                (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), goal::perl_signatures(&tree.expr))
             }
         };
 
@@ -555,14 +572,19 @@ impl Rules {
         }
     }
 
-    /// Whether a test of a Perl-style goal ran out of backtracking: a search that then found
-    /// nothing cannot say there is no solution.
-    pub fn goal_test_failed(&self) -> bool {
+    /// When a test of a Perl-style goal ran out of backtracking, why the search's answer cannot
+    /// be trusted, naming the goal and the limit: the position tested may have been a goal, so
+    /// a shorter answer may exist, or one where none was found.
+    pub fn goal_test_failure(&self) -> Option<String> {
         #[cfg(feature = "perl-goals")]
-        if let Matcher::Perl(_, failed) = &self.matcher {
-            return failed.load(Ordering::Relaxed);
+        if let Matcher::Perl(regex, failed) = &self.matcher {
+            if failed.load(Ordering::Relaxed) {
+                let limit = crate::replay::group(BACKTRACK_LIMIT as u64);
+                let goal = crate::families::shown_text(regex.as_str());
+                return Some(format!("the goal {goal} could not be tested on some positions (Perl-style backtracking stopped at its limit of {limit} steps), so the shortest answer is not known; write the goal more simply"));
+            }
         }
-        false
+        None
     }
 
     pub fn is_goal(&self, anchors: &[u16]) -> bool {
