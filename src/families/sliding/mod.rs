@@ -78,7 +78,9 @@ impl Family for Sliding {
     /// engine does not read needs the full module, which reads it or says why not.
     #[cfg(not(feature = "perl-goals"))]
     fn needs_full_build(&self, text: &str) -> bool {
-        format::parse(text).is_ok_and(|layout| rules::plain_goal(&layout.goal).is_err())
+        // What the plain engine cannot translate (Unicode classes) the full module cannot read
+        // either: its error is shown here.
+        format::parse(text).is_ok_and(|layout| rules::plain_goal(&layout.goal).is_err_and(|e| !matches!(e, regex_syntax::Error::Translate(_))))
     }
 }
 

@@ -438,8 +438,11 @@ fn perl_goals_are_read_here_or_handed_on() {
         assert!(Sliding.needs_full_build(perl));
         assert!(Sliding.parse(perl).is_err());
     }
-    // A text that is not a board is not handed on: its error is shown here.
+    // A text that is not a board is not handed on: its error is shown here; nor is a goal with a
+    // Unicode class, which no module reads.
     assert!(!Sliding.needs_full_build(""));
+    assert!(!Sliding.needs_full_build("ii\njj\n\\p{L}\n"));
+    assert!(Sliding.parse("ii\njj\n\\p{L}\n").is_err());
 }
 
 /// A Perl-style goal test that runs out of backtracking ends the search with a message naming
@@ -482,5 +485,27 @@ fn goals_that_cannot_stand_as_written_are_refused() {
     }
     for stands in ["[[:alpha:]]-", "x[[:^digit:]]a", "[:bogus:]", "^(?!.*a--)", "(a)\\1|a-"] {
         assert_eq!(refused(stands), None, "{stands}");
+    }
+}
+
+/// Goal errors say what to change: `(?i)` is read (in ASCII, as a board is), a Unicode class
+/// names the letters a board holds, a lookbehind of varying length and a backreference to a
+/// group that does not exist say so, each pointing where it starts.
+#[test]
+fn goal_errors_say_what_to_change() {
+    let board = "b     \n      \n a    \n      \n";
+    let error = |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
+    assert_eq!(length(&format!("{board}(?i)A-\n"), "unit", Method::Bfs), Some(4));
+    let unicode = error("x\\p{Greek}").unwrap();
+    assert_eq!((unicode.0, unicode.1), (5, 2));
+    assert!(unicode.2.contains("a board holds the letters a-z, so write [a-z]"), "{}", unicode.2);
+    if cfg!(feature = "perl-goals") {
+        let behind = error("(?<=a+)-").unwrap();
+        assert_eq!((behind.0, behind.1), (5, 1));
+        assert!(behind.2.contains("a variable-length lookbehind"), "{}", behind.2);
+        assert_eq!(length(&format!("{board}(?<=a)-\n"), "unit", Method::Bfs), Some(4), "a fixed-length lookbehind is read");
+        let missing = error("(a)\\2").unwrap();
+        assert_eq!((missing.0, missing.1), (5, 4));
+        assert!(missing.2.ends_with("\\2 matches group 2 again, and the goal has no group 2"), "{}", missing.2);
     }
 }

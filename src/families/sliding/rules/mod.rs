@@ -234,6 +234,10 @@ impl Rules {
             }
             #[cfg(not(feature = "perl-goals"))]
             Err(plain_error) => return Err(goal_error(layout, &plain_error)),
+            // What the plain engine cannot translate (Unicode classes), fancy-regex hands back
+            // to it: said at once.
+            #[cfg(feature = "perl-goals")]
+            Err(plain_error @ regex_syntax::Error::Translate(_)) => return Err(goal_error(layout, &plain_error)),
             #[cfg(feature = "perl-goals")]
             Err(plain_error) => {
                 // When neither engine reads it, the plain engine's message says where it fails.
@@ -246,7 +250,7 @@ impl Rules {
                     .delegate_size_limit(1 << 20)
                     .backtrack_limit(BACKTRACK_LIMIT)
                     .build()
-                    .map_err(|_| goal_error(layout, &plain_error))?;
+                    .map_err(|perl_error| perl_goal_error(layout, &plain_error, &perl_error))?;
                 (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), goal::perl_signatures(&tree.expr))
             }
         };
@@ -676,14 +680,51 @@ fn cut(layout: &Layout, letter: u8, cells: Vec<(usize, usize)>) -> Result<Vec<Ve
 /// once per reading of a puzzle.
 #[allow(clippy::result_large_err)]
 pub fn plain_goal(goal: &str) -> Result<regex_syntax::hir::Hir, regex_syntax::Error> {
-    regex_syntax::ParserBuilder::new().build().parse(goal)
+    use regex_syntax::hir::ErrorKind;
+    match regex_syntax::ParserBuilder::new().build().parse(goal) {
+        // A board holds ASCII letters: a case-insensitive goal is read in ASCII rather than
+        // with Unicode's case tables, which the build leaves out.
+        Err(regex_syntax::Error::Translate(t)) if *t.kind() == ErrorKind::UnicodeCaseUnavailable => {
+            regex_syntax::ParserBuilder::new().unicode(false).utf8(false).build().parse(goal)
+        }
+        read => read,
+    }
 }
 
 fn goal_error(layout: &Layout, e: &regex_syntax::Error) -> FormatError {
+    use regex_syntax::hir::ErrorKind;
     let (column, message) = match e {
         regex_syntax::Error::Parse(p) => (p.span().start.column, p.kind().to_string()),
-        regex_syntax::Error::Translate(t) => (t.span().start.column, t.kind().to_string()),
+        regex_syntax::Error::Translate(t) => (
+            t.span().start.column,
+            match t.kind() {
+                ErrorKind::UnicodePropertyNotFound | ErrorKind::UnicodePropertyValueNotFound | ErrorKind::UnicodePerlClassNotFound => {
+                    "Unicode classes such as \\p{L} are not read here; a board holds the letters a-z, so write [a-z] or [[:alpha:]]".to_string()
+                }
+                kind => kind.to_string(),
+            },
+        ),
         _ => (1, "it could not be read".to_string()),
+    };
+    FormatError::new(layout.goal_line, column, format!("the goal is not a valid regular expression: {message}"))
+}
+
+/// The error for a goal fancy-regex parses but cannot build, in words that say what to change;
+/// otherwise the plain engine's error, which says where it fails.
+#[cfg(feature = "perl-goals")]
+fn perl_goal_error(layout: &Layout, plain: &regex_syntax::Error, perl: &fancy_regex::Error) -> FormatError {
+    use fancy_regex::CompileError;
+    let at = |text: &str| layout.goal.find(text).map_or(1, |i| layout.goal[..i].chars().count() + 1);
+    let (column, message) = match perl {
+        fancy_regex::Error::CompileError(e) => match e.as_ref() {
+            CompileError::InvalidBackref(group) => (at(&format!("\\{group}")), format!("\\{group} matches group {group} again, and the goal has no group {group}")),
+            CompileError::LookBehindNotConst | CompileError::VariableLookBehindRequiresFeature => (
+                at("(?<"),
+                "a variable-length lookbehind (one whose length can vary, as (?<=a+) does) is not supported; give it a fixed length, such as (?<=aa)".to_string(),
+            ),
+            _ => return goal_error(layout, plain),
+        },
+        _ => return goal_error(layout, plain),
     };
     FormatError::new(layout.goal_line, column, format!("the goal is not a valid regular expression: {message}"))
 }
