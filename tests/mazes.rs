@@ -572,3 +572,27 @@ fn text_formats() {
     }
 }
 
+
+/// Every maze `generate` makes reads back, as box art and as SVG, with its size and the same
+/// shortest path: one cell wide or high (the SVG then has a single gap each way, or its two
+/// openings are a large share of its frame), 2x2, and the largest.
+#[test]
+fn every_generated_maze_reads_back_as_text_and_as_svg() {
+    let maze = puzzlelab::families::family("maze").unwrap();
+    let solve = |text: &str| {
+        let puzzle = MazePuzzle::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let report = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+        assert_eq!(report.status, Status::Solved);
+        (report.facts["width"].clone(), report.facts["height"].clone(), report.moves.len(), puzzle)
+    };
+    let sides = maze.generated_sides().unwrap();
+    let mut sizes: Vec<(usize, usize)> = [1, 2, 3, 5, 50].iter().flat_map(|&n| [(1, n), (n, 1)]).collect();
+    sizes.extend([(2, 2), (3, 2), (*sides.end(), *sides.end())]);
+    for (cols, rows) in sizes {
+        let text = maze.generate(cols, rows, 7).unwrap();
+        let (width, height, length, puzzle) = solve(&text);
+        assert_eq!((width.as_u64(), height.as_u64()), (Some(cols as u64), Some(rows as u64)), "{cols}x{rows}");
+        let (svg_width, svg_height, svg_length, _) = solve(&puzzle.to_svg().unwrap());
+        assert_eq!((svg_width, svg_height, svg_length), (width, height, length), "{cols}x{rows}: the SVG");
+    }
+}

@@ -104,8 +104,13 @@ pub(super) fn square(segments: &[Segment]) -> Result<Grid, String> {
         _ => return Err(no_grid()),
     };
     let close = |a: f64, b: f64| (a - b).abs() <= 0.02 * a.max(b);
+    let (small, large) = (step_x.min(step_y), step_x.max(step_y));
     let step = if close(step_x, step_y) {
         (step_x + step_y) / 2.0
+    } else if xs.len() == 2 && ys.len() == 2 && close(large, (large / small).round() * small) {
+        // A single gap each way (a maze one cell wide, without walls across it): the cell is
+        // the narrow way, and the long way is a whole number of cells.
+        small
     } else if close(step_x, 2.0 * step_y) || close(step_y, 2.0 * step_x) {
         // A small line maze: the stubs to the openings make half steps common along one axis.
         step_x.max(step_y)
@@ -141,7 +146,8 @@ pub(super) fn square(segments: &[Segment]) -> Result<Grid, String> {
             .flat_map(|cell| (0..4u8).map(move |side| (cell, side)))
             .filter(|&(cell, side)| walls.neighbour(cell, side).is_none() && !walls.is_open(cell, side))
             .count();
-        if framed * 4 >= border * 3 || walls.cells() == 1 {
+        // A small maze's two openings are a large share of its frame: all but them is wall.
+        if framed * 4 >= border * 3 || framed + 2 >= border || walls.cells() == 1 {
             return Ok(walls);
         }
     }

@@ -136,7 +136,10 @@ pub(super) fn runs_of(length: usize, wall: impl Fn(usize) -> bool) -> Vec<(usize
 }
 
 /// The walls of a square maze as maximal straight runs: horizontal by (y, x), then vertical by
-/// (x, y). Hexagonal mazes give one segment per side.
+/// (x, y). Hexagonal mazes give one segment per side. The outer frame is written a cell's side
+/// at a time, so that every line of the lattice has an end on it: a reader finds the cell size
+/// from the gaps between ends, and a maze one cell wide or high has no wall inside to show it
+/// (its long sides in one run each, a 1x3 maze read as having no cells at all).
 pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
     let g = &grid.geometry;
     let mut runs = Vec::new();
@@ -169,13 +172,15 @@ pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
         }
     };
     let corner = |line_r: usize, line_c: usize| (x0 + line_c as f64 * step, y0 + line_r as f64 * step);
+    // A frame run, cut into one segment per cell.
+    let cut = |(from, to): (usize, usize), frame: bool| if frame { (from..to).map(|i| (i, i + 1)).collect() } else { vec![(from, to)] };
     for line in 0..=grid.rows {
-        for (from, to) in runs_of(grid.cols, |col| wall_above(line, col)) {
+        for (from, to) in runs_of(grid.cols, |col| wall_above(line, col)).into_iter().flat_map(|run| cut(run, line == 0 || line == grid.rows)) {
             runs.push((corner(line, from), corner(line, to)));
         }
     }
     for line in 0..=grid.cols {
-        for (from, to) in runs_of(grid.rows, |row| wall_left(row, line)) {
+        for (from, to) in runs_of(grid.rows, |row| wall_left(row, line)).into_iter().flat_map(|run| cut(run, line == 0 || line == grid.cols)) {
             runs.push((corner(from, line), corner(to, line)));
         }
     }
