@@ -28,9 +28,12 @@ pub enum Value {
     Layout(Vec<String>, usize),
 }
 
-/// A parsed file: each key's value and the line it was on.
+/// A parsed file: each key's value and the line it was on, and the value as written (its
+/// column and text), which errors quote: a number too large to hold is quoted as it was
+/// written, not as the largest one held.
 pub struct Input {
     values: HashMap<String, (usize, Value)>,
+    written: HashMap<String, (usize, String)>,
 }
 
 impl Input {
@@ -66,6 +69,13 @@ impl Input {
     /// The line a key was given on.
     pub fn line(&self, key: &str) -> usize {
         self.values.get(key).map_or(1, |(line, _)| *line)
+    }
+
+    /// An error about a key's value, placed at the value and quoting it as written: `{value}` in
+    /// `message` stands for it.
+    pub fn value_error(&self, key: &str, message: &str) -> FormatError {
+        let (column, text) = self.written.get(key).cloned().unwrap_or((1, String::new()));
+        FormatError::new(self.line(key), column, message.replace("{value}", &text))
     }
 }
 
@@ -140,6 +150,7 @@ pub fn has_keys(found: &[String], keys: &[(&str, Kind)]) -> bool {
 pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
     let all = lines(text);
     let mut values: HashMap<String, (usize, Value)> = HashMap::new();
+    let mut written: HashMap<String, (usize, String)> = HashMap::new();
     let mut i = 0;
     while i < all.len() {
         let line = all[i];
@@ -199,6 +210,7 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
                 Value::Layout(block, line_no)
             }
         };
+        written.insert(key.clone(), (value_column, value.trim_end().to_string()));
         values.insert(key, (line_no, parsed));
     }
     for (key, _) in keys {
@@ -206,7 +218,7 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
             return Err(FormatError::new(all.len().max(1), 1, format!("the key \"{key}\" is missing; this kind of board needs it")));
         }
     }
-    Ok(Input { values })
+    Ok(Input { values, written })
 }
 
 /// Walls around a grid (§2.3): `h[y][x]` is a wall above cell (x, y), `v[y][x]` one to its left.
@@ -286,7 +298,7 @@ impl Walls {
 pub fn dims(input: &Input) -> Result<(usize, usize), FormatError> {
     let (w, h) = input.xy("dims");
     if w == 0 || h == 0 || w > 1000 || h > 1000 {
-        return Err(FormatError::new(input.line("dims"), 1, format!("dims = ({w},{h}) is no board: each side must be 1 to 1000")));
+        return Err(input.value_error("dims", "dims = {value} is no board: each side must be 1 to 1000"));
     }
     Ok((w as usize, h as usize))
 }
@@ -295,7 +307,7 @@ pub fn dims(input: &Input) -> Result<(usize, usize), FormatError> {
 pub fn inside(input: &Input, key: &str, what: &str, (w, h): (usize, usize)) -> Result<Xy, FormatError> {
     let (x, y) = input.xy(key);
     if x >= w as i64 || y >= h as i64 {
-        return Err(FormatError::new(input.line(key), 1, format!("{what} ({x},{y}) is off the board (dims are {w} x {h})")));
+        return Err(input.value_error(key, &format!("{what} {{value}} is off the board (dims are {w} x {h})")));
     }
     Ok((x, y))
 }
@@ -305,6 +317,17 @@ mod tests {
     use super::*;
 
     const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("goals", Kind::XyList), ("layout", Kind::Layout)];
+
+    /// Numbers too large to hold are quoted as written, at the value, not as the largest held.
+    #[test]
+    fn values_out_of_range_are_quoted_as_written() {
+        let input = read("Dims = (18446744073709551616,1)\ngoals = [ (0,0) ]\nlayout = <<EOF\n*\nEOF\n", KEYS).unwrap();
+        let e = dims(&input).unwrap_err();
+        assert_eq!((e.line, e.column, e.message.as_str()), (1, 8, "dims = (18446744073709551616,1) is no board: each side must be 1 to 1000"));
+        let input = read("dims = (3,3)\ngoals = [ (1,1) ]\nstart = ( 99999999999999999999, 0 )\nlayout = <<EOF\nEOF\n", &[KEYS, &[("start", Kind::Xy)]].concat()).unwrap();
+        let e = inside(&input, "start", "the start", (3, 3)).unwrap_err();
+        assert_eq!((e.line, e.column, e.message.as_str()), (3, 9, "the start ( 99999999999999999999, 0 ) is off the board (dims are 3 x 3)"));
+    }
 
     #[test]
     fn keys_are_case_insensitive_and_other_lines_ignored() {

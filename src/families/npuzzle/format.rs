@@ -196,8 +196,8 @@ fn read_cell(token: &str, line: usize, column: usize) -> Result<u16, FormatError
         return Ok(BLANK);
     }
     if token.len() > 4 || !token.bytes().all(|b| b.is_ascii_digit()) {
-        let shown: String = token.chars().take(12).collect();
-        return Err(FormatError::new(line, column, format!("\"{shown}\" is not a tile number; tiles are numbers, the blank 0, _ or .")));
+        let shown = crate::families::shown_text(token);
+        return Err(FormatError::new(line, column, format!("{shown} is not a tile number; tiles are numbers, the blank 0, _ or .")));
     }
     token.parse().map_err(|_| FormatError::new(line, column, "this number is too large"))
 }
@@ -274,6 +274,9 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_place() {
+        // A token that is no tile is quoted whole, as written.
+        let e = parse("3 2 1\n12345678901234567890 5 4\n6 7 0\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.message.as_str()), (2, 1, "\"12345678901234567890\" is not a tile number; tiles are numbers, the blank 0, _ or ."));
         let e = parse("1 2 3\n4 5\n6 7 _\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
         assert!(e.message.contains("has 2 tiles"), "{e}");

@@ -205,11 +205,15 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
         let straight = cells.iter().enumerate().all(|(i, &(r, c, _))| if horizontal { c == col + i } else { c == col && r == row + i });
         if !(2..=3).contains(&len) || !straight {
             let name = if letter == RED { "the red car A".to_string() } else { format!("car {}", char::from(letter)) };
-            return Err(FormatError::new(
-                place.0,
-                place.1,
-                format!("{name} is not a straight line of 2 or 3 cells (a car or a truck); it has {len} cell{}", if len == 1 { "" } else { "s" }),
-            ));
+            let one_line = horizontal || cells.iter().all(|&(_, c, _)| c == col);
+            let message = if !(2..=3).contains(&len) {
+                format!("{name} has {len} cell{}; a car has 2 cells side by side and a truck 3", if len == 1 { "" } else { "s" })
+            } else if one_line {
+                format!("the cells of {name} are not next to each other: a car or a truck has no gap")
+            } else {
+                format!("the cells of {name} are not in one row or one column (a car cannot turn, or run on from the end of one row to the next)")
+            };
+            return Err(FormatError::new(place.0, place.1, message));
         }
         vehicles.push(Vehicle { letter, row, col, len, horizontal });
     }
@@ -350,8 +354,10 @@ mod tests {
         let cases: &[(&str, (usize, usize), &str)] = &[
             ("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF", (1, 36), "this one has 35"),
             ("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFoo", (1, 37), "this one has 37"),
-            ("oooooooooooooAAooooooooooooooooooooB", (1, 36), "car B is not a straight line"),
-            ("ooooooBooooooAAooooBoooooooooooooooo", (1, 7), "car B is not a straight line"),
+            ("oooooooooooooAAooooooooooooooooooooB", (1, 36), "car B has 1 cell; a car has 2 cells side by side and a truck 3"),
+            ("ooooooBooooooAAooooBoooooooooooooooo", (1, 7), "the cells of car B are not in one row or one column"),
+            ("ooooooooooooAABoBooooooooooooooooooo", (1, 15), "the cells of car B are not next to each other"),
+            ("oooooBBooooooAAooooooooooooooooooooo", (1, 6), "the cells of car B are not in one row or one column (a car cannot turn, or run on"),
             ("ooooooooooooooooooooooooooooooooBBoo", (1, 1), "there is no red car"),
             ("oooooooooooooAoooooAoooooooooooooooo", (1, 14), "must lie across"),
             ("AAoooooooooooooooooooooooooooooooooo", (1, 1), "must be on the exit row, row 3"),
