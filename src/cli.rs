@@ -372,9 +372,9 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
         }
     };
     let file = file.unwrap_or_else(|| "board.txt".to_string());
-    // As LM-Solve 0.14 does, "-" is a file of that name, not standard input.
-    let path = if file == "-" { "./-" } else { file.as_str() };
-    let text = match read_input(path) {
+    // "-" is standard input, as for every other command (LM-Solve 0.14 reads a file of that
+    // name; `./-` reaches one here).
+    let text = match read_input(&file) {
         Ok(text) => text,
         Err(message) => {
             eprintln!("lm-solve: {message}");

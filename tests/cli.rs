@@ -239,6 +239,24 @@ fn one_sided_pentominoes_list_as_many_tilings_as_they_count() {
     }
 }
 
+/// Files as they come: lines ended by a lone carriage return (old Mac files) are lines, and
+/// blank lines before a puzzle are no rows of it (the article maze pasted after two blank lines
+/// once solved to another answer).
+#[test]
+fn line_ends_and_leading_blank_lines_change_nothing() {
+    let dir = std::env::temp_dir().join(format!("puzzlelab-line-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let article = std::fs::read_to_string(fixture("article.txt")).unwrap();
+    let expected = stdout(&run(&["solve", &fixture("article.txt")]));
+    assert!(expected.starts_with("solved\n"), "{expected}");
+    for (name, text) in [("cr.txt", article.replace('\n', "\r")), ("crlf.txt", article.replace('\n', "\r\n")), ("blank.txt", format!("\n\n{article}"))] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        assert_eq!(stdout(&run(&["solve", file.to_str().unwrap()])), expected, "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A damaged pattern table on disk is built again, not trusted: with the table bytes changed
 /// (header and length intact, as after a bad disk or an edit), the 8-puzzle example was once
 /// answered in 35 moves marked optimal; 31 is shortest.
@@ -361,6 +379,12 @@ fn lm_solve_prints_what_lm_solve_prints() {
     assert_eq!(run(&["lm-solve", "-g", "sokoban", &format!("{dir}/tilt_rb.txt")]).status.code(), Some(2));
     let out = run(&["lm-solve", "-g", "numbers", &format!("{dir}/no-such-board.txt")]);
     assert_eq!(out.status.code(), Some(2));
+    // `-` is standard input, as README says of every FILE.
+    let numbers = std::fs::read(format!("{dir}/numbers.txt")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["lm-solve", "-g", "numbers", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(&numbers).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), std::fs::read_to_string(format!("{dir}/numbers.out")).unwrap()));
     // A board error names the file, line and column.
     let out = run(&["lm-solve", "-g", "minotaur", &format!("{dir}/numbers.txt")]);
     assert_eq!(out.status.code(), Some(2));

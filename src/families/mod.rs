@@ -357,11 +357,21 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
 }
 
 /// A file's bytes as puzzle text (the CLI's FILE and the page's Open file alike), or a sentence
-/// naming the file and the first byte that is not UTF-8. A byte-order mark is dropped.
+/// naming the file and the line and column of the first byte that is not UTF-8. A byte-order
+/// mark is dropped, and lines ended by a lone carriage return (old Mac files) become lines.
 pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
-    let mut text = String::from_utf8(bytes).map_err(|e| format!("{name} is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let before = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+        format!("{name}:{line}:{column}: this is not UTF-8 text (byte 0x{:02X}); save the file as UTF-8", e.as_bytes()[good])
+    })?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
+    }
+    if text.contains('\r') {
+        text = text.replace("\r\n", "\n").replace('\r', "\n");
     }
     Ok(text)
 }
@@ -385,7 +395,9 @@ mod shown_tests {
     fn files_must_be_utf8_and_lose_their_byte_order_mark() {
         assert_eq!(file_text("a.txt", b"ab\ncd".to_vec()).unwrap(), "ab\ncd");
         assert_eq!(file_text("a.txt", b"\xef\xbb\xbfab\n".to_vec()).unwrap(), "ab\n");
-        assert_eq!(file_text("b.txt", b"ab\xff\xfe".to_vec()).unwrap_err(), "b.txt is not UTF-8 text (bad byte at offset 2)");
+        assert_eq!(file_text("b.txt", b"ab\xff\xfe".to_vec()).unwrap_err(), "b.txt:1:3: this is not UTF-8 text (byte 0xFF); save the file as UTF-8");
+        assert_eq!(file_text("c.txt", [b"a\nb".as_slice(), "\u{e9}".as_bytes(), b"c\xfe"].concat()).unwrap_err(), "c.txt:2:4: this is not UTF-8 text (byte 0xFE); save the file as UTF-8");
+        assert_eq!(file_text("d.txt", b"ab\rcd\r\nef\r".to_vec()).unwrap(), "ab\ncd\nef\n", "lone carriage returns end lines");
     }
 
     #[test]

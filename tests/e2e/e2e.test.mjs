@@ -972,9 +972,9 @@ test('hostile texts end in a message at once, and the page stays responsive and 
     const asked = Date.now();
     await page.evaluate(() => document.querySelector('#solve').disabled);
     assert.ok(Date.now() - asked < 1000, `after a 30 MB file the page took ${Date.now() - asked} ms to answer`);
-    // A file that is not UTF-8 is refused by name and the offset of its first bad byte.
+    // A file that is not UTF-8 is refused by name and the line and column of its first bad byte.
     await page.setInputFiles('#file', { name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from([0x61, 0x62, 0xff, 0xfe, 0x0a]) });
-    await waitForStatus(page, 'Could not open the file: broken.txt is not UTF-8 text (bad byte at offset 2).');
+    await waitForStatus(page, 'Could not open the file: broken.txt:1:3: this is not UTF-8 text (byte 0xFF); save the file as UTF-8.');
     // The solver still works after all that.
     await setText(page, ARTICLE);
     await page.click('#solve');

@@ -96,7 +96,9 @@ pub fn looks_like(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<Layout, FormatError> {
     let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let mut options = Options::default();
-    let mut first_row = 0;
+    // Blank lines before the puzzle are no rows (a paste often starts with them); an empty top
+    // row comes after a header line, such as `title:`.
+    let mut first_row = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
     while first_row < lines.len() && is_option_line(lines[first_row]) {
         parse_option(&mut options, lines[first_row], first_row + 1)?;
         first_row += 1;
