@@ -326,6 +326,13 @@ pub fn main() -> i32 {
             if report.status == Status::Cancelled {
                 eprintln!("puzzlelab: interrupted: {}", replay::summary(&report));
             }
+            // A database line states its optimum: an answer of another length is worth a word
+            // (`--json` carries it as `expected`).
+            if let (Status::Solved, Some(expected), false) = (report.status, report.expected, json) {
+                if expected != report.moves.len() as u64 {
+                    eprintln!("puzzlelab: warning: the puzzle's text says {expected} moves; this answer has {}", report.moves.len());
+                }
+            }
             if let Some(path) = svg_out {
                 if let Err(message) = write_export(puzzle.as_ref(), &report, &path) {
                     eprintln!("puzzlelab: {message}");

@@ -477,7 +477,7 @@ fn rush_hour_from_the_command_line() {
     let words: Vec<&str> = line.split_whitespace().collect();
     let database_line = format!("{} {} {}\n", words[0], words[1], words[3]);
     let solve = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         child.stdin.take().unwrap().write_all(database_line.as_bytes()).unwrap();
         child.wait_with_output().unwrap()
     };
@@ -492,6 +492,16 @@ fn rush_hour_from_the_command_line() {
     assert_eq!(text.lines().next(), Some("solved"));
     assert_eq!(text.lines().count(), 1 + 81);
     assert!(text.lines().skip(1).all(|m| m.len() == 3 && (m.ends_with("+1") || m.ends_with("-1"))), "{text}");
+    assert!(out.stderr.is_empty(), "the stated 51 is in the slide metric: no warning in the unit metric");
+    // A line whose stated optimum disagrees with the answer says so in text mode too (stderr).
+    let out = solve(&["solve", "-"]);
+    assert!(out.stderr.is_empty() && stdout(&out).lines().count() == 1 + 51);
+    let wrong = format!("52 {} {}\n", words[1], words[3]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(wrong.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: warning: the puzzle's text says 52 moves; this answer has 51\n");
+    assert_eq!(stdout(&out).lines().count(), 1 + 51);
 }
 
 /// Ctrl-C stops a long search at its next progress report: the CLI prints `cancelled` and says
