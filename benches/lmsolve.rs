@@ -67,7 +67,8 @@ fn solve(variant: Variant, text: &str) -> u64 {
         explored = s.explored;
         Flow::Continue
     })
-    .expect("a board");
+    .expect("a board")
+    .out;
     assert!(out.starts_with("solved") || out.starts_with("unsolved"), "{out}");
     explored
 }
@@ -86,10 +87,10 @@ fn lmsolve(c: &mut Criterion) {
     ] {
         // The scan's own count of states taken off the queue, for states per second.
         let started = std::time::Instant::now();
-        let out = lm_solve(&text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect("a board");
+        let out = lm_solve(&text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect("a board").out;
         let seconds = started.elapsed().as_secs_f64();
         let options = Options { rtd: true, ..Options::default() };
-        let states = lm_solve(&text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).expect("a board").lines().count() - out.lines().count();
+        let states = lm_solve(&text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).expect("a board").out.lines().count() - out.lines().count();
         eprintln!("{name}: {} ({} moves), {states} states in {:.1} ms = {:.2} M states/s", out.lines().next().unwrap_or(""), out.lines().count() - 1, seconds * 1000.0, states as f64 / seconds / 1e6);
         c.bench_function(&format!("lmsolve/{name}"), |b| b.iter(|| solve(variant, &text)));
     }

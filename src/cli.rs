@@ -159,6 +159,12 @@ enum Command {
         /// smaller than the GIF for drawn boards (same frames).
         #[arg(long, value_name = "FILE")]
         apng: Option<String>,
+        /// Give up solving after storing this many states.
+        #[arg(long)]
+        max_states: Option<u64>,
+        /// Give up solving after this many seconds.
+        #[arg(long)]
+        timeout: Option<f64>,
         /// An animation's pace, as the page's replay speed: 1 (1.5 s a step) to 10 (0.15 s a step).
         #[arg(long, default_value_t = crate::animation::DEFAULT_SPEED, value_parser = clap::value_parser!(u8).range(1..=10))]
         speed: u8,
@@ -191,7 +197,13 @@ enum Command {
         rtd: bool,
         #[arg(long, overrides_with = "rtd", hide = true)]
         nortd: bool,
-        /// The board file (default: board.txt).
+        /// Give up after storing this many states (the output says `interrupted`; stderr why).
+        #[arg(long)]
+        max_states: Option<u64>,
+        /// Give up after this many seconds (likewise).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// The board file (default: board.txt), or - for standard input.
         file: Option<String>,
     },
     /// Print a new random puzzle (mazes: a perfect maze, as box art or SVG).
@@ -232,8 +244,9 @@ pub fn main() -> i32 {
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
-        Command::Render { file, family, step, scale, moves, svg, png, gif, apng, speed } => {
-            let puzzle = match read_puzzle(&file, &family, None) {
+        Command::Render { file, family, step, scale, moves, svg, png, gif, apng, speed, max_states, timeout } => {
+            let Some(limits) = limits(max_states, timeout) else { return 2 };
+            let puzzle = match read_puzzle(&file, &family) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
@@ -244,17 +257,20 @@ pub fn main() -> i32 {
                 (.., Some(path)) => Picture::Animation(path, Format::Apng, speed),
                 _ => return 2, // clap requires one
             };
-            render(puzzle.as_ref(), step, f64::from(scale), moves, &out)
+            render(puzzle.as_ref(), step, f64::from(scale), moves, &out, &limits)
         }
-        Command::LmSolve { game, method, norle, output_states, rtd, file, .. } => lm_solve(&game, &method, !norle, output_states, rtd, file),
+        Command::LmSolve { game, method, norle, output_states, rtd, max_states, timeout, file, .. } => {
+            let Some(limits) = limits(max_states, timeout) else { return 2 };
+            lm_solve(&game, &method, !norle, output_states, rtd, file, &limits)
+        }
         Command::Analyse { file, family, metric, max_states, timeout, switches, exact, threads, json, hardest_out } => {
-            let puzzle = match read_puzzle(&file, &family, timeout) {
+            let Some(limits) = limits(max_states, timeout) else { return 2 };
+            let puzzle = match read_puzzle(&file, &family) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
             let switches = switches_asked(switches, exact);
-            let time_limit_ms = timeout.map(|t| (t * 1000.0) as u64);
-            let options = SolveOptions { metric, max_states, time_limit_ms, switches, threads: threads.map(usize::from), ..SolveOptions::default() };
+            let options = SolveOptions { metric, switches, threads: threads.map(usize::from), ..limits };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
             }
@@ -290,7 +306,8 @@ pub fn main() -> i32 {
             write_out(&out).err().unwrap_or(code)
         }
         Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, switches, exact, threads, json, output_states, svg_out } => {
-            let puzzle = match read_puzzle(&file, &family, timeout) {
+            let Some(limits) = limits(max_states, timeout) else { return 2 };
+            let puzzle = match read_puzzle(&file, &family) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
@@ -298,8 +315,6 @@ pub fn main() -> i32 {
             let options = SolveOptions {
                 metric,
                 method,
-                max_states,
-                time_limit_ms: timeout.map(|t| (t * 1000.0) as u64),
                 switches,
                 mode: if all {
                     SolveMode::All
@@ -310,7 +325,7 @@ pub fn main() -> i32 {
                 },
                 distinct,
                 threads: threads.map(usize::from),
-                ..SolveOptions::default()
+                ..limits
             };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
@@ -364,7 +379,7 @@ fn refused(puzzle: &dyn Puzzle, options: &SolveOptions) -> bool {
     }
 }
 
-fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool, file: Option<String>) -> i32 {
+fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool, file: Option<String>, limits: &SolveOptions) -> i32 {
     use crate::families::lmsolve::{self, scan::Scan, Variant};
     let Some(variant) = Variant::named(game) else {
         eprintln!("lm-solve: unknown game variant \"{game}\"; use alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi or tilt_rb");
@@ -390,12 +405,18 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
     };
     let options = lmsolve::Options { method, rle, output_states, rtd };
     catch_ctrl_c();
-    // The default budget of `solve`: memory by what the process may still take, no time limit.
-    let budget = crate::families::SolveOptions::default().budget();
-    match lmsolve::lm_solve(&text, variant, &options, &budget, &mut |_| flow()) {
+    // The budget of `solve`: by default memory by what the process may still take and no time
+    // limit; --max-states and --timeout as for `solve`.
+    match lmsolve::lm_solve(&text, variant, &options, &limits.budget(), &mut |_| flow()) {
         // LM-Solve's own output says `solved`, `unsolved` or `interrupted` (a budget ran out, or
-        // Ctrl-C); exit 0 as LM-Solve does, but 3 for an answer that never came, as `solve` does.
-        Ok(out) => write_out(&out).err().unwrap_or(if out.starts_with("interrupted\n") { 3 } else { 0 }),
+        // Ctrl-C), and stderr why; exit 0 as LM-Solve does, but 3 for an answer that never
+        // came, as `solve` does.
+        Ok(printed) => {
+            if let Some(why) = &printed.interrupted {
+                eprintln!("lm-solve: interrupted: {why}");
+            }
+            write_out(&printed.out).err().unwrap_or(if printed.interrupted.is_some() { 3 } else { 0 })
+        }
         Err(e) => {
             eprintln!("{file}:{}:{}: {}", e.line, e.column, e.message);
             2
@@ -444,11 +465,11 @@ enum Picture {
 
 /// `puzzlelab render`: solves unless only the start is wanted, then draws the step asked for (or
 /// the whole solution, for an animation) through the family's drawing, as the page's Picture does.
-fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool, out: &Picture) -> i32 {
+fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool, out: &Picture, limits: &SolveOptions) -> i32 {
     let solving = step != Some(0) || matches!(out, Picture::Animation(..));
     let moves = if solving {
         let (show_progress, mut progress) = terminal_progress();
-        let solved = puzzle.solve(&SolveOptions::default(), &mut progress);
+        let solved = puzzle.solve(limits, &mut progress);
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -542,17 +563,23 @@ fn terminal_progress() -> (bool, impl FnMut(&Stats) -> Flow) {
 
 /// Reads and parses FILE for `solve` and `analyse`, checking `--timeout` too; the error case is
 /// the exit code, the message already printed.
-fn read_puzzle(file: &str, family: &str, timeout: Option<f64>) -> Result<Box<dyn Puzzle>, i32> {
+fn read_puzzle(file: &str, family: &str) -> Result<Box<dyn Puzzle>, i32> {
     let text = read_input(file).map_err(|message| {
         eprintln!("puzzlelab: {message}");
         2
     })?;
-    let puzzle = families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))?;
+    families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))
+}
+
+/// The budget every command that solves takes, `--max-states` and `--timeout` (by default
+/// `solve`'s: memory by what the process may still take, no time limit); None, said, when the
+/// timeout is no positive number of seconds.
+fn limits(max_states: Option<u64>, timeout: Option<f64>) -> Option<SolveOptions> {
     if timeout.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
         eprintln!("puzzlelab: --timeout takes a positive number of seconds");
-        return Err(2);
+        return None;
     }
-    Ok(puzzle)
+    Some(SolveOptions { max_states, time_limit_ms: timeout.map(|t| (t * 1000.0) as u64), ..SolveOptions::default() })
 }
 
 /// Prints a puzzle's error, at FILE:LINE:COLUMN when it has a place; returns the exit code.

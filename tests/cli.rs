@@ -239,6 +239,42 @@ fn one_sided_pentominoes_list_as_many_tilings_as_they_count() {
     }
 }
 
+/// Every command that solves takes `--max-states` and `--timeout`; `lm-solve` prints what LM-Solve
+/// prints (`interrupted`) and says on stderr which budget ended it. The time limit covers
+/// building an N-puzzle's pattern tables, not only the search after them.
+#[test]
+fn every_command_that_solves_takes_a_budget() {
+    let lmsolve = format!("{}/tests/fixtures/lmsolve/minotaur.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["lm-solve", "-g", "minotaur", "--max-states", "3", &lmsolve]).output().unwrap();
+    assert_eq!((out.status.code(), stdout(&out)), (Some(3), "interrupted\n".to_string()));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "lm-solve: interrupted: gave up after 3 states (the state limit)\n");
+    let out = run(&["render", &fixture("klotski.txt"), "--svg", "/dev/null", "--max-states", "100"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gave up after 100 states"), "{}", String::from_utf8_lossy(&out.stderr));
+    for command in [&["lm-solve", "--timeout", "0", lmsolve.as_str()][..], &["render", &fixture("klotski.txt"), "--svg", "/dev/null", "--timeout=-1"]] {
+        let out = run(command);
+        assert_eq!(out.status.code(), Some(2), "{command:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: --timeout takes a positive number of seconds\n");
+    }
+    // A 5x5 puzzle's tables take far longer than a millisecond to build (a cache of its own, so
+    // they are built).
+    let cache = std::env::temp_dir().join(format!("puzzlelab-build-limit-{}", std::process::id()));
+    let five = "5 1 2 3 4\n10 6 7 8 9\n15 11 12 13 14\n20 16 17 18 19\n0 21 22 23 24\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "-", "--timeout", "0.001", "--threads", "1"])
+        .env("XDG_CACHE_HOME", &cache)
+        .env_remove("PUZZLELAB_CACHE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(five.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "gave up: gave up while building the pattern tables (the time limit of 0.0 s)\n");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
 /// Files as they come: lines ended by a lone carriage return (old Mac files) are lines, and
 /// blank lines before a puzzle are no rows of it (the article maze pasted after two blank lines
 /// once solved to another answer).

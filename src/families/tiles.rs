@@ -96,14 +96,36 @@ fn solve(
         return Err(FormatError::general(format!("only IDA* splits into parts here, not {}", method.title())));
     }
     let board = Board::rectangle(problem.width, problem.height, problem.blank as usize);
+    // The time limit covers building the tables too: past it the build stops, and the search
+    // has what is left.
+    let started = web_time::Instant::now();
+    let limit = options.time_limit_ms.map(std::time::Duration::from_millis);
+    let mut out_of_time = false;
+    let mut building = |stats: &Stats| {
+        out_of_time = limit.is_some_and(|limit| started.elapsed() > limit);
+        if out_of_time {
+            Flow::Stop
+        } else {
+            on_progress(stats)
+        }
+    };
     let pdb = match method {
-        Method::Idastar | Method::Astar => match tables(&board, problem.width, options.threads(), on_progress) {
+        Method::Idastar | Method::Astar => match tables(&board, problem.width, options.threads(), &mut building) {
             Some(pdb) => pdb,
-            None => return Ok(TileAnswer { outcome: Outcome::Cancelled { stats: Stats::default() }, method, heuristic: None, iteration: None }),
+            None => {
+                let stats = Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() };
+                let outcome = match limit {
+                    Some(limit) if out_of_time => Outcome::GaveUp { reason: format!("gave up while building the pattern tables (the time limit of {:.1} s)", limit.as_secs_f64()), stats },
+                    _ => Outcome::Cancelled { stats },
+                };
+                return Ok(TileAnswer { outcome, method, heuristic: None, iteration: None });
+            }
         },
         // Searches without a heuristic still need the space: an empty set of tables.
         _ => Arc::new(PatternDatabase::none(&board)),
     };
+    let rest = SolveOptions { time_limit_ms: options.time_limit_ms.map(|ms| ms.saturating_sub(started.elapsed().as_millis() as u64)), ..options.clone() };
+    let options = &rest;
     let heuristic = matches!(method, Method::Idastar | Method::Astar).then(|| {
         if pdb.is_exact() {
             "a complete distance table".to_string()

@@ -103,7 +103,7 @@ impl Default for Options {
     }
 }
 
-fn run<G: Game>(game: &G, options: &Options, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> String {
+fn run<G: Game>(game: &G, options: &Options, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Printed {
     let mut out = String::new();
     let mut rtd = |line: String| {
         out.push_str(&line);
@@ -111,11 +111,25 @@ fn run<G: Game>(game: &G, options: &Options, budget: &Budget, on_progress: &mut 
     };
     let found = scan(game, options.method, budget, options.rtd.then_some(&mut rtd as &mut dyn FnMut(String)), on_progress);
     out.push_str(&display_solution(game, &found, options.rle, options.output_states));
-    out
+    let interrupted = match found.end {
+        scan::End::GaveUp(reason) => Some(reason),
+        scan::End::Cancelled => Some("cancelled".to_string()),
+        scan::End::Solved | scan::End::Unsolved => None,
+    };
+    Printed { out, interrupted }
 }
 
-/// Solves a board as `lm-solve -g VARIANT` would and returns its standard output.
-pub fn lm_solve(text: &str, variant: Variant, options: &Options, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<String, FormatError> {
+/// What `lm-solve` prints, and when it printed `interrupted`, why: the budget that ran out (in
+/// `solve`'s words, "gave up after ..."), or "cancelled". LM-Solve's output has no room for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printed {
+    pub out: String,
+    pub interrupted: Option<String>,
+}
+
+/// Solves a board as `lm-solve -g VARIANT` would: its standard output, and why it was
+/// interrupted when it was.
+pub fn lm_solve(text: &str, variant: Variant, options: &Options, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Printed, FormatError> {
     Ok(match variant {
         Variant::Alice => run(&alice::Alice::parse(text)?, options, budget, on_progress),
         Variant::Minotaur => run(&minotaur::Minotaur::parse(text)?, options, budget, on_progress),

@@ -7,7 +7,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn output(variant: Variant, text: &str, options: Options) -> String {
-    lm_solve(text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).unwrap_or_else(|e| panic!("{}: {e}", variant.name()))
+    lm_solve(text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).unwrap_or_else(|e| panic!("{}: {e}", variant.name())).out
 }
 
 #[test]
