@@ -16,9 +16,59 @@ pub const INK: &str = "#222222";
 /// Space between two moves on a caption line.
 const GAP: &str = "   ";
 
-/// The moves as a caption: numbered, the one that led to `step` marked.
+/// The most characters of moves a caption holds. A longer solution's caption shows the moves
+/// around the marked one and says how many it leaves out, so that a picture of a 100,000-move
+/// solution stays a picture (every move once asked for a pixmap of 7.7 GB).
+pub const MOST_CAPTION_CHARACTERS: usize = 1_500;
+/// The most characters of one move a caption shows.
+const MOST_MOVE_CHARACTERS: usize = 200;
+
+/// The moves as a caption: numbered, the one that led to `step` marked; within
+/// [`MOST_CAPTION_CHARACTERS`], the moves nearest the marked one, with a note before and after
+/// of those left out.
 pub fn caption(moves: &[String], step: usize) -> Vec<String> {
-    moves.iter().enumerate().map(|(i, m)| format!("{}. {m}{}", i + 1, if i + 1 == step { " ◀" } else { "" })).collect()
+    let word = |i: usize| {
+        let mut text: String = moves[i].chars().take(MOST_MOVE_CHARACTERS).collect();
+        if moves[i].chars().nth(MOST_MOVE_CHARACTERS).is_some() {
+            text.push('…');
+        }
+        format!("{}. {text}{}", i + 1, if i + 1 == step { " ◀" } else { "" })
+    };
+    let Some(last) = moves.len().checked_sub(1) else { return Vec::new() };
+    // A window [from, to) grown from the marked move, a move each way in turn, while it fits.
+    let centre = step.saturating_sub(1).min(last);
+    let (mut from, mut to) = (centre, centre + 1);
+    let mut used = word(centre).chars().count();
+    loop {
+        let mut grew = false;
+        for (next, after) in [(to, true), (from.wrapping_sub(1), false)] {
+            if next > last {
+                continue;
+            }
+            let length = word(next).chars().count() + GAP.len();
+            if used + length <= MOST_CAPTION_CHARACTERS {
+                used += length;
+                grew = true;
+                if after {
+                    to += 1;
+                } else {
+                    from -= 1;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut words = Vec::with_capacity(to - from + 2);
+    if from > 0 {
+        words.push(format!("(moves 1 to {} left out)", crate::replay::group(from as u64)));
+    }
+    words.extend((from..to).map(word));
+    if to < moves.len() {
+        words.push(format!("({} more moves left out)", crate::replay::group((moves.len() - to) as u64)));
+    }
+    words
 }
 
 /// The caption's words in lines, as many on a line as `fits` allows (a word too long for a line
@@ -77,6 +127,29 @@ mod tests {
         let words: Vec<String> = (1..=5).map(|i| format!("{i}. x")).collect();
         assert_eq!(wrap(&words, |line| line.len() <= 14), ["1. x   2. x", "3. x   4. x", "5. x"]);
         assert_eq!(wrap(&words, |_| false).len(), 5, "a word that does not fit still gets its line");
+    }
+
+    /// A caption of a long solution is the moves around the marked one, within its budget, with
+    /// notes of those left out; every move has its number.
+    #[test]
+    fn a_long_solution_has_a_caption_of_bounded_size() {
+        let moves: Vec<String> = (0..119_400).map(|i| ["N", "E", "S", "W"][i % 4].to_string()).collect();
+        for step in [0, 1, 60_000, 119_400] {
+            let words = caption(&moves, step);
+            let characters: usize = words.iter().map(|w| w.chars().count() + GAP.len()).sum();
+            assert!(characters <= MOST_CAPTION_CHARACTERS + 100, "{step}: {characters}");
+            assert!(step == 0 || words.iter().any(|w| w.starts_with(&format!("{step}. ")) && w.ends_with('◀')), "{step}");
+            let (first, last) = (words.first().unwrap(), words.last().unwrap());
+            assert_eq!(first.starts_with("(moves 1 to"), step > 200, "{step}: {first}");
+            assert_eq!(last.ends_with("more moves left out)"), step < 119_000, "{step}: {last}");
+        }
+        let middle = caption(&moves, 60_000);
+        assert!(middle[0].starts_with("(moves 1 to 59,") && middle.last().unwrap().starts_with("(59,"), "{:?}", (&middle[0], middle.last()));
+        assert!(middle.len() > 100, "the budget holds over a hundred short moves");
+        // A short solution is whole; a move of a megabyte is cut.
+        assert_eq!(caption(&moves[..3], 2), ["1. N", "2. E ◀", "3. S"]);
+        let long = vec!["x".repeat(1 << 20)];
+        assert_eq!(caption(&long, 1)[0].chars().count(), 3 + MOST_MOVE_CHARACTERS + 1 + 2);
     }
 
     #[test]

@@ -40,10 +40,17 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     pixmap(svg)?.encode_png().map_err(|e| format!("could not write the PNG: {e}"))
 }
 
+/// The most pixels a picture may have (160 MB of RGBA): a board at the largest scale with its
+/// caption is a tenth of it.
+pub const MOST_PIXELS: u64 = 40_000_000;
+
 fn pixmap(svg: &str) -> Result<Pixmap, String> {
     let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("could not read the drawing: {e}"))?;
     let size = tree.size().to_int_size();
+    if u64::from(size.width()) * u64::from(size.height()) > MOST_PIXELS {
+        return Err(format!("a picture of {} x {} pixels is more than the {} million this tool draws", size.width(), size.height(), MOST_PIXELS / 1_000_000));
+    }
     let mut pixmap = Pixmap::new(size.width(), size.height()).ok_or_else(|| format!("a picture of {} x {} pixels is too large", size.width(), size.height()))?;
     resvg::render(&tree, Transform::default(), &mut pixmap.as_mut());
     Ok(pixmap)
@@ -62,5 +69,7 @@ mod tests {
         assert_eq!(&pixels[12..16], &[0, 0, 255, 255], "hsl() colours, which the families use, are read");
         assert!(png(svg).unwrap().starts_with(b"\x89PNG"));
         assert!(rgba("<svg").unwrap_err().starts_with("could not read the drawing"));
+        let huge = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10000\" height=\"5000\"/>";
+        assert_eq!(png(huge).unwrap_err(), "a picture of 10000 x 5000 pixels is more than the 40 million this tool draws");
     }
 }

@@ -275,6 +275,25 @@ fn every_command_that_solves_takes_a_budget() {
     let _ = std::fs::remove_dir_all(&cache);
 }
 
+/// A picture of a long solution with its moves stays a picture: the caption holds the moves
+/// around the marked one (a caption of every move of a 119,400-move maze once asked for a
+/// pixmap of 7.7 GB and aborted).
+#[test]
+fn a_picture_of_a_long_solution_has_a_bounded_caption() {
+    let dir = std::env::temp_dir().join(format!("puzzlelab-long-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let maze = dir.join("maze.txt");
+    std::fs::write(&maze, stdout(&run(&["generate", "maze", "--size", "120x120"]))).unwrap();
+    let png = dir.join("maze.png");
+    let out = run(&["render", maze.to_str().unwrap(), "--png", png.to_str().unwrap(), "--moves", "--scale", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    let (width, height) = (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+    assert_eq!(width, 1680);
+    assert!((1320..3 * 440 * 3).contains(&height), "{height}: the board (1320) and a caption of at most about twice its height");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Files as they come: lines ended by a lone carriage return (old Mac files) are lines, and
 /// blank lines before a puzzle are no rows of it (the article maze pasted after two blank lines
 /// once solved to another answer).
