@@ -55,6 +55,18 @@ fn kept_bytes_sent_by_the_page_are_read_as_if_kept_here() {
     assert_eq!(puzzlelab::keep::read("web-test-damaged"), None);
 }
 
+/// The page's Picture writes its caption with the same budget as `render`: a 119,400-move
+/// solution's caption is the moves around the marked one, not a band taller than a canvas.
+#[wasm_bindgen_test]
+fn a_picture_caption_of_a_long_solution_is_bounded() {
+    let moves: Vec<String> = (0..119_400).map(|i| ["N", "E", "S", "W"][i % 4].to_string()).collect();
+    let caption = puzzlelab::picture::caption(&moves, 60_000);
+    let characters: usize = caption.iter().map(|word| word.chars().count()).sum();
+    assert!(characters <= puzzlelab::picture::MOST_CAPTION_CHARACTERS, "{characters}");
+    assert!(caption.iter().any(|word| word == "60000. W ◀"));
+    assert!(caption[0].starts_with("(moves 1 to ") && caption.last().unwrap().ends_with("more moves left out)"));
+}
+
 #[wasm_bindgen_test]
 fn solve_gives_progress_then_the_shortest_solution() {
     let options = SolveOptions { metric: Some("piece".into()), ..SolveOptions::default() };

@@ -13,6 +13,12 @@ use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use rhai::Dynamic;
 
+/// What [`ScriptPuzzle::timed`] gives back.
+enum Timed<T> {
+    Done(T),
+    OutOfTime { reason: String, stats: Stats },
+}
+
 pub struct ScriptPuzzle {
     text: String,
     runner: Runner,
@@ -21,6 +27,55 @@ pub struct ScriptPuzzle {
 }
 
 impl ScriptPuzzle {
+    /// Runs `work` with the script's calls under the time limit (a call still running at it is
+    /// stopped between two operations): what it returned, or, when a call was stopped, why the
+    /// search gave up.
+    fn timed<T>(&self, options: &SolveOptions, work: impl FnOnce() -> Result<T, FormatError>) -> Timed<Result<T, FormatError>> {
+        let started = web_time::Instant::now();
+        let limit = options.budget().time_limit;
+        self.runner.set_deadline(limit.map(|limit| started + limit));
+        let done = work();
+        let out_of_time = self.runner.out_of_time();
+        self.runner.set_deadline(None);
+        match (done, limit) {
+            (Err(error), Some(limit)) if out_of_time => Timed::OutOfTime {
+                reason: format!("gave up while {} (the time limit of {:.1} s)", error.message, limit.as_secs_f64()),
+                stats: Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() },
+            },
+            (done, _) => Timed::Done(done),
+        }
+    }
+
+    /// The analysis of [`Puzzle::explore`], with the deadline set.
+    fn explore_started(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let space = ScriptSpace::new(&self.runner, self.runner.start()?);
+        let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
+        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
+        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    /// The search of [`Puzzle::solve`], with the deadline set.
+    fn solve_started(&self, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        let start = self.runner.start()?;
+        let space = ScriptSpace::new(&self.runner, start);
+        let outcome = search(&space, method, options, on_progress);
+        let mut replays = Ok(());
+        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
+            let labels = labels(&space, moves);
+            replays = self.replays(&space, &labels, states);
+            labels
+        });
+        match space.error.into_inner() {
+            Some(error) => Err(error),
+            None => replays.map(|()| report),
+        }
+    }
+
     pub fn parse(text: &str) -> Result<ScriptPuzzle, FormatError> {
         precheck(text)?;
         let runner = Runner::new(text)?;
@@ -138,32 +193,22 @@ impl Puzzle for ScriptPuzzle {
     }
 
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let space = ScriptSpace::new(&self.runner, self.runner.start()?);
-        let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
-        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
-        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
-        match space.error.into_inner() {
-            Some(error) => Err(error),
-            None => Ok(report),
+        match self.timed(options, || self.explore_started(options, on_progress)) {
+            Timed::OutOfTime { reason, stats } => {
+                let mut analysis = AnalysisReport::empty("script", "moves");
+                (analysis.status, analysis.reason, analysis.stats) = (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
+                Ok(analysis)
+            }
+            Timed::Done(explored) => explored,
         }
     }
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let method = self.capabilities().resolve(options.method)?;
-        let start = self.runner.start()?;
-        let space = ScriptSpace::new(&self.runner, start);
-        let outcome = search(&space, method, options, on_progress);
-        let mut replays = Ok(());
-        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
-            let labels = labels(&space, moves);
-            replays = self.replays(&space, &labels, states);
-            labels
-        });
-        match space.error.into_inner() {
-            Some(error) => Err(error),
-            None => replays.map(|()| report),
+        match self.timed(options, || self.solve_started(method, options, on_progress)) {
+            Timed::OutOfTime { reason, stats } => Ok(Report { status: crate::families::Status::GaveUp, reason: Some(reason), ..Report::new("script", "moves", method, stats) }),
+            Timed::Done(solved) => solved,
         }
     }
 

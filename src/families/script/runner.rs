@@ -4,6 +4,9 @@
 
 use crate::families::FormatError;
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope, AST};
+use std::cell::Cell;
+use std::rc::Rc;
+use web_time::Instant;
 
 /// Script operations allowed in one call (an endless loop ends here, not in a frozen tab).
 pub const MAX_OPERATIONS: u64 = 5_000_000;
@@ -19,7 +22,14 @@ pub struct Runner {
     /// (name, line, column) where each function is defined, for errors that have no place of
     /// their own (an operation limit reached).
     definitions: Vec<(String, usize, usize)>,
+    /// When a search's time runs out: a call still running then is stopped between two of its
+    /// operations (one call can take seconds: a state nested 20,000 deep), and `out_of_time` set.
+    deadline: Rc<Cell<Option<Instant>>>,
+    out_of_time: Rc<Cell<bool>>,
 }
+
+/// How many operations pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 /// (name, parameters, whether required, what it does) of the functions a script may define.
 const FUNCTIONS: &[(&str, usize, bool, &str)] = &[
@@ -50,6 +60,14 @@ impl Runner {
             .set_max_array_size(100_000)
             .set_max_map_size(10_000)
             .set_optimization_level(rhai::OptimizationLevel::Full);
+        let deadline: Rc<Cell<Option<Instant>>> = Rc::default();
+        let out_of_time: Rc<Cell<bool>> = Rc::default();
+        let (watched, stopped) = (deadline.clone(), out_of_time.clone());
+        engine.on_progress(move |operations| {
+            let late = operations % CLOCK_EVERY == 0 && watched.get().is_some_and(|deadline| Instant::now() > deadline);
+            stopped.set(stopped.get() || late);
+            late.then_some(Dynamic::UNIT)
+        });
         // A script's print and debug go nowhere: output belongs to the front end.
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});
@@ -77,6 +95,8 @@ impl Runner {
             .collect();
         Ok(Runner {
             definitions,
+            deadline,
+            out_of_time,
             has_dead: has("is_dead", 1),
             has_heuristic: has("heuristic", 1),
             has_show: has("show", 1),
@@ -85,6 +105,18 @@ impl Runner {
             engine,
             ast,
         })
+    }
+
+    /// From now on, calls stop once `deadline` has passed (None: no deadline), and
+    /// [`Runner::out_of_time`] says whether one did.
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        self.deadline.set(deadline);
+        self.out_of_time.set(false);
+    }
+
+    /// Whether a call was stopped at the deadline since it was set.
+    pub fn out_of_time(&self) -> bool {
+        self.out_of_time.get()
     }
 
     pub fn has_heuristic(&self) -> bool {
@@ -115,6 +147,7 @@ impl Runner {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "{name}() ran for more than {MAX_OPERATIONS} operations: is there a loop that never ends?"
             ),
+            EvalAltResult::ErrorTerminated(..) => format!("{name}() was still running"),
             _ => format!("{name}() failed: {}", error.unwrap_inner()),
         };
         FormatError::new(line, column, message)

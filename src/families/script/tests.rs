@@ -186,3 +186,20 @@ fn labels_must_tell_allowed_moves_apart() {
     assert_eq!((e.line, e.column), (32, 1));
     assert!(e.message.starts_with("label(move) gives two moves allowed from one position the same text (\"to peg 1\", move 5)"), "{}", e.message);
 }
+
+/// The time limit holds inside one long call: a start() that builds a state nested 20,000 deep
+/// (seconds of work in one call) is stopped between two of its operations, and the search
+/// gives up saying where (without the limit it ran on for seconds and ended unsolved); Analyse
+/// too; and a quick script under the same limit is answered.
+#[test]
+fn a_time_limit_stops_a_long_call() {
+    let deep = "// puzzlelab script\nfn start() { let a = []; for i in 0..20000 { a = [a]; } a }\nfn moves(s) { [] }\nfn apply(s, m) { s }\nfn is_goal(s) { false }\n";
+    let puzzle = ScriptPuzzle::parse(deep).unwrap();
+    let limited = SolveOptions { time_limit_ms: Some(50), ..SolveOptions::default() };
+    let report = puzzle.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!((report.status, report.reason.as_deref()), (Status::GaveUp, Some("gave up while start() was still running (the time limit of 0.1 s)")));
+    let analysis = puzzle.analyse(&limited, &mut |_| Flow::Continue).unwrap();
+    assert_eq!(analysis.status, crate::families::analysis::Completion::GaveUp);
+    let jugs = ScriptPuzzle::parse(example("script-jugs")).unwrap();
+    assert_eq!(jugs.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap().moves.len(), 6, "a quick script is not stopped");
+}
