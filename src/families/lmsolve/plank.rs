@@ -93,6 +93,11 @@ impl Plank {
             if (1..length).any(|k| plank.stump((top_left.0 + k * dx, top_left.1 + k * dy))) {
                 return Err(FormatError::new(line, 1, format!("{name} passes over a stump")));
             }
+            // A second plank where one lies already: no board has that, and each copy once
+            // multiplied the positions for nothing (1,000 copies ran on past a time limit).
+            if let Some(first) = plank.start.iter().zip(&plank.lengths).position(|(&at, &l)| at == (top_left, orientation) && l == length) {
+                return Err(FormatError::new(line, 1, format!("{name} lies where plank {} already does", first + 1)));
+            }
             plank.lengths.push(length);
             plank.start.push((top_left, orientation));
         }

@@ -132,6 +132,10 @@ fn hand_made_boards() {
 fn malformed_files_point_at_the_problem() {
     let err = |variant: Variant, text: &str| lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect_err("an error");
     let good = fixture("tilt_single.txt");
+    // A plank where one lies already (either way round) is refused, not searched.
+    let planks = fixture("plank.txt");
+    let e = err(Variant::Plank, &planks.replace("((2,1) -> (2,3)) ]", "((2,1) -> (2,3)) , ((3,1) -> (2,1)) ]"));
+    assert_eq!(e.message, "the plank (3,1) -> (2,1) lies where plank 1 already does");
     // CRLF line endings read the same.
     let crlf = good.replace('\n', "\r\n");
     assert_eq!(output(Variant::TiltSingle, &crlf, Options::default()), fixture("tilt_single.out"));

@@ -137,18 +137,26 @@ impl Runner {
         self.definitions.iter().find(|(n, _, _)| n == name).map_or((1, 1), |&(_, l, c)| (l, c))
     }
 
+    /// The error of a call to `name`, at the place of the fault itself: inside the functions it
+    /// called, when it was there (rhai says the place of each call on the way, and its message
+    /// says the fault's place again, so the place is taken out of the message).
     fn error(&self, name: &str, error: EvalAltResult) -> FormatError {
-        let (line, column) = if error.position().is_none() {
-            self.definition(name)
-        } else {
-            position_of(error.position())
-        };
-        let message = match &error {
+        let (mut fault, mut inside) = (&error, name.to_string());
+        while let EvalAltResult::ErrorInFunctionCall(function, _, inner, _) = fault {
+            inside = function.clone();
+            fault = inner;
+        }
+        let place = [fault.position(), error.position()].into_iter().find(|p| !p.is_none());
+        let (line, column) = place.map_or_else(|| self.definition(name), position_of);
+        let said = fault.to_string();
+        let said = place.and_then(|p| said.strip_suffix(&format!(" ({p})"))).unwrap_or(&said);
+        let message = match fault {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "{name}() ran for more than {MAX_OPERATIONS} operations: is there a loop that never ends?"
             ),
             EvalAltResult::ErrorTerminated(..) => format!("{name}() was still running"),
-            _ => format!("{name}() failed: {}", error.unwrap_inner()),
+            _ if inside != name => format!("{name}() failed in {inside}(): {said}"),
+            _ => format!("{name}() failed: {said}"),
         };
         FormatError::new(line, column, message)
     }

@@ -203,3 +203,12 @@ fn a_time_limit_stops_a_long_call() {
     let jugs = ScriptPuzzle::parse(example("script-jugs")).unwrap();
     assert_eq!(jugs.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap().moves.len(), 6, "a quick script is not stopped");
 }
+
+/// A failure inside a function the call used is placed at the fault, once: the message names
+/// where it happened and does not say a second place.
+#[test]
+fn a_failure_is_placed_once_at_the_fault() {
+    let broken = "// puzzlelab script\nfn start() { 0 }\nfn moves(s) { [1] }\nfn helper(x) {\n  x + nothing\n}\nfn apply(s, m) {\n  helper(s)\n}\nfn is_goal(s) { false }\n";
+    let e = solve(broken, Method::Bfs).unwrap_err();
+    assert_eq!((e.line, e.column, e.message.as_str()), (5, 7, "apply() failed in helper(): Variable not found: nothing"));
+}
