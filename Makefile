@@ -46,7 +46,7 @@ bench: tools browser npm
 # target/fuzz/TARGET.log, and an input that fails lands in fuzz/artifacts/TARGET/. Needs the
 # nightly toolchain (for cargo fuzz only; the product builds on stable).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := read_sliding read_rushhour read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve gen_sliding gen_squares gen_rushhour
+FUZZ_TARGETS := read_sliding read_rushhour read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve gen_sliding gen_squares gen_rushhour analyse render goal kept
 CARGO_FUZZ_VERSION := 0.13.2
 
 fuzz:

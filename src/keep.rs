@@ -106,7 +106,7 @@ pub fn seal(mut bytes: Vec<u8>) -> Vec<u8> {
 }
 
 /// The bytes of a sealed entry, when its seal holds.
-fn unseal(mut sealed: Vec<u8>) -> Option<Vec<u8>> {
+pub fn unseal(mut sealed: Vec<u8>) -> Option<Vec<u8>> {
     let length = sealed.len().checked_sub(8)?;
     let (bytes, trailer) = sealed.split_at(length);
     let sum = u32::from_le_bytes(trailer[..4].try_into().ok()?);

@@ -20,6 +20,10 @@ fn every_input_fuzzing_found_passes_its_checks() {
         let target = name.split('-').next().unwrap_or_default();
         match target {
             "solve" => checks::solve(&data),
+            "analyse" => checks::analyse(&data),
+            "render" => checks::render(&data),
+            "goal" => checks::goal(&data),
+            "kept" => checks::kept(&data),
             "share_link" => checks::share_link(&data),
             "read_lmsolve" => checks::read_lmsolve(&data),
             reader => match reader.strip_prefix("read_") {

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each target uses one of these
 
+use puzzlelab::families::analysis::Completion;
 use puzzlelab::families::{self, SolveOptions, Status, FAMILIES};
 use puzzlelab::search::{Flow, Method, Stats};
 use puzzlelab::share;
@@ -72,4 +73,64 @@ pub fn solve(data: &[u8]) {
             _ => {}
         }
     }
+}
+
+/// Analyse under a small budget: never a panic, and a whole analysis's shortest solution
+/// replays, ends solved, and is as long as the solver's shortest answer.
+pub fn analyse(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(puzzle) = families::parse(None, &text) else { return };
+    let options = budget(Method::Auto);
+    let Ok(analysis) = puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue) else { return };
+    if analysis.status != Completion::Done {
+        return;
+    }
+    let Some(shortest) = analysis.shortest else { return };
+    assert_eq!(analysis.solution.len() as u64, shortest, "the solution listed is not as long as the shortest: {:?}", analysis.solution);
+    let verdict = puzzle.check(&options, &analysis.solution).unwrap_or_else(|e| panic!("the analysis's solution does not replay: {e}: {:?}", analysis.solution));
+    assert!(verdict.ends_solved, "the analysis's solution does not end solved: {:?}", analysis.solution);
+    if let Ok(report) = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue) {
+        if report.status == Status::Solved && report.optimal && report.counts.is_none() {
+            assert_eq!(report.moves.len() as u64, shortest, "Analyse and solve disagree on the shortest");
+        }
+    }
+}
+
+/// A picture of any puzzle that reads, at any step of its answer, with its moves: our own SVG
+/// always draws, within the picture budget (natively, through resvg as `render --png` does).
+pub fn render(data: &[u8]) {
+    let Some((&step, rest)) = data.split_first() else { return };
+    let text = String::from_utf8_lossy(rest);
+    let Ok(puzzle) = families::parse(None, &text) else { return };
+    let moves = match puzzle.solve(&budget(Method::Auto), &mut |_: &Stats| Flow::Continue) {
+        Ok(report) if report.status == Status::Solved => report.moves,
+        _ => Vec::new(),
+    };
+    let step = usize::from(step).min(moves.len());
+    let caption = puzzlelab::picture::caption(&moves, step);
+    let characters: usize = caption.iter().map(|word| word.chars().count()).sum();
+    assert!(characters <= puzzlelab::picture::MOST_CAPTION_CHARACTERS, "a caption of {characters} characters");
+    let svg = puzzlelab::picture::svg(puzzle.as_ref(), &moves, step, puzzlelab::picture::BOARD, &caption, puzzlelab::picture::FONT);
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Err(e) = puzzlelab::render::png(&svg) {
+        panic!("the picture does not draw: {e}\n{svg}");
+    }
+}
+
+/// Any goal line under a small sliding board: a goal reads or is refused with its place, and one
+/// that reads is solved as every puzzle is (replayed, shortest agreed with BFS), or gives up.
+pub fn goal(data: &[u8]) {
+    let goal = String::from_utf8_lossy(data).replace(['\n', '\r'], " ");
+    solve(format!("ab \nc d\n  e\n{goal}\n").as_bytes());
+}
+
+/// Kept bytes as they come back (from a disk, IndexedDB, another Worker): the seal opens only on
+/// what it sealed, and a table is read from whatever opens without a panic.
+pub fn kept(data: &[u8]) {
+    use puzzlelab::keep;
+    use puzzlelab::search::tiles::{Board, PatternDatabase};
+    assert_eq!(keep::unseal(keep::seal(data.to_vec())).as_deref(), Some(data));
+    let Some(bytes) = keep::unseal(data.to_vec()) else { return };
+    let board = Board::rectangle(3, 3, 8);
+    let _ = PatternDatabase::read_pattern(&board, &[0, 1, 2, 3, 4, 5, 6, 7], &bytes);
 }
