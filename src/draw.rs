@@ -17,8 +17,14 @@ pub trait Painter {
     fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke);
     /// A filled polygon.
     fn polygon(&mut self, points: &[(f64, f64)], fill: &str);
-    /// Text centred on (x, y).
-    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
+    /// Text centred on (x, y), when it is large enough to read ([`SMALLEST_TEXT`]).
+    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
+        if size >= SMALLEST_TEXT {
+            self.write_text(x, y, size, colour, text);
+        }
+    }
+    /// Text centred on (x, y), whatever its size (painters write it; families call `text`).
+    fn write_text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
 
     /// An open line through `points`.
     fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
@@ -176,6 +182,10 @@ pub fn xml_escape(text: &str) -> String {
     out
 }
 
+/// Text smaller than this many pixels is not drawn: nobody reads it, and a 400x400 board's
+/// digits, one a cell, took over 30 s to rasterize.
+pub const SMALLEST_TEXT: f64 = 3.0;
+
 impl Painter for SvgPainter {
     fn size(&self) -> (f64, f64) {
         (self.width, self.height)
@@ -231,7 +241,7 @@ impl Painter for SvgPainter {
         let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
         let _ = writeln!(self.body, "<polygon points=\"{}\" fill=\"{}\"/>", points.join(" "), xml_escape(fill));
     }
-    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
+    fn write_text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
         let _ = writeln!(
             self.body,
             "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size:.1}\" fill=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"sans-serif\">{}</text>",
@@ -253,6 +263,15 @@ mod tests {
         assert_eq!(layout.cell_at(x + layout.cell / 2.0, y + layout.cell / 2.0), Some((4, 3)));
         assert_eq!(layout.cell_at(layout.left - 1.0, layout.top), None);
         assert_eq!(layout.cell_at(x + layout.cell * 1.5, y), None);
+    }
+
+    #[test]
+    fn text_too_small_to_read_is_not_drawn() {
+        let mut svg = SvgPainter::new(10.0, 10.0);
+        svg.text(1.0, 1.0, SMALLEST_TEXT - 0.5, "red", "tiny");
+        svg.text(1.0, 1.0, SMALLEST_TEXT, "red", "read");
+        let out = svg.finish();
+        assert!(!out.contains("tiny") && out.contains("read"), "{out}");
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl Painter for CanvasPainter {
         self.ctx.fill();
     }
 
-    fn text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
+    fn write_text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str) {
         self.ctx.set_fill_style_str(colour);
         self.ctx.set_font(&format!("600 {size:.0}px system-ui, sans-serif"));
         self.ctx.set_text_align("center");

@@ -29,10 +29,20 @@ fn centre(grid: &GridLayout, at: Xy) -> (f64, f64) {
 /// A grid of empty cells, with `fill` deciding each cell's colour.
 fn cells(painter: &mut dyn Painter, grid: &GridLayout, fill: &dyn Fn(usize, usize) -> Option<&'static str>) {
     painter.clear(PAPER);
+    // Cells too small for a gutter between them (a 400 x 400 board) are one block, with only the
+    // marked ones drawn on it: a cell drawn a pixel smaller than itself would vanish.
+    let gutter = if grid.cell >= 4.0 { 1.0 } else { 0.0 };
+    if gutter == 0.0 {
+        let (left, top) = grid.at(0.0, 0.0);
+        painter.rect(left, top, grid.cell * grid.cols as f64, grid.cell * grid.rows as f64, CELL);
+    }
     for y in 0..grid.rows {
         for x in 0..grid.cols {
-            let (left, top) = grid.at(y as f64, x as f64);
-            painter.rect(left + 0.5, top + 0.5, grid.cell - 1.0, grid.cell - 1.0, fill(x, y).unwrap_or(CELL));
+            let colour = fill(x, y);
+            if gutter > 0.0 || colour.is_some() {
+                let (left, top) = grid.at(y as f64, x as f64);
+                painter.rect(left + gutter / 2.0, top + gutter / 2.0, grid.cell - gutter, grid.cell - gutter, colour.unwrap_or(CELL));
+            }
         }
     }
 }
