@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each target uses one of these
 
 use puzzlelab::families::analysis::Completion;
-use puzzlelab::families::{self, SolveOptions, Status, FAMILIES};
+use puzzlelab::families::{self, Puzzle, SolveOptions, Status, Verdict, FAMILIES};
 use puzzlelab::search::{Flow, Method, Stats};
 use puzzlelab::share;
 
@@ -60,8 +60,7 @@ pub fn solve(data: &[u8]) {
     if report.status != Status::Solved {
         return;
     }
-    let verdict = puzzle.check(&options, &report.moves).unwrap_or_else(|e| panic!("the answer does not replay: {e}: {:?}", report.moves));
-    assert!(verdict.ends_solved, "the answer does not end solved: {:?}", report.moves);
+    let verdict = replayed(puzzle.as_ref(), &options, &report.moves, "the answer");
     if report.optimal && report.counts.is_none() {
         assert_eq!(verdict.first_solved, Some(report.moves.len()), "a shortest answer is solved before its end: {:?}", report.moves);
     }
@@ -73,6 +72,14 @@ pub fn solve(data: &[u8]) {
             _ => {}
         }
     }
+}
+
+/// `moves` (`what` they are, for the message) replay legally through the puzzle's rules and end
+/// solved; the verdict.
+fn replayed(puzzle: &dyn Puzzle, options: &SolveOptions, moves: &[String], what: &str) -> Verdict {
+    let verdict = puzzle.check(options, moves).unwrap_or_else(|e| panic!("{what} does not replay: {e}: {moves:?}"));
+    assert!(verdict.ends_solved, "{what} does not end solved: {moves:?}");
+    verdict
 }
 
 /// Analyse under a small budget: never a panic, and a whole analysis's shortest solution
@@ -87,8 +94,7 @@ pub fn analyse(data: &[u8]) {
     }
     let Some(shortest) = analysis.shortest else { return };
     assert_eq!(analysis.solution.len() as u64, shortest, "the solution listed is not as long as the shortest: {:?}", analysis.solution);
-    let verdict = puzzle.check(&options, &analysis.solution).unwrap_or_else(|e| panic!("the analysis's solution does not replay: {e}: {:?}", analysis.solution));
-    assert!(verdict.ends_solved, "the analysis's solution does not end solved: {:?}", analysis.solution);
+    replayed(puzzle.as_ref(), &options, &analysis.solution, "the analysis's solution");
     if let Ok(report) = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue) {
         if report.status == Status::Solved && report.optimal && report.counts.is_none() {
             assert_eq!(report.moves.len() as u64, shortest, "Analyse and solve disagree on the shortest");
