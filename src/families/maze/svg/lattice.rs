@@ -254,9 +254,11 @@ pub(super) fn hexagonal(segments: &[Segment]) -> Result<Grid, String> {
         (min_x, min_y, max_x, max_y) = (min_x.min(x), min_y.min(y), max_x.max(x), max_y.max(y));
     }
     let h = side * 3f64.sqrt();
-    let cols = (((max_x - min_x - 2.0 * side) / (1.5 * side)).round() as isize + 1).max(1) as usize;
+    // In floats, where a coordinate of 1e65 saturates the cast instead of overflowing a sum
+    // (found by fuzzing); check_size then refuses the size.
+    let cols = (((max_x - min_x - 2.0 * side) / (1.5 * side)).round() + 1.0).max(1.0) as usize;
     let rows_f = if cols > 1 { (max_y - min_y) / h - 0.5 } else { (max_y - min_y) / h };
-    let rows = (rows_f.round() as isize).max(1) as usize;
+    let rows = rows_f.round().max(1.0) as usize;
     Grid::check_size(rows, cols)?;
     // A hexagonal maze of n cells has about 2n wall sides. Far fewer walls over far more cells
     // is no such maze (a stray point far off stretches the box), and matching them against
