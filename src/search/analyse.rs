@@ -157,13 +157,13 @@ fn read<S: Space>(space: &S, explored: Result<Explored<S::State>, Halt>, mut met
     let (shortest_path, choices) = if solvable { graph.one_shortest(&to_goal) } else { (Vec::new(), Vec::new()) };
     let shortest = solvable.then(|| {
         let states: Vec<S::State> = shortest_path.iter().map(|&i| graph.store.state(i).clone()).collect();
-        Shortest { moves: moves_along(space, &states).0, states, count: graph.count_shortest(&to_goal), choices }
+        Shortest { moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(), states, count: graph.count_shortest(&to_goal), choices }
     });
     let hardest = to_goal.iter().copied().filter(|&d| d != UNREACHED).max().map(|distance| {
         // The first in breadth-first order: the fewest moves from the start.
         let index = to_goal.iter().position(|&d| d == distance).unwrap_or(0) as u32;
         let states = graph.store.path_to(index);
-        Hardest { moves: moves_along(space, &states).0, states, distance, count: to_goal.iter().filter(|&&d| d == distance).count() as u64 }
+        Hardest { moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(), states, distance, count: to_goal.iter().filter(|&&d| d == distance).count() as u64 }
     });
     let picture = (positions <= GRAPH_POSITIONS).then(|| graph.picture(space, shortest_path));
     meter.stats.stored = positions as u64;
@@ -350,7 +350,7 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
         let states: Vec<T> = (0..n as u32).map(|i| self.store.state(i).clone()).collect();
         let parent: Vec<u32> = (0..n as u32).map(|i| self.store.parent(i)).collect();
         let step = (0..n)
-            .map(|i| (parent[i] != NO_PARENT).then(|| moves_along(space, &[states[parent[i] as usize].clone(), states[i].clone()]).0.pop()).flatten())
+            .map(|i| (parent[i] != NO_PARENT).then(|| moves_along(space, &[states[parent[i] as usize].clone(), states[i].clone()])?.0.pop()).flatten())
             .collect();
         let mut edges = Vec::new();
         for from in 0..n as u32 {

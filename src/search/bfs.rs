@@ -345,3 +345,53 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod retracing {
+    use super::*;
+    use crate::search::testing::Graph;
+    use std::cell::Cell;
+
+    /// A space whose successors stop after `calls` (a script whose calls begin to fail, at its
+    /// own error or its time limit): a path found, then not retraced.
+    struct Failing {
+        graph: Graph,
+        calls: Cell<usize>,
+    }
+
+    impl Space for Failing {
+        type State = usize;
+        type Move = (usize, usize);
+        fn start(&self) -> usize {
+            0
+        }
+        fn successors(&self, s: &usize, out: &mut Vec<((usize, usize), usize, u32)>) {
+            if self.calls.get() > 0 {
+                self.calls.set(self.calls.get() - 1);
+                self.graph.successors(s, out);
+            }
+        }
+        fn is_goal(&self, s: &usize) -> bool {
+            self.graph.is_goal(s)
+        }
+    }
+
+    /// The search gives up rather than claim, or panic on, a path it cannot retrace; Analyse
+    /// leaves out the moves it cannot retrace.
+    #[test]
+    fn a_path_the_space_does_not_retrace_is_no_answer() {
+        let line = || Graph::new(vec![vec![(1, 1)], vec![(2, 1)], vec![(3, 1)], vec![]], vec![3]);
+        let failing = Failing { graph: line(), calls: Cell::new(3) };
+        match bfs(&failing, &Budget::default(), &mut |_| Flow::Continue) {
+            Outcome::GaveUp { reason, .. } => assert_eq!(reason, "the rules did not retrace the path they found"),
+            other => panic!("{:?}", other.stats()),
+        }
+        let whole = Failing { graph: line(), calls: Cell::new(usize::MAX) };
+        assert!(matches!(bfs(&whole, &Budget::default(), &mut |_| Flow::Continue), Outcome::Solved { cost: 3, .. }));
+        let failing = Failing { graph: line(), calls: Cell::new(4) };
+        match crate::search::analyse(&failing, &Budget::default(), &mut |_| Flow::Continue) {
+            crate::search::analyse::Analysed::Done(analysis) => assert!(analysis.shortest.is_some_and(|s| s.moves.is_empty())),
+            _ => panic!("the analysis ends"),
+        }
+    }
+}

@@ -189,23 +189,21 @@ impl Knowledge {
 }
 
 /// Rebuilds the moves along a path of states by asking the space again which move leads from each
-/// state to the next. This keeps the searches from storing a move per state.
-pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> (Vec<S::Move>, u64) {
+/// state to the next. This keeps the searches from storing a move per state. None when the space
+/// answers differently the second time and links no pair (a script whose calls began to fail:
+/// its own error, or its time limit passed meanwhile); never a panic.
+pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> Option<(Vec<S::Move>, u64)> {
     let mut moves = Vec::with_capacity(states.len().saturating_sub(1));
     let mut cost = 0u64;
     let mut successors = Vec::new();
     for pair in states.windows(2) {
         successors.clear();
         space.successors(&pair[0], &mut successors);
-        let best = successors
-            .drain(..)
-            .filter(|(_, next, _)| *next == pair[1])
-            .min_by_key(|(_, _, step_cost)| *step_cost)
-            .expect("a path's states are linked by moves of the space");
+        let best = successors.drain(..).filter(|(_, next, _)| *next == pair[1]).min_by_key(|(_, _, step_cost)| *step_cost)?;
         cost += u64::from(best.2);
         moves.push(best.0);
     }
-    (moves, cost)
+    Some((moves, cost))
 }
 
 /// Puts the moves from `state` into `out` (emptied first); false for a dead end, which has none.
@@ -219,8 +217,11 @@ pub(crate) fn expand<S: Space>(space: &S, state: &S::State, out: &mut Vec<(S::Mo
 }
 
 /// The outcome for a path of states from the start to a goal.
+/// A path the space does not retrace is no answer: the search gives up.
 pub(crate) fn solution<S: Space>(space: &S, states: Vec<S::State>, mut meter: meter::Meter) -> Outcome<S::Move, S::State> {
-    let (moves, cost) = moves_along(space, &states);
+    let Some((moves, cost)) = moves_along(space, &states) else {
+        return Outcome::GaveUp { reason: "the rules did not retrace the path they found".into(), stats: meter.finish() };
+    };
     meter.stats.depth = moves.len() as u64;
     Outcome::Solved { moves, states, cost, stats: meter.finish() }
 }
