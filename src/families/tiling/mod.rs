@@ -290,7 +290,7 @@ impl TilingPuzzle {
                 // give the rest of the orbit?
                 let listed = match &breaking {
                     None => {
-                        let canonical = self.canonical(&chosen_placements, &tiling);
+                        let canonical = self.canonical(&chosen_placements, &tiling, &mut image);
                         tally.add_each(canonical);
                         canonical
                     }

@@ -96,12 +96,12 @@ fn relabelled(orientations: &[Vec<Vec<(i32, i32)>>], copies: &[usize], each_once
 impl TilingPuzzle {
     /// Whether the tiling `chosen` (numbers of placements, `tiling` its key, see
     /// [`Symmetry::key`]) is the least of its images under the puzzle's symmetries: each
-    /// distinct tiling has exactly one such member among its raw copies.
-    pub(super) fn canonical(&self, chosen: &[usize], tiling: &[u32]) -> bool {
-        let mut image = vec![0u32; tiling.len()];
+    /// distinct tiling has exactly one such member among its raw copies. `image` is room for a
+    /// key, reused from tiling to tiling.
+    pub(super) fn canonical(&self, chosen: &[usize], tiling: &[u32], image: &mut [u32]) -> bool {
         self.symmetries.iter().all(|symmetry| {
-            symmetry.key(&self.placements, chosen, &mut image);
-            tiling <= image.as_slice()
+            symmetry.key(&self.placements, chosen, image);
+            tiling <= &*image
         })
     }
 
