@@ -4,8 +4,8 @@
 # Trunk builds the page's first module without the Cargo features script, lmsolve and perl-goals
 # (index.html's data-cargo-no-default-features): 1.04 MB gzip instead of 1.79 to download before
 # the board is drawn. This adds the module with everything, as `full/app.js` and
-# `full/app_bg.wasm`, and `full.html`: the same page running it. The first module opens
-# full.html when a puzzle needs it (DESIGN.md, issue 14).
+# `full/app_bg.wasm`, which the first module loads into the page when a puzzle needs it
+# (src/web/app/handover.rs), and `full.html`: the same page running it, for links made before.
 set -eu
 
 # Trunk's release build uses the Cargo profile `web` (index.html); cargo writes `dev` to `debug`,

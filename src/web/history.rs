@@ -9,7 +9,8 @@ pub const GROUP_MS: f64 = 800.0;
 pub const MAX_STEPS: usize = 200;
 pub const MAX_BYTES: usize = 64 << 20;
 
-#[derive(Debug, Default)]
+/// Serialisable: the page hands it to its full module when that module takes over (`app/handover.rs`).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct History {
     text: String,
     undo: Vec<String>,

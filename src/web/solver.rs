@@ -147,6 +147,14 @@ impl Pool {
         self.retired.extend(ended);
     }
 
+    /// Ends every Worker (the page is handed to another module, which starts its own).
+    pub fn end_all(&mut self) {
+        for slot in self.slots.drain(..) {
+            slot.worker.terminate();
+            self.retired.push(slot);
+        }
+    }
+
     /// Ends every Worker and starts a fresh one in its place.
     pub fn restart_all(&mut self) -> Result<(), JsValue> {
         self.retired.clear();

@@ -216,8 +216,10 @@ impl App {
         let Some(moves) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else { return };
         match self.puzzle.as_ref().and_then(|p| p.text_at(&moves)) {
             Some(text) => {
+                self.leave_entry();
                 self.set_text(&text, true);
                 self.reparse();
+                self.open_entry();
                 self.set_status(&format!("Opened a position {} moves from the old start. Press Solve or Analyse.", moves.len()));
             }
             None => self.set_status("This family cannot write a position as a puzzle of its own yet."),
@@ -227,8 +229,10 @@ impl App {
     /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.
     pub(super) fn open_hardest(&mut self) {
         let Some((text, moves)) = self.analysis.as_ref().and_then(|a| a.hardest.as_ref()).and_then(|h| Some((h.text.clone()?, h.moves))) else { return };
+        self.leave_entry();
         self.set_text(&text, true);
         self.reparse();
+        self.open_entry();
         self.set_status(&format!("Opened the hardest start: its shortest solution has {moves} moves. Press Solve."));
     }
 }

@@ -19,6 +19,7 @@ impl App {
                 let bytes = source.result().ok().map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec());
                 match bytes.map(|bytes| families::file_text(&name, bytes)) {
                     Some(Ok(text)) => {
+                        app.leave_entry();
                         app.el.family.set_value("auto");
                         app.set_text(&text, true);
                         if text.len() > BIG_TEXT {
@@ -27,8 +28,9 @@ impl App {
                             app.reparse_later(20, &note);
                         } else {
                             app.reparse();
-                            app.set_status(&format!("Opened {name}."));
+                            app.notice(&format!("Opened {name}."));
                         }
+                        app.open_entry();
                     }
                     Some(Err(message)) => app.set_status(&format!("Could not open the file: {message}.")),
                     None => app.set_status(&format!("Could not read {name}.")),
@@ -64,14 +66,14 @@ impl App {
             name
         } else {
             let Some(url) = canvas::picture(width, height, &caption, font, |painter| puzzle.draw(moves, self.playback.step, 0.0, painter)) else {
-                self.set_status("Could not make the picture in this browser.");
+                self.notice("Could not make the picture in this browser.");
                 return;
             };
             let name = format!("{stem}.png");
             self.save_url(&url, &name);
             name
         };
-        self.set_status(&format!("Saved {name}."));
+        self.notice(&format!("Saved {name}."));
     }
 
     /// Asks Worker 0 for an animation (GIF or APNG, as picked) of the solution shown, at the
@@ -92,10 +94,10 @@ impl App {
         let request = Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };
         self.start_pool();
         if !self.pool.as_mut().is_some_and(|pool| pool.send(0, request)) {
-            return self.set_status("Could not send the animation to the solver's Worker.");
+            return self.notice("Could not send the animation to the solver's Worker.");
         }
         self.animation_job = Some(AnimationJob { job, format, name });
-        self.set_status("Making the animation…");
+        self.notice("Making the animation…");
         self.show_workers();
         self.update_buttons();
     }
@@ -137,6 +139,6 @@ impl App {
         options.set_type(export.mime);
         let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
         self.save_blob(&blob, &export.file_name);
-        self.set_status(&format!("Saved {}.", export.file_name));
+        self.notice(&format!("Saved {}.", export.file_name));
     }
 }

@@ -8,9 +8,11 @@
 //! it: `History` (undo) and `Playback` (the replay's state machine), `Split` (a job shared among
 //! Workers).
 
+mod address;
 mod analysis;
 mod drawing;
 mod files;
+mod handover;
 mod player;
 mod sharing;
 mod solving;
@@ -97,6 +99,10 @@ struct Elements {
     share_link: HtmlInputElement,
     solution_text: HtmlTextAreaElement,
     status: HtmlElement,
+    notice: HtmlElement,
+    restore: HtmlElement,
+    restore_previous: HtmlButtonElement,
+    family_detect: HtmlButtonElement,
     canvas: HtmlCanvasElement,
     first: HtmlButtonElement,
     prev: HtmlButtonElement,
@@ -176,6 +182,10 @@ impl Elements {
             share_link: by_id(doc, "share-link"),
             solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
+            notice: by_id(doc, "notice"),
+            restore: by_id(doc, "restore"),
+            restore_previous: by_id(doc, "restore-previous"),
+            family_detect: by_id(doc, "family-detect"),
             canvas: by_id(doc, "board"),
             first: by_id(doc, "first"),
             prev: by_id(doc, "prev"),
@@ -254,6 +264,18 @@ struct App {
     /// Line numbers shown in the gutter, and the one marked as bad.
     gutter_lines: std::cell::Cell<usize>,
     gutter_bad: std::cell::Cell<Option<usize>>,
+    /// The full module is loading to take the page over (`handover.rs`); this one has stopped.
+    handing_over: bool,
+    /// Loading the full module failed: texts that need it get their error here instead.
+    full_module_failed: bool,
+    /// The timer that hides the notice.
+    notice_timer: Option<i32>,
+    /// The timer that writes the address once changes pause (`address.rs`).
+    remember_timer: std::cell::Cell<Option<i32>>,
+    /// The address the page last wrote: a change to anything else is a link opened.
+    address: String,
+    /// The puzzle being opened gets a history entry of its own.
+    new_entry: bool,
 }
 
 /// What the worker is asked to do.
@@ -319,6 +341,12 @@ pub fn start() {
         reparse_timer: None,
         gutter_lines: std::cell::Cell::new(0),
         gutter_bad: std::cell::Cell::new(None),
+        handing_over: false,
+        full_module_failed: false,
+        notice_timer: None,
+        remember_timer: std::cell::Cell::new(None),
+        address: String::new(),
+        new_entry: false,
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -326,14 +354,18 @@ pub fn start() {
     wire_events(&page);
     register_service_worker(&page.borrow().window);
     let mut app = page.borrow_mut();
-    if !app.open_shared_link() {
+    if let Some(handover) = handover::take(&app.window) {
+        app.take_over(handover);
+    } else if !app.open_first() {
         if let Some((_, first)) = examples::all().next() {
             app.set_text(first.text, false);
         }
         app.reparse();
     }
-    // A player whose link's moves replay needs no solver.
-    if !(app.player.is_some() && app.report.is_some()) {
+    // A player whose link's moves replay needs no solver; a page handed over has the full
+    // module's.
+    let replayed = app.player.is_some() && app.report.is_some();
+    if !replayed && !app.handing_over {
         app.start_pool();
     }
 }
@@ -345,7 +377,12 @@ fn option(doc: &Document, label: &str, value: &str) -> HtmlOptionElement {
     option
 }
 
+/// Fills the pickers made from the registry; once a document (the full module, taking the page
+/// over, finds them filled and chosen).
 fn fill_pickers(app: &App) {
+    if app.el.examples.length() > 1 {
+        return;
+    }
     let cores = app.window.navigator().hardware_concurrency();
     let default = if cores.is_finite() && cores >= 1.0 { (cores as usize).min(split::MOST_WORKERS) } else { 1 };
     for n in 1..=split::MOST_WORKERS {
@@ -402,14 +439,25 @@ fn wire_events(page: &Page) {
     listen(&el.text, "input", |app, _: Event| app.typed());
     listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
     listen(&el.family, "change", |app, _: Event| app.reparse());
+    listen(&el.family_detect, "click", |app, _: Event| {
+        app.el.family.set_value("auto");
+        app.reparse();
+    });
     listen(&el.examples, "change", |app, _: Event| {
         let name = app.el.examples.value();
         if let Some((family, example)) = examples::find(&name) {
-            app.el.family.set_value(family.id());
+            app.leave_entry();
+            // Named only when detection would not find it, so the next paste is detected again.
+            let detected = families::choose(None, example.text).is_ok_and(|f| f.id() == family.id());
+            app.el.family.set_value(if detected { "auto" } else { family.id() });
             app.set_text(example.text, true);
             app.reparse();
+            app.open_entry();
         }
     });
+    listen(&app.window, "hashchange", |app, _: Event| app.address_changed());
+    listen(&app.window, "popstate", |app, _: Event| app.address_changed());
+    listen(&el.restore_previous, "click", |app, _: Event| app.restore_previous());
     listen(&el.solve, "click", |app, _: Event| app.start(Task::Solve));
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
     listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
@@ -460,12 +508,12 @@ fn wire_events(page: &Page) {
     listen(&el.resize, "click", |app, _: Event| {
         let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
         if !(cols >= 1.0 && rows >= 1.0) {
-            return app.set_status("Columns and rows must be at least 1.");
+            return app.notice("Columns and rows must be at least 1.");
         }
         let edited = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.resize(cols as usize, rows as usize));
         match edited {
             Some(text) => app.edit(text),
-            None => app.set_status("That size does not change the board (the most is 512 cells)."),
+            None => app.notice("That size does not change the board (the most is 512 cells)."),
         }
     });
     listen(&el.new_board, "click", |app, _: Event| {
@@ -523,8 +571,27 @@ impl App {
         js_sys::Date::now()
     }
 
+    /// The state of the puzzle on screen: loading, ready, searching, the result, an error.
     fn set_status(&self, text: &str) {
         self.el.status.set_text_content(Some(text));
+    }
+
+    /// A brief message about something done (a link copied, a file saved): shown under the
+    /// status for a few seconds, leaving the status as it was.
+    fn notice(&mut self, text: &str) {
+        const NOTICE_MS: i32 = 6000;
+        self.el.notice.set_text_content(Some(text));
+        self.el.notice.set_hidden(false);
+        if let Some(timer) = self.notice_timer.take() {
+            self.window.clear_timeout_with_handle(timer);
+        }
+        let hide = Closure::once_into_js(|| {
+            with_app(|app| {
+                app.notice_timer = None;
+                app.el.notice.set_hidden(true);
+            })
+        });
+        self.notice_timer = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(hide.unchecked_ref(), NOTICE_MS).ok();
     }
 
     fn moves(&self) -> &[String] {

@@ -17,17 +17,18 @@ impl App {
         })
     }
 
+    /// Copies the address, which holds the puzzle on screen, its options and step.
     pub(super) fn share(&mut self) {
-        let Some(shared) = self.shared_here() else { return };
-        let url = format!("{}#{}", self.base_url(), share::encode(&shared));
-        if let Ok(history) = self.window.history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        self.remember();
+        let url = self.address.clone();
+        if !url.contains('#') {
+            return self.notice("This puzzle is too long for a link (the page keeps it for your next visit); send it as a file.");
         }
         self.el.share_link.set_value(&url);
         self.el.share_link.set_hidden(false);
         self.el.share_link.select();
         let _ = self.window.navigator().clipboard().write_text(&url);
-        self.set_status("Link to this puzzle and step: copied (it is also in the box below the buttons).");
+        self.notice("Link to this puzzle and step: copied (it is also in the box below the buttons).");
     }
 
     /// Copies the puzzle's text and the solution shown, in the family's own notation, to paste
@@ -41,7 +42,7 @@ impl App {
         self.el.solution_text.set_hidden(false);
         self.el.solution_text.select();
         let _ = self.window.navigator().clipboard().write_text(&text);
-        self.set_status("The puzzle and its solution: copied as text (also in the box below the buttons).");
+        self.notice("The puzzle and its solution: copied as text (also in the box below the buttons).");
     }
 
     /// Opens an embedded link's compact player: the board, the replay controls and the moves
@@ -143,27 +144,7 @@ impl App {
             self.show_embed();
             self.el.embed_code.select();
             let _ = self.window.navigator().clipboard().write_text(&self.el.embed_code.value());
-            self.set_status("Embed code for this solution: copied (it is also in the box below the buttons).");
-        }
-    }
-
-    /// Opens the page's full module (`full.html`: this page with everything) on the text, which
-    /// `family` cannot read in this module (DESIGN.md, issue 14). A link being opened goes on as
-    /// it was; anything else opens there without a solve, as it would have here.
-    pub(super) fn open_full_module(&mut self, family: &dyn Family) {
-        let text = self.history.text();
-        let hash = self.window.location().hash().unwrap_or_default();
-        let fragment = match share::decode(&hash) {
-            Ok(shared) if shared.text == text => hash.trim_start_matches('#').to_string(),
-            _ => share::encode(&Shared { metric: self.metric_picked(), idle: true, ..Shared::new(family.id(), text) }),
-        };
-        let full = self.document.base_uri().ok().flatten().and_then(|base| web_sys::Url::new_with_base("full.html", &base).ok());
-        match full {
-            Some(full) if fragment.len() <= share::MAX_FRAGMENT => {
-                self.set_status(&format!("Loading what {} needs…", family.name()));
-                let _ = self.window.location().replace(&format!("{}#{fragment}", full.href()));
-            }
-            _ => self.show_error(Some(&FormatError::general(format!("this text is too long to hand to the part of the app that reads {}", family.name())))),
+            self.notice("Embed code for this solution: copied (it is also in the box below the buttons).");
         }
     }
 

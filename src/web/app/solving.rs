@@ -186,10 +186,10 @@ impl App {
                     self.el.solve.set_title("Solve (finds the shortest solution)");
                     if let Some(task) = self.start_when_ready.take() {
                         self.start(task);
-                    } else if self.puzzle.is_some() && !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
+                    } else if !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
                         // Only replaces the loading note: a message already shown (a damaged
                         // link, a cancel) stays.
-                        self.set_status("Ready: press Solve.");
+                        self.set_status(if self.puzzle.is_some() { "Ready: press Solve." } else { "The puzzle could not be read: see the message under the text." });
                     }
                 }
             }
@@ -199,19 +199,19 @@ impl App {
                 }
             }
             Reply::Animating { job, done, frames } if self.animating_job(job) => {
-                self.set_status(&format!("Making the animation: frame {done} of {frames}…"));
+                self.notice(&format!("Making the animation: frame {done} of {frames}…"));
             }
             Reply::Animated { job, bytes, frames, note } if self.animating_job(job) => {
                 self.idle(worker);
                 if let Some(made) = self.animation_job.take() {
                     self.save_bytes(&bytes, made.format.mime(), &made.name);
-                    self.set_status(&format!("Saved {}: {frames} frames, {}{note}.", made.name, crate::animation::file_size(bytes.len())));
+                    self.notice(&format!("Saved {}: {frames} frames, {}{note}.", made.name, crate::animation::file_size(bytes.len())));
                 }
             }
             Reply::Failed { job, error } if self.animating_job(job) => {
                 self.idle(worker);
                 self.animation_job = None;
-                self.set_status(&format!("Could not make the animation: {}.", error.message));
+                self.notice(&format!("Could not make the animation: {}.", error.message));
             }
             Reply::Progress { job, stats } if job == self.job && self.busy => {
                 let stats = match &mut self.split {
@@ -361,6 +361,7 @@ impl App {
         el.step.set_max(&len.to_string());
         el.step.set_value(&self.playback.step.to_string());
         el.step_label.set_text_content(Some(&format!("{} / {len}", self.playback.step)));
+        self.remember_soon();
         let listed = self.listed();
         el.solutions.set_hidden(listed == 0);
         let so_far = if self.busy { " so far" } else { "" };

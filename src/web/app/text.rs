@@ -66,6 +66,8 @@ impl App {
 
     pub(super) fn reparse(&mut self) {
         self.cancel_reparse();
+        // A result belongs to the text it was asked for: a new text stops the search.
+        self.cancel();
         self.playback.stop();
         self.show_analysis(None);
         self.report = None;
@@ -75,26 +77,27 @@ impl App {
         self.show_moves();
         let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
         if let Ok(family) = chosen {
-            if family.needs_full_build(self.history.text()) {
-                return self.open_full_module(family);
+            if family.needs_full_build(self.history.text()) && !self.full_module_failed {
+                return self.hand_over(family);
             }
         }
+        self.show_detected(chosen.as_ref().ok().copied());
+        // The status speaks of this text from now on (while the solver loads, it says so).
+        let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
         match chosen.and_then(|family| family.parse(self.history.text())) {
             Ok(puzzle) => {
                 self.puzzle = Some(puzzle);
                 self.show_error(None);
-                if !self.busy && self.solver_ready() {
+                if idle {
                     self.set_status("Ready: press Solve.");
                 }
-            }
-            Err(error) if !self.busy && self.solver_ready() && self.el.status.text_content().is_some_and(|s| s.starts_with("Reading")) => {
-                self.puzzle = None;
-                self.show_error(Some(&error));
-                self.set_status("The puzzle could not be read: see the message under the text.");
             }
             Err(error) => {
                 self.puzzle = None;
                 self.show_error(Some(&error));
+                if idle {
+                    self.set_status("The puzzle could not be read: see the message under the text.");
+                }
             }
         }
         self.show_metrics();
@@ -113,6 +116,22 @@ impl App {
         self.show_tools();
         self.update_buttons();
         self.draw();
+    }
+
+    /// The family picker says what detection found ("Detect: Rush Hour"), and a family picked
+    /// by hand shows a button back to detection.
+    pub(super) fn show_detected(&self, chosen: Option<&dyn Family>) {
+        let picked = self.el.family.value() != "auto";
+        self.el.family_detect.set_hidden(!picked);
+        let label = match chosen {
+            Some(family) if !picked => format!("Detect: {}", family.name()),
+            _ => "Detect".to_string(),
+        };
+        if let Some(detect) = self.el.family.item(0) {
+            if detect.text_content().as_deref() != Some(label.as_str()) {
+                detect.set_text_content(Some(&label));
+            }
+        }
     }
 
     /// One checkbox per switch the puzzle declares, its help as the tooltip; left alone (and
@@ -232,7 +251,10 @@ impl App {
                 self.gutter_bad.set(Some(e.line));
             }
         }
-        if let Some(e) = error.filter(|e| e.line > 0) {
+        // While someone types in the box its caret is theirs: a selection made there now would
+        // be replaced by the next key. Otherwise (a file opened, an example) the line is chosen.
+        let typing = self.document.active_element().is_some_and(|e| e.id() == "puzzle-text");
+        if let Some(e) = error.filter(|e| e.line > 0 && !typing) {
             // Select the offending line so it is easy to find and fix.
             let start: usize = self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
             let len = self.history.text().split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
