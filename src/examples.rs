@@ -22,7 +22,10 @@ pub fn text(name: &str) -> Option<&'static str> {
 /// A name for the menu: an SVG's `<title>`, the text's `title:` line or first `//` comment
 /// (not a format's marker line, `// puzzlelab …`, such as a script's), or the file name.
 pub fn title(example: &'static Example) -> &'static str {
-    let Example { name, text, .. } = example;
+    let Example { name, text, title, .. } = example;
+    if let Some(title) = title {
+        return title;
+    }
     if let Some((_, rest)) = text.split_once("<title>") {
         if let Some((title, _)) = rest.split_once("</title>") {
             return title.trim();

@@ -15,7 +15,7 @@ fn every_example_solves_with_its_known_length() {
         assert!(!family.examples().is_empty(), "{}: a family offers at least one example", family.id());
     }
     for (family, example) in examples::all() {
-        let Example { name, text, length } = example;
+        let Example { name, text, length, .. } = example;
         assert!(names.insert(*name), "{name}: two examples of one name");
         // Hexagonal planks share the square ones' keys: an example that its family is not sure
         // of is opened with the family named, as the menu does.
@@ -42,4 +42,12 @@ fn families_that_generate_say_so() {
     for family in puzzlelab::families::FAMILIES {
         assert_eq!(family.generates(), family.generate(6, 6, 1).is_some(), "{}", family.id());
     }
+}
+
+/// The page's menu names each example by its title (the text's own `title:`, comment or SVG
+/// `<title>`), never by its file name.
+#[test]
+fn every_example_has_a_title() {
+    let untitled: Vec<&str> = examples::all().filter(|(_, e)| examples::title(e) == e.name).map(|(_, e)| e.name).collect();
+    assert_eq!(untitled, Vec::<&str>::new());
 }

@@ -9,7 +9,12 @@ macro_rules! example {
             name: $name,
             text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/www/examples/", $name, ".", $ext)),
             length: $length,
+            title: None,
         }
+    };
+    // A format with no place for a title names its examples here.
+    ($name:literal, $ext:literal, $length:expr, $title:literal) => {
+        $crate::families::Example { title: Some($title), ..example!($name, $ext, $length) }
     };
 }
 
@@ -56,6 +61,8 @@ pub struct Example {
     /// The length of its shortest solution under the default options (tilings: the pieces of one
     /// tiling), from a published source or an independent computation, named where it is listed.
     pub length: usize,
+    /// Its name in the page's menu, for a format that cannot say it in the text.
+    pub title: Option<&'static str>,
 }
 
 /// A family: a text format and what to do with a parsed puzzle.

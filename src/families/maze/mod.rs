@@ -71,7 +71,7 @@ impl Family for Maze {
         static EXAMPLES: [Example; 3] = [
             example!("maze-20x20", "svg", 60),  // a separate BFS over the file's <line>s (Python, by hand)
             example!("maze-sigma", "svg", 27),  // BFS over the generator's own passages (the script that wrote it)
-            example!("maze-blocks", "txt", 56), // a separate BFS over the characters (Python, by hand)
+            example!("maze-blocks", "txt", 56, "A maze of # blocks"), // a separate BFS over the characters (Python, by hand)
         ];
         &EXAMPLES
     }

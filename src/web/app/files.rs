@@ -20,6 +20,7 @@ impl App {
                 match bytes.map(|bytes| families::file_text(&name, bytes)) {
                     Some(Ok(text)) => {
                         app.leave_entry();
+                        app.el.examples.set_value("");
                         app.el.family.set_value("auto");
                         app.set_text(&text, true);
                         if text.len() > BIG_TEXT {

@@ -391,8 +391,14 @@ fn fill_pickers(app: &App) {
         let _ = app.el.workers.append_child(&choice);
     }
     let doc = &app.document;
-    for (_, example) in examples::all() {
-        let _ = app.el.examples.append_child(&option(doc, examples::title(example), example.name));
+    // One group per family, named as the family picker names it.
+    for family in FAMILIES {
+        let group = doc.create_element("optgroup").unwrap_throw();
+        let _ = group.set_attribute("label", family.name());
+        for example in family.examples() {
+            let _ = group.append_child(&option(doc, examples::title(example), example.name));
+        }
+        let _ = app.el.examples.append_child(&group);
     }
     for family in FAMILIES {
         let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
@@ -556,6 +562,16 @@ fn wire_events(page: &Page) {
         }
     });
     listen(&app.document, "keydown", |app, event: KeyboardEvent| app.key(&event));
+    if let Ok(toggles) = app.document.query_selector_all(".fold-toggle") {
+        for toggle in (0..toggles.length()).filter_map(|i| toggles.item(i)) {
+            listen(&toggle, "click", |app, event: Event| {
+                if let Some(toggle) = event.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    let open = toggle.get_attribute("aria-expanded").as_deref() != Some("true");
+                    app.fold(&toggle, open);
+                }
+            });
+        }
+    }
 }
 
 fn request_frame(window: &Window) {
@@ -569,6 +585,22 @@ fn request_frame(window: &Window) {
 impl App {
     fn now(&self) -> f64 {
         js_sys::Date::now()
+    }
+
+    /// Opens or closes the fold a toggle controls (on a narrow screen; a wide one shows all).
+    fn fold(&self, toggle: &web_sys::Element, open: bool) {
+        let _ = toggle.set_attribute("aria-expanded", if open { "true" } else { "false" });
+        let fold = toggle.get_attribute("aria-controls").and_then(|id| self.document.get_element_by_id(&id));
+        if let Some(fold) = fold {
+            let _ = fold.class_list().toggle_with_force("open", open);
+        }
+    }
+
+    /// Opens the fold with the element `id`, through its toggle.
+    fn unfold(&self, id: &str) {
+        if let Ok(Some(toggle)) = self.document.query_selector(&format!(".fold-toggle[aria-controls=\"{id}\"]")) {
+            self.fold(&toggle, true);
+        }
     }
 
     /// The state of the puzzle on screen: loading, ready, searching, the result, an error.

@@ -156,6 +156,7 @@ impl App {
         }
         match share::decode(&hash) {
             Ok(shared) => {
+                self.el.examples.set_value("");
                 let family_known = families::family(&shared.family).is_some();
                 self.el.family.set_value(if family_known { &shared.family } else { "auto" });
                 self.set_text(&shared.text, false);

@@ -254,6 +254,9 @@ impl App {
         // While someone types in the box its caret is theirs: a selection made there now would
         // be replaced by the next key. Otherwise (a file opened, an example) the line is chosen.
         let typing = self.document.active_element().is_some_and(|e| e.id() == "puzzle-text");
+        if error.is_some() {
+            self.unfold("editor-fold"); // the message is under the text
+        }
         if let Some(e) = error.filter(|e| e.line > 0 && !typing) {
             // Select the offending line so it is easy to find and fix.
             let start: usize = self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
