@@ -10,7 +10,7 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export CHROMEDRIVER
 
-.PHONY: serve build test test-native test-wasm test-e2e bench fuzz tools browser npm clean
+.PHONY: serve build test test-native test-wasm test-e2e screenshots bench fuzz tools browser npm clean
 
 serve: tools
 	trunk serve --release
@@ -31,6 +31,10 @@ test-wasm:
 
 test-e2e: build
 	node --test tests/e2e/
+
+# The README's pictures of the page (desktop and phone), as the end-to-end run makes them.
+screenshots: build
+	SCREENSHOTS=docs node --test --test-name-pattern='on a phone' tests/e2e/page.test.mjs
 
 # Criterion benchmarks (native), the same searches timed in wasm (Node), the browser build,
 # tiling counts in the page on 1 and 2 Workers, and the first load on emulated 4G (Chromium).

@@ -47,6 +47,13 @@ pub trait Rules {
 
     /// Step `step` of a replay as text (a board, a line).
     fn show(&self, frames: &Frames<Self::State>, step: usize) -> String;
+
+    /// Play: the moves a tap or a drag on the board makes from `state`, the board painted on a
+    /// surface of `size` and the pointer going down at `from` and up at `to` (the same point for
+    /// a tap). Empty, the default, when it makes none. The replayer keeps only moves that apply.
+    fn moves_at(&self, _state: &Self::State, _from: (f64, f64), _to: (f64, f64), _size: (f64, f64)) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (every
@@ -165,6 +172,21 @@ impl<S: Clone> Replayer<S> {
 
     pub fn show<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> String {
         self.frames(rules, moves, |frames| rules.show(frames, step))
+    }
+
+    /// [`Puzzle::moves_at`](crate::families::Puzzle::moves_at): the moves a tap or drag makes
+    /// after `step` of `moves`, as [`Rules::moves_at`] reads it, if they all apply one after
+    /// the other.
+    pub fn moves_at<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let Some(mut state) = self.at(rules, &moves[..step.min(moves.len())], step) else { return Vec::new() };
+        let played = rules.moves_at(&state, from, to, size);
+        for text in &played {
+            match rules.execute(&state, text) {
+                Ok(next) => state = next,
+                Err(_) => return Vec::new(),
+            }
+        }
+        played
     }
 
     /// Every step of the replay as text, the start first: one replay for all of them.

@@ -40,6 +40,9 @@ pub struct Shared {
     /// did not ask for a solve (issue 14).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub idle: bool,
+    /// Moves played on the board by hand, `step` of them shown: "I am stuck here" as a link.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<String>,
 }
 
 impl Shared {
@@ -57,6 +60,7 @@ impl Shared {
             analyse: false,
             player: None,
             idle: false,
+            played: Vec::new(),
         }
     }
 
@@ -140,6 +144,7 @@ mod tests {
             analyse: true,
             player: None,
             idle: false,
+            played: vec!["a D".into(), "b L".into()],
         }
     }
 

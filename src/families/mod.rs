@@ -270,6 +270,15 @@ pub trait Puzzle {
         None
     }
 
+    /// Play (the page): the moves a tap or a drag on the board makes from the position after
+    /// `step` of `moves`, in the notation of the metric in `options`; the board is painted on a
+    /// surface of `size`, the pointer went down at `from` and up at `to`. Empty when it makes
+    /// none: a family with no play, or a tap on nothing that moves. A family on the mid-end
+    /// answers [`crate::midend::Rules::moves_at`] and forwards to its replayer.
+    fn moves_at(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _from: (f64, f64), _to: (f64, f64), _size: (f64, f64)) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What the page's button for [`Puzzle::export`] says, for puzzles that export.
     fn export_label(&self) -> Option<&'static str> {
         None
@@ -357,7 +366,14 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
             let best = FAMILIES.iter().map(|&f| (f.detect(text), f)).max_by_key(|(confidence, _)| *confidence);
             match best {
                 Some((confidence, f)) if confidence > Confidence::No => Ok(f),
-                _ => Err(FormatError::new(1, 1, "could not tell which kind of puzzle this is; pick a family")),
+                _ => {
+                    let formats: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
+                    Err(FormatError::new(
+                        1,
+                        1,
+                        format!("could not tell which kind of puzzle this is. The formats read are: {}. Pick a family to see what it expects", formats.join("; ")),
+                    ))
+                }
             }
         }
     }

@@ -41,19 +41,29 @@ impl Playback {
         self.step = step.min(moves);
     }
 
-    /// Animates the next move; a second press finishes the move in flight at once. True when
-    /// an animation frame must be asked for.
+    /// Animates the next move. A press while a move is in flight finishes that move at once and
+    /// animates the one after, so every press counts: five quick presses move five steps. True
+    /// when an animation frame must be asked for (none while frames already run).
     pub fn advance(&mut self, moves: usize) -> bool {
         if self.animating {
             self.tween = 0.0;
             self.step = (self.step + 1).min(moves);
-            self.animating = self.playing && self.step < moves;
+            self.animating = self.step < moves;
             false
         } else if self.step < moves {
             self.start_frames()
         } else {
             false
         }
+    }
+
+    /// Stops on a whole step, the move in flight counted as made (a search from the position
+    /// shown starts after it).
+    pub fn settle(&mut self, moves: usize) {
+        if self.animating {
+            self.step = (self.step + 1).min(moves);
+        }
+        self.stop();
     }
 
     /// Play, or pause; a play at the end starts from the start. True when an animation frame
@@ -110,19 +120,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn next_animates_one_move_and_a_second_press_finishes_it() {
+    fn next_animates_one_move_and_a_second_press_finishes_it_and_animates_the_next() {
         let mut playback = Playback::default();
         assert!(playback.advance(3));
         assert_eq!(playback.frame(0.0, 3, 100.0), Tick { again: true, ..Tick::default() });
         assert_eq!((playback.step, playback.tween), (0, 0.16));
+        // The frames already run: no new one is asked for.
         assert!(!playback.advance(3));
         assert_eq!((playback.step, playback.tween), (1, 0.0));
-        assert_eq!(playback.frame(20.0, 3, 100.0), Tick::default());
-        // One move at a time: the move ends on its step.
-        assert!(playback.advance(3));
-        playback.frame(0.0, 3, 100.0);
-        assert_eq!(playback.frame(100.0, 3, 100.0), Tick { stepped: true, ..Tick::default() });
+        assert_eq!(playback.frame(20.0, 3, 100.0), Tick { again: true, ..Tick::default() });
+        // The move ends on its step, and the frames stop.
+        assert_eq!(playback.frame(120.0, 3, 100.0), Tick { stepped: true, ..Tick::default() });
         assert_eq!((playback.step, playback.tween), (2, 0.0));
+        assert_eq!(playback.frame(140.0, 3, 100.0), Tick::default());
+    }
+
+    #[test]
+    fn every_quick_press_counts_up_to_the_last_move() {
+        let mut playback = Playback::default();
+        let mut time = 0.0;
+        for _ in 0..5 {
+            playback.advance(9);
+            time += 16.0;
+            playback.frame(time, 9, 250.0);
+        }
+        while playback.frame(time, 9, 250.0).again {
+            time += 16.0;
+        }
+        assert_eq!((playback.step, playback.tween), (5, 0.0));
+        // Presses past the end stay on the last move.
+        let mut playback = Playback::default();
+        for _ in 0..5 {
+            playback.advance(2);
+        }
+        assert_eq!((playback.step, playback.playing), (2, false));
     }
 
     #[test]
@@ -148,6 +179,17 @@ mod tests {
         playback.frame(560.0, 10, 30.0);
         assert!(!playback.toggle(10));
         assert_eq!((playback.step, playback.playing), (2, false));
+    }
+
+    #[test]
+    fn settling_counts_the_move_in_flight() {
+        let mut playback = Playback::default();
+        playback.advance(3);
+        playback.frame(0.0, 3, 100.0);
+        playback.settle(3);
+        assert_eq!((playback.step, playback.tween, playback.frame(10.0, 3, 100.0)), (1, 0.0, Tick::default()));
+        playback.settle(3);
+        assert_eq!(playback.step, 1, "nothing in flight: the step stays");
     }
 
     #[test]

@@ -292,6 +292,40 @@ impl midend::Rules for MazePuzzle {
         }
     }
 
+    /// A cell clicked: the way there from where the walker stands, by a shortest path through
+    /// the open passages (one move per cell).
+    fn moves_at(&self, &at: &usize, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let view = draw::View::fit(&self.grid, size.0, size.1);
+        let (x, y) = view.source(from);
+        let Some(target) = self.grid.cell_at_point(x, y) else { return Vec::new() };
+        let sides = self.grid.shape.sides() as u8;
+        let mut came_from: Vec<Option<(usize, u8)>> = vec![None; self.grid.cells()];
+        let mut queue = std::collections::VecDeque::from([at]);
+        let mut seen = vec![false; self.grid.cells()];
+        seen[at] = true;
+        while let Some(cell) = queue.pop_front() {
+            if cell == target {
+                let mut path = Vec::new();
+                let mut here = target;
+                while let Some((previous, side)) = came_from[here] {
+                    path.push(self.grid.shape.side_name(side).to_string());
+                    here = previous;
+                }
+                path.reverse();
+                return path;
+            }
+            for side in 0..sides {
+                let next = self.grid.neighbour(cell, side).filter(|&n| self.grid.is_open(cell, side) && !self.grid.solid[n]);
+                if let Some(next) = next.filter(|&n| !seen[n]) {
+                    seen[next] = true;
+                    came_from[next] = Some((cell, side));
+                    queue.push_back(next);
+                }
+            }
+        }
+        Vec::new()
+    }
+
     fn show(&self, frames: &Frames<usize>, step: usize) -> String {
         let (Ok(ends), None, Some(&at)) = (&self.ends, &frames.error, frames.at(step)) else { return String::new() };
         let cells = &frames.states;
@@ -375,6 +409,10 @@ impl Puzzle for MazePuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replay.show(self, moves, step)
+    }
+
+    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.replay.moves_at(self, moves, step, from, to, size)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

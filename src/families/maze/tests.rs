@@ -320,3 +320,24 @@ fn a_long_path_is_walked_once() {
     assert!(first.contains('@') && first.contains('E') && !first.contains('S'), "{first}");
     assert!(last.contains('@') && last.contains('S') && !last.contains('E'), "{last}");
 }
+
+/// Play: a click on a cell walks there by a shortest path; a click on the exit from the start
+/// walks the whole shortest solution, square and hexagonal alike.
+#[test]
+fn a_click_walks_to_the_cell_by_a_shortest_path() {
+    let size = (560.0, 440.0);
+    for text in [BOX, include_str!("../../../www/examples/maze-sigma.svg"), include_str!("../../../www/examples/maze-blocks.txt")] {
+        let puzzle = MazePuzzle::parse(text).unwrap();
+        let ends = puzzle.ends.clone().unwrap();
+        let view = draw::View::fit(&puzzle.grid, size.0, size.1);
+        let (row, col) = puzzle.grid.row_col(ends.exit);
+        let exit = view.screen(puzzle.grid.geometry.centre(row, col));
+        let options = SolveOptions::default();
+        let walked = puzzle.moves_at(&options, &[], 0, exit, exit, size);
+        let shortest = solve(text).moves.len();
+        assert_eq!(walked.len(), shortest, "{walked:?}");
+        assert!(puzzle.check(&options, &walked).unwrap().ends_solved);
+        // From there, a click where the walker stands makes no move.
+        assert_eq!(puzzle.moves_at(&options, &walked, walked.len(), exit, exit, size), Vec::<String>::new());
+    }
+}

@@ -170,6 +170,25 @@ impl midend::Rules for NPuzzle {
         let start = frames.at(step).cloned().unwrap_or_default();
         Board { title: None, start, ..self.board.clone() }.to_text()
     }
+
+    /// A tile tapped (or dragged) in line with the blank slides there, and every tile between
+    /// with it, nearest the blank first (as in Simon Tatham's Fifteen).
+    fn moves_at(&self, cells: &Vec<u16>, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let width = self.board.width;
+        let Some((row, col)) = draw::layout(self, size.0, size.1).cell_at(from.0, from.1) else { return Vec::new() };
+        let Some(hole) = cells.iter().position(|&t| t == BLANK) else { return Vec::new() };
+        let (hole_row, hole_col) = (hole / width, hole % width);
+        let line: Vec<usize> = if row == hole_row && col != hole_col {
+            let step = |c: usize| row * width + c;
+            if col > hole_col { (hole_col + 1..=col).map(step).collect() } else { (col..hole_col).rev().map(step).collect() }
+        } else if col == hole_col && row != hole_row {
+            let step = |r: usize| r * width + col;
+            if row > hole_row { (hole_row + 1..=row).map(step).collect() } else { (row..hole_row).rev().map(step).collect() }
+        } else {
+            Vec::new()
+        };
+        line.into_iter().map(|cell| cells[cell].to_string()).collect()
+    }
 }
 
 impl Puzzle for NPuzzle {
@@ -215,6 +234,10 @@ impl Puzzle for NPuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.replayer.moves_at(self, moves, step, from, to, size)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

@@ -114,3 +114,26 @@ fn the_eight_puzzle_analysed_from_its_goal() {
     assert!(["8 6 7\n2 5 4\n3 _ 1\n", "6 4 7\n8 5 _\n3 2 1\n"].contains(&text.as_str()), "{text}");
     assert_eq!(solve(&text, Method::Auto).moves.len(), 31);
 }
+
+/// Play: a tap on a tile in line with the blank slides it and the tiles between; a tap
+/// elsewhere plays nothing; the moves replay to the solved board.
+#[test]
+fn a_tap_in_line_with_the_blank_slides_the_tiles_between() {
+    let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 _ 8\n").unwrap();
+    let options = SolveOptions::default();
+    let size = (300.0, 240.0);
+    let grid = crate::draw::GridLayout::fit(3, 3, size.0, size.1);
+    let tap = |moves: &[String], row: usize, col: usize| {
+        let point = grid.at(row as f64 + 0.5, col as f64 + 0.5);
+        puzzle.moves_at(&options, moves, moves.len(), point, point, size)
+    };
+    assert_eq!(tap(&[], 0, 1), ["5", "2"]);
+    assert_eq!(tap(&[], 0, 0), Vec::<String>::new());
+    assert_eq!(tap(&[], 2, 1), Vec::<String>::new(), "the blank itself");
+    let played = tap(&[], 2, 2);
+    assert_eq!(played, ["8"]);
+    let verdict = puzzle.check(&options, &played).unwrap();
+    assert!(verdict.ends_solved);
+    // From a later step: after 8 slid left, the blank is in the corner.
+    assert_eq!(tap(&played, 0, 2), ["6", "3"]);
+}

@@ -6,6 +6,7 @@ pub mod edit;
 pub mod format;
 pub mod goal;
 pub mod metric;
+mod play;
 pub mod rules;
 
 use crate::draw::Painter;
@@ -310,6 +311,12 @@ impl Puzzle for SlidingPuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    fn moves_at(&self, options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let Ok(metric) = self.metric(options) else { return Vec::new() };
+        let anchors = self.position_after(moves, step.min(moves.len()));
+        self.play(metric, &anchors, from, to, size)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

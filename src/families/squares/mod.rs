@@ -197,6 +197,14 @@ impl midend::Rules for SquaresPuzzle {
         draw::draw(self, now, next, tween, painter);
     }
 
+    /// A square clicked moves in the direction it points (pushing what is in the way).
+    fn moves_at(&self, pieces: &Vec<Piece>, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let area = draw::view(self, &[pieces, pieces]);
+        let Some((row, col)) = draw::layout(&area, size.0, size.1).cell_at(from.0, from.1) else { return Vec::new() };
+        let (x, y) = (area.min_x + col as i32, area.min_y + row as i32);
+        (pieces.iter().position(|p| p.x == x && p.y == y)).map(|slot| self.replay.click_text(pieces, slot)).into_iter().collect()
+    }
+
     fn show(&self, frames: &Frames<Vec<Piece>>, step: usize) -> String {
         let pieces = frames.at(step).cloned().unwrap_or_default();
         let mut level = self.level.clone();
@@ -270,6 +278,10 @@ impl Puzzle for SquaresPuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.replayer.moves_at(self, moves, step, from, to, size)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

@@ -252,3 +252,29 @@ fn too_many_squares_are_pointed_at() {
     assert_eq!((error.line, error.column), (17, 1), "{}", error.message);
     assert!(error.message.contains("at most 16 squares"), "{}", error.message);
 }
+
+/// Play: clicking each square the solution names, where it is drawn, makes exactly that click,
+/// and the clicks end won.
+#[test]
+fn clicking_the_squares_replays_the_solution() {
+    let text = include_str!("../../../www/examples/squares-intro.txt");
+    let puzzle = SquaresPuzzle::parse(text).unwrap();
+    let options = SolveOptions::default();
+    let solution = solve_with(text, &options).moves;
+    assert!(!solution.is_empty());
+    let size = (560.0, 440.0);
+    let mut played: Vec<String> = Vec::new();
+    for click in &solution {
+        let pieces = puzzle.replayer.at(&puzzle, &played, played.len()).unwrap();
+        let slot = puzzle.replay.parse_click(&pieces, click).unwrap();
+        let area = draw::view(&puzzle, &[&pieces, &pieces]);
+        let grid = draw::layout(&area, size.0, size.1);
+        let (x, y) = grid.at(f64::from(pieces[slot].y - area.min_y) + 0.5, f64::from(pieces[slot].x - area.min_x) + 0.5);
+        let made = puzzle.moves_at(&options, &played, played.len(), (x, y), (x, y), size);
+        assert_eq!(made, std::slice::from_ref(click));
+        played.extend(made);
+    }
+    assert!(puzzle.check(&options, &played).unwrap().ends_solved);
+    // A click on an empty cell makes nothing.
+    assert_eq!(puzzle.moves_at(&options, &[], 0, (1.0, 1.0), (1.0, 1.0), size), Vec::<String>::new());
+}

@@ -6,8 +6,8 @@
 
 use super::*;
 
-/// How long the page waits after a change before writing the address (one write per pause,
-/// not per key).
+/// How long the page waits after a change before writing the address (one write for a burst
+/// of keys, not one per key).
 const REMEMBER_MS: i32 = 400;
 /// Local storage: the puzzle on screen, and the one a link replaced (offered back).
 const LAST: &str = "puzzlelab.last";
@@ -17,22 +17,27 @@ impl App {
     /// What the page shows, as a link holds it; also for a text that does not read (its family
     /// as picked: "auto" while detecting, so the next paste is detected again).
     fn here(&self) -> Shared {
+        // What a reload runs again: the solve or the analysis on screen (or asked for).
         let solving = self.report.is_some() || (self.busy && self.analysis.is_none()) || self.start_when_ready == Some(Task::Solve);
+        let analyse = self.analysis.is_some() || self.start_when_ready == Some(Task::Analyse);
         Shared {
             metric: self.metric_picked(),
             method: Some(self.el.method.value()),
             step: self.pending_step.unwrap_or(self.playback.step),
             switches: self.switches_on(),
-            analyse: self.analysis.is_some() || self.start_when_ready == Some(Task::Analyse),
-            idle: !solving,
+            analyse,
+            idle: !(solving || analyse),
+            played: if self.report.is_none() { self.played.clone() } else { Vec::new() },
             ..Shared::new(&self.el.family.value(), self.history.text())
         }
     }
 
-    /// Writes the address once changes pause.
+    /// Writes the address shortly after a change: at most one write per [`REMEMBER_MS`], of
+    /// what is on screen then (a timer already set is left to run, so a stream of changes, a
+    /// replay playing, still gets written).
     pub(super) fn remember_soon(&self) {
-        if let Some(timer) = self.remember_timer.take() {
-            self.window.clear_timeout_with_handle(timer);
+        if self.remember_timer.get().is_some() {
+            return;
         }
         let write = Closure::once_into_js(|| {
             with_app(|app| {
@@ -53,9 +58,23 @@ impl App {
         if self.player.is_some() || self.handing_over || self.history.text().is_empty() {
             return;
         }
+        // A text past what a link may hold is not packed at every pause (a 30 MB file would
+        // take seconds); nor is it kept for the next visit, which would show an older puzzle.
+        if self.history.text().len() > share::MAX_INFLATED {
+            if let Some(storage) = self.storage() {
+                let _ = storage.remove_item(LAST);
+            }
+            self.set_address(self.base_url());
+            return;
+        }
         let fragment = share::encode(&self.here());
         self.store(LAST, &fragment);
         let url = if fragment.len() <= share::MAX_FRAGMENT { format!("{}#{fragment}", self.base_url()) } else { self.base_url() };
+        self.set_address(url);
+    }
+
+    /// Puts `url` in the address bar in place of this history entry.
+    fn set_address(&mut self, url: String) {
         if self.window.location().href().ok().as_deref() != Some(url.as_str()) {
             if let Ok(history) = self.window.history() {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));

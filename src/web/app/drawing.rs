@@ -18,7 +18,10 @@ impl App {
         let mut painter = CanvasPainter::new(ctx, width, height);
         match &self.puzzle {
             Some(puzzle) => {
-                puzzle.draw(self.moves(), self.playback.step, self.playback.tween, &mut painter);
+                match self.hinted() {
+                    Some((moves, step)) => puzzle.draw(&moves, step, 0.35, &mut painter),
+                    None => puzzle.draw(self.moves(), self.playback.step, self.playback.tween, &mut painter),
+                }
                 self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.playback.step)));
             }
             None => {
@@ -91,14 +94,8 @@ impl App {
 
     pub(super) fn canvas_click(&mut self, event: &MouseEvent) {
         if !self.drawing {
-            // Outside draw mode a click names what it hits (a tiling's piece).
-            let canvas = &self.el.canvas;
-            let size = (f64::from(canvas.width()), f64::from(canvas.height()));
-            let scale = size.0 / f64::from(canvas.client_width().max(1));
-            let point = (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale);
-            if let Some(name) = self.puzzle.as_ref().and_then(|p| p.name_at(self.moves(), self.playback.step, point, size)) {
-                self.set_status(&name);
-            }
+            // Outside draw mode the board is played on (`play.rs`): where the pointer goes down.
+            self.press = Some(self.canvas_point(event));
             return;
         }
         let Some((row, col)) = self.cell_under(event) else { return };

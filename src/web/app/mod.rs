@@ -13,6 +13,7 @@ mod analysis;
 mod drawing;
 mod files;
 mod handover;
+mod play;
 mod player;
 mod sharing;
 mod solving;
@@ -69,6 +70,7 @@ struct Elements {
     next_solution: HtmlButtonElement,
     examples: HtmlSelectElement,
     solve: HtmlButtonElement,
+    hint: HtmlButtonElement,
     cancel: HtmlButtonElement,
     share: HtmlButtonElement,
     draw: HtmlButtonElement,
@@ -152,6 +154,7 @@ impl Elements {
             next_solution: by_id(doc, "next-solution"),
             examples: by_id(doc, "examples"),
             solve: by_id(doc, "solve"),
+            hint: by_id(doc, "hint"),
             cancel: by_id(doc, "cancel"),
             share: by_id(doc, "share"),
             draw: by_id(doc, "draw"),
@@ -276,12 +279,24 @@ struct App {
     address: String,
     /// The puzzle being opened gets a history entry of its own.
     new_entry: bool,
+    /// Moves played on the board (`play.rs`): the list shown while there is no solution.
+    played: Vec<String>,
+    /// Where the pointer went down on the board, outside Draw.
+    press: Option<(f64, f64)>,
+    /// The running search starts from a position played to (a hint, or solve from here).
+    from_here: Option<play::FromHere>,
+    /// The next move of a shortest solution from the step shown, drawn a little way along.
+    hint: Option<String>,
+    /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
+    plays_from_here: bool,
 }
 
 /// What the worker is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Task {
     Solve,
+    /// The first move of a shortest solution from the position shown (`play.rs`).
+    Hint,
     Analyse,
 }
 
@@ -347,6 +362,11 @@ pub fn start() {
         remember_timer: std::cell::Cell::new(None),
         address: String::new(),
         new_entry: false,
+        played: Vec::new(),
+        press: None,
+        from_here: None,
+        hint: None,
+        plays_from_here: false,
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -357,10 +377,15 @@ pub fn start() {
     if let Some(handover) = handover::take(&app.window) {
         app.take_over(handover);
     } else if !app.open_first() {
+        // A damaged link's message outlasts the first example's "Ready".
+        let damaged = app.el.status.text_content().filter(|s| s.starts_with("Could not open"));
         if let Some((_, first)) = examples::all().next() {
             app.set_text(first.text, false);
         }
         app.reparse();
+        if let Some(message) = damaged {
+            app.set_status(&message);
+        }
     }
     // A player whose link's moves replay needs no solver; a page handed over has the full
     // module's.
@@ -462,9 +487,17 @@ fn wire_events(page: &Page) {
         }
     });
     listen(&app.window, "hashchange", |app, _: Event| app.address_changed());
+    // A tab closed or hidden before the address caught up: written now.
+    listen(&app.window, "pagehide", |app, _: Event| app.remember());
+    listen(&app.document, "visibilitychange", |app, _: Event| {
+        if app.document.hidden() {
+            app.remember();
+        }
+    });
     listen(&app.window, "popstate", |app, _: Event| app.address_changed());
     listen(&el.restore_previous, "click", |app, _: Event| app.restore_previous());
     listen(&el.solve, "click", |app, _: Event| app.start(Task::Solve));
+    listen(&el.hint, "click", |app, _: Event| app.start(Task::Hint));
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
     listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
     listen(&el.graph, "mousemove", |app, event: MouseEvent| {
@@ -509,8 +542,17 @@ fn wire_events(page: &Page) {
     // Pointer events cover mouse, pen and touch; a drag paints every cell it passes over.
     listen(&el.canvas, "pointerdown", |app, event: MouseEvent| app.canvas_click(&event));
     listen(&el.canvas, "pointermove", |app, event: MouseEvent| app.canvas_drag(&event));
-    listen(&el.canvas, "pointerup", |app, _: Event| app.dragged_from = None);
-    listen(&el.canvas, "pointerleave", |app, _: Event| app.dragged_from = None);
+    listen(&el.canvas, "pointerup", |app, event: MouseEvent| {
+        app.dragged_from = None;
+        if let Some(from) = app.press.take() {
+            let to = app.canvas_point(&event);
+            app.pointer_played(from, to);
+        }
+    });
+    listen(&el.canvas, "pointerleave", |app, _: Event| {
+        app.dragged_from = None;
+        app.press = None;
+    });
     listen(&el.resize, "click", |app, _: Event| {
         let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
         if !(cols >= 1.0 && rows >= 1.0) {
@@ -631,7 +673,7 @@ impl App {
             Some(r) if !r.solutions.is_empty() => &r.solutions[self.solution.min(r.solutions.len() - 1)],
             Some(r) => &r.moves,
             None if !self.streamed.is_empty() => &self.streamed[self.solution.min(self.streamed.len() - 1)],
-            None => &[],
+            None => &self.played,
         }
     }
 

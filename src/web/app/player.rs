@@ -47,6 +47,7 @@ impl App {
     }
 
     pub(super) fn go_to(&mut self, step: usize) {
+        self.hint = None;
         self.playback.go_to(step, self.moves_len());
         self.update_buttons();
         self.draw();
@@ -54,6 +55,7 @@ impl App {
 
     /// Animates the next move.
     pub(super) fn advance(&mut self) {
+        self.hint = None;
         if self.playback.advance(self.moves_len()) {
             request_frame(&self.window);
         }

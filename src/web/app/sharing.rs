@@ -172,6 +172,13 @@ impl App {
                     }
                 }
                 self.pending_step = Some(shared.step);
+                // Moves played by hand, if they are still moves of this puzzle.
+                let playable = self.puzzle.as_ref().is_some_and(|p| p.check(&self.options(), &shared.played).is_ok());
+                if !shared.played.is_empty() && playable {
+                    self.played = shared.played.clone();
+                    self.show_moves();
+                    self.go_to(shared.step);
+                }
                 if !shared.idle {
                     self.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
                     self.set_status("Opening the shared puzzle…");

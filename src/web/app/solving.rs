@@ -73,15 +73,19 @@ impl App {
             self.start_when_ready = Some(task);
             return;
         }
+        let moves = self.moves_len();
+        self.playback.settle(moves);
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
         self.job += 1;
         let (job, options) = (self.job, self.options());
         let requests = match task {
-            Task::Solve => {
+            Task::Solve | Task::Hint => {
                 let capabilities = puzzle.capabilities();
                 let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
-                let (split, requests) = Split::start(job, &family, self.history.text(), &options, parts, capabilities.splits(&options));
+                let (text, from_here) = self.search_start(task == Task::Hint);
+                self.from_here = from_here;
+                let (split, requests) = Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
                 self.split = Some(split);
                 requests
             }
@@ -103,6 +107,9 @@ impl App {
             if task == Task::Analyse {
                 self.show_analysis(None);
                 self.set_status("Analysing: exploring every position…");
+            } else if task == Task::Hint {
+                self.hint = None;
+                self.set_status("Looking for the next move of a shortest solution from here…");
             } else {
                 self.report = None;
                 self.streamed.clear();
@@ -134,10 +141,14 @@ impl App {
             return;
         }
         self.restart_workers();
-        self.busy = false;
+        let searching = std::mem::take(&mut self.busy);
         self.animation_job = None;
         self.pending_step = None;
-        self.set_status("Cancelled.");
+        if searching {
+            self.set_status("Cancelled.");
+        } else {
+            self.notice("Cancelled the animation.");
+        }
         self.update_buttons();
     }
 
@@ -282,6 +293,7 @@ impl App {
                 self.split = None;
                 self.busy = false;
                 self.pending_step = None;
+                self.from_here = None;
                 self.set_status("The puzzle could not be solved as given.");
                 self.show_error(Some(&error));
             }
@@ -306,9 +318,18 @@ impl App {
 
     /// The search ended with `report` (joined from its parts when it was shared).
     pub(super) fn finished(&mut self, report: Report) {
+        // Said of the search that ran (from a position played to: of the moves from there).
+        let summary = replay::summary(&report);
+        let report = match self.from_here.take() {
+            Some(from) => match self.searched_from_here(from, report) {
+                Some(report) => report,
+                None => return,
+            },
+            None => report,
+        };
         self.busy = false;
         let note = self.link_note.take().map(|note| note + " ").unwrap_or_default();
-        self.set_status(&format!("{note}{}", replay::summary(&report)));
+        self.set_status(&format!("{note}{summary}"));
         // Someone browsing the tilings listed so far stays on the one they look at.
         let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
         let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
@@ -326,6 +347,10 @@ impl App {
     pub(super) fn update_buttons(&self) {
         let el = &self.el;
         el.solve.set_disabled(!self.solver_ready() || self.busy || self.puzzle.is_none());
+        let from_here = self.plays_from_here && self.report.is_none() && self.playback.step > 0 && !self.played.is_empty();
+        el.solve.set_text_content(Some(if from_here { "Solve from here" } else { "Solve" }));
+        el.hint.set_hidden(!self.plays_from_here);
+        el.hint.set_disabled(el.solve.disabled() || self.moves_len() > 0 && self.report.is_some() && self.playback.step >= self.moves_len());
         let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
         el.analyse.set_hidden(!analyses);
         el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);

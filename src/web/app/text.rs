@@ -72,6 +72,9 @@ impl App {
         self.show_analysis(None);
         self.report = None;
         self.streamed.clear();
+        self.played.clear();
+        self.hint = None;
+        self.from_here = None;
         self.solution = 0;
         self.playback.step = 0;
         self.show_moves();
@@ -86,6 +89,8 @@ impl App {
         let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
         match chosen.and_then(|family| family.parse(self.history.text())) {
             Ok(puzzle) => {
+                // Small texts only: writing a huge maze's position at every key would lag.
+                self.plays_from_here = self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some();
                 self.puzzle = Some(puzzle);
                 self.show_error(None);
                 if idle {
@@ -94,6 +99,7 @@ impl App {
             }
             Err(error) => {
                 self.puzzle = None;
+                self.plays_from_here = false;
                 self.show_error(Some(&error));
                 if idle {
                     self.set_status("The puzzle could not be read: see the message under the text.");

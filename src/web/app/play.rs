@@ -1,0 +1,142 @@
+//! Play it yourself: outside Draw, a tap or a drag on the board is a move, as the family reads it
+//! (`Puzzle::moves_at`), taken only when the family's rules allow it (`Puzzle::check`, under
+//! the metric chosen). The moves played are the move list shown, so the replay controls are
+//! undo (◀), redo (▶) and restart (|◀); a move played before the end of the list replaces what
+//! followed. Hint and "solve from here" solve the position reached, written as a puzzle of its
+//! own (`Puzzle::text_at`), and put the answer after the moves played.
+
+use super::*;
+
+/// A search asked for from a position played to: the moves that lead there, and whether only
+/// its first move is wanted (a hint).
+pub(super) struct FromHere {
+    pub(super) prefix: Vec<String>,
+    pub(super) hint: bool,
+}
+
+impl App {
+    /// Where a pointer event is on the canvas's own surface.
+    pub(super) fn canvas_point(&self, event: &MouseEvent) -> (f64, f64) {
+        let canvas = &self.el.canvas;
+        let scale = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
+        (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale)
+    }
+
+    fn canvas_size(&self) -> (f64, f64) {
+        (f64::from(self.el.canvas.width()), f64::from(self.el.canvas.height()))
+    }
+
+    /// The pointer went up at `to`, after going down at `from`: the move that makes, if any;
+    /// otherwise, a tap names what it is on (a tiling's piece).
+    pub(super) fn pointer_played(&mut self, from: (f64, f64), to: (f64, f64)) {
+        // A move still in flight counts as made: the board is played from where it lands.
+        let (moves, before) = (self.moves_len(), self.playback.step);
+        self.playback.settle(moves);
+        if self.playback.step != before {
+            self.update_buttons();
+            self.draw();
+        }
+        let Some(puzzle) = &self.puzzle else { return };
+        let size = self.canvas_size();
+        let made = puzzle.moves_at(&self.options(), self.moves(), self.playback.step, from, to, size);
+        if !made.is_empty() {
+            return self.play(made);
+        }
+        if let Some(name) = puzzle.name_at(self.moves(), self.playback.step, from, size) {
+            self.notice(&name);
+        }
+    }
+
+    /// Plays `made` from the step shown: checked against the rules, then the list shown.
+    pub(super) fn play(&mut self, made: Vec<String>) {
+        let Some(puzzle) = &self.puzzle else { return };
+        let step = self.playback.step.min(self.moves_len());
+        let mut list = self.moves()[..step].to_vec();
+        list.extend(made.iter().cloned());
+        let verdict = match puzzle.check(&self.options(), &list) {
+            Ok(verdict) => verdict,
+            Err(error) => return self.notice(&format!("Not allowed: {error}")),
+        };
+        if self.busy {
+            self.cancel();
+        }
+        self.played = list;
+        self.report = None;
+        self.streamed.clear();
+        self.solution = 0;
+        self.hint = None;
+        self.show_moves();
+        let count = self.played.len();
+        if made.len() == 1 {
+            self.playback.go_to(count - 1, count);
+            self.advance();
+        } else {
+            self.go_to(count);
+        }
+        let metric = self.metric_shown();
+        let moves = if count == 1 { "move" } else { "moves" };
+        self.set_status(&if verdict.ends_solved {
+            format!("Solved! {count} {moves} ({metric} metric).")
+        } else {
+            format!("Your moves: {count} ({metric} metric). ◀ undoes, ▶ redoes; Hint and Solve work from here.")
+        });
+    }
+
+    /// The metric moves are counted in: the one picked, or the family's own.
+    fn metric_shown(&self) -> String {
+        let family = self.puzzle.as_ref().and_then(|p| families::family(p.family()));
+        self.metric_picked().or_else(|| family.and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_else(|| "moves".into())
+    }
+
+    /// What a search starts from: the position shown when it was played to (as a puzzle of its
+    /// own, with the moves that lead there), else the puzzle's start.
+    pub(super) fn search_start(&self, hint: bool) -> (String, Option<FromHere>) {
+        let text = self.history.text().to_string();
+        let step = self.playback.step.min(self.moves_len());
+        let played_to = self.report.is_none() && step > 0 && !self.played.is_empty();
+        if !(played_to || (hint && step > 0)) {
+            return (text, hint.then(|| FromHere { prefix: Vec::new(), hint }));
+        }
+        let prefix = self.moves()[..step].to_vec();
+        match self.puzzle.as_ref().and_then(|p| p.text_at(&prefix)) {
+            Some(position) => (position, Some(FromHere { prefix, hint })),
+            None => (text, hint.then(|| FromHere { prefix: Vec::new(), hint })),
+        }
+    }
+
+    /// A search from a position played to ended: a hint shows its first move; a solve puts its
+    /// moves after the ones played. Returns the report for the replay (None for a hint).
+    pub(super) fn searched_from_here(&mut self, from: FromHere, mut report: Report) -> Option<Report> {
+        let summary = replay::summary(&report);
+        if from.hint {
+            self.busy = false;
+            match report.moves.first() {
+                Some(first) if report.status == families::Status::Solved => {
+                    self.hint = Some(first.clone());
+                    self.set_status(&format!("Hint: {first} (a shortest way from here takes {} moves).", report.moves.len()));
+                }
+                _ => self.set_status(&format!("No hint from here: {summary}")),
+            }
+            self.draw();
+            return None;
+        }
+        let start = from.prefix.len();
+        if report.status == families::Status::Solved && start > 0 {
+            let mut moves = from.prefix;
+            moves.append(&mut report.moves);
+            report.moves = moves;
+            self.pending_step = Some(start);
+            self.link_note = Some(format!("From your move {start}:"));
+        }
+        Some(report)
+    }
+
+    /// The position shown, with the hint's move a third of the way along (not played).
+    pub(super) fn hinted(&self) -> Option<(Vec<String>, usize)> {
+        let hint = self.hint.as_ref()?;
+        let step = self.playback.step.min(self.moves_len());
+        let mut moves = self.moves()[..step].to_vec();
+        moves.push(hint.clone());
+        Some((moves, step))
+    }
+}

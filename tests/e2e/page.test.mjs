@@ -1,0 +1,300 @@
+// The page as people live in it (issue 43): nothing typed is lost, phone first, the address is
+// the puzzle, every press counts, and the status belongs to the text on screen.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForStatus, untilStarted } from './harness.mjs';
+
+useBrowser();
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/// The step label's "N / M", as numbers.
+const stepShown = async (page) => (await page.textContent('#step-label')).split(' / ').map(Number);
+
+test('a goal typed key by key, brackets and all, loses no key, moves nowhere and undoes', async () => {
+  await inPage(async (page) => {
+    const address = page.url().replace(/#.*/, '');
+    await setText(page, ARTICLE.replace('a--\n', ''));
+    await page.waitForTimeout(1000); // a pause: the typing below is an undo step of its own
+    await page.click('#puzzle-text');
+    await page.keyboard.press('Control+End');
+    // `(?=` needs the full module (Perl-style lookahead): it loads in place while keys arrive.
+    const goal = 'a--(?=.)(a|b|c)?';
+    await page.keyboard.type(goal, { delay: 40 });
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('full/app_bg.wasm')));
+    await waitForStatus(page, 'Ready: press Solve.');
+    assert.equal(await page.inputValue('#puzzle-text'), ARTICLE.replace('a--\n', goal));
+    assert.equal(page.url().replace(/#.*/, ''), address, 'no navigation');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'puzzle-text', 'the focus stayed');
+    assert.equal(await page.evaluate(() => document.querySelector('#puzzle-text').selectionStart), ARTICLE.length - 4 + goal.length, 'the caret stayed at the end');
+    assert.equal(await page.textContent('#error'), '');
+    // The undo history came across: one step back is the text before the typing.
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.inputValue('#puzzle-text'), ARTICLE.replace('a--\n', ''));
+    await page.keyboard.press('Control+y');
+    assert.equal(await page.inputValue('#puzzle-text'), ARTICLE.replace('a--\n', goal));
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+  });
+});
+
+test('detection stays on after an example; a picked family shows a way back', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'rush-hour-51');
+    assert.equal(await page.inputValue('#family'), 'auto');
+    assert.equal(await page.locator('#family option').first().textContent(), 'Detect: Rush Hour');
+    assert.equal(await page.isVisible('#family-detect'), false);
+    // An 8-puzzle pasted next is read as one.
+    await setText(page, '1 2 3\n4 5 6\n7 8 0\n');
+    assert.match(await page.locator('#family option').first().textContent(), /^Detect: N-puzzle/);
+    assert.equal(await page.textContent('#error'), '');
+    // Picked by hand: shown as picked, and one click goes back to detection.
+    await page.selectOption('#family', 'sliding');
+    assert.equal(await page.isVisible('#family-detect'), true);
+    await page.click('#family-detect');
+    assert.equal(await page.inputValue('#family'), 'auto');
+    assert.equal(await page.isVisible('#family-detect'), false);
+    assert.equal(await page.textContent('#error'), '');
+  });
+});
+
+test('on a phone every example fits the screen and the board is in the first half of it', async () => {
+  const { page, problems, context } = await openPage(base, undefined, PHONE);
+  try {
+    const top = await page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
+    assert.ok(top < 844 / 2, `the board starts at y = ${top} on first load`);
+    await page.screenshot({ path: path.join(shots, 'phone.png') });
+    const names = await page.locator('#examples option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    assert.equal(names.length, 28);
+    for (const name of names) {
+      await page.selectOption('#examples', name);
+      await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });
+      const [width, boardTop] = await page.evaluate(() => [document.documentElement.scrollWidth, document.querySelector('#board').getBoundingClientRect().top + scrollY]);
+      assert.ok(width <= 390, `${name}: the page is ${width} px wide`);
+      assert.ok(boardTop < 844 / 2, `${name}: the board starts at y = ${boardTop}`);
+    }
+    // Replay buttons a finger can hit, named for screen readers.
+    for (const id of ['first', 'prev', 'play', 'next', 'last', 'solve']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `#${id} is ${box.width} x ${box.height}`);
+    }
+    assert.equal(await page.getAttribute('#next', 'aria-label'), 'Next move');
+    // The editor folds away behind a named toggle, and opens.
+    assert.equal(await page.isVisible('#puzzle-text'), false);
+    await page.click('text=Puzzle text and options');
+    assert.equal(await page.isVisible('#puzzle-text'), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  // The picture the README shows: the page on a desktop.
+  const desktop = await openPage(base, undefined, { viewport: { width: 1366, height: 800 } });
+  try {
+    await desktop.page.click('#solve');
+    await waitForStatus(desktop.page, 'Solved in ');
+    await desktop.page.screenshot({ path: path.join(shots, 'desktop.png') });
+  } finally {
+    await desktop.context.close();
+  }
+  // `make screenshots` keeps both beside the README.
+  if (process.env.SCREENSHOTS === 'docs') {
+    mkdirSync(path.join(root, 'docs', 'screenshots'), { recursive: true });
+    for (const name of ['phone.png', 'desktop.png']) copyFileSync(path.join(shots, name), path.join(root, 'docs', 'screenshots', name));
+  }
+});
+
+test('the address is the puzzle: edits survive a reload, a link opened in the tab opens, Back returns', async () => {
+  const { page, problems, context } = await openPage();
+  try {
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    await page.click('#moves li:nth-child(5)');
+    await page.click('#share');
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(shared, page.url(), 'Share copies the address');
+    // An edit after Share: the address follows (once typing pauses), and a reload keeps it.
+    const edited = ARTICLE.replace('a--', 'a---');
+    await setText(page, edited);
+    await page.waitForFunction((old) => location.href !== old, shared);
+    await page.reload();
+    await untilStarted(page);
+    assert.equal(await page.inputValue('#puzzle-text'), edited);
+    // A link to another puzzle opened in this tab (only the fragment changes).
+    await page.selectOption('#examples', 'klotski');
+    await page.waitForFunction(() => document.querySelector('#puzzle-text').value.includes('Klotski'));
+    await page.goBack();
+    await page.waitForFunction((t) => document.querySelector('#puzzle-text').value === t, edited);
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('#puzzle-text').value.includes('Klotski'));
+    // The shared link, pasted into the address bar: it opens solved at its step.
+    await page.evaluate((url) => { location.href = url; }, shared);
+    await page.waitForFunction((t) => document.querySelector('#puzzle-text').value === t, ARTICLE);
+    await waitForStatus(page, 'Solved in 37 moves');
+    assert.deepEqual(await stepShown(page), [5, 37]);
+    assert.deepEqual(problems, []);
+    await page.waitForTimeout(600); // the address and the storage follow once changes pause
+    // A later visit with no link finds the last puzzle, at its step.
+    const later = await openPage(base, context);
+    assert.equal(await later.page.inputValue('#puzzle-text'), ARTICLE);
+    await waitForStatus(later.page, 'Solved in 37 moves');
+    assert.deepEqual(await stepShown(later.page), [5, 37]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link never silently replaces the puzzle kept from the last visit', async () => {
+  const { page, context } = await openPage();
+  const mine = ARTICLE.replace('a--', 'a---');
+  await setText(page, mine);
+  await page.waitForFunction(() => location.hash.length > 3);
+  await page.waitForTimeout(500);
+  const link = page.url();
+  await setText(page, 'aa\n  \n-aa\n');
+  await page.waitForFunction((old) => location.href !== old, link);
+  await page.waitForTimeout(500);
+  await page.close();
+  // Someone sends the earlier link; the puzzle on screen last time is offered back.
+  const visit = await openPage(link, context);
+  assert.equal(await visit.page.inputValue('#puzzle-text'), mine);
+  assert.equal(await visit.page.isVisible('#restore-previous'), true);
+  await visit.page.click('#restore-previous');
+  await visit.page.waitForFunction(() => document.querySelector('#puzzle-text').value === 'aa\n  \n-aa\n');
+  await context.close();
+});
+
+test('every press counts: five quick arrow presses and five quick clicks move five steps each', async () => {
+  await inPage(async (page) => {
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    await page.click('#board');
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForTimeout(80);
+    }
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '5 / 37');
+    for (let i = 0; i < 5; i++) {
+      await page.click('#next');
+      await page.waitForTimeout(100);
+    }
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '10 / 37');
+  });
+});
+
+test('the status belongs to the text on screen', async () => {
+  await inPage(async (page) => {
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    // A broken text: no stale result, the error said.
+    await setText(page, 'aabb\naaXd\na--\n');
+    assert.equal(await status(page), 'The puzzle could not be read: see the message under the text.');
+    assert.equal(await page.locator('#moves li').count(), 0);
+    // Fixed again: ready, not solved.
+    await setText(page, ARTICLE);
+    assert.equal(await status(page), 'Ready: press Solve.');
+    // A notice (a copy) leaves the result in place.
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    await page.click('#copy-solution');
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('The puzzle and its solution: copied'));
+    assert.match(await status(page), /^Solved in 37 moves/);
+    // Text that no family reads: one message that lists the formats.
+    await setText(page, 'hello');
+    assert.match(await page.textContent('#error'), /could not tell which kind of puzzle this is/);
+  });
+});
+
+/// Where cell (row, col) of a `cols` x `rows` grid is on the page's canvas, as the families lay
+/// a square grid out on its 560 x 440 surface (`GridLayout::fit`: an 8 px margin, centred).
+async function gridCell(page, cols, rows, row, col) {
+  const box = await page.locator('#board').boundingBox();
+  const cell = Math.min((560 - 16) / cols, (440 - 16) / rows);
+  const [left, top] = [(560 - cell * cols) / 2, (440 - cell * rows) / 2];
+  const k = box.width / 560;
+  return { x: box.x + (left + (col + 0.5) * cell) * k, y: box.y + (top + (row + 0.5) * cell) * k };
+}
+
+async function drag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+  await page.mouse.move(to.x, to.y);
+  await page.mouse.up();
+}
+
+const movesShown = (page) => page.locator('#moves li').allTextContents();
+
+test('play it yourself: drag, tap and click, with undo, a hint and solve from here', async () => {
+  await inPage(async (page) => {
+    // Sliding blocks (the article maze, 4 x 5, unit metric): drag e up one, undo, drag a down.
+    await setText(page, ARTICLE);
+    await drag(page, await gridCell(page, 4, 5, 4, 0), await gridCell(page, 4, 5, 3, 0));
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), ['e U']);
+    assert.match(await status(page), /^Your moves: 1 \(unit metric\)/);
+    // A drag into another piece is no move.
+    await drag(page, await gridCell(page, 4, 5, 4, 1), await gridCell(page, 4, 5, 4, 3));
+    assert.deepEqual(await movesShown(page), ['e U']);
+    await page.click('#prev');
+    assert.deepEqual(await stepShown(page), [0, 1]);
+    await drag(page, await gridCell(page, 4, 5, 0, 1), await gridCell(page, 4, 5, 1, 1));
+    await page.waitForFunction(() => document.querySelector('#moves li')?.textContent === 'a D');
+    assert.deepEqual(await movesShown(page), ['a D'], 'a move played before the end replaces what followed');
+    // A hint from here (36 moves remain: `puzzlelab solve` on the position after a D), then
+    // the rest solved from here.
+    await page.waitForFunction(() => !document.querySelector('#hint').disabled);
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: ');
+    assert.match(await status(page), /^Hint: [a-z] [UDLR] \(a shortest way from here takes 36 moves\)\.$/);
+    assert.deepEqual(await movesShown(page), ['a D'], 'a hint plays nothing');
+    assert.equal(await page.textContent('#solve'), 'Solve from here');
+    await page.click('#solve');
+    await waitForStatus(page, 'From your move 1: Solved in 36 moves');
+    assert.equal((await movesShown(page)).length, 37);
+    assert.equal((await movesShown(page))[0], 'a D');
+    assert.deepEqual(await stepShown(page), [1, 37], 'the replay goes on from the position played to');
+    // The position played to is in the address: "I am stuck here" is a link.
+    await setText(page, ARTICLE);
+    await drag(page, await gridCell(page, 4, 5, 0, 1), await gridCell(page, 4, 5, 1, 1));
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    await page.waitForTimeout(600); // the address follows within 400 ms
+    const stuck = await openPage(page.url());
+    assert.deepEqual(await movesShown(stuck.page), ['a D']);
+    assert.deepEqual(await stepShown(stuck.page), [1, 1]);
+    await stuck.context.close();
+
+    // The N-puzzle: a tap on the tile beside the blank solves this one.
+    await setText(page, '1 2 3\n4 5 6\n7 _ 8\n');
+    const tile = await gridCell(page, 3, 3, 2, 2);
+    await page.mouse.click(tile.x, tile.y);
+    await waitForStatus(page, 'Solved! 1 move (unit metric).');
+    assert.deepEqual(await movesShown(page), ['8']);
+
+    // Game About Squares (its format example, 6 x 6 cells shown with the margin): a click on
+    // the red square moves it down; a quick second click, where it went, moves it on (the
+    // move in flight counts as made).
+    await page.selectOption('#examples', 'squares-intro');
+    const red = await gridCell(page, 6, 6, 2, 1);
+    await page.mouse.click(red.x, red.y);
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), ['Red']);
+    await page.mouse.click(red.x, red.y + (await page.locator('#board').boundingBox()).width / 560 * (424 / 6));
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+
+    // A maze of blocks, 5 x 5 (a 10 px margin): a click on the exit walks there by a shortest path.
+    await setText(page, '#####\n#S  #\n### #\n#E  #\n#####\n');
+    const box = await page.locator('#board').boundingBox();
+    const k = box.width / 560;
+    await page.mouse.click(box.x + (70 + 1.5 * 84) * k, box.y + (10 + 3.5 * 84) * k);
+    await waitForStatus(page, 'Solved! 6 moves (moves metric).');
+    assert.deepEqual(await movesShown(page), ['E', 'E', 'S', 'S', 'W', 'W']);
+    await page.keyboard.press('Home');
+    assert.deepEqual(await stepShown(page), [0, 6], 'restart');
+    await page.screenshot({ path: path.join(shots, 'played-maze.png') });
+  });
+});
