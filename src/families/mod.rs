@@ -73,6 +73,11 @@ pub trait Family: Sync {
     fn name(&self) -> &'static str;
     /// A few lines on the format, for `puzzlelab formats` and the page's help.
     fn format_help(&self) -> &'static str;
+    /// What the board shows and how to play on it (the page's help), for a family whose puzzles
+    /// answer [`Puzzle::moves_at`]; None: the board is for watching solutions only.
+    fn how_to_play(&self) -> Option<&'static str> {
+        None
+    }
     /// The move metrics the family understands; the first is the default.
     fn metrics(&self) -> &'static [&'static str];
     /// How sure the family is that `text` is one of its puzzles.

@@ -68,7 +68,7 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.equal(await page.locator('#moves li').count(), 37);
 
     // Step through with the keyboard and the buttons, then jump to the end.
-    await page.click('#board');
+    await page.locator('#moves').focus(); // the keys step the replay (a click on the board would play)
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 37');
     await page.click('#last');
@@ -494,7 +494,7 @@ test('a count shared among 2 Workers gives the one-Worker answer, and Cancel sto
     // Tetrominoes used freely on 8x8: far too many tilings to count before Cancel.
     await setText(page, `pieces: I4 O4 T4 L4 S4\neach: any\n${'........\n'.repeat(8)}`);
     await page.click('#solve');
-    await waitForStatus(page, 'Searching on 2 Workers…');
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 searching');
     await page.waitForFunction(() => /found so far/.test(document.querySelector('#status').textContent), null, { timeout: 30000 });
     assert.equal(await page.textContent('#workers-state'), '2 searching');
     await page.click('#cancel');
@@ -595,7 +595,8 @@ test('tiling: solutions stream in while the search runs; draw mode picks pieces 
     const k = box.width / 560;
     const cell = Math.min((560 - 16) / 10, (440 - 16) / 6);
     await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell / 2) * k, y: ((440 - cell * 6) / 2 + cell / 2) * k } });
-    assert.match(await status(page), new RegExp(`^Piece ${letter}, at row 0, column 0`));
+    await page.waitForFunction((l) => document.querySelector('#notice').textContent.startsWith(`Piece ${l}, at row 0, column 0`), letter);
+    assert.match(await status(page), /^Found a tiling/, 'the result stays');
 
     // Draw mode: choose another piece set, then draw a piece of one's own on the grid.
     await page.click('#draw');
@@ -687,7 +688,7 @@ test('maze: open an SVG file, solve, step, download the solved SVG and open that
     await page.click('#solve');
     await waitForStatus(page, `Solved in ${MAZE_LENGTH} moves`);
     assert.equal(await page.locator('#moves li').count(), MAZE_LENGTH);
-    await page.click('#board');
+    await page.locator('#moves').focus(); // the keys step the replay (a click on the board would play)
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((n) => document.querySelector('#step-label').textContent === `1 / ${n}`, MAZE_LENGTH);
     assert.match(await page.textContent('#position'), /^cell \(row \d+, column \d+\), 1 of 106 moves/);

@@ -171,7 +171,7 @@ test('every press counts: five quick arrow presses and five quick clicks move fi
     await setText(page, ARTICLE);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 37 moves');
-    await page.click('#board');
+    await page.locator('#moves').focus();
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press('ArrowRight');
       await page.waitForTimeout(80);
@@ -296,5 +296,21 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
     await page.keyboard.press('Home');
     assert.deepEqual(await stepShown(page), [0, 6], 'restart');
     await page.screenshot({ path: path.join(shots, 'played-maze.png') });
+  });
+});
+
+test('help says how each kind of puzzle is written and played, as text', async () => {
+  await inPage(async (page) => {
+    assert.equal(await page.isVisible('#help'), false);
+    await page.click('#help-toggle');
+    assert.equal(await page.getAttribute('#help-toggle', 'aria-expanded'), 'true');
+    assert.equal(await page.textContent('#help-title'), 'Sliding blocks');
+    assert.match(await page.textContent('#help-play'), /dashed outline in a piece's colour marks a cell the goal asks that piece to cover/);
+    assert.match(await page.textContent('#help-format'), /^Rows of the board, then a goal line/);
+    // It follows the puzzle on screen.
+    await page.selectOption('#examples', 'squares-intro');
+    assert.equal(await page.textContent('#help-title'), 'Game About Squares');
+    assert.match(await page.textContent('#help-play'), /Click a square to move it/);
+    await page.screenshot({ path: path.join(shots, 'help.png') });
   });
 });

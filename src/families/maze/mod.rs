@@ -31,6 +31,12 @@ impl Family for Maze {
         "Maze"
     }
 
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "The entrance and the exit are marked on the outer wall; the path walked so far is drawn. Click or tap a cell: the walker goes there by a shortest way, one move per cell.",
+        )
+    }
+
     fn format_help(&self) -> &'static str {
         "An SVG maze (mazegenerator.net's square, \"line\" and hexagonal (sigma) mazes, and other \
          generators' files: walls as lines, polylines or straight paths; red lines, text and curves \

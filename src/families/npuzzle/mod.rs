@@ -26,6 +26,12 @@ impl Family for NPuzzles {
         "N-puzzle (15-puzzle)"
     }
 
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "The tiles slide into the blank. Tap a tile in line with the blank: it and every tile between slide one cell toward the blank, one move each.",
+        )
+    }
+
     fn format_help(&self) -> &'static str {
         "Rows of numbers separated by spaces, one row per line (or rows separated by / on one line); \
          the blank is 0, _ or . Any rectangle from 2x2 to 8x8. The goal is 1, 2, ... in reading \

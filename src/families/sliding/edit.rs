@@ -35,19 +35,25 @@ impl SlidingPuzzle {
                 // Clicking a cell of the same piece again takes it away.
                 with_cell(layout, row, col, if toggle && current == letter { b' ' } else { letter })
             }
+            // The piece's goal is where its shape would sit with its top-left corner on the cell
+            // clicked: one click places the whole goal, in place of the old one (clicking it
+            // again takes it away); a drag moves it along.
             Some(("goal", l)) => {
                 let letter = *l.as_bytes().first().filter(|b| b.is_ascii_lowercase())?;
-                let cell = row * layout.width + col;
+                let width = layout.width;
+                let shape: Vec<usize> = (0..layout.cells.len()).filter(|&c| layout.cells[c] == letter).collect();
+                let top = shape.iter().map(|c| c / width).min()?;
+                let left = shape.iter().map(|c| c % width).min()?;
+                let placed: Vec<usize> = (shape.iter())
+                    .map(|c| (c / width - top + row, c % width - left + col))
+                    .map(|(r, c)| (r < layout.height && c < width).then_some(r * width + c))
+                    .collect::<Option<_>>()?;
                 let mut wanted = self.goal_requirements();
-                match wanted.iter().position(|&(c, w)| c == cell && w == letter) {
-                    Some(i) if toggle => {
-                        wanted.remove(i);
-                    }
-                    Some(_) => return None,
-                    None => {
-                        wanted.retain(|&(c, _)| c != cell);
-                        wanted.push((cell, letter));
-                    }
+                let mut before: Vec<usize> = wanted.iter().filter(|&&(_, w)| w == letter).map(|&(c, _)| c).collect();
+                before.sort_unstable();
+                wanted.retain(|&(c, w)| w != letter && !placed.contains(&c));
+                if !(toggle && before == placed) {
+                    wanted.extend(placed.iter().map(|&c| (c, letter)));
                 }
                 wanted.sort_unstable();
                 let mut layout = layout.clone();
@@ -181,6 +187,27 @@ mod tests {
         let text = KLOTSKI.replace("-.aa.----$", &goal);
         let puzzle = SlidingPuzzle::parse(&text).unwrap();
         assert_eq!(puzzle.rules(Metric::Unit).goal_cells, vec![(17, b'a'), (18, b'a')]);
+    }
+
+    /// A goal drawn for a piece is its whole shape, placed where clicked, in place of the old
+    /// goal: never a goal of more cells than the piece has.
+    #[test]
+    fn a_goal_click_places_the_piece_s_shape_in_place_of_its_old_goal() {
+        let goal_of = |text: &str| SlidingPuzzle::parse(text).unwrap().rules(Metric::Unit).goal_cells.clone();
+        let puzzle = SlidingPuzzle::parse(KLOTSKI).unwrap();
+        assert_eq!(goal_of(KLOTSKI), vec![(17, b'a'), (18, b'a')]);
+        // Klotski's a is 2x2: on (3, 1) its goal covers rows 3-4, columns 1-2.
+        let placed = puzzle.apply("goal:a", 3, 1).unwrap();
+        assert_eq!(goal_of(&placed), vec![(13, b'a'), (14, b'a'), (17, b'a'), (18, b'a')]);
+        let moved = SlidingPuzzle::parse(&placed).unwrap().apply("goal:a", 0, 0).unwrap();
+        assert_eq!(goal_of(&moved), vec![(0, b'a'), (1, b'a'), (4, b'a'), (5, b'a')]);
+        // Clicking where it is takes it away; where it would leave the board, nothing.
+        let gone = SlidingPuzzle::parse(&placed).unwrap().apply("goal:a", 3, 1).unwrap();
+        assert!(!goal_of(&gone).iter().any(|&(_, l)| l == b'a'));
+        assert_eq!(puzzle.apply("goal:a", 4, 3), None);
+        let solved = crate::families::parse(Some("sliding"), &placed).unwrap();
+        let report = solved.solve(&crate::families::SolveOptions::default(), &mut |_| crate::search::Flow::Continue).unwrap();
+        assert_eq!(report.status, crate::families::Status::Solved);
     }
 
     #[test]

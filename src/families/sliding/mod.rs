@@ -30,6 +30,12 @@ impl Family for Sliding {
         "Sliding blocks"
     }
 
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Each piece has a colour of its own; a dashed outline in a piece's colour marks a cell the goal asks that piece to cover. Drag a piece along free cells to move it; a tap moves a piece that has only one way to go. Moves count in the metric chosen (unit: a cell; slide: a straight run; piece: any route).",
+        )
+    }
+
     fn format_help(&self) -> &'static str {
         "Rows of the board, then a goal line. a-z are pieces (every cell with one letter is one \
          rigid piece), # is a wall, space is empty; short rows are padded with spaces. The goal is a \

@@ -38,6 +38,12 @@ impl Family for Squares {
         "Game About Squares"
     }
 
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Each square moves one cell the way its triangle points when clicked, pushing the squares in its way; a square that stops on an arrow turns that way. A ring marks where a square of that colour must end. Click a square to move it.",
+        )
+    }
+
     fn format_help(&self) -> &'static str {
         "One element per line, // comments. `Colour:x,y d` is a square (colour: a word starting with \
          a capital letter; d one of ^ v < >), `Colour:x,y` a goal, `d:x,y` an arrow; screen \

@@ -102,6 +102,8 @@ struct Elements {
     solution_text: HtmlTextAreaElement,
     status: HtmlElement,
     notice: HtmlElement,
+    help_toggle: HtmlButtonElement,
+    help: HtmlElement,
     restore: HtmlElement,
     restore_previous: HtmlButtonElement,
     family_detect: HtmlButtonElement,
@@ -186,6 +188,8 @@ impl Elements {
             solution_text: by_id(doc, "solution-text"),
             status: by_id(doc, "status"),
             notice: by_id(doc, "notice"),
+            help_toggle: by_id(doc, "help-toggle"),
+            help: by_id(doc, "help"),
             restore: by_id(doc, "restore"),
             restore_previous: by_id(doc, "restore-previous"),
             family_detect: by_id(doc, "family-detect"),
@@ -470,6 +474,12 @@ fn wire_events(page: &Page) {
     listen(&el.text, "input", |app, _: Event| app.typed());
     listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
     listen(&el.family, "change", |app, _: Event| app.reparse());
+    listen(&el.help_toggle, "click", |app, _: Event| {
+        let open = app.el.help.hidden();
+        app.el.help.set_hidden(!open);
+        let _ = app.el.help_toggle.set_attribute("aria-expanded", if open { "true" } else { "false" });
+        app.show_help();
+    });
     listen(&el.family_detect, "click", |app, _: Event| {
         app.el.family.set_value("auto");
         app.reparse();
@@ -569,7 +579,12 @@ fn wire_events(page: &Page) {
         let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());
         let (cols, rows) = if cols >= 1.0 && rows >= 1.0 { (cols as usize, rows as usize) } else { (10, 10) };
         let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
-        let text = family.generate(cols, rows, seed).unwrap_or_else(|| family.blank().to_string());
+        // A family that makes no random puzzles starts from its blank board, at the size typed.
+        let text = family.generate(cols, rows, seed).unwrap_or_else(|| {
+            let blank = family.blank().to_string();
+            let sized = family.parse(&blank).ok().and_then(|puzzle| puzzle.editor().and_then(|e| e.resize(cols, rows)));
+            sized.unwrap_or(blank)
+        });
         app.edit(text);
     });
     listen(&el.file, "change", |app, _: Event| app.open_file());

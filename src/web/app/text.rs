@@ -120,6 +120,7 @@ impl App {
         let makes_new = self.puzzle.as_ref().and_then(|p| families::family(p.family())).is_some_and(|f| f.generates());
         self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
+        self.show_help();
         self.update_buttons();
         self.draw();
     }
@@ -138,6 +139,26 @@ impl App {
                 detect.set_text_content(Some(&label));
             }
         }
+    }
+
+    /// The help panel, while open: the family on screen (or picked), how its board is played,
+    /// its format and a small example, all as text.
+    pub(super) fn show_help(&self) {
+        if self.el.help.hidden() {
+            return;
+        }
+        let family = (self.puzzle.as_ref().and_then(|p| families::family(p.family())))
+            .or_else(|| families::choose(Some(&self.el.family.value()), self.history.text()).ok())
+            .unwrap_or(FAMILIES[0]);
+        let text = |id: &str, value: &str| {
+            if let Some(element) = self.document.get_element_by_id(id) {
+                element.set_text_content(Some(value));
+            }
+        };
+        text("help-title", family.name());
+        text("help-play", family.how_to_play().unwrap_or("Press Solve, then watch the solution: ◀ and ▶ (or the arrow keys) step through it."));
+        text("help-format", family.format_help());
+        text("help-example", family.blank());
     }
 
     /// One checkbox per switch the puzzle declares, its help as the tooltip; left alone (and
