@@ -385,6 +385,7 @@ pub fn start() {
         let damaged = app.el.status.text_content().filter(|s| s.starts_with("Could not open"));
         if let Some((_, first)) = examples::all().next() {
             app.set_text(first.text, false);
+            app.el.examples.set_value(first.name);
         }
         app.reparse();
         if let Some(message) = damaged {
