@@ -26,6 +26,12 @@ impl Family for RushHour {
         "Rush Hour"
     }
 
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Cars and trucks drive along their own length only; the red car leaves by the gap on the right. Drag a vehicle to drive it as far as the way is free; a tap drives one that has one way to go a cell.",
+        )
+    }
+
     fn format_help(&self) -> &'static str {
         "Michael Fogleman's notation: the board in one line of n x n cells read row by row \
          (`BBB..C.....C.AA..C........DD........`, 36 cells for the 6 x 6 game), or as n rows. `.` or \
@@ -198,6 +204,38 @@ impl Puzzle for RushPuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    /// A vehicle dragged along its axis drives as far as the drag goes and the way is free (one
+    /// move in the slide metric, one per cell in the unit metric); a tap on a vehicle with one
+    /// way to go drives it one cell.
+    fn moves_at(&self, options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let Ok(metric) = self.metric(options) else { return Vec::new() };
+        let rules = self.rules(Metric::Slide);
+        let state = self.position_after(moves, step.min(moves.len()));
+        let grid = draw::layout(self, size.0, size.1);
+        let Some((row, col)) = grid.cell_at(from.0, from.1) else { return Vec::new() };
+        let Some(vehicle) = self.board_at(state).vehicles.into_iter().find(|v| v.covers(row, col)) else { return Vec::new() };
+        let letter = char::from(vehicle.letter);
+        let along = if vehicle.horizontal { to.0 - from.0 } else { to.1 - from.1 };
+        let wanted = (along / grid.cell).round() as i64;
+        let drives = |cells: i64| rules.apply(state, &format!("{letter}{cells:+}")).is_ok();
+        let cells = if wanted == 0 {
+            match (drives(-1), drives(1)) {
+                (true, false) => -1,
+                (false, true) => 1,
+                _ => return Vec::new(),
+            }
+        } else {
+            // As far as the way is free, up to the cells dragged.
+            let step = wanted.signum();
+            let Some(free) = (1..=wanted.abs()).take_while(|&n| drives(n * step)).last() else { return Vec::new() };
+            free * step
+        };
+        match metric {
+            Metric::Slide => vec![format!("{letter}{cells:+}")],
+            Metric::Unit => (0..cells.abs()).map(|_| format!("{letter}{:+}", cells.signum())).collect(),
+        }
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

@@ -217,3 +217,38 @@ fn hostile_text_gets_errors_not_panics() {
         }
     }
 }
+
+/// Play: dragging each vehicle of Fogleman's 51-move solution of the hardest position by the
+/// cells its move travels makes exactly that move (one per cell in the unit metric), and the
+/// drags end solved; a drag past a vehicle in the way stops before it.
+#[test]
+fn drags_replay_the_hardest_positions_solution() {
+    let text = include_str!("../../../www/examples/rush-hour-51.txt");
+    let puzzle = RushPuzzle::new(format::parse(text).unwrap());
+    let slide = options("slide", Method::Auto);
+    let solution = solve(text, "slide", Method::Auto).moves;
+    assert_eq!(solution.len(), 51);
+    let size = (560.0, 440.0);
+    let grid = draw::layout(&puzzle, size.0, size.1);
+    let mut played: Vec<String> = Vec::new();
+    for text in &solution {
+        let board = puzzle.board_at(puzzle.position_after(&played, played.len()));
+        let letter = text.as_bytes()[0];
+        let vehicle = board.vehicles.iter().find(|v| v.letter == letter).unwrap();
+        let cells: f64 = text[1..].parse().unwrap();
+        let from = grid.at(vehicle.row as f64 + 0.5, vehicle.col as f64 + 0.5);
+        let to = if vehicle.horizontal { (from.0 + cells * grid.cell, from.1) } else { (from.0, from.1 + cells * grid.cell) };
+        let made = puzzle.moves_at(&slide, &played, played.len(), from, to, size);
+        assert_eq!(made, std::slice::from_ref(text));
+        let unit = puzzle.moves_at(&options("unit", Method::Auto), &played, played.len(), from, to, size);
+        assert_eq!(unit.len() as f64, cells.abs(), "{unit:?}");
+        played.extend(made);
+    }
+    assert!(puzzle.check(&slide, &played).unwrap().ends_solved);
+    // From the start, the red car dragged to the exit stops where the first vehicle blocks it.
+    let start = puzzle.board_at(puzzle.position_after(&[], 0));
+    let red = start.vehicles[0];
+    let from = grid.at(red.row as f64 + 0.5, red.col as f64 + 0.5);
+    let made = puzzle.moves_at(&slide, &[], 0, from, (from.0 + 6.0 * grid.cell, from.1), size);
+    assert!(made.iter().all(|m| puzzle.check(&slide, std::slice::from_ref(m)).is_ok()), "{made:?}");
+}
