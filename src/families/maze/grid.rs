@@ -137,6 +137,14 @@ pub struct Grid {
     pub geometry: Geometry,
 }
 
+/// Why a maze has no way through: a sentence, and the opening in the outer wall it is about
+/// (the lone one, or one too many), which a text maze can point at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndsFault {
+    pub message: String,
+    pub opening: Option<(usize, u8)>,
+}
+
 /// The two ends of the way through: cells, and the outer-wall side the path enters or leaves by
 /// (None when the end is a marked cell rather than an opening).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,30 +250,32 @@ impl Grid {
     }
 
     /// Where the way through starts and ends: the marks, and openings for missing marks.
-    pub fn ends(&self) -> Result<Ends, String> {
+    pub fn ends(&self) -> Result<Ends, EndsFault> {
         let openings = self.openings();
         let side_at = |cell: usize| openings.iter().find(|(c, _)| *c == cell).map(|&(_, s)| s);
         let free: Vec<(usize, u8)> =
             openings.iter().copied().filter(|&(c, _)| Some(c) != self.start_mark && Some(c) != self.exit_mark).collect();
         const HOW: &str = "mark the start and the exit (Draw mode's Start and Exit tools, or S and E in a text maze)";
+        let fault = |message: String, opening: Option<&(usize, u8)>| EndsFault { message, opening: opening.copied() };
         let ends = |start: usize, start_side: Option<u8>, exit: usize, exit_side: Option<u8>| Ends { start, start_side, exit, exit_side };
         match (self.start_mark, self.exit_mark) {
             (Some(s), Some(e)) => Ok(ends(s, side_at(s), e, side_at(e))),
             (Some(s), None) => match free[..] {
                 [(e, side)] => Ok(ends(s, side_at(s), e, Some(side))),
-                [] => Err(format!("the start is marked but there is no exit (no other opening in the outer wall): {HOW}")),
-                _ => Err(format!("the start is marked, and {} openings in the outer wall could be the exit: {HOW}", free.len())),
+                [] => Err(fault(format!("the start is marked but there is no exit (no other opening in the outer wall): {HOW}"), None)),
+                _ => Err(fault(format!("the start is marked, and {} openings in the outer wall could be the exit: {HOW}", free.len()), free.first())),
             },
             (None, Some(e)) => match free[..] {
                 [(s, side)] => Ok(ends(s, Some(side), e, side_at(e))),
-                [] => Err(format!("the exit is marked but there is no entrance (no other opening in the outer wall): {HOW}")),
-                _ => Err(format!("the exit is marked, and {} openings in the outer wall could be the entrance: {HOW}", free.len())),
+                [] => Err(fault(format!("the exit is marked but there is no entrance (no other opening in the outer wall): {HOW}"), None)),
+                _ => Err(fault(format!("the exit is marked, and {} openings in the outer wall could be the entrance: {HOW}", free.len()), free.first())),
             },
             (None, None) => match free[..] {
                 [(s, s_side), (e, e_side)] => Ok(ends(s, Some(s_side), e, Some(e_side))),
-                [] => Err(format!("no opening found in the outer wall, and no start or exit marked: {HOW}")),
-                [_] => Err(format!("only one opening found in the outer wall, and no start or exit marked: {HOW}")),
-                _ => Err(format!("{} openings found in the outer wall, so the entrance and exit are unclear: {HOW}", free.len())),
+                [] => Err(fault(format!("no opening found in the outer wall, and no start or exit marked: {HOW}"), None)),
+                [_] => Err(fault(format!("only one opening found in the outer wall, and no start or exit marked: {HOW}"), free.first())),
+                // The first opening past the two a maze has.
+                _ => Err(fault(format!("{} openings found in the outer wall, so the entrance and exit are unclear: {HOW}", free.len()), free.get(2))),
             },
         }
     }

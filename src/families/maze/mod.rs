@@ -114,6 +114,8 @@ pub struct MazePuzzle {
     key: u64,
     /// The entrance and exit, checked once ([`MazePuzzle::ends`]).
     ends: Result<Ends, String>,
+    /// Where in a text maze the ends' fault is (line, column).
+    ends_at: Option<(usize, usize)>,
     /// The cells walked by the move list last replayed (the mid-end).
     replay: Replayer<usize>,
 }
@@ -136,10 +138,21 @@ impl MazePuzzle {
         let mut hasher = rustc_hash::FxHasher::default();
         text.hash(&mut hasher);
         let ends = grid.ends().and_then(|ends| match grid.solid[ends.start] || grid.solid[ends.exit] {
-            true => Err("the start or the exit is inside a wall".to_string()),
+            true => Err(grid::EndsFault { message: "the start or the exit is inside a wall".to_string(), opening: None }),
             false => Ok(ends),
         });
-        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish(), ends, replay: Replayer::default() })
+        // A text maze's fault is placed in the text: the opening it is about, or the first line.
+        let (ends, ends_at) = match ends {
+            Ok(ends) => (Ok(ends), None),
+            Err(fault) => {
+                let at = match source {
+                    Source::Text(layout) => Some(text::place_of(text, layout, &grid, fault.opening)),
+                    Source::Svg => None,
+                };
+                (Err(fault.message), at)
+            }
+        };
+        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish(), ends, ends_at, replay: Replayer::default() })
     }
 
     pub fn grid(&self) -> &Grid {
@@ -153,6 +166,14 @@ impl MazePuzzle {
     /// The ends, checked: a marked end inside rock is no place to start.
     pub fn ends(&self) -> Result<Ends, String> {
         self.ends.clone()
+    }
+
+    /// The ends, or their fault as a format error: at its place in a text maze.
+    fn ends_or_fault(&self) -> Result<Ends, FormatError> {
+        self.ends.clone().map_err(|message| match self.ends_at {
+            Some((line, column)) => FormatError::new(line, column, message),
+            None => FormatError::general(message),
+        })
     }
 
     /// The ends and the cells visited by `moves` from the start, or the first move that runs
@@ -376,7 +397,7 @@ impl Puzzle for MazePuzzle {
 
     fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
-        let ends = self.ends().map_err(FormatError::general)?;
+        let ends = self.ends_or_fault()?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let shape = self.grid.shape;
         let mut report = analysis_spread("maze", "moves", &walk, options, on_progress, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
@@ -388,7 +409,7 @@ impl Puzzle for MazePuzzle {
 
     fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
-        let ends = self.ends().map_err(FormatError::general)?;
+        let ends = self.ends_or_fault()?;
         let method = self.capabilities().resolve(options.method)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let outcome = search_spread(&walk, method, options, on_progress);

@@ -341,3 +341,31 @@ fn a_click_walks_to_the_cell_by_a_shortest_path() {
         assert_eq!(puzzle.moves_at(&options, &walked, walked.len(), exit, exit, size), Vec::<String>::new());
     }
 }
+
+/// A text maze whose openings do not say where it starts and ends has the opening it is about
+/// placed in the text: the lone one, or the first past the two a maze has; with none, its first
+/// line.
+#[test]
+fn unclear_openings_are_placed_in_the_text() {
+    let placed = |text: &str| {
+        let puzzle = MazePuzzle::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let error = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap_err();
+        (error.line, error.column, error.message)
+    };
+    // Blocks: gaps at (0,1) north, (2,0) west, (3,3) south; the third is on line 4, column 4.
+    let (line, column, message) = placed("# ###\n#   #\n    #\n### #\n");
+    assert_eq!((line, column), (4, 4), "{message}");
+    assert!(message.starts_with("3 openings found in the outer wall"), "{message}");
+    // Box art after a blank line: one gap, under the first cell (line 4, column 2).
+    let (line, column, message) = placed("\n+---+---+\n|       |\n+   +---+\n");
+    assert_eq!((line, column), (4, 2), "{message}");
+    assert!(message.starts_with("only one opening found"), "{message}");
+    // `_|` art: west of (0,0), north of (0,1), east of (1,1): the third on line 3, column 5.
+    let (line, column, message) = placed(" _  \n   _|\n|_ _ \n");
+    assert_eq!((line, column), (3, 5), "{message}");
+    assert!(message.starts_with("3 openings found"), "{message}");
+    // No opening at all: the first line of the maze.
+    let (line, column, message) = placed("\n\n#####\n#   #\n#####\n");
+    assert_eq!((line, column), (3, 1), "{message}");
+    assert!(message.starts_with("no opening found"), "{message}");
+}

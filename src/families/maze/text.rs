@@ -100,6 +100,34 @@ fn body(text: &str) -> (usize, Vec<Vec<char>>) {
     (first + 1, rows[first..].to_vec())
 }
 
+/// Where in the text (line, column, from 1) the opening `(cell, side)` of a maze read from it is
+/// drawn; with no opening, where the maze's first line starts (its outer wall).
+pub fn place_of(text: &str, layout: Layout, grid: &Grid, opening: Option<(usize, u8)>) -> (usize, usize) {
+    let (first_line, rows) = body(text);
+    let Some((cell, side)) = opening else { return (first_line, 1) };
+    let (r, c) = grid.row_col(cell);
+    match layout {
+        // A 0/1 matrix's digits are not one a column: its line is the place.
+        Layout::Blocks { .. } if rows.iter().any(|row| row.contains(&',')) => (first_line + r, 1),
+        Layout::Blocks { .. } => (first_line + r, c + 1),
+        Layout::BoxArt { width } => {
+            let pitch = width + 1;
+            match side {
+                0 => (first_line + 2 * r, c * pitch + 2),
+                2 => (first_line + 2 * r + 2, c * pitch + 2),
+                3 => (first_line + 2 * r + 1, c * pitch + 1),
+                _ => (first_line + 2 * r + 1, (c + 1) * pitch + 1),
+            }
+        }
+        Layout::Underscores => match side {
+            0 => (first_line, 2 * c + 2),
+            2 => (first_line + r + 1, 2 * c + 2),
+            3 => (first_line + r + 1, 1),
+            _ => (first_line + r + 1, 2 * c + 3),
+        },
+    }
+}
+
 fn blocks(text: &str) -> Result<Grid, FormatError> {
     let (first_line, mut rows) = body(text);
     // 0/1 matrices: "[1, 0, 1]" or "1,0,1" rows become "101".
