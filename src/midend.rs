@@ -54,6 +54,13 @@ pub trait Rules {
     fn moves_at(&self, _state: &Self::State, _from: (f64, f64), _to: (f64, f64), _size: (f64, f64)) -> Vec<String> {
         Vec::new()
     }
+
+    /// Play by choosing: the moves allowed from `state`, written as the move list writes them
+    /// (for puzzles played by picking a move, and for the keyboard). Empty, the default, for
+    /// rules that do not list them.
+    fn moves_from(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (every
@@ -178,7 +185,9 @@ impl<S: Clone> Replayer<S> {
     /// after `step` of `moves`, as [`Rules::moves_at`] reads it, if they all apply one after
     /// the other.
     pub fn moves_at<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
-        let Some(mut state) = self.at(rules, &moves[..step.min(moves.len())], step) else { return Vec::new() };
+        // The position drawn at `step`: of the whole list, as it is read (a plank's text can read
+        // two ways, and the list decides which).
+        let Some(mut state) = self.at(rules, moves, step) else { return Vec::new() };
         let played = rules.moves_at(&state, from, to, size);
         for text in &played {
             match rules.execute(&state, text) {
@@ -187,6 +196,16 @@ impl<S: Clone> Replayer<S> {
             }
         }
         played
+    }
+
+    /// [`Puzzle::moves_from`](crate::families::Puzzle::moves_from): the moves allowed after `step`
+    /// of `moves`, each once.
+    pub fn moves_from<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Vec<String> {
+        let Some(state) = self.at(rules, moves, step) else { return Vec::new() };
+        let mut allowed = rules.moves_from(&state);
+        let mut seen = std::collections::HashSet::new();
+        allowed.retain(|text| seen.insert(text.clone()));
+        allowed
     }
 
     /// Every step of the replay as text, the start first: one replay for all of them.

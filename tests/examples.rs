@@ -30,6 +30,16 @@ fn every_example_solves_with_its_known_length() {
         assert_eq!(report.moves.len(), *length, "{name}: {:?}", report.moves);
         let verdict = puzzle.check(&options, &report.moves).unwrap();
         assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{name}");
+        // Where the family lists the moves allowed (play by choosing), each move of the solution
+        // is among those listed at its step.
+        let mut listing = false;
+        for (step, made) in report.moves.iter().enumerate() {
+            let allowed = puzzle.moves_from(&options, &report.moves, step);
+            listing |= !allowed.is_empty();
+            assert!(!listing || allowed.contains(made), "{name}: move {step} {made} is not among {allowed:?}");
+        }
+        let lists = ["maze", "npuzzle", "script"].contains(&family.id()) || family.id().starts_with("lmsolve:");
+        assert_eq!(listing, lists, "{name}: the families that list moves list them");
         // The text round-trips.
         assert_eq!(families::parse(Some(family.id()), &puzzle.to_text()).unwrap().to_text(), puzzle.to_text(), "{name}");
     }

@@ -284,6 +284,12 @@ pub trait Puzzle {
         Vec::new()
     }
 
+    /// Play by choosing (the page lists them as buttons): the moves allowed from the position
+    /// after `step` of `moves`. Empty when the family does not list them.
+    fn moves_from(&self, _options: &SolveOptions, _moves: &[String], _step: usize) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What the page's button for [`Puzzle::export`] says, for puzzles that export.
     fn export_label(&self) -> Option<&'static str> {
         None

@@ -314,3 +314,30 @@ test('help says how each kind of puzzle is written and played, as text', async (
     await page.screenshot({ path: path.join(shots, 'help.png') });
   });
 });
+
+test('play by choosing: the moves from here as buttons, for LM-Solve, scripts and the keyboard', async () => {
+  await inPage(async (page) => {
+    // Theseus and the Minotaur (the full module loads in place): its known solution starts l.
+    await page.selectOption('#examples', 'lm-minotaur');
+    await page.waitForFunction(() => !document.querySelector('#choices').hidden, null, { timeout: 30000 });
+    await page.click('#choices button[data-move="l"]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), ['l']);
+    // The moves from the new position once the move has landed.
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    // By keyboard: Tab to a move and press Enter.
+    const second = await page.locator('#choices button').first().textContent();
+    await page.locator('#choices button').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await movesShown(page), ['l', second]);
+    // A script: its moves by their labels.
+    await page.selectOption('#examples', 'script-cards');
+    await page.waitForFunction(() => !document.querySelector('#choices').hidden && document.querySelector('#moves').children.length === 0);
+    const first = await page.locator('#choices button').first().textContent();
+    await page.locator('#choices button').first().click();
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), [first]);
+    assert.match(await status(page), /^Your moves: 1 \(moves metric\)/);
+  });
+});

@@ -220,6 +220,10 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
     fn show(&self, frames: &Frames<G::State>, step: usize) -> String {
         frames.at(step).map_or_else(String::new, |state| self.game.display(state) + "\n")
     }
+
+    fn moves_from(&self, state: &G::State) -> Vec<String> {
+        (self.game.moves(state).iter()).filter(|mv| self.game.perform(state, mv).is_some()).map(|mv| self.game.render(mv)).collect()
+    }
 }
 
 impl<G: Edit> Puzzle for LmPuzzle<G> {
@@ -287,6 +291,10 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replayer.moves_from(self, moves, step)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

@@ -353,6 +353,13 @@ impl midend::Rules for MazePuzzle {
         Vec::new()
     }
 
+    fn moves_from(&self, &at: &usize) -> Vec<String> {
+        (0..self.grid.shape.sides() as u8)
+            .filter(|&side| self.grid.neighbour(at, side).is_some_and(|n| self.grid.is_open(at, side) && !self.grid.solid[n]))
+            .map(|side| self.grid.shape.side_name(side).to_string())
+            .collect()
+    }
+
     fn show(&self, frames: &Frames<usize>, step: usize) -> String {
         let (Ok(ends), None, Some(&at)) = (&self.ends, &frames.error, frames.at(step)) else { return String::new() };
         let cells = &frames.states;
@@ -440,6 +447,10 @@ impl Puzzle for MazePuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replay.moves_at(self, moves, step, from, to, size)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replay.moves_from(self, moves, step)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

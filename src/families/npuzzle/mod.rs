@@ -177,6 +177,11 @@ impl midend::Rules for NPuzzle {
         Board { title: None, start, ..self.board.clone() }.to_text()
     }
 
+    fn moves_from(&self, cells: &Vec<u16>) -> Vec<String> {
+        let Some(hole) = cells.iter().position(|&t| t == BLANK) else { return Vec::new() };
+        (0..cells.len()).filter(|&c| tiles::adjacent(self.board.width, hole, c)).map(|c| cells[c].to_string()).collect()
+    }
+
     /// A tile tapped (or dragged) in line with the blank slides there, and every tile between
     /// with it, nearest the blank first (as in Simon Tatham's Fifteen).
     fn moves_at(&self, cells: &Vec<u16>, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
@@ -244,6 +249,10 @@ impl Puzzle for NPuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replayer.moves_from(self, moves, step)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

@@ -169,6 +169,16 @@ impl midend::Rules for ScriptPuzzle {
             None => String::new(),
         }
     }
+
+    /// The script's moves from `state` that `apply` allows, by their labels (none if the script
+    /// fails: its error shows when the moves are checked).
+    fn moves_from(&self, state: &Dynamic) -> Vec<String> {
+        let Ok(moves) = self.runner.moves(state) else { return Vec::new() };
+        (moves.iter())
+            .filter(|mv| self.runner.apply(state, mv).is_ok_and(|next| next.is_some()))
+            .filter_map(|mv| self.runner.label(mv).ok())
+            .collect()
+    }
 }
 
 /// Moves as the script labels them (as rhai prints them where `label` fails).
@@ -232,6 +242,10 @@ impl Puzzle for ScriptPuzzle {
 
     fn show(&self, moves: &[String], step: usize) -> String {
         self.replayer.show(self, moves, step)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replayer.moves_from(self, moves, step)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

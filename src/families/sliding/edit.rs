@@ -189,6 +189,15 @@ mod tests {
         assert_eq!(puzzle.rules(Metric::Unit).goal_cells, vec![(17, b'a'), (18, b'a')]);
     }
 
+    /// A goal that asks a piece for more cells than it has is refused when read, at the goal line.
+    #[test]
+    fn a_goal_bigger_than_its_piece_is_refused_when_read() {
+        let goal = goal_for(4, 5, &[(12, b'i'), (13, b'i'), (17, b'i')]);
+        let error = SlidingPuzzle::parse(&KLOTSKI.replace("-.aa.----$", &goal)).err().unwrap();
+        assert_eq!((error.line, error.column), (KLOTSKI.lines().count(), 1));
+        assert_eq!(error.message, "the goal asks piece i to cover 3 cells, but it has 1: no position can meet it");
+    }
+
     /// A goal drawn for a piece is its whole shape, placed where clicked, in place of the old
     /// goal: never a goal of more cells than the piece has.
     #[test]

@@ -108,6 +108,7 @@ impl SlidingPuzzle {
             Rules::new(&layout, Metric::Slide)?,
             Rules::new(&layout, Metric::Piece)?,
         ];
+        impossible_goal(&layout, &by_metric[0].goal_cells)?;
         Ok(SlidingPuzzle { layout, by_metric, replayer: Replayer::default() })
     }
 
@@ -150,6 +151,28 @@ impl SlidingPuzzle {
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
         self.replayer.at(self, moves, step).unwrap_or_default()
     }
+}
+
+/// A goal that pins cells to pieces but asks a piece to cover more cells than it has can never be
+/// met: said when read, rather than searched for in vain ("No solution: explored 473 states").
+fn impossible_goal(layout: &format::Layout, goal_cells: &[(usize, u8)]) -> Result<(), FormatError> {
+    let mut letters: Vec<u8> = goal_cells.iter().map(|&(_, l)| l).collect();
+    letters.sort_unstable();
+    letters.dedup();
+    for letter in letters {
+        let asked = goal_cells.iter().filter(|&&(_, l)| l == letter).count();
+        let has = layout.cells.iter().filter(|&&c| c == letter).count();
+        if asked > has {
+            let name = char::from(letter);
+            let message = if has == 0 {
+                format!("the goal asks for piece {name}, which is not on the board")
+            } else {
+                format!("the goal asks piece {name} to cover {asked} cells, but it has {has}: no position can meet it")
+            };
+            return Err(FormatError::new(layout.goal_line, 1, message));
+        }
+    }
+    Ok(())
 }
 
 /// Sliding blocks for the mid-end: a position is each piece's anchor cell, moved with the most

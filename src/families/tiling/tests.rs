@@ -330,7 +330,8 @@ fn orbits(board: &[(i32, i32)], raw: &[Vec<String>]) -> u64 {
     let mut sorted = board.to_vec();
     sorted.sort_unstable();
     let home = corner(board);
-    let motions: Vec<Box<dyn Fn((i32, i32)) -> (i32, i32)>> = (0..8)
+    type Motion = Box<dyn Fn((i32, i32)) -> (i32, i32)>;
+    let motions: Vec<Motion> = (0..8)
         .filter_map(|k| {
             let moved: Vec<(i32, i32)> = board.iter().map(|&cell| motion(k, cell)).collect();
             let (top, left) = corner(&moved);

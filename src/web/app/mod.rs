@@ -103,6 +103,7 @@ struct Elements {
     status: HtmlElement,
     notice: HtmlElement,
     help_toggle: HtmlButtonElement,
+    choices: HtmlElement,
     help: HtmlElement,
     restore: HtmlElement,
     restore_previous: HtmlButtonElement,
@@ -189,6 +190,7 @@ impl Elements {
             status: by_id(doc, "status"),
             notice: by_id(doc, "notice"),
             help_toggle: by_id(doc, "help-toggle"),
+            choices: by_id(doc, "choices"),
             help: by_id(doc, "help"),
             restore: by_id(doc, "restore"),
             restore_previous: by_id(doc, "restore-previous"),
@@ -293,6 +295,8 @@ struct App {
     hint: Option<String>,
     /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
     plays_from_here: bool,
+    /// What the list of moves from here was made for: (step, moves shown), or None to make it.
+    choices_for: std::cell::Cell<Option<(usize, usize)>>,
 }
 
 /// What the worker is asked to do.
@@ -371,6 +375,7 @@ pub fn start() {
         from_here: None,
         hint: None,
         plays_from_here: false,
+        choices_for: std::cell::Cell::new(None),
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -475,6 +480,12 @@ fn wire_events(page: &Page) {
     listen(&el.text, "input", |app, _: Event| app.typed());
     listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
     listen(&el.family, "change", |app, _: Event| app.reparse());
+    listen(&el.choices, "click", |app, event: MouseEvent| {
+        let chosen = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-move"));
+        if let Some(chosen) = chosen {
+            app.play(vec![chosen]);
+        }
+    });
     listen(&el.help_toggle, "click", |app, _: Event| {
         let open = app.el.help.hidden();
         app.el.help.set_hidden(!open);

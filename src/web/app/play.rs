@@ -82,6 +82,32 @@ impl App {
         });
     }
 
+    /// The moves allowed from the step shown, as buttons (for families that list them): play by
+    /// choosing, and by keyboard. Made again only when the step or the list changes.
+    pub(super) fn show_choices(&self) {
+        /// More than this is no list to choose from.
+        const MOST_CHOICES: usize = 30;
+        let key = (self.playback.step, self.moves_len());
+        if self.choices_for.get() == Some(key) {
+            return;
+        }
+        self.choices_for.set(Some(key));
+        let choices = &self.el.choices;
+        choices.set_text_content(None);
+        let allowed = self.puzzle.as_ref().map_or_else(Vec::new, |puzzle| puzzle.moves_from(&self.options(), self.moves(), self.playback.step));
+        choices.set_hidden(allowed.is_empty() || allowed.len() > MOST_CHOICES);
+        if allowed.len() > MOST_CHOICES {
+            return;
+        }
+        for text in allowed {
+            let button = self.document.create_element("button").unwrap_throw();
+            button.set_text_content(Some(&text));
+            let _ = button.set_attribute("data-move", &text);
+            let _ = button.set_attribute("type", "button");
+            let _ = choices.append_child(&button);
+        }
+    }
+
     /// The metric moves are counted in: the one picked, or the family's own.
     fn metric_shown(&self) -> String {
         let family = self.puzzle.as_ref().and_then(|p| families::family(p.family()));

@@ -4,6 +4,7 @@ use super::*;
 
 impl App {
     pub(super) fn show_moves(&self) {
+        self.choices_for.set(None); // another list: its moves from here are made again
         let list = &self.el.moves;
         list.set_text_content(None);
         self.highlighted.set(None);

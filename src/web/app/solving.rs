@@ -386,6 +386,7 @@ impl App {
         el.step.set_max(&len.to_string());
         el.step.set_value(&self.playback.step.to_string());
         el.step_label.set_text_content(Some(&format!("{} / {len}", self.playback.step)));
+        self.show_choices();
         self.remember_soon();
         let listed = self.listed();
         el.solutions.set_hidden(listed == 0);

@@ -121,6 +121,7 @@ impl App {
         self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
         self.show_help();
+        self.choices_for.set(None); // the moves from here of this puzzle
         self.update_buttons();
         self.draw();
     }
