@@ -206,6 +206,16 @@ impl Puzzle for RushPuzzle {
         self.replayer.show(self, moves, step)
     }
 
+    /// Each vehicle's drives of one cell (allowed in both metrics).
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        let rules = self.rules(Metric::Slide);
+        let state = self.position_after(moves, step.min(moves.len()));
+        (self.board_at(state).vehicles.iter())
+            .flat_map(|v| ["-1", "+1"].map(|cells| format!("{}{cells}", char::from(v.letter))))
+            .filter(|text| rules.apply(state, text).is_ok())
+            .collect()
+    }
+
     /// A vehicle dragged along its axis drives as far as the drag goes and the way is free (one
     /// move in the slide metric, one per cell in the unit metric); a tap on a vehicle with one
     /// way to go drives it one cell.

@@ -342,6 +342,15 @@ impl Puzzle for SlidingPuzzle {
         self.replayer.show(self, moves, step)
     }
 
+    /// Each piece's steps of one cell (allowed in every metric).
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        let rules = self.rules(Metric::Unit);
+        let anchors = self.position_after(moves, step.min(moves.len()));
+        (rules.moves_from(&anchors).into_iter())
+            .filter_map(|(slot, to)| Some(format!("{} {}", rules.slots[slot].name(), rules.route(&anchors, slot, to)?)))
+            .collect()
+    }
+
     fn moves_at(&self, options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let Ok(metric) = self.metric(options) else { return Vec::new() };
         let anchors = self.position_after(moves, step.min(moves.len()));

@@ -203,6 +203,11 @@ impl midend::Rules for SquaresPuzzle {
         draw::draw(self, now, next, tween, painter);
     }
 
+    /// Every square can be clicked.
+    fn moves_from(&self, pieces: &Vec<Piece>) -> Vec<String> {
+        (0..pieces.len()).map(|slot| self.replay.click_text(pieces, slot)).collect()
+    }
+
     /// A square clicked moves in the direction it points (pushing what is in the way).
     fn moves_at(&self, pieces: &Vec<Piece>, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let area = draw::view(self, &[pieces, pieces]);
@@ -288,6 +293,10 @@ impl Puzzle for SquaresPuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replayer.moves_from(self, moves, step)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {
