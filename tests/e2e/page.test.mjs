@@ -341,3 +341,19 @@ test('play by choosing: the moves from here as buttons, for LM-Solve, scripts an
     assert.match(await status(page), /^Your moves: 1 \(moves metric\)/);
   });
 });
+
+test('Draw works from the keyboard: arrows move a cursor on the board, Enter paints', async () => {
+  await inPage(async (page) => {
+    await setText(page, 'a  \n   \na--\n');
+    await page.click('#draw');
+    await page.click('#tools [data-tool="wall"]');
+    await page.locator('#board').focus();
+    for (const key of ['ArrowRight', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+    assert.equal(await page.inputValue('#puzzle-text'), 'a  \n # \na--\n');
+    assert.equal(await page.textContent('#announce'), 'Row 2, column 2');
+    // The edge stops the cursor; space paints too.
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', ' ']) await page.keyboard.press(key);
+    assert.equal(await page.inputValue('#puzzle-text'), 'a  \n ##\na--\n');
+    await page.screenshot({ path: path.join(shots, 'draw-keyboard.png') });
+  });
+});

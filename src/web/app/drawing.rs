@@ -22,6 +22,13 @@ impl App {
                     Some((moves, step)) => puzzle.draw(&moves, step, 0.35, &mut painter),
                     None => puzzle.draw(self.moves(), self.playback.step, self.playback.tween, &mut painter),
                 }
+                // Draw mode's keyboard cursor, while the board has the focus.
+                let focused = self.document.active_element().is_some_and(|e| e.id() == "board");
+                if let Some(&(x, y, w, h)) = self.cursor.filter(|_| self.drawing && focused).and_then(|at| self.editor_cells().get(&at).copied()).as_ref() {
+                    use crate::draw::{Painter, Stroke};
+                    painter.stroke_rect(x - 1.0, y - 1.0, w + 2.0, h + 2.0, &Stroke { colour: "#ffffff", width: 4.0, dash: 0.0 });
+                    painter.stroke_rect(x - 1.0, y - 1.0, w + 2.0, h + 2.0, &Stroke { colour: "#2d6cdf", width: 2.5, dash: 0.0 });
+                }
                 self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.playback.step)));
             }
             None => {
@@ -64,6 +71,58 @@ impl App {
         }
     }
 
+    /// Where each place the editor paints is drawn (its bounding box on the canvas), found by
+    /// asking the editor at points 4 px apart: any family's editor, whatever its geometry.
+    pub(super) fn editor_cells(&self) -> std::collections::HashMap<(usize, usize), (f64, f64, f64, f64)> {
+        const STEP: f64 = 4.0;
+        let mut boxes = std::collections::HashMap::new();
+        let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return boxes };
+        let (width, height) = (f64::from(self.el.canvas.width()), f64::from(self.el.canvas.height()));
+        let mut y = STEP / 2.0;
+        while y < height {
+            let mut x = STEP / 2.0;
+            while x < width {
+                if let Some(cell) = editor.cell_at(x, y, width, height) {
+                    let b = boxes.entry(cell).or_insert((x, y, x, y));
+                    *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+                }
+                x += STEP;
+            }
+            y += STEP;
+        }
+        for b in boxes.values_mut() {
+            *b = (b.0 - STEP / 2.0, b.1 - STEP / 2.0, b.2 - b.0 + STEP, b.3 - b.1 + STEP);
+        }
+        boxes
+    }
+
+    /// Draw mode from the keyboard, on the focused board: the arrow keys move a cursor over the
+    /// places the editor paints, Enter or space applies the tool there. True when the key was
+    /// one of those.
+    pub(super) fn draw_key(&mut self, key: &str) -> bool {
+        let cells = self.editor_cells();
+        let Some(&first) = cells.keys().min() else { return false };
+        let (row, col) = self.cursor.filter(|at| cells.contains_key(at)).unwrap_or(first);
+        let next = match key {
+            "ArrowUp" => row.checked_sub(1).map(|r| (r, col)),
+            "ArrowDown" => Some((row + 1, col)),
+            "ArrowLeft" => col.checked_sub(1).map(|c| (row, c)),
+            "ArrowRight" => Some((row, col + 1)),
+            " " | "Enter" => {
+                self.cursor = Some((row, col));
+                self.paint_cell(row, col);
+                return true;
+            }
+            _ => return false,
+        };
+        self.cursor = Some(next.filter(|at| cells.contains_key(at)).unwrap_or((row, col)));
+        if let Some((r, c)) = self.cursor {
+            self.el.announce.set_text_content(Some(&format!("Row {}, column {}", r + 1, c + 1)));
+        }
+        self.draw();
+        true
+    }
+
     /// The board cell under the pointer, in draw mode.
     pub(super) fn cell_under(&self, event: &MouseEvent) -> Option<(usize, usize)> {
         if !self.drawing {
@@ -100,6 +159,12 @@ impl App {
         }
         let Some((row, col)) = self.cell_under(event) else { return };
         self.dragged_from = Some((row, col));
+        self.cursor = Some((row, col));
+        self.paint_cell(row, col);
+    }
+
+    /// The tool chosen, applied to the cell at (`row`, `col`) (a click, or Enter on the cursor).
+    pub(super) fn paint_cell(&mut self, row: usize, col: usize) {
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };
         let tools_before: Vec<String> = editor.tools().into_iter().map(|(id, _)| id).collect();
         let Some(text) = editor.apply(&self.tool, row, col) else { return };

@@ -295,6 +295,8 @@ struct App {
     hint: Option<String>,
     /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
     plays_from_here: bool,
+    /// Draw mode's keyboard cursor: the place the editor paints that Enter applies the tool to.
+    cursor: Option<(usize, usize)>,
     /// What the list of moves from here was made for: (step, moves shown), or None to make it.
     choices_for: std::cell::Cell<Option<(usize, usize)>>,
 }
@@ -376,6 +378,7 @@ pub fn start() {
         hint: None,
         plays_from_here: false,
         choices_for: std::cell::Cell::new(None),
+        cursor: None,
     };
     let page: Page = Rc::new(RefCell::new(app));
     PAGE.with(|p| *p.borrow_mut() = Some(page.clone()));
@@ -571,6 +574,9 @@ fn wire_events(page: &Page) {
             app.pointer_played(from, to);
         }
     });
+    // The cursor shows while the board has the focus.
+    listen(&el.canvas, "focus", |app, _: Event| app.draw());
+    listen(&el.canvas, "blur", |app, _: Event| app.draw());
     listen(&el.canvas, "pointerleave", |app, _: Event| {
         app.dragged_from = None;
         app.press = None;

@@ -131,6 +131,13 @@ impl App {
         if in_field || command || event.alt_key() {
             return;
         }
+        let on_board = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "board");
+        if self.drawing && on_board {
+            if self.draw_key(&key) {
+                event.prevent_default();
+            }
+            return;
+        }
         match key.as_str() {
             "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
             "ArrowRight" => self.advance(),
