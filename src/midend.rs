@@ -202,9 +202,13 @@ impl<S: Clone> Replayer<S> {
     /// of `moves`, each once.
     pub fn moves_from<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Vec<String> {
         let Some(state) = self.at(rules, moves, step) else { return Vec::new() };
-        let mut allowed = rules.moves_from(&state);
-        let mut seen = std::collections::HashSet::new();
-        allowed.retain(|text| seen.insert(text.clone()));
+        // A short list: kept in order, each text once.
+        let mut allowed: Vec<String> = Vec::new();
+        for text in rules.moves_from(&state) {
+            if !allowed.contains(&text) {
+                allowed.push(text);
+            }
+        }
         allowed
     }
 

@@ -9,8 +9,7 @@ pub const GROUP_MS: f64 = 800.0;
 pub const MAX_STEPS: usize = 200;
 pub const MAX_BYTES: usize = 64 << 20;
 
-/// Serialisable: the page hands it to its full module when that module takes over (`app/handover.rs`).
-#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Default, PartialEq)]
 pub struct History {
     text: String,
     undo: Vec<String>,
@@ -55,6 +54,24 @@ impl History {
         let Some(next) = self.redo.pop() else { return false };
         self.undo.push(std::mem::replace(&mut self.text, next));
         true
+    }
+
+    /// The history as texts (the undo stack, the text, the redo stack, in that order) and the
+    /// counts that split them: what the page hands its full module (`app/handover.rs`), which
+    /// [`History::from_texts`] reads back.
+    pub fn texts(&self) -> (impl Iterator<Item = &str>, usize, usize) {
+        let texts = self.undo.iter().chain([&self.text]).chain(&self.redo).map(String::as_str);
+        (texts, self.undo.len(), self.redo.len())
+    }
+
+    /// A history from [`History::into_texts`]; None when the counts do not fit the texts.
+    pub fn from_texts(mut texts: Vec<String>, undone: usize, redone: usize) -> Option<History> {
+        if texts.len() != undone + redone + 1 {
+            return None;
+        }
+        let redo = texts.split_off(undone + 1);
+        let text = texts.pop()?;
+        Some(History { text, undo: texts, redo, last_typed: 0.0 })
     }
 
     /// Pushes a text on the undo history, within its limits; a new change forgets what was undone.
@@ -121,6 +138,23 @@ mod tests {
             history.set(&letter.to_string().repeat(20 << 20), true);
         }
         assert_eq!((undo_all(&mut history), history.text().chars().next()), (3, Some('b')));
+    }
+
+    #[test]
+    fn a_history_handed_over_as_texts_is_the_same_history() {
+        let mut history = History::default();
+        for text in ["a", "b", "c", "d"] {
+            history.set(text, true);
+        }
+        assert!(history.undo());
+        let (texts, undone, redone) = history.texts();
+        let texts: Vec<String> = texts.map(String::from).collect();
+        assert_eq!((texts.join("|"), undone, redone), ("|a|b|c|d".to_string(), 3, 1));
+        let mut back = History::from_texts(texts, undone, redone).unwrap();
+        assert_eq!(back.text(), "c");
+        assert!(back.redo() && back.text() == "d" && !back.redo());
+        assert!(back.undo() && back.undo() && back.undo() && back.undo() && back.text().is_empty() && !back.undo());
+        assert_eq!(History::from_texts(vec!["x".into()], 1, 0), None);
     }
 
     /// Undoes every step kept; how many there were.

@@ -73,9 +73,9 @@ impl App {
 
     /// Where each place the editor paints is drawn (its bounding box on the canvas), found by
     /// asking the editor at points 4 px apart: any family's editor, whatever its geometry.
-    pub(super) fn editor_cells(&self) -> std::collections::HashMap<(usize, usize), (f64, f64, f64, f64)> {
+    pub(super) fn editor_cells(&self) -> rustc_hash::FxHashMap<(usize, usize), (f64, f64, f64, f64)> {
         const STEP: f64 = 4.0;
-        let mut boxes = std::collections::HashMap::new();
+        let mut boxes = rustc_hash::FxHashMap::default();
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return boxes };
         let (width, height) = (f64::from(self.el.canvas.width()), f64::from(self.el.canvas.height()));
         let mut y = STEP / 2.0;

@@ -6,17 +6,40 @@
 //! the full module loads are in the text box, where the full module reads them.
 
 use super::*;
-use serde::{Deserialize, Serialize};
 
-/// The window property that carries the handover from one module to the other.
+/// The window property that carries the handover from one module to the other: a plain
+/// JavaScript object (`texts`, `undone`, `redone`, `openingLink`), read field by field.
 const HANDOVER: &str = "puzzlelabHandover";
 
 /// What the full module needs that the document does not hold.
-#[derive(Serialize, Deserialize)]
 pub(super) struct Handover {
     history: History,
     /// The link being opened, if the page was opening one (its task and step come from it again).
     opening_link: bool,
+}
+
+impl Handover {
+    /// What the first module leaves for the full one: its history, and whether it was opening
+    /// a link.
+    fn written(history: &History, opening_link: bool) -> JsValue {
+        let (texts, undone, redone) = history.texts();
+        let object = js_sys::Object::new();
+        let set = |key: &str, value: JsValue| js_sys::Reflect::set(&object, &key.into(), &value).is_ok();
+        let texts: js_sys::Array = texts.map(JsValue::from_str).collect();
+        let written = set("texts", texts.into())
+            && set("undone", (undone as f64).into())
+            && set("redone", (redone as f64).into())
+            && set("openingLink", opening_link.into());
+        if written { object.into() } else { JsValue::UNDEFINED }
+    }
+
+    fn read(value: &JsValue) -> Option<Handover> {
+        let get = |key: &str| js_sys::Reflect::get(value, &key.into()).ok();
+        let texts: Vec<String> = get("texts")?.dyn_into::<js_sys::Array>().ok()?.iter().map(|t| t.as_string()).collect::<Option<_>>()?;
+        let count = |key: &str| get(key)?.as_f64().filter(|n| *n >= 0.0).map(|n| n as usize);
+        let history = History::from_texts(texts, count("undone")?, count("redone")?)?;
+        Some(Handover { history, opening_link: get("openingLink")?.as_bool()? })
+    }
 }
 
 thread_local! {
@@ -35,9 +58,9 @@ fn load_module(glue: &str, wasm: &str) -> Result<js_sys::Promise, JsValue> {
 /// The handover left by the first module, taken (so a reload does not see it).
 pub(super) fn take(window: &Window) -> Option<Handover> {
     let key = JsValue::from_str(HANDOVER);
-    let json = js_sys::Reflect::get(window, &key).ok()?.as_string()?;
+    let value = js_sys::Reflect::get(window, &key).ok()?;
     let _ = js_sys::Reflect::delete_property(window, &key);
-    serde_json::from_str(&json).ok()
+    Handover::read(&value)
 }
 
 /// Loading the full module failed: this module takes the page back, says why, and reads texts
@@ -69,10 +92,8 @@ impl App {
         let base = self.document.base_uri().ok().flatten().unwrap_or_else(|| self.base_url());
         let at = |file: &str| web_sys::Url::new_with_base(file, &base).map(|url| url.href());
         let (Ok(glue), Ok(wasm)) = (at("full/app.js"), at("full/app_bg.wasm")) else { return };
-        let handover = Handover { history: std::mem::take(&mut self.history), opening_link: self.start_when_ready.is_some() };
-        let json = serde_json::to_string(&handover).unwrap_or_default();
-        self.history = handover.history;
-        if js_sys::Reflect::set(&self.window, &JsValue::from_str(HANDOVER), &json.into()).is_err() {
+        let handover = Handover::written(&self.history, self.start_when_ready.is_some());
+        if js_sys::Reflect::set(&self.window, &JsValue::from_str(HANDOVER), &handover).is_err() {
             return;
         }
         self.handing_over = true;

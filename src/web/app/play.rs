@@ -139,7 +139,9 @@ impl App {
             match report.moves.first() {
                 Some(first) if report.status == families::Status::Solved => {
                     self.hint = Some(first.clone());
-                    self.set_status(&format!("Hint: {first} (a shortest way from here takes {} moves).", report.moves.len()));
+                    // Shortest only when the method that ran proves it (a depth-first pick does not).
+                    let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
+                    self.set_status(&format!("Hint: {first} ({way} from here takes {} moves).", report.moves.len()));
                 }
                 _ => self.set_status(&format!("No hint from here: {summary}")),
             }
