@@ -64,14 +64,21 @@ impl History {
         (texts, self.undo.len(), self.redo.len())
     }
 
-    /// A history from [`History::into_texts`]; None when the counts do not fit the texts.
-    pub fn from_texts(mut texts: Vec<String>, undone: usize, redone: usize) -> Option<History> {
+    /// When the last keystroke came (ms): handed over with the texts, so that keys typed on
+    /// either side of a handover group as one undo step.
+    pub fn last_typed(&self) -> f64 {
+        self.last_typed
+    }
+
+    /// A history from [`History::texts`] and [`History::last_typed`]; None when the counts do
+    /// not fit the texts.
+    pub fn from_texts(mut texts: Vec<String>, undone: usize, redone: usize, last_typed: f64) -> Option<History> {
         if texts.len() != undone + redone + 1 {
             return None;
         }
         let redo = texts.split_off(undone + 1);
         let text = texts.pop()?;
-        Some(History { text, undo: texts, redo, last_typed: 0.0 })
+        Some(History { text, undo: texts, redo, last_typed })
     }
 
     /// Pushes a text on the undo history, within its limits; a new change forgets what was undone.
@@ -150,11 +157,15 @@ mod tests {
         let (texts, undone, redone) = history.texts();
         let texts: Vec<String> = texts.map(String::from).collect();
         assert_eq!((texts.join("|"), undone, redone), ("|a|b|c|d".to_string(), 3, 1));
-        let mut back = History::from_texts(texts, undone, redone).unwrap();
+        let mut back = History::from_texts(texts, undone, redone, 5_000.0).unwrap();
         assert_eq!(back.text(), "c");
+        // A key typed soon after the handover joins the step typed before it.
+        back.typed("cx".into(), 5_100.0);
+        assert!(back.undo() && back.text() == "b");
+        assert!(back.redo() && back.text() == "cx");
         assert!(back.redo() && back.text() == "d" && !back.redo());
         assert!(back.undo() && back.undo() && back.undo() && back.undo() && back.text().is_empty() && !back.undo());
-        assert_eq!(History::from_texts(vec!["x".into()], 1, 0), None);
+        assert_eq!(History::from_texts(vec!["x".into()], 1, 0, 0.0), None);
     }
 
     /// Undoes every step kept; how many there were.

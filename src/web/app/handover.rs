@@ -8,7 +8,7 @@
 use super::*;
 
 /// The window property that carries the handover from one module to the other: a plain
-/// JavaScript object (`texts`, `undone`, `redone`, `openingLink`), read field by field.
+/// JavaScript object (`texts`, `undone`, `redone`, `lastTyped`, `openingLink`), read field by field.
 const HANDOVER: &str = "puzzlelabHandover";
 
 /// What the full module needs that the document does not hold.
@@ -29,6 +29,7 @@ impl Handover {
         let written = set("texts", texts.into())
             && set("undone", (undone as f64).into())
             && set("redone", (redone as f64).into())
+            && set("lastTyped", history.last_typed().into())
             && set("openingLink", opening_link.into());
         if written { object.into() } else { JsValue::UNDEFINED }
     }
@@ -37,7 +38,7 @@ impl Handover {
         let get = |key: &str| js_sys::Reflect::get(value, &key.into()).ok();
         let texts: Vec<String> = get("texts")?.dyn_into::<js_sys::Array>().ok()?.iter().map(|t| t.as_string()).collect::<Option<_>>()?;
         let count = |key: &str| get(key)?.as_f64().filter(|n| *n >= 0.0).map(|n| n as usize);
-        let history = History::from_texts(texts, count("undone")?, count("redone")?)?;
+        let history = History::from_texts(texts, count("undone")?, count("redone")?, get("lastTyped")?.as_f64()?)?;
         Some(Handover { history, opening_link: get("openingLink")?.as_bool()? })
     }
 }
