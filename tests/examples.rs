@@ -47,6 +47,14 @@ fn every_example_solves_with_its_known_length() {
         }
         let lists = family.id() != "tiling";
         assert_eq!(listing, lists, "{name}: the families that list moves list them");
+        // Hint and Solve from here: the position half-way along a shortest solution, written as a
+        // puzzle of its own where the family can, is solved in exactly the moves left.
+        let half = report.moves.len() / 2;
+        if let Some(position) = puzzle.text_at(&report.moves[..half]) {
+            let rest = families::parse(Some(asked), &position).unwrap_or_else(|e| panic!("{name}: {e}\n{position}"));
+            let rest = rest.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+            assert_eq!(rest.moves.len(), length - half, "{name}: from half-way");
+        }
         // The text round-trips.
         assert_eq!(families::parse(Some(family.id()), &puzzle.to_text()).unwrap().to_text(), puzzle.to_text(), "{name}");
     }

@@ -325,6 +325,10 @@ test('play by choosing: the moves from here as buttons, for LM-Solve, scripts an
     assert.deepEqual(await movesShown(page), ['l']);
     // The moves from the new position once the move has landed.
     await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    // A hint from there: l starts a 7-move shortest solution, so 6 moves remain.
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: ');
+    assert.match(await status(page), /^Hint: \S+ \(a shortest way from here takes 6 moves\)\.$/);
     // By keyboard: Tab to a move and press Enter.
     const second = await page.locator('#choices button').first().textContent();
     await page.locator('#choices button').first().focus();
@@ -339,6 +343,11 @@ test('play by choosing: the moves from here as buttons, for LM-Solve, scripts an
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
     assert.deepEqual(await movesShown(page), [first]);
     assert.match(await status(page), /^Your moves: 1 \(moves metric\)/);
+    // Solved from there, the replay goes on after the move played.
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    await page.click('#solve');
+    await waitForStatus(page, 'From your move 1: Solved in ');
+    assert.equal((await movesShown(page))[0], first);
   });
 });
 

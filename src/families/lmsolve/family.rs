@@ -297,6 +297,19 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         self.replayer.moves_from(self, moves, step)
     }
 
+    /// The board file with the position after `moves` as its start (Hint and Solve from here),
+    /// where LM-Solve's format can say it: the file written must read back to the same position
+    /// (a board file cannot say everything a position holds). Not for planks: a plank's move
+    /// text can read two ways, and the moves before a position alone do not say which.
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        if matches!(self.variant, Variant::Plank | Variant::HexPlank) {
+            return None;
+        }
+        let written = self.game.at(&self.replayer.at(self, moves, moves.len())?)?.write();
+        let reread = crate::families::family(self.family())?.parse(&written).ok()?;
+        (reread.show(&[], 0) == self.show(moves, moves.len())).then_some(written)
+    }
+
     fn boards(&self, moves: &[String]) -> Vec<String> {
         self.replayer.boards(self, moves)
     }

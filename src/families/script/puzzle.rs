@@ -248,6 +248,11 @@ impl Puzzle for ScriptPuzzle {
         self.replayer.moves_from(self, moves, step)
     }
 
+    /// The script started from the position after `moves` (Hint and Solve from here).
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        self.text_from(&self.replayer.at(self, moves, moves.len())?)
+    }
+
     fn boards(&self, moves: &[String]) -> Vec<String> {
         self.replayer.boards(self, moves)
     }

@@ -115,18 +115,20 @@ impl App {
     }
 
     /// What a search starts from: the position shown when it was played to (as a puzzle of its
-    /// own, with the moves that lead there), else the puzzle's start.
-    pub(super) fn search_start(&self, hint: bool) -> (String, Option<FromHere>) {
+    /// own, with the moves that lead there), else the puzzle's start. None for a hint at a
+    /// position the family cannot write as a puzzle: a hint from the start would be wrong there.
+    pub(super) fn search_start(&self, hint: bool) -> Option<(String, Option<FromHere>)> {
         let text = self.history.text().to_string();
         let step = self.playback.step.min(self.moves_len());
         let played_to = self.report.is_none() && step > 0 && !self.played.is_empty();
         if !(played_to || (hint && step > 0)) {
-            return (text, hint.then(|| FromHere { prefix: Vec::new(), hint }));
+            return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint })));
         }
         let prefix = self.moves()[..step].to_vec();
         match self.puzzle.as_ref().and_then(|p| p.text_at(&prefix)) {
-            Some(position) => (position, Some(FromHere { prefix, hint })),
-            None => (text, hint.then(|| FromHere { prefix: Vec::new(), hint })),
+            Some(position) => Some((position, Some(FromHere { prefix, hint }))),
+            None if hint => None,
+            None => Some((text, None)),
         }
     }
 

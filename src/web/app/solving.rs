@@ -83,7 +83,9 @@ impl App {
             Task::Solve | Task::Hint => {
                 let capabilities = puzzle.capabilities();
                 let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
-                let (text, from_here) = self.search_start(task == Task::Hint);
+                let Some((text, from_here)) = self.search_start(task == Task::Hint) else {
+                    return self.set_status("No hint here: this position cannot be written as a puzzle of its own to solve from.");
+                };
                 self.from_here = from_here;
                 let (split, requests) = Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
                 self.split = Some(split);
