@@ -319,45 +319,24 @@ impl midend::Rules for MazePuzzle {
         }
     }
 
-    /// A cell clicked: the way there from where the walker stands, by a shortest path through
-    /// the open passages (one move per cell).
+    /// A cell clicked: the way there from where the walker stands, by the engine's breadth-first
+    /// search over the maze's own walk (one move per cell, a shortest path).
     fn moves_at(&self, &at: &usize, from: (f64, f64), _to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let view = draw::View::fit(&self.grid, size.0, size.1);
         let (x, y) = view.source(from);
-        let Some(target) = self.grid.cell_at_point(x, y) else { return Vec::new() };
-        let sides = self.grid.shape.sides() as u8;
-        let mut came_from: Vec<Option<(usize, u8)>> = vec![None; self.grid.cells()];
-        let mut queue = std::collections::VecDeque::from([at]);
-        let mut seen = vec![false; self.grid.cells()];
-        seen[at] = true;
-        while let Some(cell) = queue.pop_front() {
-            if cell == target {
-                let mut path = Vec::new();
-                let mut here = target;
-                while let Some((previous, side)) = came_from[here] {
-                    path.push(self.grid.shape.side_name(side).to_string());
-                    here = previous;
-                }
-                path.reverse();
-                return path;
-            }
-            for side in 0..sides {
-                let next = self.grid.neighbour(cell, side).filter(|&n| self.grid.is_open(cell, side) && !self.grid.solid[n]);
-                if let Some(next) = next.filter(|&n| !seen[n]) {
-                    seen[next] = true;
-                    came_from[next] = Some((cell, side));
-                    queue.push_back(next);
-                }
-            }
+        let Some(exit) = self.grid.cell_at_point(x, y) else { return Vec::new() };
+        let walk = Walk { grid: &self.grid, start: at, exit };
+        match crate::search::bfs(&walk, &crate::search::Budget::default(), &mut |_| Flow::Continue) {
+            crate::search::Outcome::Solved { moves, .. } => moves.iter().map(|&side| self.grid.shape.side_name(side).to_string()).collect(),
+            _ => Vec::new(),
         }
-        Vec::new()
     }
 
+    /// The sides the walk can leave the cell by.
     fn moves_from(&self, &at: &usize) -> Vec<String> {
-        (0..self.grid.shape.sides() as u8)
-            .filter(|&side| self.grid.neighbour(at, side).is_some_and(|n| self.grid.is_open(at, side) && !self.grid.solid[n]))
-            .map(|side| self.grid.shape.side_name(side).to_string())
-            .collect()
+        let mut steps = Vec::new();
+        Walk { grid: &self.grid, start: at, exit: at }.successors(&(at as u32), &mut steps);
+        steps.iter().map(|&(side, _, _)| self.grid.shape.side_name(side).to_string()).collect()
     }
 
     fn show(&self, frames: &Frames<usize>, step: usize) -> String {

@@ -16,7 +16,7 @@ const PREVIOUS: &str = "puzzlelab.previous";
 impl App {
     /// What the page shows, as a link holds it; also for a text that does not read (its family
     /// as picked: "auto" while detecting, so the next paste is detected again).
-    fn here(&self) -> Shared {
+    pub(super) fn here(&self) -> Shared {
         // What a reload runs again: the solve or the analysis on screen (or asked for).
         let solving = self.report.is_some() || (self.busy && self.analysis.is_none()) || self.start_when_ready == Some(Task::Solve);
         let analyse = self.analysis.is_some() || self.start_when_ready == Some(Task::Analyse);
@@ -95,13 +95,9 @@ impl App {
         if !std::mem::take(&mut self.new_entry) || self.player.is_some() {
             return;
         }
-        let fragment = share::encode(&self.here());
-        if fragment.len() <= share::MAX_FRAGMENT {
-            let url = format!("{}#{fragment}", self.base_url());
-            if let Ok(history) = self.window.history() {
-                let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
-                self.address = url;
-            }
+        // A copy of the entry just left, which `remember` then writes this puzzle into.
+        if let Ok(history) = self.window.history() {
+            let _ = history.push_state_with_url(&JsValue::NULL, "", None);
         }
         self.remember();
     }
@@ -150,12 +146,11 @@ impl App {
     pub(super) fn restore_previous(&mut self) {
         self.el.restore.set_hidden(true);
         let Some(previous) = self.stored(PREVIOUS) else { return };
-        self.leave_entry();
+        self.remember();
         let url = format!("{}#{previous}", self.base_url());
         if let Ok(history) = self.window.history() {
             let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
         }
-        self.new_entry = false;
         self.address_changed();
     }
 

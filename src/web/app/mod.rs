@@ -683,8 +683,8 @@ impl App {
         self.el.status.set_text_content(Some(text));
     }
 
-    /// A brief message about something done (a link copied, a file saved): shown under the
-    /// status for a few seconds, leaving the status as it was.
+    /// A brief message about something done (a link copied, a file saved): floats over the page
+    /// for a few seconds, leaving the status as it was.
     fn notice(&mut self, text: &str) {
         const NOTICE_MS: i32 = 6000;
         self.el.notice.set_text_content(Some(text));

@@ -3,20 +3,6 @@
 use super::*;
 
 impl App {
-    /// The puzzle, its options and the current step as a share link holds them (None when the
-    /// text does not parse).
-    pub(super) fn shared_here(&self) -> Option<Shared> {
-        let puzzle = self.puzzle.as_ref()?;
-        Some(Shared {
-            metric: self.metric_picked(),
-            method: Some(self.el.method.value()),
-            step: self.playback.step,
-            switches: self.switches_on(),
-            analyse: self.analysis.is_some(),
-            ..Shared::new(puzzle.family(), self.history.text())
-        })
-    }
-
     /// Copies the address, which holds the puzzle on screen, its options and step.
     pub(super) fn share(&mut self) {
         self.remember();
@@ -118,7 +104,7 @@ impl App {
             speed: Some(self.speed() as u8),
             dark: self.el.embed_dark.checked(),
         };
-        let shared = Shared { analyse: false, player: Some(player), ..self.shared_here()? };
+        let shared = Shared { analyse: false, idle: false, played: Vec::new(), player: Some(player), ..self.here() };
         Some(format!("{}#{}", self.base_url(), share::encode(&shared)))
     }
 
