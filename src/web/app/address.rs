@@ -52,32 +52,38 @@ impl App {
     /// storage. An embedded player leaves its link alone; a text too long for a link is kept
     /// in storage only, and the address loses its fragment rather than hold an older puzzle.
     pub(super) fn remember(&mut self) {
+        if !self.handing_over {
+            self.write_address(false);
+        }
+    }
+
+    /// Writes what is on screen to the address, in this history entry or (`new_entry`) a new
+    /// one, and to local storage.
+    fn write_address(&mut self, new_entry: bool) {
         if let Some(timer) = self.remember_timer.take() {
             self.window.clear_timeout_with_handle(timer);
         }
-        if self.player.is_some() || self.handing_over || self.history.text().is_empty() {
+        if self.player.is_some() || self.history.text().is_empty() {
             return;
         }
         // A text past what a link may hold is not packed at every pause (a 30 MB file would
         // take seconds); nor is it kept for the next visit, which would show an older puzzle.
-        if self.history.text().len() > share::MAX_INFLATED {
+        let url = if self.history.text().len() > share::MAX_INFLATED {
             if let Some(storage) = self.storage() {
                 let _ = storage.remove_item(LAST);
             }
-            self.set_address(self.base_url());
-            return;
-        }
-        let fragment = share::encode(&self.here());
-        self.store(LAST, &fragment);
-        let url = if fragment.len() <= share::MAX_FRAGMENT { format!("{}#{fragment}", self.base_url()) } else { self.base_url() };
-        self.set_address(url);
-    }
-
-    /// Puts `url` in the address bar in place of this history entry.
-    fn set_address(&mut self, url: String) {
-        if self.window.location().href().ok().as_deref() != Some(url.as_str()) {
+            self.base_url()
+        } else {
+            let fragment = share::encode(&self.here());
+            self.store(LAST, &fragment);
+            if fragment.len() <= share::MAX_FRAGMENT { format!("{}#{fragment}", self.base_url()) } else { self.base_url() }
+        };
+        if new_entry || self.window.location().href().ok().as_deref() != Some(url.as_str()) {
             if let Ok(history) = self.window.history() {
-                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+                let _ = match new_entry {
+                    true => history.push_state_with_url(&JsValue::NULL, "", Some(&url)),
+                    false => history.replace_state_with_url(&JsValue::NULL, "", Some(&url)),
+                };
             }
         }
         self.address = url;
@@ -92,14 +98,10 @@ impl App {
 
     /// After a puzzle opened by [`App::leave_entry`]'s caller: its own history entry.
     pub(super) fn open_entry(&mut self) {
-        if !std::mem::take(&mut self.new_entry) || self.player.is_some() {
-            return;
+        // Written even while the full module loads to read it: the entry is this puzzle's.
+        if std::mem::take(&mut self.new_entry) {
+            self.write_address(true);
         }
-        // A copy of the entry just left, which `remember` then writes this puzzle into.
-        if let Ok(history) = self.window.history() {
-            let _ = history.push_state_with_url(&JsValue::NULL, "", None);
-        }
-        self.remember();
     }
 
     /// The fragment changed under the page (a link opened in this tab, Back or Forward): opens
