@@ -91,6 +91,13 @@ enum Command {
         /// Mazes: write the maze with the solution drawn in (an SVG) to this file.
         #[arg(long, value_name = "FILE")]
         svg_out: Option<String>,
+        /// In a file of several levels (a Sokoban collection): solve level N (from 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "all_levels")]
+        level: Option<u32>,
+        /// In a file of several levels: solve each in turn, one line per level (number, result,
+        /// length, cost, seconds, title), then the totals. --timeout is per level.
+        #[arg(long)]
+        all_levels: bool,
     },
     /// Explore every position reachable from the start: positions, dead ends, distances, the
     /// number of shortest solutions and where they have no choice, and the hardest start.
@@ -305,9 +312,9 @@ pub fn main() -> i32 {
             let code = if report.status == Completion::Done { 0 } else { 3 };
             write_out(&out).err().unwrap_or(code)
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, switches, exact, threads, json, output_states, svg_out } => {
+        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, switches, exact, threads, json, output_states, svg_out, level, all_levels } => {
             let Some(limits) = limits(max_states, timeout) else { return 2 };
-            let puzzle = match read_puzzle(&file, &family) {
+            let puzzle = match read_puzzle(&file, &family).and_then(|p| chosen_level(p, level, &file, &family)) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
@@ -329,6 +336,9 @@ pub fn main() -> i32 {
             };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
+            }
+            if all_levels {
+                return solve_all_levels(puzzle.as_ref(), &file, &family, &options, json);
             }
             let (show_progress, mut progress) = terminal_progress();
             let report = match puzzle.solve(&options, &mut progress) {
@@ -569,6 +579,81 @@ fn read_puzzle(file: &str, family: &str) -> Result<Box<dyn Puzzle>, i32> {
         2
     })?;
     families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))
+}
+
+/// The puzzle to solve: level `level` (from 1) of a file of several, or the file's one puzzle.
+fn chosen_level(puzzle: Box<dyn Puzzle>, level: Option<u32>, file: &str, family: &str) -> Result<Box<dyn Puzzle>, i32> {
+    let Some(level) = level else { return Ok(puzzle) };
+    let count = puzzle.levels().len();
+    if count == 0 && level == 1 {
+        return Ok(puzzle);
+    }
+    let Some(text) = puzzle.level_text(level as usize - 1).filter(|_| count > 0) else {
+        eprintln!("puzzlelab: {file} holds {}; there is no level {level}", if count == 0 { "one puzzle".to_string() } else { format!("{count} levels") });
+        return Err(2);
+    };
+    families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))
+}
+
+/// `--all-levels`: each level of the file solved in turn, a line each as it ends (or a JSON
+/// object each), then the totals; exit 0 when every level was solved, else 3.
+fn solve_all_levels(puzzle: &dyn Puzzle, file: &str, family: &str, options: &SolveOptions, json: bool) -> i32 {
+    let titles = puzzle.levels();
+    let count = titles.len().max(1);
+    let (mut solved, mut proven, mut seconds) = (0, 0, 0.0);
+    for index in 0..count {
+        let level = match puzzle.level_text(index).filter(|_| !titles.is_empty()) {
+            Some(text) => match families::parse(Some(family), &text) {
+                Ok(level) => level,
+                Err(e) => return puzzle_error(file, &e),
+            },
+            None => match read_puzzle(file, family) {
+                Ok(level) => level,
+                Err(code) => return code,
+            },
+        };
+        let report = match level.solve(options, &mut |_| Flow::Continue) {
+            Ok(report) => report,
+            Err(e) => return puzzle_error(file, &e),
+        };
+        let title = titles.get(index).cloned().unwrap_or_default();
+        let took = report.stats.elapsed_ms as f64 / 1000.0;
+        seconds += took;
+        if report.status == Status::Solved {
+            solved += 1;
+            proven += usize::from(report.optimal);
+        }
+        let line = if json {
+            let mut value = serde_json::to_value(&report).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                object.insert("level".into(), (index + 1).into());
+                object.insert("title".into(), title.into());
+            }
+            format!("{value}\n")
+        } else {
+            let result = match report.status {
+                Status::Solved if report.optimal => "shortest".to_string(),
+                Status::Solved => "solved".to_string(),
+                _ => replay::status_line(&report),
+            };
+            let length = if report.status == Status::Solved { replay::summary_length(&report) } else { String::new() };
+            format!("{:>4}  {result:<9} {length:<28} {took:>8.2} s  {title}\n", index + 1)
+        };
+        if let Err(code) = write_out(&line) {
+            return code;
+        }
+        if report.status == Status::Cancelled {
+            break;
+        }
+    }
+    if !json {
+        let _ = write_out(&format!("solved {solved} of {count} ({proven} proven shortest) in {seconds:.1} s\n"));
+    }
+    if solved == count {
+        0
+    } else {
+        3
+    }
 }
 
 /// The budget every command that solves takes, `--max-states` and `--timeout` (by default

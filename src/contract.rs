@@ -70,6 +70,9 @@ pub enum Noun {
     Clicks,
     /// Tilings of a board: counted, or one found as its pieces' placements.
     Tilings,
+    /// Pushes and the walks between them (Sokoban: "97 pushes and 230 moves (shortest in
+    /// pushes)"); the report's facts `pushes` and `walks_and_pushes` give the two counts.
+    Pushes,
 }
 
 impl Capabilities {

@@ -54,14 +54,26 @@ pub fn summary(report: &Report) -> String {
     }
 }
 
+/// "37 moves" (or "97 pushes and 230 moves") for a solved report, as a line of a table.
+pub fn summary_length(report: &Report) -> String {
+    length_and_quality(report, report.moves.len()).0
+}
+
 /// "37 moves" and "unit metric, shortest" for a solution of `n` moves.
 fn length_and_quality(report: &Report, n: usize) -> (String, String) {
     // Clicks are the only metric where they are counted: no metric to name then.
+    let counted = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
     let (noun, metric) = match report.noun {
         Noun::Clicks => ("click", String::new()),
         Noun::Moves | Noun::Tilings => ("move", format!("{} metric, ", report.metric)),
+        Noun::Pushes => {
+            let fact = |name: &str| report.facts.get(name).and_then(|v| v.as_u64()).unwrap_or(n as u64);
+            let length = format!("{} and {}", counted(fact("pushes"), "push", "pushes"), counted(fact("walks_and_pushes"), "move", "moves"));
+            let quality = if report.optimal { format!("shortest in {}", report.metric) } else { "not proven shortest".to_string() };
+            return (length, quality);
+        }
     };
-    let length = if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") };
+    let length = counted(n as u64, noun, &format!("{noun}s"));
     let quality = match (&report.scope, report.optimal) {
         (Some(scope), true) => format!("shortest {scope}"),
         (None, true) => "shortest".to_string(),

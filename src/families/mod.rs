@@ -25,13 +25,14 @@ pub mod npuzzle;
 pub mod rushhour;
 pub mod script;
 pub mod sliding;
+pub mod sokoban;
 pub mod squares;
 pub mod tiles;
 pub mod tiling;
 
 pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch, Verdict};
 use crate::draw::Painter;
-use crate::search::{astar, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
+use crate::search::{astar, astar_weighted, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
 
 /// Every family, in the order pickers list them.
 pub static FAMILIES: &[&dyn Family] = &[
@@ -39,6 +40,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &npuzzle::NPuzzles,
     &rushhour::RushHour,
     &squares::Squares,
+    &sokoban::Sokoban,
     &tiling::Tiling,
     &maze::Maze,
     &lmsolve::family::ALICE,
@@ -146,6 +148,7 @@ pub fn search<S: Space>(
         Method::Astar => astar(space, &budget, on_progress),
         Method::Idastar => idastar(space, &budget, on_progress),
         Method::Dfs => dfs(space, options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH), &budget, on_progress),
+        Method::Greedy => astar_weighted(space, GREEDY_WEIGHT, &budget, on_progress),
         Method::Auto | Method::Bfs | Method::Bidir => bfs(space, &budget, on_progress),
     }
 }
@@ -173,6 +176,9 @@ pub fn only_metric(options: &SolveOptions, name: &str, why: &str) -> Result<(), 
         Some(other) => Err(FormatError::general(format!("unknown metric \"{other}\"{why}"))),
     }
 }
+
+/// How many times over best-first search ([`Method::Greedy`]) counts a puzzle's bound.
+pub const GREEDY_WEIGHT: u32 = 5;
 
 /// How deep depth-first search goes unless told otherwise.
 pub const DEFAULT_MAX_DEPTH: u64 = 100_000;
@@ -288,6 +294,17 @@ pub trait Puzzle {
     /// after `step` of `moves`. Empty when the family does not list them.
     fn moves_from(&self, _options: &SolveOptions, _moves: &[String], _step: usize) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The levels of a collection (a file of several puzzles, as Sokoban's are), by title, for
+    /// a picker; empty for a text of one puzzle. A collection's puzzle is its first level.
+    fn levels(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Level `index` (from 0) of a collection as a text of its own (the CLI's `--level`).
+    fn level_text(&self, _index: usize) -> Option<String> {
+        None
     }
 
     /// What the page's button for [`Puzzle::export`] says, for puzzles that export.

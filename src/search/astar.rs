@@ -40,13 +40,27 @@ pub fn astar<S: Space>(
     budget: &Budget,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
+    astar_weighted(space, 1, budget, on_progress)
+}
+
+/// Weighted A*: states in order of cost so far plus `weight` times the heuristic. With weight 1
+/// this is [`astar`]; above 1 it heads for the goal and its solution may cost more than the
+/// least (at most `weight` times, for a consistent heuristic), which is what a hard puzzle
+/// whose least cost is out of reach needs.
+pub fn astar_weighted<S: Space>(
+    space: &S,
+    weight: u32,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State> {
+    let weight = u64::from(weight.max(1));
     let mut meter = Meter::new(budget, on_progress);
     let mut store = Store::new();
     let mut best_cost: Vec<u64> = Vec::new();
     // Ordered by f, then by larger g (deeper first breaks ties towards the goal), then index.
     let mut open: BinaryHeap<Reverse<(u64, Reverse<u64>, u32)>> = BinaryHeap::new();
     let start = space.start();
-    let h = u64::from(space.heuristic(&start));
+    let h = weight * u64::from(space.heuristic(&start));
     let _ = store.insert(start, NO_PARENT);
     best_cost.push(0);
     open.push(Reverse((h, Reverse(0), 0)));
@@ -71,13 +85,13 @@ pub fn astar<S: Space>(
             match store.insert(next, index) {
                 Ok(new) => {
                     best_cost.push(cost);
-                    let h = u64::from(space.heuristic(store.state(new)));
+                    let h = weight * u64::from(space.heuristic(store.state(new)));
                     open.push(Reverse((cost + h, Reverse(cost), new)));
                 }
                 Err(old) if cost < best_cost[old as usize] => {
                     best_cost[old as usize] = cost;
                     store.set_parent(old, index);
-                    let h = u64::from(space.heuristic(store.state(old)));
+                    let h = weight * u64::from(space.heuristic(store.state(old)));
                     open.push(Reverse((cost + h, Reverse(cost), old)));
                 }
                 Err(_) => {}
@@ -110,6 +124,15 @@ mod tests {
         assert_eq!(o.length(), Some(15));
         // A perfect heuristic walks straight there.
         assert!(o.stats().explored <= 16, "{:?}", o.stats());
+    }
+
+    #[test]
+    fn weighted_heads_for_the_goal_and_may_pay_more() {
+        // 0->1->2->3 costs 3; 0->4->3 costs 4 but its bound says 1 at 4, 3 at 1.
+        let mut g = Graph::new(vec![vec![(1, 1), (4, 2)], vec![(2, 1)], vec![(3, 1)], vec![], vec![(3, 2)]], vec![3]);
+        g.heuristic = vec![3, 2, 1, 0, 1];
+        assert_eq!(solved_path(&astar(&g, &Budget::default(), &mut quiet)), (vec![0, 1, 2, 3], 3));
+        assert_eq!(solved_path(&astar_weighted(&g, 5, &Budget::default(), &mut quiet)), (vec![0, 4, 3], 4));
     }
 
     #[test]

@@ -454,6 +454,7 @@ fn method_label(method: Method) -> &'static str {
         Method::Idastar => "IDA* (shortest, little memory)",
         Method::Dfs => "Depth-first (fast, not shortest)",
         Method::Bidir => "Bidirectional (shortest, whole-board goals)",
+        Method::Greedy => "Best-first (fast, not shortest)",
     }
 }
 

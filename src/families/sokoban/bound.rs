@@ -1,0 +1,124 @@
+//! The least total cost of giving each box a goal of its own: the assignment problem, solved
+//! by the Hungarian method with potentials (O(n³)). With each box's cost to each goal its
+//! pushes on an empty board, the least assignment is a lower bound on the pushes still to make,
+//! and far stronger than each box going to its nearest goal, since two boxes cannot share one.
+
+/// A cost that means "never": a box that cannot reach that goal.
+pub const NEVER: u32 = 1 << 20;
+
+/// The least sum of `cost(row, column)` over a perfect matching of the `n` rows to the `n`
+/// columns. `u` and `v` are room for the potentials (n + 1 each), `way` and `least` too, so that
+/// a search calling this for every position allocates nothing.
+pub struct Assignment {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    matched: Vec<usize>,
+    way: Vec<usize>,
+    least: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Assignment {
+    pub fn new(n: usize) -> Assignment {
+        Assignment { u: vec![0; n + 1], v: vec![0; n + 1], matched: vec![0; n + 1], way: vec![0; n + 1], least: vec![0; n + 1], used: vec![false; n + 1] }
+    }
+
+    /// The least total cost; `cost(row, column)` for rows and columns 0..n.
+    pub fn least(&mut self, n: usize, cost: impl Fn(usize, usize) -> u32) -> u64 {
+        if self.u.len() < n + 1 {
+            *self = Assignment::new(n);
+        }
+        let Assignment { u, v, matched, way, least, used } = self;
+        u[..=n].fill(0);
+        v[..=n].fill(0);
+        matched[..=n].fill(0);
+        for row in 1..=n {
+            matched[0] = row;
+            let mut column = 0;
+            least[..=n].fill(i64::MAX);
+            used[..=n].fill(false);
+            loop {
+                used[column] = true;
+                let at = matched[column];
+                let mut delta = i64::MAX;
+                let mut next = 0;
+                for j in 1..=n {
+                    if !used[j] {
+                        let reduced = i64::from(cost(at - 1, j - 1)) - u[at] - v[j];
+                        if reduced < least[j] {
+                            least[j] = reduced;
+                            way[j] = column;
+                        }
+                        if least[j] < delta {
+                            delta = least[j];
+                            next = j;
+                        }
+                    }
+                }
+                for j in 0..=n {
+                    if used[j] {
+                        u[matched[j]] += delta;
+                        v[j] -= delta;
+                    } else {
+                        least[j] -= delta;
+                    }
+                }
+                column = next;
+                if matched[column] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let previous = way[column];
+                matched[column] = matched[previous];
+                column = previous;
+                if column == 0 {
+                    break;
+                }
+            }
+        }
+        (1..=n).map(|j| u64::from(cost(matched[j] - 1, j - 1))).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every permutation's cost, the least of them: the answer by brute force.
+    fn brute(matrix: &[Vec<u32>]) -> u64 {
+        fn go(matrix: &[Vec<u32>], row: usize, used: &mut Vec<bool>) -> u64 {
+            if row == matrix.len() {
+                return 0;
+            }
+            let mut best = u64::MAX;
+            for col in 0..matrix.len() {
+                if !used[col] {
+                    used[col] = true;
+                    best = best.min(u64::from(matrix[row][col]) + go(matrix, row + 1, used));
+                    used[col] = false;
+                }
+            }
+            best
+        }
+        go(matrix, 0, &mut vec![false; matrix.len()])
+    }
+
+    #[test]
+    fn agrees_with_trying_every_assignment() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut assignment = Assignment::new(1);
+        for n in 1..=7 {
+            for _ in 0..30 {
+                let matrix: Vec<Vec<u32>> = (0..n).map(|_| (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect()).collect();
+                assert_eq!(assignment.least(n, |r, c| matrix[r][c]), brute(&matrix), "{matrix:?}");
+            }
+        }
+        // Two boxes nearest the same goal (1 push each): one of them must go to the other goal.
+        assert_eq!(assignment.least(2, |r, c| [[1, 5], [1, 9]][r][c]), 6);
+    }
+}

@@ -1,0 +1,391 @@
+//! Sokoban: push every box onto a goal. `format.rs` reads levels and collections in the XSB
+//! characters, `rules.rs` is the game on the level's cells (moves in LURD), `solver.rs` the
+//! search over pushes with its deadlock tests and `bound.rs` its lower bound, `draw.rs` the
+//! board.
+//!
+//! A file of several levels opens at its first; [`Puzzle::levels`] lists them and
+//! [`Puzzle::level_text`] gives one as a puzzle of its own (the CLI's `--level` and
+//! `--all-levels`, the page's level picker).
+
+pub mod bound;
+pub mod draw;
+pub mod format;
+pub mod rules;
+pub mod solver;
+
+use crate::draw::Painter;
+use crate::families::{Capabilities, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GREEDY_WEIGHT};
+use crate::midend::{self, Frames, Replayer};
+use crate::search::{astar, astar_weighted, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
+use format::{Collection, Level};
+use rules::{Direction, Position, DIRECTIONS};
+use solver::{Geometry, Metric, Push, Pushes};
+
+pub struct Sokoban;
+
+impl Family for Sokoban {
+    fn id(&self) -> &'static str {
+        "sokoban"
+    }
+
+    fn name(&self) -> &'static str {
+        "Sokoban"
+    }
+
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Push every box onto a goal (the dots); the player pushes, never pulls. Tap a cell to walk there, tap a box beside the player to push it, drag a box to a free cell to have it pushed there, or swipe to step.",
+        )
+    }
+
+    fn format_help(&self) -> &'static str {
+        "XSB characters: # wall, @ player, + player on a goal, $ box, * box on a goal, . goal, and \
+         space, - or _ for floor. Rows may be ragged; a number repeats the character after it \
+         (4# is ####) and | ends a row. A file may hold many levels, with notes before or after \
+         each board (; 12, ; 'Title', Title: …, Author: …); it opens at the first level, and the \
+         page's level picker or the CLI's --level N (or --all-levels) choose. A solution in LURD \
+         after a level (Solution: rrULL…) is checked. Moves are written in LURD: l u r d walk, \
+         L U R D push. Metrics: pushes (the default) and moves."
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        Metric::NAMES
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        Confidence::sure_if(format::looks_like(text))
+    }
+
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(SokobanPuzzle::new(format::parse(text)?)))
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        static EXAMPLES: [Example; 2] = [
+            example!("sokoban-microban-1", "txt", 8, "Sokoban: Microban 1"), // tests/sokoban.rs: breadth-first search over single pushes
+            example!("sokoban-microban-16", "txt", 39, "Sokoban: Microban 16"), // the same
+        ];
+        &EXAMPLES
+    }
+
+    fn blank(&self) -> &'static str {
+        "#######\n#     #\n# @$. #\n#     #\n#######\n"
+    }
+}
+
+/// A level read, with the rest of its collection.
+pub struct SokobanPuzzle {
+    pub collection: Collection,
+    /// The level shown and solved (an index into the collection).
+    pub chosen: usize,
+    geometry: Geometry,
+    replayer: Replayer<Position>,
+}
+
+impl SokobanPuzzle {
+    pub fn new(collection: Collection) -> SokobanPuzzle {
+        let geometry = Geometry::new(&collection.levels[0]);
+        SokobanPuzzle { collection, chosen: 0, geometry, replayer: Replayer::default() }
+    }
+
+    pub fn level(&self) -> &Level {
+        &self.collection.levels[self.chosen]
+    }
+
+    fn metric(&self, options: &SolveOptions) -> Result<Metric, FormatError> {
+        match options.metric.as_deref() {
+            None | Some("") | Some("auto") => Ok(Metric::Pushes),
+            Some(name) => Metric::parse(name).ok_or_else(|| FormatError::general(format!("unknown metric \"{name}\" for Sokoban: use pushes or moves"))),
+        }
+    }
+
+    fn position_after(&self, moves: &[String], step: usize) -> Position {
+        self.replayer.at(self, moves, step).unwrap_or_else(|| Position::start(self.level()))
+    }
+
+    /// The search `method` on a level whose squares fit in `W` words.
+    fn search<const W: usize>(&self, metric: Metric, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> (Method, Outcome<Push, ()>) {
+        let space = Pushes::<W>::new(self.level(), &self.geometry, metric);
+        let budget = options.budget();
+        let forget = |outcome: Outcome<Push, solver::Node<W>>| match outcome {
+            Outcome::Solved { moves, cost, stats, .. } => Outcome::Solved { moves, states: Vec::new(), cost, stats },
+            Outcome::NoSolution { stats } => Outcome::NoSolution { stats },
+            Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
+            Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
+        };
+        match method {
+            Method::Greedy => (method, forget(astar_weighted(&space, GREEDY_WEIGHT, &budget, on_progress))),
+            Method::Auto => {
+                // Prove the shortest while that stays affordable, then find any solution.
+                let cap = AUTO_PROVES_UP_TO.min(budget.max_states);
+                let proving = forget(astar(&space, &Budget { max_states: cap, ..budget }, on_progress));
+                let Outcome::GaveUp { stats: spent, .. } = &proving else { return (Method::Astar, proving) };
+                if spent.stored < cap || cap == budget.max_states {
+                    return (Method::Astar, proving); // memory or time ran out, not the cap
+                }
+                let time_limit = budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
+                let mut outcome = forget(astar_weighted(&space, GREEDY_WEIGHT, &Budget { time_limit, ..budget }, on_progress));
+                let stats = outcome_stats(&mut outcome);
+                stats.explored += spent.explored;
+                stats.elapsed_ms += spent.elapsed_ms;
+                (Method::Greedy, outcome)
+            }
+            _ => (Method::Astar, forget(astar(&space, &budget, on_progress))),
+        }
+    }
+}
+
+/// How many positions `auto`'s optimal search may store before it hands over to best-first
+/// search. A* stores about a million positions a second here on Microban (`make bench`), and
+/// every level it proves within this many it proves within seconds.
+pub const AUTO_PROVES_UP_TO: u64 = 3_000_000;
+
+fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
+    match outcome {
+        Outcome::Solved { stats, .. } | Outcome::NoSolution { stats } | Outcome::GaveUp { stats, .. } | Outcome::Cancelled { stats } => stats,
+    }
+}
+
+impl midend::Rules for SokobanPuzzle {
+    type State = Position;
+
+    fn start(&self) -> Result<Position, String> {
+        Ok(Position::start(self.level()))
+    }
+
+    fn execute(&self, state: &Position, text: &str) -> Result<Position, String> {
+        if text.is_empty() {
+            return Err("an empty move".into());
+        }
+        state.after(self.level(), text)
+    }
+
+    fn is_solved(&self, state: &Position) -> bool {
+        state.is_solved(self.level())
+    }
+
+    fn paint(&self, frames: &Frames<Position>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        let level = self.level();
+        let state = frames.at(step).cloned().unwrap_or_else(|| Position::start(level));
+        let moving = (tween > 0.0).then(|| frames.moves.get(step)).flatten();
+        draw::draw(level, &state, moving.map(String::as_str), tween, painter);
+    }
+
+    fn show(&self, frames: &Frames<Position>, step: usize) -> String {
+        frames.at(step).map_or(String::new(), |state| self.board_at(state).board_text())
+    }
+
+    /// A tap on a cell walks there; on a box beside the player, pushes it. A drag from a box to
+    /// a cell pushes the box there by the fewest pushes (walks found for you); any other drag
+    /// is a swipe: one step its way.
+    fn moves_at(&self, state: &Position, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let level = self.level();
+        let grid = draw::layout(level, size.0, size.1);
+        let (Some(down), Some(up)) = (grid.cell_at(from.0, from.1), grid.cell_at(to.0, to.1)) else {
+            return swipe(from, to, grid.cell).map(|d| vec![d.letter().to_string()]).unwrap_or_default();
+        };
+        let (down, up) = (level.index(down.0, down.1), level.index(up.0, up.1));
+        if down == up {
+            if state.boxes[down] {
+                let beside = DIRECTIONS.into_iter().find(|&d| rules::step(level, state.player, d) == Some(down));
+                return beside.map(|d| vec![d.letter().to_ascii_uppercase().to_string()]).unwrap_or_default();
+            }
+            return state.walk_to(level, down).filter(|w| !w.is_empty()).map(|w| vec![w]).unwrap_or_default();
+        }
+        if state.boxes[down] {
+            return push_box_to(level, state, down, up).unwrap_or_default();
+        }
+        swipe(from, to, grid.cell).map(|d| vec![d.letter().to_string()]).unwrap_or_default()
+    }
+
+    /// The player's steps that can be made (a capital where it pushes), for buttons and keys.
+    fn moves_from(&self, state: &Position) -> Vec<String> {
+        let level = self.level();
+        DIRECTIONS
+            .into_iter()
+            .filter_map(|d| {
+                let mut next = state.clone();
+                next.go(level, d).ok().map(|pushed| if pushed { d.letter().to_ascii_uppercase() } else { d.letter() }.to_string())
+            })
+            .collect()
+    }
+}
+
+/// The way a drag goes, if it goes far enough (half a cell) to be a swipe.
+fn swipe(from: (f64, f64), to: (f64, f64), cell: f64) -> Option<Direction> {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    if dx.abs().max(dy.abs()) < cell / 2.0 {
+        return None;
+    }
+    Some(if dx.abs() > dy.abs() {
+        if dx < 0.0 {
+            Direction::Left
+        } else {
+            Direction::Right
+        }
+    } else if dy < 0.0 {
+        Direction::Up
+    } else {
+        Direction::Down
+    })
+}
+
+/// The steps (walk and push each) that bring the box on `from` to `to` by the fewest pushes,
+/// the other boxes staying where they are; None when it cannot get there.
+fn push_box_to(level: &Level, state: &Position, from: usize, to: usize) -> Option<Vec<String>> {
+    use std::collections::{HashMap, VecDeque};
+    // A breadth-first search over (box cell, player cell) after each push.
+    let mut without = state.clone();
+    without.boxes[from] = false;
+    let start = (from, state.player);
+    let mut came: HashMap<(usize, usize), ((usize, usize), String)> = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    let mut seen = std::collections::HashSet::from([start]);
+    while let Some((at, player)) = queue.pop_front() {
+        if at == to {
+            let mut steps = Vec::new();
+            let mut key = (at, player);
+            while key != start {
+                let (previous, step) = came.remove(&key)?;
+                steps.push(step);
+                key = previous;
+            }
+            steps.reverse();
+            return Some(steps);
+        }
+        let mut here = without.clone();
+        here.boxes[at] = true;
+        here.player = player;
+        for direction in DIRECTIONS {
+            let Some(behind) = rules::step(level, at, direction.opposite()) else { continue };
+            let Some(walk) = here.walk_to(level, behind) else { continue };
+            let mut step = walk;
+            step.push(direction.letter().to_ascii_uppercase());
+            let Ok(after) = here.after(level, &step) else { continue };
+            let Some(next) = after.boxes.iter().enumerate().find(|&(c, &b)| b && !without.boxes[c]).map(|(c, _)| c) else { continue };
+            if seen.insert((next, after.player)) {
+                came.insert((next, after.player), ((at, player), step));
+                queue.push_back((next, after.player));
+            }
+        }
+    }
+    None
+}
+
+impl SokobanPuzzle {
+    /// The level with the boxes and the player where `state` puts them.
+    pub fn board_at(&self, state: &Position) -> Level {
+        Level { boxes: state.boxes.clone(), player: state.player, notes: Vec::new(), title: None, solution: None, ..self.level().clone() }
+    }
+}
+
+impl Puzzle for SokobanPuzzle {
+    fn family(&self) -> &'static str {
+        "sokoban"
+    }
+
+    /// `auto` is A* with the assignment bound while proving the shortest stays affordable
+    /// ([`AUTO_PROVES_UP_TO`] positions), then best-first search, and says which ran.
+    fn capabilities(&self) -> Capabilities {
+        let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy]).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
+        capabilities.noun = crate::families::Noun::Pushes;
+        capabilities
+    }
+
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+        let metric = self.metric(options)?;
+        let asked = if options.method == Method::Auto { Method::Auto } else { self.capabilities().resolve(options.method)? };
+        let level = self.level();
+        if let Some(cell) = solver::stuck_box(level, &self.geometry) {
+            let mut report = Report::new("sokoban", metric.name(), Method::Auto, Stats::default());
+            report.reason = Some(format!("the box at {} can never reach a goal", rules::place(level, cell)));
+            return Ok(report);
+        }
+        let (method, outcome) = match self.geometry.words() {
+            0..=1 => self.search::<1>(metric, asked, options, on_progress),
+            2 => self.search::<2>(metric, asked, options, on_progress),
+            3..=4 => self.search::<4>(metric, asked, options, on_progress),
+            _ => self.search::<8>(metric, asked, options, on_progress),
+        };
+        let mut written = Ok(Vec::new());
+        let mut report = Report::from_outcome("sokoban", metric.name(), method, outcome, |pushes, _| {
+            written = solver::written(level, &self.geometry, pushes);
+            Vec::new()
+        });
+        match written {
+            Ok(steps) => report.moves = steps,
+            Err(why) => return Err(FormatError::general(format!("the solver's answer did not replay ({why}); please report this level"))),
+        }
+        let all = rules::lurd(level, &report.moves);
+        let pushes = all.chars().filter(char::is_ascii_uppercase).count();
+        if !report.moves.is_empty() || report.status == crate::families::Status::Solved {
+            report.cost = match metric {
+                Metric::Pushes => pushes as u64,
+                Metric::Moves => all.len() as u64,
+            };
+            report.facts.insert("pushes".into(), pushes.into());
+            report.facts.insert("walks_and_pushes".into(), all.len().into());
+            report.facts.insert("lurd".into(), all.into());
+        }
+        report.noun = crate::families::Noun::Pushes;
+        if matches!(method, Method::Astar | Method::Greedy) {
+            report.heuristic = Some("each box a goal of its own, fewest pushes on an empty board".into());
+        }
+        if self.collection.levels.len() > 1 {
+            report.facts.insert("level".into(), (self.chosen + 1).into());
+        }
+        Ok(report)
+    }
+
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.check(self, moves)
+    }
+
+    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+        self.replayer.draw(self, moves, step, tween, painter);
+    }
+
+    fn show(&self, moves: &[String], step: usize) -> String {
+        self.replayer.show(self, moves, step)
+    }
+
+    fn boards(&self, moves: &[String]) -> Vec<String> {
+        self.replayer.boards(self, moves)
+    }
+
+    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+        self.replayer.moves_from(self, moves, step)
+    }
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        let state = self.position_after(moves, moves.len());
+        Some(self.board_at(&state).board_text())
+    }
+
+    /// The whole solution on one line of LURD, as Sokoban programs read it.
+    fn solution_text(&self, moves: &[String]) -> String {
+        rules::lurd(self.level(), moves) + "\n"
+    }
+
+    fn levels(&self) -> Vec<String> {
+        if self.collection.levels.len() < 2 {
+            return Vec::new();
+        }
+        (self.collection.levels.iter().enumerate()).map(|(n, level)| level.title.clone().unwrap_or_else(|| format!("{}", n + 1))).collect()
+    }
+
+    fn level_text(&self, index: usize) -> Option<String> {
+        self.collection.levels.get(index).map(Level::to_text)
+    }
+
+    fn to_text(&self) -> String {
+        self.collection.to_text()
+    }
+}
+
+#[cfg(test)]
+mod tests;

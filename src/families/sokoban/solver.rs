@@ -1,0 +1,411 @@
+//! Sokoban as a search space over pushes. A position is the set of boxes and where the player
+//! stands; between two pushes the player may walk anywhere it can reach, so a push is one move
+//! and the walk before it is found afterwards. What makes it fast is what the strong solvers use
+//! (the sokobano.de wiki and the Rolling Stone papers describe each):
+//!
+//! - **Dead squares**: a box can reach a goal from a cell only if pulling a box from some goal
+//!   gets there; the others are never pushed onto.
+//! - **Freeze deadlocks**: a box pushed where it can move along neither axis (a wall, or a box
+//!   that is itself stuck) and is not on a goal can never be moved home.
+//! - **The assignment bound**: the least pushes of giving each box a goal of its own, each box's
+//!   pushes counted on an empty board ([`super::bound`]); admissible, so A* stays optimal.
+//! - **Normalised player**: counting pushes, positions that differ only in where the player
+//!   stands within one reachable area are one position (the area's first cell stands for it).
+//!
+//! Counting moves, the player's cell is kept exactly and a push costs the walk to it and itself.
+
+use super::bound::{Assignment, NEVER};
+use super::format::{Cell, Level};
+use super::rules::{Direction, Position, DIRECTIONS};
+use crate::search::Space;
+use std::cell::RefCell;
+
+/// No square: a wall or the board's edge.
+pub const NONE: u16 = u16::MAX;
+
+/// What a search counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// Pushes (the walks between them are free).
+    Pushes,
+    /// Every step of the player; among as many steps, fewer pushes.
+    Moves,
+}
+
+impl Metric {
+    pub const NAMES: &'static [&'static str] = &["pushes", "moves"];
+
+    pub fn parse(name: &str) -> Option<Metric> {
+        match name {
+            "pushes" => Some(Metric::Pushes),
+            "moves" => Some(Metric::Moves),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        Metric::NAMES[self as usize]
+    }
+}
+
+/// In the moves metric a step costs this much per move plus one per push, so that among
+/// solutions of as many moves the one with fewer pushes costs less.
+pub const PER_MOVE: u32 = 1 << 16;
+
+/// A level's cells inside the walls ("squares", numbered from 0) and what is known of them
+/// before any search: their neighbours, the goals, the dead squares and each square's pushes to
+/// each goal on an empty board.
+pub struct Geometry {
+    /// The board cell of each square.
+    pub cells: Vec<usize>,
+    /// The square of each board cell, or [`NONE`].
+    pub square_of: Vec<u16>,
+    /// Each square's neighbour in each direction (LURD order), or [`NONE`].
+    pub next: Vec<[u16; 4]>,
+    pub goals: Vec<u16>,
+    pub is_goal: Vec<bool>,
+    /// No box on it can ever reach a goal.
+    pub dead: Vec<bool>,
+    /// `distance[goal][square]`: the pushes a box on the square needs to reach that goal (among
+    /// `goals`) if nothing else were on the board, or [`NEVER`].
+    pub distance: Vec<Vec<u32>>,
+}
+
+impl Geometry {
+    pub fn new(level: &Level) -> Geometry {
+        let cells: Vec<usize> = (0..level.cells.len()).filter(|&c| level.cells[c] == Cell::Floor).collect();
+        let mut square_of = vec![NONE; level.cells.len()];
+        for (square, &cell) in cells.iter().enumerate() {
+            square_of[cell] = square as u16;
+        }
+        let next: Vec<[u16; 4]> =
+            cells.iter().map(|&cell| DIRECTIONS.map(|d| super::rules::step(level, cell, d).map_or(NONE, |n| square_of[n]))).collect();
+        let goals: Vec<u16> = (0..cells.len()).filter(|&s| level.goals[cells[s]]).map(|s| s as u16).collect();
+        let is_goal: Vec<bool> = cells.iter().map(|&c| level.goals[c]).collect();
+        let distance: Vec<Vec<u32>> = goals.iter().map(|&goal| pull_distances(&next, goal)).collect();
+        let dead = (0..cells.len()).map(|s| distance.iter().all(|d| d[s] >= NEVER)).collect();
+        Geometry { cells, square_of, next, goals, is_goal, dead, distance }
+    }
+
+    /// The words a page needs at most for a set of squares.
+    pub fn words(&self) -> usize {
+        self.cells.len().div_ceil(64)
+    }
+}
+
+/// Pushes from every square to `goal` on an empty board: a breadth-first search pulling a box
+/// away from the goal (the player stands on the cell the box moves to, and steps back beyond).
+fn pull_distances(next: &[[u16; 4]], goal: u16) -> Vec<u32> {
+    let mut distance = vec![NEVER; next.len()];
+    distance[usize::from(goal)] = 0;
+    let mut queue = std::collections::VecDeque::from([goal]);
+    while let Some(square) = queue.pop_front() {
+        for (d, &to) in next[usize::from(square)].iter().enumerate() {
+            if to == NONE || next[usize::from(to)][d] == NONE || distance[usize::from(to)] < NEVER {
+                continue;
+            }
+            distance[usize::from(to)] = distance[usize::from(square)] + 1;
+            queue.push_back(to);
+        }
+    }
+    distance
+}
+
+/// A set of squares, one bit each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Squares<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Squares<W> {
+    pub const EMPTY: Self = Squares([0; W]);
+
+    #[inline]
+    pub fn has(&self, square: u16) -> bool {
+        self.0[usize::from(square) / 64] >> (square % 64) & 1 == 1
+    }
+
+    #[inline]
+    pub fn set(&mut self, square: u16) {
+        self.0[usize::from(square) / 64] |= 1 << (square % 64);
+    }
+
+    #[inline]
+    pub fn clear(&mut self, square: u16) {
+        self.0[usize::from(square) / 64] &= !(1 << (square % 64));
+    }
+
+    /// The squares in the set, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    (word * 64) as u16 + bit as u16
+                })
+            })
+        })
+    }
+}
+
+/// A position in the search: the boxes, the player's square (the first of its area when counting
+/// pushes) and the position's bound (a function of the boxes, kept so it is computed once).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Node<const W: usize> {
+    pub boxes: Squares<W>,
+    pub player: u16,
+    pub bound: u16,
+}
+
+/// One push: the box's square and the way it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Push {
+    pub from: u16,
+    pub direction: Direction,
+}
+
+pub struct Pushes<'a, const W: usize> {
+    pub geometry: &'a Geometry,
+    pub metric: Metric,
+    start: Node<W>,
+    home: Squares<W>,
+    /// Room for the assignment and the boxes' squares, so positions cost no allocation.
+    scratch: RefCell<(Assignment, Vec<u16>)>,
+}
+
+/// Why a level cannot be solved before any search: a box that no push brings to any goal.
+pub fn stuck_box(level: &Level, geometry: &Geometry) -> Option<usize> {
+    (0..level.cells.len()).find(|&cell| level.boxes[cell] && !level.goals[cell] && geometry.dead[usize::from(geometry.square_of[cell])])
+}
+
+impl<'a, const W: usize> Pushes<'a, W> {
+    pub fn new(level: &Level, geometry: &'a Geometry, metric: Metric) -> Pushes<'a, W> {
+        assert!(geometry.words() <= W, "the caller picks W from the geometry");
+        let mut boxes = Squares::EMPTY;
+        let mut home = Squares::EMPTY;
+        for (square, &cell) in geometry.cells.iter().enumerate() {
+            if level.boxes[cell] {
+                boxes.set(square as u16);
+            }
+            if level.goals[cell] {
+                home.set(square as u16);
+            }
+        }
+        let n = geometry.goals.len();
+        let mut space = Pushes { geometry, metric, start: Node { boxes, player: 0, bound: 0 }, home, scratch: RefCell::new((Assignment::new(n), Vec::with_capacity(n))) };
+        let player = geometry.square_of[level.player];
+        space.start.player = match metric {
+            Metric::Pushes => space.first_reached(&boxes, player),
+            Metric::Moves => player,
+        };
+        space.start.bound = space.bound(&boxes).unwrap_or(u16::MAX);
+        space
+    }
+
+    /// The assignment bound in pushes, or None when some box can reach no goal left to it.
+    pub fn bound(&self, boxes: &Squares<W>) -> Option<u16> {
+        let mut scratch = self.scratch.borrow_mut();
+        let (assignment, squares) = &mut *scratch;
+        squares.clear();
+        squares.extend(boxes.iter());
+        let distance = &self.geometry.distance;
+        let least = assignment.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]);
+        (least < u64::from(NEVER)).then(|| least.min(u64::from(u16::MAX - 1)) as u16)
+    }
+
+    /// The first square of the player's area (the area's name when counting pushes).
+    fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
+        let mut seen = Squares::<W>::EMPTY;
+        let mut stack = [0u16; 512];
+        let (mut top, mut first) = (1, from);
+        stack[0] = from;
+        seen.set(from);
+        while top > 0 {
+            top -= 1;
+            let square = stack[top];
+            first = first.min(square);
+            for &n in &self.geometry.next[usize::from(square)] {
+                if n != NONE && !seen.has(n) && !boxes.has(n) {
+                    seen.set(n);
+                    stack[top] = n;
+                    top += 1;
+                }
+            }
+        }
+        first
+    }
+
+    /// Whether the box just pushed to `square` is frozen off a goal, or freezes another box off
+    /// its goal: no push can ever move them again.
+    fn freezes(&self, boxes: &Squares<W>, square: u16) -> bool {
+        let mut walls = Squares::<W>::EMPTY;
+        let mut frozen = Vec::new();
+        self.frozen(boxes, square, &mut walls, &mut frozen) && frozen.iter().any(|&b| !self.geometry.is_goal[usize::from(b)])
+    }
+
+    /// Whether the box on `square` can move along neither axis. Boxes being looked at count as
+    /// walls (`walls`), as the wiki's method says, so a ring of boxes is not looked at for ever;
+    /// boxes found frozen go in `frozen`, and a box found free is taken out of both again.
+    fn frozen(&self, boxes: &Squares<W>, square: u16, walls: &mut Squares<W>, frozen: &mut Vec<u16>) -> bool {
+        walls.set(square);
+        let mark = frozen.len();
+        let stuck = self.axis_blocked(boxes, square, 0, walls, frozen) && self.axis_blocked(boxes, square, 1, walls, frozen);
+        if stuck {
+            frozen.push(square);
+        } else {
+            walls.clear(square);
+            frozen.truncate(mark);
+        }
+        stuck
+    }
+
+    /// Whether the box on `square` cannot move along an axis (0: left-right, 1: up-down).
+    fn axis_blocked(&self, boxes: &Squares<W>, square: u16, axis: usize, walls: &mut Squares<W>, frozen: &mut Vec<u16>) -> bool {
+        let [a, b] = [self.geometry.next[usize::from(square)][axis], self.geometry.next[usize::from(square)][axis + 2]];
+        let wall = |n: u16| n == NONE || walls.has(n);
+        if wall(a) || wall(b) {
+            return true;
+        }
+        if self.geometry.dead[usize::from(a)] && self.geometry.dead[usize::from(b)] {
+            return true;
+        }
+        (boxes.has(a) && self.frozen(boxes, a, walls, frozen)) || (boxes.has(b) && self.frozen(boxes, b, walls, frozen))
+    }
+}
+
+impl<const W: usize> Space for Pushes<'_, W> {
+    type State = Node<W>;
+    type Move = Push;
+
+    fn start(&self) -> Node<W> {
+        self.start.clone()
+    }
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>, u32)>) {
+        // The player's area, with each square's walk from the player (moves metric).
+        let geometry = self.geometry;
+        let mut reached = Squares::<W>::EMPTY;
+        let mut walk = [0u16; 512];
+        let mut queue = [0u16; 512];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = node.player;
+        reached.set(node.player);
+        while head < tail {
+            let square = queue[head];
+            head += 1;
+            for &n in &geometry.next[usize::from(square)] {
+                if n != NONE && !reached.has(n) && !node.boxes.has(n) {
+                    reached.set(n);
+                    walk[usize::from(n)] = walk[usize::from(square)] + 1;
+                    queue[tail] = n;
+                    tail += 1;
+                }
+            }
+        }
+        for from in node.boxes.iter() {
+            for direction in DIRECTIONS {
+                let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
+                let to = geometry.next[usize::from(from)][direction as usize];
+                if behind == NONE || to == NONE || !reached.has(behind) || node.boxes.has(to) || geometry.dead[usize::from(to)] {
+                    continue;
+                }
+                let mut boxes = node.boxes;
+                boxes.clear(from);
+                boxes.set(to);
+                if self.freezes(&boxes, to) {
+                    continue;
+                }
+                let Some(bound) = self.bound(&boxes) else { continue };
+                let (player, cost) = match self.metric {
+                    Metric::Pushes => (self.first_reached(&boxes, from), 1),
+                    Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
+                };
+                out.push((Push { from, direction }, Node { boxes, player, bound }, cost));
+            }
+        }
+    }
+
+    fn is_goal(&self, node: &Node<W>) -> bool {
+        node.boxes == self.home
+    }
+
+    fn heuristic(&self, node: &Node<W>) -> u32 {
+        match self.metric {
+            Metric::Pushes => u32::from(node.bound),
+            // Each push left is a move and a push at least.
+            Metric::Moves => u32::from(node.bound) * (PER_MOVE + 1),
+        }
+    }
+}
+
+/// The solution in LURD steps (each a walk and its push) for the pushes a search found.
+pub fn written(level: &Level, geometry: &Geometry, pushes: &[Push]) -> Result<Vec<String>, String> {
+    let mut position = Position::start(level);
+    let mut steps = Vec::with_capacity(pushes.len());
+    for push in pushes {
+        let from = geometry.cells[usize::from(push.from)];
+        let behind = geometry.cells[usize::from(geometry.next[usize::from(push.from)][push.direction.opposite() as usize])];
+        let walk = position.walk_to(level, behind).ok_or("the search's push could not be reached")?;
+        let mut step = walk.clone();
+        step.push(push.direction.letter().to_ascii_uppercase());
+        position = position.after(level, &step)?;
+        debug_assert_eq!(position.player, from);
+        steps.push(step);
+    }
+    Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::sokoban::format::parse;
+
+    fn level(text: &str) -> Level {
+        parse(text).unwrap().levels.remove(0)
+    }
+
+    #[test]
+    fn dead_squares_are_corners_and_walls_with_no_goal() {
+        let level = level("#######\n#     #\n# $@. #\n#     #\n#######");
+        let geometry = Geometry::new(&level);
+        let dead: Vec<bool> = (0..5).map(|col| geometry.dead[usize::from(geometry.square_of[level.index(1, col + 1)])]).collect();
+        assert_eq!(dead, vec![true; 5], "the top row: a box there never leaves the wall");
+        assert!(!geometry.dead[usize::from(geometry.square_of[level.index(2, 2)])]);
+        assert!(geometry.dead[usize::from(geometry.square_of[level.index(2, 1)])], "the left wall's middle");
+        assert_eq!(geometry.distance[0][usize::from(geometry.square_of[level.index(2, 2)])], 2);
+    }
+
+    #[test]
+    fn freeze_deadlocks() {
+        // Two boxes side by side against the top wall, one not on a goal: frozen.
+        let level = level("########\n#  $$  #\n#    @ #\n#  ..  #\n########");
+        let geometry = Geometry::new(&level);
+        let space = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let sq = |row, col| geometry.square_of[level.index(row, col)];
+        let mut boxes = Squares::<1>::EMPTY;
+        boxes.set(sq(2, 3));
+        boxes.set(sq(2, 4));
+        assert!(!space.freezes(&boxes, sq(2, 4)), "in open floor they move");
+        let mut boxes = Squares::<1>::EMPTY;
+        boxes.set(sq(1, 3));
+        boxes.set(sq(1, 4));
+        assert!(space.freezes(&boxes, sq(1, 4)), "against a wall, each holds the other");
+        // A 2x2 block of boxes anywhere is frozen.
+        let level = level_2x2();
+        let geometry = Geometry::new(&level);
+        let space = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let sq = |row, col| geometry.square_of[level.index(row, col)];
+        let mut boxes = Squares::<1>::EMPTY;
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
+            boxes.set(sq(r, c));
+        }
+        assert!(space.freezes(&boxes, sq(3, 3)));
+        boxes.clear(sq(3, 3));
+        boxes.set(sq(3, 4));
+        assert!(!space.freezes(&boxes, sq(3, 4)));
+    }
+
+    fn level_2x2() -> Level {
+        level("#########\n#       #\n# $$    #\n# $$    #\n#  @    #\n#  ...  #\n#   .   #\n#       #\n#########\n")
+    }
+}

@@ -1,0 +1,156 @@
+//! Sokoban against answers computed here independently: a plain breadth-first search over
+//! single player steps (every position a player and the boxes), too slow for anything but small
+//! levels and too simple to be wrong, gives each small level's fewest pushes and fewest moves.
+
+use super::format::{parse, Cell, Level};
+use super::rules::replay_lurd;
+use super::*;
+use crate::search::testing::quiet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+fn level_of(text: &str) -> SokobanPuzzle {
+    SokobanPuzzle::new(parse(text).unwrap())
+}
+
+/// Fewest (pushes, then moves) and fewest (moves, then pushes), by Dijkstra's algorithm over
+/// single player steps on a board of at most 128 cells, if the level is solvable. It uses
+/// nothing of the family but the level as read: its own steps, its own positions.
+pub fn independent(level: &Level) -> Option<((usize, usize), (usize, usize))> {
+    assert!(level.cells.len() <= 128, "small boards only");
+    let floor = |cell: usize| level.cells[cell] == Cell::Floor;
+    let width = level.width as isize;
+    let start_boxes = (0..level.cells.len()).filter(|&c| level.boxes[c]).fold(0u128, |b, c| b | 1 << c);
+    let goals = (0..level.cells.len()).filter(|&c| level.goals[c]).fold(0u128, |b, c| b | 1 << c);
+    let fewest = |push_first: bool| -> Option<(usize, usize)> {
+        let mut best: HashMap<(usize, u128), (usize, usize)> = HashMap::from([((level.player, start_boxes), (0, 0))]);
+        let mut heap = BinaryHeap::from([Reverse(((0usize, 0usize), level.player, start_boxes))]);
+        while let Some(Reverse((key, player, boxes))) = heap.pop() {
+            if best.get(&(player, boxes)).is_some_and(|&b| b < key) {
+                continue;
+            }
+            if boxes == goals {
+                return Some(key);
+            }
+            for delta in [-1, -width, 1, width] {
+                let next = (player as isize + delta) as usize;
+                if !floor(next) {
+                    continue;
+                }
+                let mut after = boxes;
+                let pushed = boxes >> next & 1 == 1;
+                if pushed {
+                    let beyond = (next as isize + delta) as usize;
+                    if !floor(beyond) || boxes >> beyond & 1 == 1 {
+                        continue;
+                    }
+                    after = after & !(1 << next) | 1 << beyond;
+                }
+                let (pushes, moves) = if push_first { key } else { (key.1, key.0) };
+                let (pushes, moves) = (pushes + usize::from(pushed), moves + 1);
+                let key = if push_first { (pushes, moves) } else { (moves, pushes) };
+                if best.get(&(next, after)).is_none_or(|&b| key < b) {
+                    best.insert((next, after), key);
+                    heap.push(Reverse((key, next, after)));
+                }
+            }
+        }
+        None
+    };
+    Some((fewest(true)?, fewest(false)?))
+}
+
+fn solved(puzzle: &SokobanPuzzle, metric: &str, method: Method) -> Report {
+    let options = SolveOptions { metric: Some(metric.into()), method, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut quiet).unwrap();
+    assert_eq!(report.status, crate::families::Status::Solved, "{report:?}");
+    let lurd = rules::lurd(puzzle.level(), &report.moves);
+    assert_eq!(replay_lurd(puzzle.level(), &lurd).map(|_| ()), Ok(()), "the answer replays through the rules");
+    assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved);
+    report
+}
+
+#[test]
+fn small_levels_are_solved_in_the_fewest_pushes_and_moves() {
+    const CHECKED: usize = 71;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap();
+    let collection = parse(&text).unwrap();
+    let mut checked = 0;
+    for (n, level) in collection.levels.iter().enumerate().filter(|(_, l)| l.box_count() <= 3 && l.cells.len() <= 128) {
+        let puzzle = level_of(&level.to_text());
+        let ((pushes, moves_with), (moves, pushes_with)) = independent(level).unwrap();
+        let by_pushes = solved(&puzzle, "pushes", Method::Auto);
+        assert_eq!((by_pushes.cost, by_pushes.optimal), (pushes as u64, true), "level {}", n + 1);
+        assert!(by_pushes.facts["walks_and_pushes"].as_u64().unwrap() >= moves_with as u64);
+        let by_moves = solved(&puzzle, "moves", Method::Auto);
+        assert_eq!(by_moves.cost, moves as u64, "level {}", n + 1);
+        assert_eq!(by_moves.facts["pushes"].as_u64(), Some(pushes_with as u64), "level {}: ties are broken by pushes", n + 1);
+        checked += 1;
+    }
+    assert_eq!(checked, CHECKED, "levels of three boxes or fewer on at most 128 cells");
+}
+
+#[test]
+fn the_examples_answers_are_the_independent_ones() {
+    for example in Sokoban.examples() {
+        let puzzle = level_of(example.text);
+        let ((pushes, _), _) = independent(puzzle.level()).unwrap();
+        assert_eq!(pushes, example.length, "{}", example.name);
+    }
+}
+
+#[test]
+fn every_published_level_is_read_and_written_back() {
+    for (file, count) in [("microban.txt", 155), ("xsokoban.xsb", 90)] {
+        let text = std::fs::read_to_string(format!("{}/tests/fixtures/sokoban/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let collection = parse(&text).unwrap();
+        assert_eq!(collection.levels.len(), count, "{file}");
+        assert_eq!(parse(&collection.to_text()).unwrap(), collection, "{file} round-trips");
+        let puzzle = level_of(&text);
+        assert_eq!(puzzle.levels().len(), count);
+        assert_eq!(parse(&puzzle.level_text(count - 1).unwrap()).unwrap().levels[0].board_text(), collection.levels[count - 1].board_text());
+    }
+    let microban = parse(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap()).unwrap();
+    assert_eq!(microban.levels[154].title.as_deref(), Some("155 'The Dungeon'"));
+    assert_eq!(microban.header[0], "; Microban");
+    let original = parse(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/xsokoban.xsb")).unwrap()).unwrap();
+    assert_eq!((original.levels[0].title.as_deref(), original.levels[89].title.as_deref()), (Some("1"), Some("90")));
+    assert!(original.notes_after);
+}
+
+#[test]
+fn a_box_that_can_never_reach_a_goal_is_no_solution() {
+    let puzzle = level_of("######\n#$ @.#\n######");
+    let report = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap();
+    assert_eq!(report.status, crate::families::Status::Unsolved);
+    assert_eq!(report.reason.as_deref(), Some("the box at row 2, column 2 can never reach a goal"));
+}
+
+#[test]
+fn a_level_with_no_way_through_is_no_solution() {
+    // Each box could reach a goal alone, but the first can only be pushed into the second.
+    let puzzle = level_of("#######\n#@$$..#\n#######");
+    let report = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap();
+    assert_eq!((report.status, report.reason), (crate::families::Status::Unsolved, None));
+    let puzzle = level_of("#####\n#. $@#\n#####");
+    let report = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap();
+    assert_eq!((report.status, report.cost), (crate::families::Status::Solved, 2));
+}
+
+#[test]
+fn play_walks_pushes_and_drags_boxes_home() {
+    let puzzle = level_of("#######\n#@$  .#\n#     #\n#######");
+    let options = SolveOptions::default();
+    let size = (700.0, 400.0);
+    let grid = draw::layout(puzzle.level(), size.0, size.1);
+    let centre = |row: usize, col: usize| {
+        let (x, y) = grid.at(row as f64, col as f64);
+        (x + grid.cell / 2.0, y + grid.cell / 2.0)
+    };
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 4), centre(2, 4), size), vec!["drrr"], "a tap walks");
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size), vec!["R"], "a tap beside pushes");
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 5), size), vec!["R", "R", "R"], "a box dragged home");
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 1), centre(2, 3), size), vec!["r"], "a swipe steps");
+    assert_eq!(puzzle.moves_from(&options, &[], 0), vec!["R", "d"]);
+    assert_eq!(puzzle.solution_text(&["R".into(), "R".into(), "R".into()]), "RRR\n");
+}
