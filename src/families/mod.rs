@@ -296,6 +296,19 @@ pub trait Puzzle {
         Vec::new()
     }
 
+    /// How a list of moves played counts, where the family counts more than moves ("12 moves,
+    /// 3 pushes"); None: the page counts the moves in the list.
+    fn tally(&self, _moves: &[String]) -> Option<String> {
+        None
+    }
+
+    /// Play from the keyboard (the board focused): the moves a key makes (`ArrowLeft`, … as
+    /// the browser names keys) from the position after `step` of `moves`. Empty when it makes
+    /// none, and then the arrow keys step through the replay as elsewhere.
+    fn moves_for_key(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _key: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The levels of a collection (a file of several puzzles, as Sokoban's are), by title, for
     /// a picker; empty for a text of one puzzle. A collection's puzzle is its first level.
     fn levels(&self) -> Vec<String> {

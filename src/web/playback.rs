@@ -57,12 +57,19 @@ impl Playback {
         }
     }
 
+    /// The step a move in flight lands on (the step shown when none is).
+    pub fn landing(&self, moves: usize) -> usize {
+        if self.animating {
+            (self.step + 1).min(moves)
+        } else {
+            self.step.min(moves)
+        }
+    }
+
     /// Stops on a whole step, the move in flight counted as made (a search from the position
     /// shown starts after it).
     pub fn settle(&mut self, moves: usize) {
-        if self.animating {
-            self.step = (self.step + 1).min(moves);
-        }
+        self.step = self.landing(moves);
         self.stop();
     }
 
@@ -186,10 +193,11 @@ mod tests {
         let mut playback = Playback::default();
         playback.advance(3);
         playback.frame(0.0, 3, 100.0);
+        assert_eq!(playback.landing(3), 1, "in flight to the first step");
         playback.settle(3);
         assert_eq!((playback.step, playback.tween, playback.frame(10.0, 3, 100.0)), (1, 0.0, Tick::default()));
         playback.settle(3);
-        assert_eq!(playback.step, 1, "nothing in flight: the step stays");
+        assert_eq!((playback.step, playback.landing(3)), (1, 1), "nothing in flight: the step stays");
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Family for Sokoban {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Push every box onto a goal (the dots); the player pushes, never pulls. Tap a cell to walk there, tap a box beside the player to push it, drag a box to a free cell to have it pushed there, or swipe to step.",
+            "Push every box onto a goal (the dots); the player pushes, never pulls. Arrow keys (the board focused) or swipes step the player; tap a cell to walk there, tap a box beside the player to push it, or drag a box to a free cell to have it pushed there. ◀ undoes.",
         )
     }
 
@@ -329,7 +329,7 @@ impl Puzzle for SokobanPuzzle {
         }
         report.noun = crate::families::Noun::Pushes;
         if matches!(method, Method::Astar | Method::Greedy) {
-            report.heuristic = Some("each box a goal of its own, fewest pushes on an empty board".into());
+            report.heuristic = Some("the pushes of each box to a goal of its own".into());
         }
         if self.collection.levels.len() > 1 {
             report.facts.insert("level".into(), (self.chosen + 1).into());
@@ -359,6 +359,19 @@ impl Puzzle for SokobanPuzzle {
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
         self.replayer.moves_from(self, moves, step)
+    }
+
+    fn tally(&self, moves: &[String]) -> Option<String> {
+        let all = rules::lurd(self.level(), moves);
+        let pushes = all.chars().filter(char::is_ascii_uppercase).count();
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        Some(format!("{}, {}", plural(all.len(), "move", "moves"), plural(pushes, "push", "pushes")))
+    }
+
+    /// The arrow keys step the player (pushing what is in the way).
+    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
+        let Some(direction) = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"].iter().position(|&k| k == key).map(|i| DIRECTIONS[i]) else { return Vec::new() };
+        self.moves_from(options, moves, step).into_iter().filter(|m| m.eq_ignore_ascii_case(&direction.letter().to_string())).collect()
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

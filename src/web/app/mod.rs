@@ -13,6 +13,7 @@ mod analysis;
 mod drawing;
 mod files;
 mod handover;
+mod levels;
 mod play;
 mod player;
 mod sharing;
@@ -107,6 +108,11 @@ struct Elements {
     help: HtmlElement,
     restore: HtmlElement,
     restore_previous: HtmlButtonElement,
+    levels: HtmlElement,
+    level: HtmlSelectElement,
+    level_prev: HtmlButtonElement,
+    level_next: HtmlButtonElement,
+    level_status: HtmlElement,
     family_detect: HtmlButtonElement,
     canvas: HtmlCanvasElement,
     first: HtmlButtonElement,
@@ -194,6 +200,11 @@ impl Elements {
             help: by_id(doc, "help"),
             restore: by_id(doc, "restore"),
             restore_previous: by_id(doc, "restore-previous"),
+            levels: by_id(doc, "levels"),
+            level: by_id(doc, "level"),
+            level_prev: by_id(doc, "level-prev"),
+            level_next: by_id(doc, "level-next"),
+            level_status: by_id(doc, "level-status"),
             family_detect: by_id(doc, "family-detect"),
             canvas: by_id(doc, "board"),
             first: by_id(doc, "first"),
@@ -289,6 +300,8 @@ struct App {
     played: Vec<String>,
     /// Where the pointer went down on the board, outside Draw.
     press: Option<(f64, f64)>,
+    /// The levels of the last file of several read (`levels.rs`), each as a text of its own.
+    levels: Vec<String>,
     /// The running search starts from a position played to (a hint, or solve from here).
     from_here: Option<play::FromHere>,
     /// The next move of a shortest solution from the step shown, drawn a little way along.
@@ -374,6 +387,7 @@ pub fn start() {
         new_entry: false,
         played: Vec::new(),
         press: None,
+        levels: Vec::new(),
         from_here: None,
         hint: None,
         plays_from_here: false,
@@ -522,6 +536,12 @@ fn wire_events(page: &Page) {
     });
     listen(&app.window, "popstate", |app, _: Event| app.address_changed());
     listen(&el.restore_previous, "click", |app, _: Event| app.restore_previous());
+    listen(&el.level, "change", |app, _: Event| {
+        let index = app.el.level.selected_index().max(0) as usize;
+        app.open_level(index);
+    });
+    listen(&el.level_prev, "click", |app, _: Event| app.step_level(-1));
+    listen(&el.level_next, "click", |app, _: Event| app.step_level(1));
     listen(&el.solve, "click", |app, _: Event| app.start(Task::Solve));
     listen(&el.hint, "click", |app, _: Event| app.start(Task::Hint));
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));

@@ -29,13 +29,7 @@ impl App {
     /// The pointer went up at `to`, after going down at `from`: the move that makes, if any;
     /// otherwise, a tap names what it is on (a tiling's piece).
     pub(super) fn pointer_played(&mut self, from: (f64, f64), to: (f64, f64)) {
-        // A move still in flight counts as made: the board is played from where it lands.
-        let (moves, before) = (self.moves_len(), self.playback.step);
-        self.playback.settle(moves);
-        if self.playback.step != before {
-            self.update_buttons();
-            self.draw();
-        }
+        self.settle_in_flight();
         let Some(puzzle) = &self.puzzle else { return };
         let size = self.canvas_size();
         let made = puzzle.moves_at(&self.options(), self.moves(), self.playback.step, from, to, size);
@@ -44,6 +38,30 @@ impl App {
         }
         if let Some(name) = puzzle.name_at(self.moves(), self.playback.step, from, size) {
             self.notice(&name);
+        }
+    }
+
+    /// A key pressed on the board: the moves it makes, played; false when it makes none.
+    pub(super) fn key_played(&mut self, key: &str) -> bool {
+        let Some(puzzle) = &self.puzzle else { return false };
+        // Asked from where a move in flight lands, so that keys pressed quickly all count.
+        let landing = self.playback.landing(self.moves_len());
+        let made = puzzle.moves_for_key(&self.options(), self.moves(), landing, key);
+        if made.is_empty() {
+            return false;
+        }
+        self.settle_in_flight();
+        self.play(made);
+        true
+    }
+
+    /// A move still in flight counts as made: the board is played from where it lands.
+    fn settle_in_flight(&mut self) {
+        let (moves, before) = (self.moves_len(), self.playback.step);
+        self.playback.settle(moves);
+        if self.playback.step != before {
+            self.update_buttons();
+            self.draw();
         }
     }
 
@@ -75,10 +93,11 @@ impl App {
         }
         let metric = self.metric_shown();
         let moves = if count == 1 { "move" } else { "moves" };
+        let tally = self.puzzle.as_ref().and_then(|p| p.tally(&self.played)).unwrap_or_else(|| format!("{count} {moves} ({metric} metric)"));
         self.set_status(&if verdict.ends_solved {
-            format!("Solved! {count} {moves} ({metric} metric).")
+            format!("Solved! {tally}.")
         } else {
-            format!("Your moves: {count} ({metric} metric). ◀ undoes, ▶ redoes; Hint and Solve work from here.")
+            format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here.")
         });
     }
 

@@ -138,6 +138,10 @@ impl App {
             }
             return;
         }
+        if on_board && self.key_played(&key) {
+            event.prevent_default();
+            return;
+        }
         match key.as_str() {
             "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
             "ArrowRight" => self.advance(),

@@ -107,6 +107,7 @@ impl App {
             }
         }
         self.show_metrics();
+        self.show_levels();
         // The pickers offer what this puzzle accepts: its methods, its modes, its switches.
         let capabilities = self.puzzle.as_ref().map(|p| p.capabilities());
         self.show_methods(capabilities.as_ref());

@@ -1,0 +1,64 @@
+//! A file of several levels (a Sokoban collection): the picker above the board opens one level
+//! at a time as the puzzle text, in a history entry of its own (Back returns to the file), and
+//! stays while the text is one of the file's levels, so the next level is one click away.
+
+use super::App;
+
+impl App {
+    /// After each reading of the text: a text of several levels becomes the collection the
+    /// picker offers (its first level is the puzzle shown); a text that is one of them keeps
+    /// the picker, at that level; any other text hides it.
+    pub(super) fn show_levels(&mut self) {
+        let titles = self.puzzle.as_ref().map(|p| p.levels()).unwrap_or_default();
+        if !titles.is_empty() {
+            let puzzle = self.puzzle.as_ref().expect("titles come from a puzzle");
+            self.levels = (0..titles.len()).filter_map(|i| puzzle.level_text(i)).collect();
+            self.fill_level_picker(&titles);
+            self.el.level.set_selected_index(0);
+            self.el.level_status.set_text_content(Some(&format!("This file holds {} levels; level 1 is shown. Pick one to open it alone.", titles.len())));
+        } else if let Some(index) = self.levels.iter().position(|t| t == self.history.text()) {
+            self.el.level.set_selected_index(index as i32);
+            self.el.level_status.set_text_content(None);
+        } else {
+            self.el.levels.set_hidden(true);
+            return;
+        }
+        let index = self.el.level.selected_index().max(0) as usize;
+        self.el.level_prev.set_disabled(index == 0 || !titles.is_empty());
+        self.el.level_next.set_disabled(index + 1 >= self.levels.len() && titles.is_empty());
+        self.el.levels.set_hidden(false);
+    }
+
+    fn fill_level_picker(&self, titles: &[String]) {
+        let picker = &self.el.level;
+        while picker.length() > 0 {
+            picker.remove_with_index(0);
+        }
+        for (index, title) in titles.iter().enumerate() {
+            let number = (index + 1).to_string();
+            // Most titles start with the level's number ("155 'The Dungeon'"); the others get it.
+            let label = if title.starts_with(&number) { title.clone() } else { format!("{number}. {title}") };
+            let _ = picker.append_child(&super::option(&self.document, &label, &index.to_string()));
+        }
+    }
+
+    /// Opens level `index` of the collection alone, as a new history entry.
+    pub(super) fn open_level(&mut self, index: usize) {
+        let Some(text) = self.levels.get(index).cloned() else { return };
+        if text == self.history.text() {
+            return;
+        }
+        self.leave_entry();
+        self.set_text(&text, true);
+        self.reparse();
+        self.open_entry();
+    }
+
+    /// The level after (`by` 1) or before (-1) the one open; from the whole file, its first
+    /// level opens on "next".
+    pub(super) fn step_level(&mut self, by: isize) {
+        let whole = self.puzzle.as_ref().is_some_and(|p| !p.levels().is_empty());
+        let index = if whole { 0 } else { (self.el.level.selected_index().max(0) as isize + by).max(0) as usize };
+        self.open_level(index);
+    }
+}
