@@ -169,8 +169,15 @@ pub struct Pushes<'a, const W: usize> {
     pub metric: Metric,
     start: Node<W>,
     home: Squares<W>,
-    /// Room for the assignment and the boxes' squares, so positions cost no allocation.
-    scratch: RefCell<(Assignment, Vec<u16>)>,
+    /// Room for the assignments (a position's, and its child's) and the boxes' squares, so
+    /// positions cost no allocation.
+    scratch: RefCell<Scratch>,
+}
+
+struct Scratch {
+    parent: Assignment,
+    child: Assignment,
+    squares: Vec<u16>,
 }
 
 /// Why a level cannot be solved before any search: a box that no push brings to any goal.
@@ -192,7 +199,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
             }
         }
         let n = geometry.goals.len();
-        let mut space = Pushes { geometry, metric, start: Node { boxes, player: 0, bound: 0 }, home, scratch: RefCell::new((Assignment::new(n), Vec::with_capacity(n))) };
+        let mut space = Pushes { geometry, metric, start: Node { boxes, player: 0, bound: 0 }, home, scratch: RefCell::new(Scratch { parent: Assignment::new(n), child: Assignment::new(n), squares: Vec::with_capacity(n) }) };
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
             Metric::Pushes => space.first_reached(&boxes, player),
@@ -203,13 +210,28 @@ impl<'a, const W: usize> Pushes<'a, W> {
     }
 
     /// The assignment bound in pushes, or None when some box can reach no goal left to it.
+    /// The matching found stays in the scratch room, for [`Pushes::bound_after`].
     pub fn bound(&self, boxes: &Squares<W>) -> Option<u16> {
         let mut scratch = self.scratch.borrow_mut();
-        let (assignment, squares) = &mut *scratch;
+        let Scratch { parent, squares, .. } = &mut *scratch;
         squares.clear();
         squares.extend(boxes.iter());
         let distance = &self.geometry.distance;
-        let least = assignment.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]);
+        Self::pushes(parent.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]))
+    }
+
+    /// The bound after the box on `from` went to `to`, from the matching [`Pushes::bound`] left
+    /// for the position before: one row of the assignment redone.
+    fn bound_after(&self, from: u16, to: u16) -> Option<u16> {
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { parent, child, squares } = &mut *scratch;
+        let row = squares.iter().position(|&s| s == from)?;
+        let distance = &self.geometry.distance;
+        let square = |b: usize| usize::from(if b == row { to } else { squares[b] });
+        Self::pushes(child.replace_row(parent, squares.len(), row, |b, g| distance[g][square(b)]))
+    }
+
+    fn pushes(least: u64) -> Option<u16> {
         (least < u64::from(NEVER)).then(|| least.min(u64::from(u16::MAX - 1)) as u16)
     }
 
@@ -302,6 +324,10 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 }
             }
         }
+        // The position's own matching, which each push's bound starts from.
+        if self.bound(&node.boxes).is_none() {
+            return;
+        }
         for from in node.boxes.iter() {
             for direction in DIRECTIONS {
                 let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
@@ -315,7 +341,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 if self.freezes(&boxes, to) {
                     continue;
                 }
-                let Some(bound) = self.bound(&boxes) else { continue };
+                let Some(bound) = self.bound_after(from, to) else { continue };
                 let (player, cost) = match self.metric {
                     Metric::Pushes => (self.first_reached(&boxes, from), 1),
                     Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
