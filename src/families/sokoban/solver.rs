@@ -257,6 +257,75 @@ impl<'a, const W: usize> Pushes<'a, W> {
         first
     }
 
+    /// A PI-corral, if the position has one: an area the player cannot reach, fenced by boxes
+    /// (its barrier) and walls, with work to do in it (a goal in it, or a barrier box off its
+    /// goal), such that no barrier box can ever move except into it, and every push into it can
+    /// be made now. Every solution then pushes a barrier box into it first, and pushing it now
+    /// costs no more: the pushes made before it elsewhere never needed the corral, nor the
+    /// barrier box's square. So only the pushes into it need trying (Junghanns and Schaeffer's
+    /// rule; the conditions here are stricter than the usual ones, which count only the pushes
+    /// possible now, so that a box moved elsewhere can never open another way out). Of several,
+    /// the one with the fewest pushes into it. A corral no push can enter is returned too: the
+    /// position is then a deadlock, and nothing is tried.
+    fn pi_corral(&self, boxes: &Squares<W>, reached: &Squares<W>) -> Option<Squares<W>> {
+        let geometry = self.geometry;
+        let mut seen = *reached;
+        let mut best: Option<(Squares<W>, usize)> = None;
+        let mut stack = Vec::new();
+        for start in 0..geometry.cells.len() as u16 {
+            if seen.has(start) || boxes.has(start) {
+                continue;
+            }
+            let mut corral = Squares::<W>::EMPTY;
+            corral.set(start);
+            seen.set(start);
+            stack.push(start);
+            let mut barrier = Squares::<W>::EMPTY;
+            let mut work = false;
+            while let Some(square) = stack.pop() {
+                work |= geometry.is_goal[usize::from(square)];
+                for &n in &geometry.next[usize::from(square)] {
+                    if n == NONE {
+                        continue;
+                    }
+                    if boxes.has(n) {
+                        barrier.set(n);
+                    } else if !seen.has(n) {
+                        seen.set(n);
+                        corral.set(n);
+                        stack.push(n);
+                    }
+                }
+            }
+            let mut pushes_in = 0;
+            let mut fenced = true;
+            'barrier: for b in barrier.iter() {
+                work |= !geometry.is_goal[usize::from(b)];
+                for direction in DIRECTIONS {
+                    let behind = geometry.next[usize::from(b)][direction.opposite() as usize];
+                    let to = geometry.next[usize::from(b)][direction as usize];
+                    if behind == NONE || to == NONE || corral.has(behind) {
+                        continue; // no push, or one from inside the corral, where the player is not
+                    }
+                    if corral.has(to) {
+                        if !reached.has(behind) {
+                            fenced = false; // a push in that could only be made later
+                            break 'barrier;
+                        }
+                        pushes_in += usize::from(!geometry.dead[usize::from(to)]);
+                    } else if !geometry.dead[usize::from(to)] {
+                        fenced = false; // the box might one day leave another way
+                        break 'barrier;
+                    }
+                }
+            }
+            if work && fenced && best.as_ref().is_none_or(|&(_, fewest)| pushes_in < fewest) {
+                best = Some((corral, pushes_in));
+            }
+        }
+        best.map(|(corral, _)| corral)
+    }
+
     /// Whether the box just pushed to `square` is frozen off a goal, or freezes another box off
     /// its goal: no push can ever move them again.
     fn freezes(&self, boxes: &Squares<W>, square: u16) -> bool {
@@ -328,11 +397,16 @@ impl<const W: usize> Space for Pushes<'_, W> {
         if self.bound(&node.boxes).is_none() {
             return;
         }
+        // Counting pushes, a PI-corral leaves only the pushes into it to try.
+        let only_into = if self.metric == Metric::Pushes { self.pi_corral(&node.boxes, &reached) } else { None };
         for from in node.boxes.iter() {
             for direction in DIRECTIONS {
                 let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
                 let to = geometry.next[usize::from(from)][direction as usize];
                 if behind == NONE || to == NONE || !reached.has(behind) || node.boxes.has(to) || geometry.dead[usize::from(to)] {
+                    continue;
+                }
+                if only_into.as_ref().is_some_and(|corral| !corral.has(to)) {
                     continue;
                 }
                 let mut boxes = node.boxes;
