@@ -1112,8 +1112,9 @@ test('the first load stays within its budget: the page names the first module on
   // names (the Workers' loader is compiled into the module). gzip -9 is what a static host's
   // compression gives, near enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
   // this module split does not reach (DESIGN.md says where the rest is); the budget holds what
-  // it did reach, so that growth is a decision, not an accident.
-  const FIRST_LOAD_BUDGET = 1_100_000;
+  // it did reach, so that growth is a decision, not an accident. Sokoban (issue 45) took it from
+  // 1,087,250 to 1,150,943 bytes: the puzzle people most often bring solves without a handover.
+  const FIRST_LOAD_BUDGET = 1_155_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set(named)];

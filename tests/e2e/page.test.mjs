@@ -67,7 +67,7 @@ test('on a phone every example fits the screen and the board is in the first hal
     assert.ok(top < 844 / 2, `the board starts at y = ${top} on first load`);
     await page.screenshot({ path: path.join(shots, 'phone.png') });
     const names = await page.locator('#examples option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
-    assert.equal(names.length, 28);
+    assert.equal(names.length, 30);
     for (const name of names) {
       await page.selectOption('#examples', name);
       await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 30000 });

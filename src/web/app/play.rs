@@ -93,10 +93,11 @@ impl App {
         }
         let metric = self.metric_shown();
         let moves = if count == 1 { "move" } else { "moves" };
-        let tally = self.puzzle.as_ref().and_then(|p| p.tally(&self.played)).unwrap_or_else(|| format!("{count} {moves} ({metric} metric)"));
+        let tally = self.puzzle.as_ref().and_then(|p| p.tally(&self.played));
         self.set_status(&if verdict.ends_solved {
-            format!("Solved! {tally}.")
+            format!("Solved! {}.", tally.unwrap_or_else(|| format!("{count} {moves} ({metric} metric)")))
         } else {
+            let tally = tally.unwrap_or_else(|| format!("{count} ({metric} metric)"));
             format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here.")
         });
     }
