@@ -54,6 +54,15 @@ pub fn summary(report: &Report) -> String {
     }
 }
 
+/// "1 push", "97 pushes": a count and its noun.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// "37 moves" (or "97 pushes and 230 moves") for a solved report, as a line of a table.
 pub fn summary_length(report: &Report) -> String {
     length_and_quality(report, report.moves.len()).0
@@ -62,7 +71,6 @@ pub fn summary_length(report: &Report) -> String {
 /// "37 moves" and "unit metric, shortest" for a solution of `n` moves.
 fn length_and_quality(report: &Report, n: usize) -> (String, String) {
     // Clicks are the only metric where they are counted: no metric to name then.
-    let counted = |n: u64, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
     let (noun, metric) = match report.noun {
         Noun::Clicks => ("click", String::new()),
         Noun::Moves | Noun::Tilings => ("move", format!("{} metric, ", report.metric)),

@@ -364,8 +364,8 @@ impl Puzzle for SokobanPuzzle {
     fn tally(&self, moves: &[String]) -> Option<String> {
         let all = rules::lurd(self.level(), moves);
         let pushes = all.chars().filter(char::is_ascii_uppercase).count();
-        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-        Some(format!("{}, {}", plural(all.len(), "move", "moves"), plural(pushes, "push", "pushes")))
+        let counted = crate::replay::counted;
+        Some(format!("{}, {}", counted(all.len() as u64, "move", "moves"), counted(pushes as u64, "push", "pushes")))
     }
 
     /// The arrow keys step the player (pushing what is in the way).
