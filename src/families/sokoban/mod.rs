@@ -9,6 +9,7 @@
 
 pub mod bound;
 pub mod draw;
+pub mod edit;
 pub mod format;
 pub mod rules;
 pub mod solver;
@@ -296,6 +297,9 @@ impl Puzzle for SokobanPuzzle {
         let metric = self.metric(options)?;
         let asked = if options.method == Method::Auto { Method::Auto } else { self.capabilities().resolve(options.method)? };
         let level = self.level();
+        if let Some(unfinished) = level.unfinished() {
+            return Err(unfinished);
+        }
         if let Some(cell) = solver::stuck_box(level, &self.geometry) {
             let mut report = Report::new("sokoban", metric.name(), Method::Auto, Stats::default());
             report.reason = Some(format!("the box at {} can never reach a goal", rules::place(level, cell)));
@@ -397,6 +401,11 @@ impl Puzzle for SokobanPuzzle {
 
     fn to_text(&self) -> String {
         self.collection.to_text()
+    }
+
+    /// Draw mode, for a text of one level (a collection's level is opened alone first).
+    fn editor(&self) -> Option<&dyn crate::families::Editor> {
+        (self.collection.levels.len() == 1).then_some(self as &dyn crate::families::Editor)
     }
 }
 

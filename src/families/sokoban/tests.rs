@@ -105,7 +105,9 @@ fn every_published_level_is_read_and_written_back() {
         let text = std::fs::read_to_string(format!("{}/tests/fixtures/sokoban/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let collection = parse(&text).unwrap();
         assert_eq!(collection.levels.len(), count, "{file}");
-        assert_eq!(parse(&collection.to_text()).unwrap(), collection, "{file} round-trips");
+        let again = parse(&collection.to_text()).unwrap();
+        assert_eq!(again.to_text(), collection.to_text(), "{file} round-trips");
+        assert!(again.levels.iter().zip(&collection.levels).all(|(a, b)| (a.board_text(), &a.title, &a.solution) == (b.board_text(), &b.title, &b.solution)));
         let puzzle = level_of(&text);
         assert_eq!(puzzle.levels().len(), count);
         assert_eq!(parse(&puzzle.level_text(count - 1).unwrap()).unwrap().levels[0].board_text(), collection.levels[count - 1].board_text());
@@ -116,6 +118,14 @@ fn every_published_level_is_read_and_written_back() {
     let original = parse(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/xsokoban.xsb")).unwrap()).unwrap();
     assert_eq!((original.levels[0].title.as_deref(), original.levels[89].title.as_deref()), (Some("1"), Some("90")));
     assert!(original.notes_after);
+}
+
+#[test]
+fn a_level_short_of_goals_is_drawn_but_not_solved() {
+    let puzzle = level_of("#######\n#@$ $.#\n#######");
+    let error = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap_err();
+    assert_eq!((error.line, error.message.as_str()), (1, "this level has 2 boxes but 1 goals: every box needs a goal of its own"));
+    assert_eq!(puzzle.moves_from(&SolveOptions::default(), &[], 0), vec!["R"], "it is played on all the same");
 }
 
 #[test]

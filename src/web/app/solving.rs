@@ -296,7 +296,8 @@ impl App {
                 self.busy = false;
                 self.pending_step = None;
                 self.from_here = None;
-                self.set_status("The puzzle could not be solved as given.");
+                // Said in the status too: on a phone the message under the text is folded away.
+                self.set_status(&format!("The puzzle could not be solved as given: {}.", error.message.trim_end_matches('.')));
                 self.show_error(Some(&error));
             }
             _ => {} // replies to a job that was replaced
