@@ -62,21 +62,20 @@ impl SokobanPuzzle {
     fn edit(&self, tool: &str, row: usize, col: usize, toggles: bool) -> Option<String> {
         let mut squares = self.squares();
         let square = *squares.get(row)?.get(col)?;
-        let mut edited = square;
-        match tool {
-            "wall" if square.wall && toggles => edited = Square::default(),
-            "wall" => edited = Square { wall: true, ..Square::default() },
-            "floor" => edited = Square::default(),
-            "goal" => edited = Square { wall: false, goal: !(square.goal && toggles), ..square },
-            "box" => edited = Square { wall: false, boxed: !(square.boxed && toggles), player: false, ..square },
+        let edited = match tool {
+            "wall" if square.wall && toggles => Square::default(),
+            "wall" => Square { wall: true, ..Square::default() },
+            "floor" => Square::default(),
+            "goal" => Square { wall: false, goal: !(square.goal && toggles), ..square },
+            "box" => Square { wall: false, boxed: !(square.boxed && toggles), player: false, ..square },
             "player" => {
                 for other in squares.iter_mut().flatten() {
                     other.player = false;
                 }
-                edited = Square { wall: false, boxed: false, player: true, ..square };
+                Square { wall: false, boxed: false, player: true, ..square }
             }
             _ => return None,
-        }
+        };
         squares[row][col] = edited;
         self.written(&squares)
     }
