@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import {
-  ARTICLE, base, dist, root, shots, pieceLetters, useBrowser, openPage, untilStarted, inPage, setText, status, waitForStatus, waitForNotice,
+  ARTICLE, base, dist, root, shots, pieceLetters, useBrowser, openPage, untilStarted, inPage, setText, paste, status, waitForStatus, waitForNotice,
 } from './harness.mjs';
 
 useBrowser();
@@ -868,12 +868,6 @@ test('hostile texts end in a message at once, and the page stays responsive and 
     ['a tiling with 100,000 pieces', `pieces: ${'I '.repeat(100000)}\n..........\n`, /more than 256 pieces/],
     ['a 1 MB script', `// puzzlelab script\n${'fn f(x) { x + 1 }\n'.repeat(60000)}`, /the most this tool reads is 128 KB/],
   ];
-  // As a paste does: the whole text at once (Playwright's fill takes minutes on a megabyte).
-  const paste = (page, text) => page.evaluate((t) => {
-    const area = document.querySelector('#puzzle-text');
-    area.value = t;
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
   await inPage(async (page) => {
     for (const [what, text, expected] of cases) {
       const started = Date.now();
