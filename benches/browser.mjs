@@ -5,7 +5,7 @@
 // (so that starting a Worker is not timed), from the click on Solve to the count on the page,
 // and the search's own time (the slowest part's), which leaves out reading the puzzle, building
 // the cover problem in each Worker and showing the result.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -101,6 +101,33 @@ try {
     await visit.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 45 moves'), null, { timeout: 600000 });
     console.log(`  ${workers} Worker${workers > 1 ? 's' : ' '}  ${String(Date.now() - started).padStart(8)}`);
     await fresh.close();
+  }
+
+  // Sokoban in the page (one Worker) beside the native CLI on the same levels: the search's own
+  // time, as the result line and `--json`'s elapsed_ms give it, best of 2 each.
+  console.log('Sokoban (Microban), ms of search: page (1 Worker)  native  ratio');
+  const microban = readFileSync(path.join(root, 'tests', 'fixtures', 'sokoban', 'microban.txt'), 'utf8');
+  const levels = microban.split(/\n(?=; \d)/);
+  for (const number of [123, 139]) {
+    const text = levels.find((l) => l.startsWith(`; ${number}\n`));
+    await page.evaluate((t) => {
+      const area = document.querySelector('#puzzle-text');
+      area.value = t;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+    let inPage = Infinity;
+    for (let run = 0; run < 2; run++) {
+      await page.click('#solve');
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in'), null, { timeout: 600000 });
+      inPage = Math.min(inPage, Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, '')));
+    }
+    let native = Infinity;
+    for (let run = 0; run < 2; run++) {
+      const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--json', '--threads', '1'], { input: text });
+      native = Math.min(native, JSON.parse(cli.stdout.toString()).elapsed_ms);
+    }
+    console.log(`  level ${number}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}  ${(inPage / native).toFixed(2)}x`);
   }
 } finally {
   await browser.close();
