@@ -303,6 +303,7 @@ impl Puzzle for SokobanPuzzle {
         if let Some(cell) = solver::stuck_box(level, &self.geometry) {
             let mut report = Report::new("sokoban", metric.name(), Method::Auto, Stats::default());
             report.reason = Some(format!("the box at {} can never reach a goal", rules::place(level, cell)));
+            report.noun = crate::families::Noun::Pushes;
             return Ok(report);
         }
         let (method, outcome) = match self.geometry.words() {
