@@ -4,7 +4,7 @@
 
 use super::format::{Cell, Level};
 use super::rules::{Direction, Position};
-use crate::draw::{rounded_rect, GridLayout, Painter};
+use crate::draw::{rounded_rect, GridLayout, Painter, Stroke};
 
 const BACKGROUND: &str = "#f4f1ea";
 const FLOOR: &str = "#e3dccb";
@@ -17,13 +17,15 @@ const BOX_HOME: &str = "#3f8f4a";
 const BOX_HOME_EDGE: &str = "#2a6332";
 const PLAYER: &str = "#2c5aa0";
 const FACE: &str = "#ffffff";
+const CHOSEN: &str = "#1f6feb";
 
 pub fn layout(level: &Level, width: f64, height: f64) -> GridLayout {
     GridLayout::fit(level.width, level.height, width, height)
 }
 
-/// The board at `state`; `moving` (a step's letters) is `tween` of the way done.
-pub fn draw(level: &Level, state: &Position, moving: Option<&str>, tween: f32, painter: &mut dyn Painter) {
+/// The board at `state`; `moving` (a step's letters) is `tween` of the way done; the box on
+/// `chosen` (a tap chose it, to be pushed somewhere) ringed.
+pub fn draw(level: &Level, state: &Position, moving: Option<&str>, tween: f32, chosen: Option<usize>, painter: &mut dyn Painter) {
     let (width, height) = painter.size();
     let grid = layout(level, width, height);
     let cell = grid.cell;
@@ -66,6 +68,9 @@ pub fn draw(level: &Level, state: &Position, moving: Option<&str>, tween: f32, p
         rounded_rect(painter, x + dx + inset, y + dy + inset, cell - 2.0 * inset, cell - 2.0 * inset, cell * 0.14, edge);
         let inner = cell * 0.16;
         rounded_rect(painter, x + dx + inner, y + dy + inner, cell - 2.0 * inner, cell - 2.0 * inner, cell * 0.08, fill);
+        if chosen == Some(index) {
+            painter.ring(x + cell / 2.0, y + cell / 2.0, cell * 0.5, &Stroke { colour: CHOSEN, width: (cell * 0.08).max(2.0), dash: 0.0 });
+        }
     }
     let (x, y) = grid.at((shown.player / level.width) as f64, (shown.player % level.width) as f64);
     let (dx, dy) = shift(under_way);

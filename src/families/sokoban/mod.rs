@@ -35,7 +35,7 @@ impl Family for Sokoban {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Push every box onto a goal (the dots); the player pushes, never pulls. Arrow keys (the board focused) or swipes step the player; tap a cell to walk there, tap a box beside the player to push it, or drag a box to a free cell to have it pushed there. ◀ undoes.",
+            "Push every box onto a goal (the dots); the player pushes, never pulls. Arrow keys (the board focused) or swipes step the player, pushing what is in the way; tap a cell to walk there; tap a box and then a free cell (or drag the box there) to have it pushed there, the walks found for you. ◀ undoes.",
         )
     }
 
@@ -81,12 +81,14 @@ pub struct SokobanPuzzle {
     pub chosen: usize,
     geometry: Geometry,
     replayer: Replayer<Position>,
+    /// The box a tap chose (a board cell), which the next tap on a free cell pushes there.
+    chosen_box: std::cell::Cell<Option<usize>>,
 }
 
 impl SokobanPuzzle {
     pub fn new(collection: Collection) -> SokobanPuzzle {
         let geometry = Geometry::new(&collection.levels[0]);
-        SokobanPuzzle { collection, chosen: 0, geometry, replayer: Replayer::default() }
+        SokobanPuzzle { collection, chosen: 0, geometry, replayer: Replayer::default(), chosen_box: std::cell::Cell::new(None) }
     }
 
     pub fn level(&self) -> &Level {
@@ -169,27 +171,33 @@ impl midend::Rules for SokobanPuzzle {
         let level = self.level();
         let state = frames.at(step).cloned().unwrap_or_else(|| Position::start(level));
         let moving = (tween > 0.0).then(|| frames.moves.get(step)).flatten();
-        draw::draw(level, &state, moving.map(String::as_str), tween, painter);
+        let chosen = self.chosen_box.get().filter(|&cell| state.boxes.get(cell) == Some(&true) && moving.is_none());
+        draw::draw(level, &state, moving.map(String::as_str), tween, chosen, painter);
     }
 
     fn show(&self, frames: &Frames<Position>, step: usize) -> String {
         frames.at(step).map_or(String::new(), |state| self.board_at(state).board_text())
     }
 
-    /// A tap on a cell walks there; on a box beside the player, pushes it. A drag from a box to
-    /// a cell pushes the box there by the fewest pushes (walks found for you); any other drag
-    /// is a swipe: one step its way.
+    /// A tap on a box chooses it (a tap on it again lets it go), and the next tap on a free
+    /// cell pushes it there by the fewest pushes, the walks found for you; a drag from a box to
+    /// a cell does the same at once. A tap on a free cell with no box chosen walks there. Any
+    /// other drag is a swipe: one step its way, pushing what is in the way.
     fn moves_at(&self, state: &Position, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let level = self.level();
         let grid = draw::layout(level, size.0, size.1);
+        let chosen = self.chosen_box.take().filter(|&cell| state.boxes.get(cell) == Some(&true));
         let (Some(down), Some(up)) = (grid.cell_at(from.0, from.1), grid.cell_at(to.0, to.1)) else {
             return swipe(from, to, grid.cell).map(|d| vec![d.letter().to_string()]).unwrap_or_default();
         };
         let (down, up) = (level.index(down.0, down.1), level.index(up.0, up.1));
         if down == up {
             if state.boxes[down] {
-                let beside = DIRECTIONS.into_iter().find(|&d| rules::step(level, state.player, d) == Some(down));
-                return beside.map(|d| vec![d.letter().to_ascii_uppercase().to_string()]).unwrap_or_default();
+                self.chosen_box.set((chosen != Some(down)).then_some(down));
+                return Vec::new();
+            }
+            if let Some(chosen) = chosen {
+                return push_box_to(level, state, chosen, down).unwrap_or_default();
             }
             return state.walk_to(level, down).filter(|w| !w.is_empty()).map(|w| vec![w]).unwrap_or_default();
         }
@@ -360,6 +368,16 @@ impl Puzzle for SokobanPuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    /// After a tap that moved nothing: what it chose, or why the chosen box did not go.
+    fn name_at(&self, _moves: &[String], _step: usize, (x, y): (f64, f64), size: (f64, f64)) -> Option<String> {
+        let level = self.level();
+        let (row, col) = draw::layout(level, size.0, size.1).cell_at(x, y)?;
+        match self.chosen_box.get() {
+            Some(cell) if cell == level.index(row, col) => Some("Box chosen: tap the cell it should go to (the pushes and walks are found for you).".into()),
+            _ => None,
+        }
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {

@@ -157,8 +157,13 @@ fn play_walks_pushes_and_drags_boxes_home() {
         let (x, y) = grid.at(row as f64, col as f64);
         (x + grid.cell / 2.0, y + grid.cell / 2.0)
     };
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 4), centre(2, 4), size), vec!["drrr"], "a tap walks");
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size), vec!["R"], "a tap beside pushes");
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size), Vec::<String>::new(), "a tap chooses a box");
+    assert!(puzzle.name_at(&[], 0, centre(1, 2), size).is_some_and(|n| n.starts_with("Box chosen")));
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size), vec!["R", "R"], "then a tap on a cell pushes it there");
+    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size), vec!["drrur"], "and lets it go: a tap walks");
+    puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size);
+    puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size);
+    assert_eq!(puzzle.name_at(&[], 0, centre(1, 2), size), None, "a second tap on the box lets it go");
     assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 5), size), vec!["R", "R", "R"], "a box dragged home");
     assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 1), centre(2, 3), size), vec!["r"], "a swipe steps");
     assert_eq!(puzzle.moves_from(&options, &[], 0), vec!["R", "d"]);
