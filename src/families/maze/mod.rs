@@ -33,7 +33,7 @@ impl Family for Maze {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "The entrance and the exit are marked on the outer wall; the path walked so far is drawn. Click or tap a cell: the walker goes there by a shortest way, one move per cell.",
+            "The entrance and the exit are marked on the outer wall; the path walked so far is drawn. Click or tap a cell: the walker goes there by a shortest way, one move per cell. On square cells, with the board focused, the arrow keys step.",
         )
     }
 
@@ -426,6 +426,12 @@ impl Puzzle for MazePuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replay.moves_at(self, moves, step, from, to, size)
+    }
+
+    /// On square cells the arrow keys step north, east, south and west where the walls allow.
+    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
+        let Some(side) = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"].iter().position(|&k| k == key).map(|i| ["N", "E", "S", "W"][i]) else { return Vec::new() };
+        self.moves_from(options, moves, step).into_iter().filter(|m| m == side).collect()
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {

@@ -369,3 +369,17 @@ fn unclear_openings_are_placed_in_the_text() {
     assert_eq!((line, column), (3, 1), "{message}");
     assert!(message.starts_with("no opening found"), "{message}");
 }
+
+/// Play from the keyboard: on square cells the arrow keys step where the walls allow.
+#[test]
+fn arrow_keys_step_where_the_walls_allow() {
+    // #S  #: the walker starts at row 1, column 1 and may go east only.
+    let puzzle = MazePuzzle::parse("#####\n#S  #\n### #\n#E  #\n#####\n").unwrap();
+    let options = SolveOptions::default();
+    let key = |moves: &[String], key: &str| puzzle.moves_for_key(&options, moves, moves.len(), key);
+    assert_eq!(key(&[], "ArrowRight"), vec!["E"]);
+    assert_eq!((key(&[], "ArrowUp"), key(&[], "ArrowDown"), key(&[], "ArrowLeft")), (vec![], vec![], vec![]));
+    let east = vec!["E".to_string(), "E".to_string()];
+    assert_eq!(key(&east, "ArrowDown"), vec!["S"]);
+    assert_eq!(key(&east, "Enter"), Vec::<String>::new());
+}

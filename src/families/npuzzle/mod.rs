@@ -28,7 +28,7 @@ impl Family for NPuzzles {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "The tiles slide into the blank. Tap a tile in line with the blank: it and every tile between slide one cell toward the blank, one move each.",
+            "The tiles slide into the blank. Tap a tile in line with the blank: it and every tile between slide one cell toward the blank, one move each. With the board focused, an arrow key slides the tile beside the blank its way.",
         )
     }
 
@@ -249,6 +249,23 @@ impl Puzzle for NPuzzle {
 
     fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    /// An arrow key slides the tile beside the blank that way into it (as in Simon Tatham's
+    /// Fifteen): ← moves the tile to the blank's right.
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
+        let Some(cells) = self.replayer.at(self, moves, step.min(moves.len())) else { return Vec::new() };
+        let Some(hole) = cells.iter().position(|&t| t == BLANK) else { return Vec::new() };
+        let width = self.board.width;
+        let (row, col) = (hole / width, hole % width);
+        let tile = match key {
+            "ArrowLeft" if col + 1 < width => hole + 1,
+            "ArrowRight" if col > 0 => hole - 1,
+            "ArrowUp" if row + 1 < cells.len() / width => hole + width,
+            "ArrowDown" if row > 0 => hole - width,
+            _ => return Vec::new(),
+        };
+        vec![cells[tile].to_string()]
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
