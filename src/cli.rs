@@ -601,6 +601,8 @@ fn solve_all_levels(puzzle: &dyn Puzzle, file: &str, family: &str, options: &Sol
     let titles = puzzle.levels();
     let count = titles.len().max(1);
     let (mut solved, mut proven, mut seconds) = (0, 0, 0.0);
+    // Ctrl-C ends the level being solved, and the run with it; the lines so far stand.
+    catch_ctrl_c();
     for index in 0..count {
         let level = match puzzle.level_text(index).filter(|_| !titles.is_empty()) {
             Some(text) => match families::parse(Some(family), &text) {
@@ -612,7 +614,7 @@ fn solve_all_levels(puzzle: &dyn Puzzle, file: &str, family: &str, options: &Sol
                 Err(code) => return code,
             },
         };
-        let report = match level.solve(options, &mut |_| Flow::Continue) {
+        let report = match level.solve(options, &mut |_| flow()) {
             Ok(report) => report,
             Err(e) => return puzzle_error(file, &e),
         };
