@@ -15,7 +15,7 @@
 //! Counting moves, the player's cell is kept exactly and a push costs the walk to it and itself.
 
 use super::bound::{Assignment, NEVER};
-use super::format::{Cell, Level};
+use super::format::{Cell, Level, MAX_INSIDE};
 use super::rules::{Direction, Position, DIRECTIONS};
 use crate::search::Space;
 use std::cell::RefCell;
@@ -235,26 +235,34 @@ impl<'a, const W: usize> Pushes<'a, W> {
         (least < u64::from(NEVER)).then(|| least.min(u64::from(u16::MAX - 1)) as u16)
     }
 
-    /// The first square of the player's area (the area's name when counting pushes).
-    fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
-        let mut seen = Squares::<W>::EMPTY;
-        let mut stack = [0u16; 512];
-        let (mut top, mut first) = (1, from);
-        stack[0] = from;
-        seen.set(from);
-        while top > 0 {
-            top -= 1;
-            let square = stack[top];
-            first = first.min(square);
+    /// The squares the player can reach from `from` around `boxes`, and with `walk`, each
+    /// one's walk from `from` (a breadth-first flood).
+    fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16; MAX_INSIDE]>) -> Squares<W> {
+        let mut reached = Squares::<W>::EMPTY;
+        let mut queue = [0u16; MAX_INSIDE];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        reached.set(from);
+        while head < tail {
+            let square = queue[head];
+            head += 1;
             for &n in &self.geometry.next[usize::from(square)] {
-                if n != NONE && !seen.has(n) && !boxes.has(n) {
-                    seen.set(n);
-                    stack[top] = n;
-                    top += 1;
+                if n != NONE && !reached.has(n) && !boxes.has(n) {
+                    reached.set(n);
+                    if let Some(walk) = walk.as_deref_mut() {
+                        walk[usize::from(n)] = walk[usize::from(square)] + 1;
+                    }
+                    queue[tail] = n;
+                    tail += 1;
                 }
             }
         }
-        first
+        reached
+    }
+
+    /// The first square of the player's area (the area's name when counting pushes).
+    fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
+        self.area(boxes, from, None).iter().next().unwrap_or(from)
     }
 
     /// A PI-corral, if the position has one: an area the player cannot reach, fenced by boxes
@@ -375,24 +383,8 @@ impl<const W: usize> Space for Pushes<'_, W> {
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>, u32)>) {
         // The player's area, with each square's walk from the player (moves metric).
         let geometry = self.geometry;
-        let mut reached = Squares::<W>::EMPTY;
-        let mut walk = [0u16; 512];
-        let mut queue = [0u16; 512];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = node.player;
-        reached.set(node.player);
-        while head < tail {
-            let square = queue[head];
-            head += 1;
-            for &n in &geometry.next[usize::from(square)] {
-                if n != NONE && !reached.has(n) && !node.boxes.has(n) {
-                    reached.set(n);
-                    walk[usize::from(n)] = walk[usize::from(square)] + 1;
-                    queue[tail] = n;
-                    tail += 1;
-                }
-            }
-        }
+        let mut walk = [0u16; MAX_INSIDE];
+        let reached = self.area(&node.boxes, node.player, Some(&mut walk));
         // The position's own matching, which each push's bound starts from.
         if self.bound(&node.boxes).is_none() {
             return;
