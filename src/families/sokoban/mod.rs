@@ -250,7 +250,6 @@ fn push_box_to(level: &Level, state: &Position, from: usize, to: usize) -> Optio
     let start = (from, state.player);
     let mut came: HashMap<(usize, usize), ((usize, usize), String)> = HashMap::new();
     let mut queue = VecDeque::from([start]);
-    let mut seen = std::collections::HashSet::from([start]);
     while let Some((at, player)) = queue.pop_front() {
         if at == to {
             let mut steps = Vec::new();
@@ -272,10 +271,12 @@ fn push_box_to(level: &Level, state: &Position, from: usize, to: usize) -> Optio
             let mut step = walk;
             step.push(direction.letter().to_ascii_uppercase());
             let Ok(after) = here.after(level, &step) else { continue };
-            let Some(next) = after.boxes.iter().enumerate().find(|&(c, &b)| b && !without.boxes[c]).map(|(c, _)| c) else { continue };
-            if seen.insert((next, after.player)) {
-                came.insert((next, after.player), ((at, player), step));
-                queue.push_back((next, after.player));
+            // The push took the box a cell on, and the player onto the cell it left.
+            let Some(next) = rules::step(level, at, direction) else { continue };
+            let key = (next, after.player);
+            if key != start && !came.contains_key(&key) {
+                came.insert(key, ((at, player), step));
+                queue.push_back(key);
             }
         }
     }
