@@ -604,15 +604,17 @@ fn solve_all_levels(puzzle: &dyn Puzzle, file: &str, family: &str, options: &Sol
     // Ctrl-C ends the level being solved, and the run with it; the lines so far stand.
     catch_ctrl_c();
     for index in 0..count {
+        // A file of one puzzle is that puzzle; a collection's level is read from its own text.
+        let read;
         let level = match puzzle.level_text(index).filter(|_| !titles.is_empty()) {
             Some(text) => match families::parse(Some(family), &text) {
-                Ok(level) => level,
+                Ok(parsed) => {
+                    read = parsed;
+                    read.as_ref()
+                }
                 Err(e) => return puzzle_error(file, &e),
             },
-            None => match read_puzzle(file, family) {
-                Ok(level) => level,
-                Err(code) => return code,
-            },
+            None => puzzle,
         };
         let report = match level.solve(options, &mut |_| flow()) {
             Ok(report) => report,
