@@ -10,23 +10,27 @@ impl App {
     /// the picker, at that level; any other text hides it.
     pub(super) fn show_levels(&mut self) {
         let titles = self.puzzle.as_ref().map(|p| p.levels()).unwrap_or_default();
-        if !titles.is_empty() {
-            let puzzle = self.puzzle.as_ref().expect("titles come from a puzzle");
-            self.levels = (0..titles.len()).filter_map(|i| puzzle.level_text(i)).collect();
+        let whole = !titles.is_empty();
+        if whole {
+            self.levels = self.puzzle.as_ref().map(|p| (0..titles.len()).filter_map(|i| p.level_text(i)).collect()).unwrap_or_default();
             self.fill_level_picker(&titles);
-            self.el.level.set_selected_index(0);
-            self.el.level_status.set_text_content(Some(&format!("This file holds {} levels; level 1 is shown. Pick one to open it alone.", titles.len())));
-        } else if let Some(index) = self.levels.iter().position(|t| t == self.history.text()) {
-            self.el.level.set_selected_index(index as i32);
-            self.el.level_status.set_text_content(None);
-        } else {
+        }
+        // The whole file shows its first level; any text that is not one of its levels, none.
+        let Some(index) = (if whole { Some(0) } else { self.level_open() }) else {
             self.el.levels.set_hidden(true);
             return;
-        }
-        let index = self.el.level.selected_index().max(0) as usize;
-        self.el.level_prev.set_disabled(index == 0 || !titles.is_empty());
-        self.el.level_next.set_disabled(index + 1 >= self.levels.len() && titles.is_empty());
+        };
+        self.el.level.set_selected_index(index as i32);
+        let said = whole.then(|| format!("This file holds {} levels; level 1 is shown. Pick one to open it alone.", titles.len()));
+        self.el.level_status.set_text_content(said.as_deref());
+        self.el.level_prev.set_disabled(whole || index == 0);
+        self.el.level_next.set_disabled(!whole && index + 1 >= self.levels.len());
         self.el.levels.set_hidden(false);
+    }
+
+    /// Which of the file's levels the text on screen is, if it is one of them.
+    fn level_open(&self) -> Option<usize> {
+        self.levels.iter().position(|t| t == self.history.text())
     }
 
     fn fill_level_picker(&self, titles: &[String]) {
@@ -57,8 +61,7 @@ impl App {
     /// The level after (`by` 1) or before (-1) the one open; from the whole file, its first
     /// level opens on "next".
     pub(super) fn step_level(&mut self, by: isize) {
-        let whole = self.puzzle.as_ref().is_some_and(|p| !p.levels().is_empty());
-        let index = if whole { 0 } else { (self.el.level.selected_index().max(0) as isize + by).max(0) as usize };
+        let index = self.level_open().map_or(0, |open| open.saturating_add_signed(by));
         self.open_level(index);
     }
 }
