@@ -302,11 +302,13 @@ pub trait Puzzle {
         None
     }
 
-    /// Play from the keyboard (the board focused): the moves a key makes (`ArrowLeft`, … as
-    /// the browser names keys) from the position after `step` of `moves`. Empty when it makes
-    /// none, and then the arrow keys step through the replay as elsewhere.
-    fn moves_for_key(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _key: &str) -> Vec<String> {
-        Vec::new()
+    /// Play from the keyboard (the board focused): the moves a key makes (`ArrowLeft`, `a`, …
+    /// as the browser names keys) from the position after `step` of `moves`; empty when the key
+    /// is the family's but makes no move here (a wall in the way, a key that chose a piece).
+    /// None for a key the family does not use: the page then does its own with it (the arrow
+    /// keys step through the replay).
+    fn moves_for_key(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _key: &str) -> Option<Vec<String>> {
+        None
     }
 
     /// The levels of a collection (a file of several puzzles, as Sokoban's are), by title, for

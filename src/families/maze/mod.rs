@@ -429,9 +429,11 @@ impl Puzzle for MazePuzzle {
     }
 
     /// On square cells the arrow keys step north, east, south and west where the walls allow.
-    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
-        let Some(side) = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"].iter().position(|&k| k == key).map(|i| ["N", "E", "S", "W"][i]) else { return Vec::new() };
-        self.moves_from(options, moves, step).into_iter().filter(|m| m == side).collect()
+    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        let side = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"].iter().position(|&k| k == key).map(|i| ["N", "E", "S", "W"][i])?;
+        let steps = self.moves_from(options, moves, step);
+        // Cells that are not squares list no N E S W: the keys are not the maze's there.
+        steps.iter().any(|m| ["N", "E", "S", "W"].contains(&m.as_str())).then(|| steps.into_iter().filter(|m| m == side).collect())
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {

@@ -253,9 +253,12 @@ impl Puzzle for NPuzzle {
 
     /// An arrow key slides the tile beside the blank that way into it (as in Simon Tatham's
     /// Fifteen): ← moves the tile to the blank's right.
-    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
-        let Some(cells) = self.replayer.at(self, moves, step.min(moves.len())) else { return Vec::new() };
-        let Some(hole) = cells.iter().position(|&t| t == BLANK) else { return Vec::new() };
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        if !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].contains(&key) {
+            return None;
+        }
+        let cells = self.replayer.at(self, moves, step.min(moves.len()))?;
+        let hole = cells.iter().position(|&t| t == BLANK)?;
         let width = self.board.width;
         let (row, col) = (hole / width, hole % width);
         let tile = match key {
@@ -263,9 +266,9 @@ impl Puzzle for NPuzzle {
             "ArrowRight" if col > 0 => hole - 1,
             "ArrowUp" if row + 1 < cells.len() / width => hole + width,
             "ArrowDown" if row > 0 => hole - width,
-            _ => return Vec::new(),
+            _ => return Some(Vec::new()),
         };
-        vec![cells[tile].to_string()]
+        Some(vec![cells[tile].to_string()])
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {

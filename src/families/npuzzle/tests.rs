@@ -138,7 +138,8 @@ fn a_tap_in_line_with_the_blank_slides_the_tiles_between() {
     assert_eq!(tap(&played, 0, 2), ["6", "3"]);
     // The arrow keys slide the tile beside the blank their way into it.
     let key = |moves: &[String], key: &str| puzzle.moves_for_key(&options, moves, moves.len(), key);
-    assert_eq!((key(&[], "ArrowLeft"), key(&[], "ArrowRight"), key(&[], "ArrowDown")), (vec!["8".to_string()], vec!["7".to_string()], vec!["5".to_string()]));
-    assert_eq!(key(&[], "ArrowUp"), Vec::<String>::new(), "nothing below the blank");
-    assert_eq!(key(&played, "ArrowLeft"), Vec::<String>::new(), "the blank in the corner: nothing to its right");
+    assert_eq!((key(&[], "ArrowLeft"), key(&[], "ArrowRight"), key(&[], "ArrowDown")), (Some(vec!["8".to_string()]), Some(vec!["7".to_string()]), Some(vec!["5".to_string()])));
+    assert_eq!(key(&[], "ArrowUp"), Some(vec![]), "nothing below the blank");
+    assert_eq!(key(&played, "ArrowLeft"), Some(vec![]), "the blank in the corner: nothing to its right");
+    assert_eq!(key(&[], "x"), None, "not a key of the puzzle's");
 }

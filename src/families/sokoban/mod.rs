@@ -394,9 +394,9 @@ impl Puzzle for SokobanPuzzle {
     }
 
     /// The arrow keys step the player (pushing what is in the way).
-    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Vec<String> {
-        let Some(direction) = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"].iter().position(|&k| k == key).map(|i| DIRECTIONS[i]) else { return Vec::new() };
-        self.moves_from(options, moves, step).into_iter().filter(|m| m.eq_ignore_ascii_case(&direction.letter().to_string())).collect()
+    fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        let direction = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"].iter().position(|&k| k == key).map(|i| DIRECTIONS[i])?;
+        Some(self.moves_from(options, moves, step).into_iter().filter(|m| m.eq_ignore_ascii_case(&direction.letter().to_string())).collect())
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {

@@ -167,9 +167,10 @@ fn play_walks_pushes_and_drags_boxes_home() {
     assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 5), size), vec!["R", "R", "R"], "a box dragged home");
     assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 1), centre(2, 3), size), vec!["r"], "a swipe steps");
     assert_eq!(puzzle.moves_from(&options, &[], 0), vec!["R", "d"]);
-    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowRight"), vec!["R"], "the key pushes");
-    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowLeft"), Vec::<String>::new(), "into a wall: nothing");
-    assert_eq!(puzzle.moves_for_key(&options, &["R".into()], 1, "ArrowDown"), vec!["d"]);
+    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowRight"), Some(vec!["R".to_string()]), "the key pushes");
+    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowLeft"), Some(vec![]), "into a wall: nothing, and the key is taken");
+    assert_eq!(puzzle.moves_for_key(&options, &["R".into()], 1, "ArrowDown"), Some(vec!["d".to_string()]));
+    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "Enter"), None);
     assert_eq!(puzzle.solution_text(&["R".into(), "R".into(), "R".into()]), "RRR\n");
     assert_eq!(puzzle.tally(&["d".into(), "urR".into()]).as_deref(), Some("4 moves, 2 pushes"));
 }

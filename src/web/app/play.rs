@@ -41,14 +41,17 @@ impl App {
         }
     }
 
-    /// A key pressed on the board: the moves it makes, played; false when it makes none.
+    /// A key pressed on the board: the moves it makes, played; false when the key is not the
+    /// family's (the page then does its own with it).
     pub(super) fn key_played(&mut self, key: &str) -> bool {
         let Some(puzzle) = &self.puzzle else { return false };
         // Asked from where a move in flight lands, so that keys pressed quickly all count.
         let landing = self.playback.landing(self.moves_len());
-        let made = puzzle.moves_for_key(&self.options(), self.moves(), landing, key);
+        let Some(made) = puzzle.moves_for_key(&self.options(), self.moves(), landing, key) else { return false };
         if made.is_empty() {
-            return false;
+            // Blocked, or a piece chosen: the board shows which.
+            self.draw();
+            return true;
         }
         self.settle_in_flight();
         self.play(made);
