@@ -6,7 +6,7 @@ use super::alice::{Alice, ARROWS};
 use super::input::{Walls, Xy};
 use super::minotaur::Minotaur;
 use super::numbers::Numbers;
-use super::plank::{Plank, PlankState};
+use super::plank::{Lay, Plank, PlankState};
 use super::tilt::{Kind3, Tilt, TiltState};
 use super::scan::Game;
 use crate::draw::{GridLayout, Painter, Stroke};
@@ -15,6 +15,26 @@ use crate::draw::{GridLayout, Painter, Stroke};
 pub trait Picture: Game {
     /// Paints the move from `from` to `to`, `t` (0 to 1) of the way (`to` is `from` at rest).
     fn paint(&self, from: &Self::State, to: &Self::State, t: f64, painter: &mut dyn Painter);
+
+    /// Where the move `mv` from `state` (to `after`) goes on the board, from cell to cell: the
+    /// piece played (Alice's token, Theseus, the number maze's ring, the first ball of a tilt
+    /// maze), or the two stumps a plank is laid between. Play reads taps and drags by it.
+    fn stroke(&self, state: &Self::State, mv: &Self::Move, after: &Self::State) -> (Xy, Xy);
+
+    /// The way (dx, dy) a move goes, for games whose moves are ways to go (a tilt, a step, a
+    /// jump); None for a move that is not (Theseus waiting, a plank). The arrow keys, and taps
+    /// and swipes that way, read moves by it.
+    fn way(&self, mv: &Self::Move) -> Option<Xy>;
+
+    /// The piece drawn at `point` of a drawing of `size`, in the words of
+    /// [`told_apart`](Game::told_apart), for a tap that chooses which one to move (a plank); None, the
+    /// default, for games with one piece.
+    fn piece_at(&self, _state: &Self::State, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
+        None
+    }
+
+    /// Marks the piece `piece` (in the words of [`told_apart`](Game::told_apart)) as chosen.
+    fn mark(&self, _state: &Self::State, _piece: &str, _painter: &mut dyn Painter) {}
 }
 
 const PAPER: &str = "#f4f1ea";
@@ -125,6 +145,14 @@ impl Picture for Tilt {
             _ => token(painter, &grid, (balls[0], after[0], t), "#3a3a3a", ""),
         }
     }
+
+    fn stroke(&self, (balls, _): &TiltState, _: &char, (after, _): &TiltState) -> (Xy, Xy) {
+        (balls[0], after[0])
+    }
+
+    fn way(&self, tilt: &char) -> Option<Xy> {
+        super::tilt::TILTS.iter().find(|t| t.0 == *tilt).map(|t| t.2)
+    }
 }
 
 impl Picture for Minotaur {
@@ -142,6 +170,15 @@ impl Picture for Minotaur {
             token(painter, &grid, (theseus, theseus_after, phase(t, 0.0, 0.4)), "#2d6cdf", "T");
         }
     }
+
+    fn stroke(&self, &(theseus, _): &(Xy, Xy), _: &char, &(after, _): &(Xy, Xy)) -> (Xy, Xy) {
+        (theseus, after)
+    }
+
+    fn way(&self, m: &char) -> Option<Xy> {
+        let (_, dir) = super::minotaur::STEPS.iter().find(|(c, _)| c == m)?;
+        dir.map(|d| super::minotaur::step((0, 0), d))
+    }
 }
 
 impl Picture for Numbers {
@@ -158,6 +195,14 @@ impl Picture for Numbers {
         }
         let (cx, cy) = between(&grid, (x, y), (to_x, to_y), t);
         painter.ring(cx, cy, grid.cell * 0.4, &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 });
+    }
+
+    fn stroke(&self, &at: &Xy, _: &char, &after: &Xy) -> (Xy, Xy) {
+        (at, after)
+    }
+
+    fn way(&self, m: &char) -> Option<Xy> {
+        [('E', (1, 0)), ('W', (-1, 0)), ('S', (0, 1)), ('N', (0, -1))].into_iter().find(|(c, _)| c == m).map(|(_, way)| way)
     }
 }
 
@@ -203,6 +248,14 @@ impl Picture for Alice {
         // The step size shown changes on landing.
         let d = if t >= 1.0 { to_d } else { d };
         token(painter, &grid, ((x, y), (to_x, to_y), t), "#7a3fc0", &d.to_string());
+    }
+
+    fn stroke(&self, &(x, y, _): &(i64, i64, i64), _: &usize, &(to_x, to_y, _): &(i64, i64, i64)) -> (Xy, Xy) {
+        ((x, y), (to_x, to_y))
+    }
+
+    fn way(&self, &arrow: &usize) -> Option<Xy> {
+        ARROWS.get(arrow).map(|a| a.1)
     }
 }
 
@@ -287,5 +340,43 @@ impl Picture for Plank {
         }
         let (gx, gy) = screen(self.goal);
         painter.text(gx, gy, unit * 0.2, INK, "G");
+    }
+
+    fn stroke(&self, _: &PlankState, lay: &Lay, _: &PlankState) -> (Xy, Xy) {
+        let n = self.lengths[lay.plank];
+        let (_, (dx, dy)) = super::plank::DIRECTIONS[lay.direction];
+        (lay.from, (lay.from.0 + n * dx, lay.from.1 + n * dy))
+    }
+
+    fn way(&self, _: &Lay) -> Option<Xy> {
+        None
+    }
+
+    /// A plank is tapped along its middle, away from the stumps at its ends.
+    fn piece_at(&self, (_, planks): &PlankState, (x, y): (f64, f64), (w, h): (f64, f64)) -> Option<String> {
+        let view = self.view(w, h);
+        let near = |i: usize| {
+            let (a, b) = self.ends(planks, i);
+            let ((ax, ay), (bx, by)) = (view.screen(a), view.screen(b));
+            let (dx, dy) = (bx - ax, by - ay);
+            let along = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            let off = (ax + along * dx - x).hypot(ay + along * dy - y);
+            let from_ends = along.min(1.0 - along) * dx.hypot(dy);
+            (off <= view.unit * 0.2 && from_ends >= view.unit * 0.25).then_some(off)
+        };
+        let (plank, _) = (0..planks.len()).filter_map(|i| Some((i, near(i)?))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some(self.named(planks, plank))
+    }
+
+    fn mark(&self, (_, planks): &PlankState, piece: &str, painter: &mut dyn Painter) {
+        let (w, h) = painter.size();
+        let view = self.view(w, h);
+        for i in 0..planks.len() {
+            if self.named(planks, i) == piece {
+                let (a, b) = self.ends(planks, i);
+                let ((ax, ay), (bx, by)) = (view.screen(a), view.screen(b));
+                painter.line(ax, ay, bx, by, "#f2c94c", view.unit * 0.1);
+            }
+        }
     }
 }

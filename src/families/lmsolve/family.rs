@@ -9,6 +9,11 @@ use crate::draw::{GridLayout, Painter};
 use crate::families::{Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{analyse, Flow, Method, Stats};
+use super::input::Xy;
+use std::cell::RefCell;
+
+/// The arrow keys and the way each goes (x right, y down).
+const ARROW_KEYS: [(&str, (f64, f64)); 4] = [("ArrowLeft", (-1.0, 0.0)), ("ArrowRight", (1.0, 0.0)), ("ArrowUp", (0.0, -1.0)), ("ArrowDown", (0.0, 1.0))];
 
 pub struct LmFamily(pub Variant);
 
@@ -61,6 +66,19 @@ impl Family for LmFamily {
             Variant::TiltMulti => "LM-Solve board: Dims, Start, Goals = [ (x,y), … ], and a wall layout (see Minotaur).",
             Variant::TiltRedBlue => "LM-Solve board: Dims, Red_Start, Red_Goal, Blue_Start, Blue_Goal, and a wall layout.",
         }
+    }
+
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(match self.0 {
+            Variant::Plank | Variant::HexPlank => "Drag from a stump to another to lay a plank between them (or tap the stump to lay one to, \
+                when only one plank can go there). ◀ undoes; Hint shows the next plank of a shortest way.",
+            Variant::TiltSingle | Variant::TiltMulti | Variant::TiltRedBlue => "Tap or swipe the way to tilt the maze, or use the arrow keys \
+                (u, d, l, r too). ◀ undoes; Hint shows the next tilt of a shortest way.",
+            Variant::Minotaur => "Tap the cell Theseus should step to, or tap Theseus to wait; the arrow keys step and w waits. \
+                The Minotaur then takes two steps. ◀ undoes; Hint shows the next move of a shortest way.",
+            Variant::Alice | Variant::Numbers => "Tap where the piece should jump, or the way it should go; the arrow keys work too. \
+                ◀ undoes; Hint shows the next move of a shortest way.",
+        })
     }
 
     fn metrics(&self) -> &'static [&'static str] {
@@ -137,12 +155,16 @@ pub struct LmPuzzle<G: Edit> {
     game: G,
     /// The states along the move list replayed last: every animation frame asks again.
     replayer: Replayer<G::State>,
+    /// The piece a tap chose, to be moved next (a plank, in [`told_apart`](super::scan::Game::told_apart)'s words).
+    chosen: RefCell<Option<String>>,
+    /// Why the last tap made no move, for the page to say.
+    note: RefCell<Option<String>>,
 }
 
 impl<G: Edit> LmPuzzle<G> {
     #[cfg(feature = "lmsolve")]
     fn new(game: G, variant: Variant, text: String) -> Self {
-        LmPuzzle { variant, text, game, replayer: Replayer::default() }
+        LmPuzzle { variant, text, game, replayer: Replayer::default(), chosen: RefCell::default(), note: RefCell::default() }
     }
 
     /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
@@ -168,7 +190,7 @@ impl<G: Edit> LmPuzzle<G> {
             }
             return solved;
         }
-        for mv in self.game.moves(&state).into_iter().filter(|m| self.game.render(m) == moves[done]) {
+        for mv in self.game.moves(&state).into_iter().filter(|m| self.reads_as(&state, m, &moves[done])) {
             if let Some(next) = self.game.perform(&state, &mv) {
                 path.push(next);
                 let solved = self.readings(moves, path, complete, deepest);
@@ -193,7 +215,7 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
 
     fn execute(&self, state: &G::State, text: &str) -> Result<G::State, String> {
         (self.game.moves(state).iter())
-            .filter(|mv| self.game.render(mv) == text)
+            .filter(|mv| self.reads_as(state, mv, text))
             .find_map(|mv| self.game.perform(state, mv))
             .ok_or_else(|| format!("{} is not a move here", crate::families::shown_text(text)))
     }
@@ -215,6 +237,9 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
         let Some(from) = frames.at(step) else { return };
         let to = if tween > 0.0 { frames.at(step + 1).unwrap_or(from) } else { from };
         self.game.paint(from, to, f64::from(tween), painter);
+        if let Some(piece) = self.chosen.borrow().as_deref().filter(|_| tween == 0.0) {
+            self.game.mark(from, piece, painter);
+        }
     }
 
     fn show(&self, frames: &Frames<G::State>, step: usize) -> String {
@@ -222,8 +247,157 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
     }
 
     fn moves_from(&self, state: &G::State) -> Vec<String> {
-        (self.game.moves(state).iter()).filter(|mv| self.game.perform(state, mv).is_some()).map(|mv| self.game.render(mv)).collect()
+        (self.game.moves(state).iter()).filter(|mv| self.game.perform(state, mv).is_some()).map(|mv| self.text_of(state, mv)).collect()
     }
+
+    /// A tap on where a move lands makes it (a tap on Theseus waits). A drag from where a move
+    /// starts to where it ends makes it (a plank laid from one stump to another). Otherwise a
+    /// tap, or a swipe, the way the piece can go makes that move (a tilt: tap or swipe anywhere
+    /// that way). A tap on a plank chooses it (again: lets it go), and where two planks could be
+    /// laid alike, the chosen one is; with none chosen, a tap or drag that could mean two moves
+    /// makes none and says why.
+    fn moves_at(&self, state: &G::State, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        let tapped = self.game.piece_at(state, from, size);
+        if tapped.is_some() && tapped == self.game.piece_at(state, to, size) {
+            let mut chosen = self.chosen.borrow_mut();
+            *chosen = if *chosen == tapped { None } else { tapped };
+            return Vec::new();
+        }
+        let made = self.stroked(state, from, to, size);
+        if !made.is_empty() {
+            self.chosen.replace(None);
+        }
+        made
+    }
+}
+
+impl<G: Edit> LmPuzzle<G> {
+    /// [`midend::Rules::moves_at`] for a tap or drag that chose no piece.
+    fn stroked(&self, state: &G::State, from: (f64, f64), to: (f64, f64), (width, height): (f64, f64)) -> Vec<String> {
+        let mut strokes = self.strokes(state);
+        let chosen = self.chosen.borrow().clone();
+        if chosen.is_some() && strokes.iter().any(|s| s.piece == chosen) {
+            strokes.retain(|s| s.piece == chosen);
+        }
+        let (Some(down), Some(up)) = (self.game.locate(from.0, from.1, width, height), self.game.locate(to.0, to.1, width, height)) else {
+            return Vec::new();
+        };
+        let one = |texts: Vec<String>| {
+            if texts.len() > 1 {
+                self.note.replace(Some("Two planks could go there: tap the one to move, then lay it.".into()));
+                return Vec::new();
+            }
+            texts
+        };
+        let way = if down == up {
+            let landing = distinct(&strokes, |s| s.to == up && (s.from != s.to || s.to == down));
+            if !landing.is_empty() {
+                return one(landing);
+            }
+            let Some(piece) = one_piece(&strokes) else { return Vec::new() };
+            ((up.0 - piece.0) as f64, (up.1 - piece.1) as f64)
+        } else {
+            for ends in [(down, up), (up, down)] {
+                let laid = distinct(&strokes, |s| (s.from, s.to) == ends);
+                if !laid.is_empty() {
+                    return one(laid);
+                }
+            }
+            (to.0 - from.0, to.1 - from.1)
+        };
+        towards(&strokes, way).into_iter().collect()
+    }
+}
+
+/// A move allowed, and where it goes on the board.
+struct Stroke {
+    text: String,
+    /// Which piece moves, where the game has several ([`told_apart`](super::scan::Game::told_apart)'s words).
+    piece: Option<String>,
+    /// The cell the piece played leaves and the one it reaches, or a plank's two stumps.
+    from: Xy,
+    to: Xy,
+    /// The way it goes, for moves that are ways to go (a tilt, a step, a jump).
+    way: Option<Xy>,
+}
+
+impl<G: Edit> LmPuzzle<G> {
+    /// How the page writes `mv` from `state`: LM-Solve's text, told apart from another move
+    /// written alike that leads elsewhere (which plank it is, by where it lies), so that a move
+    /// played or hinted is the move replayed.
+    fn text_of(&self, state: &G::State, mv: &G::Move) -> String {
+        let plain = self.game.render(mv);
+        let Some(told) = self.game.told_apart(state, mv) else { return plain };
+        let after = self.game.perform(state, mv);
+        let alike = self.game.moves(state).iter().any(|other| self.game.render(other) == plain && self.game.perform(state, other) != after);
+        if alike {
+            plain + told.as_str()
+        } else {
+            plain
+        }
+    }
+
+    /// Whether `text` is `mv` from `state`: as the page writes it, or as LM-Solve does (which
+    /// for planks can be either of two).
+    fn reads_as(&self, state: &G::State, mv: &G::Move, text: &str) -> bool {
+        text == self.game.render(mv) || text == self.text_of(state, mv)
+    }
+
+    /// The moves of a path from the start, as the page writes them.
+    fn texts_along(&self, moves: &[G::Move]) -> Vec<String> {
+        let mut state = self.game.initial();
+        (moves.iter())
+            .map(|mv| {
+                let text = self.text_of(&state, mv);
+                if let Some(next) = self.game.perform(&state, mv) {
+                    state = next;
+                }
+                text
+            })
+            .collect()
+    }
+
+    /// The moves allowed from `state` that change it, each with where it goes on the board.
+    fn strokes(&self, state: &G::State) -> Vec<Stroke> {
+        (self.game.moves(state).iter())
+            .filter_map(|mv| {
+                let after = self.game.perform(state, mv).filter(|after| after != state)?;
+                let (from, to) = self.game.stroke(state, mv, &after);
+                Some(Stroke { text: self.text_of(state, mv), piece: self.game.told_apart(state, mv), from, to, way: self.game.way(mv) })
+            })
+            .collect()
+    }
+}
+
+/// The texts of the strokes `keep` keeps, each once (two planks of one length laid alike are
+/// one move as written).
+fn distinct(strokes: &[Stroke], keep: impl Fn(&Stroke) -> bool) -> Vec<String> {
+    let mut texts: Vec<String> = Vec::new();
+    for stroke in strokes.iter().filter(|s| keep(s)) {
+        if !texts.contains(&stroke.text) {
+            texts.push(stroke.text.clone());
+        }
+    }
+    texts
+}
+
+/// Where the one piece played stands, for games in which every move starts there (all but
+/// planks, whose moves start at any stump of the planks reached).
+fn one_piece(strokes: &[Stroke]) -> Option<Xy> {
+    let piece = strokes.first()?.from;
+    strokes.iter().all(|s| s.from == piece).then_some(piece)
+}
+
+/// The move that goes nearest the way `(wx, wy)` (x right, y down), within 30°: a tap or a
+/// swipe that way, or an arrow key.
+fn towards(strokes: &[Stroke], (wx, wy): (f64, f64)) -> Option<String> {
+    let length = wx.hypot(wy);
+    let cosine = |(dx, dy): Xy| (dx as f64 * wx + dy as f64 * wy) / ((dx as f64).hypot(dy as f64) * length);
+    (strokes.iter())
+        .filter_map(|s| Some((&s.text, cosine(s.way?))))
+        .filter(|&(_, cos)| length > 0.0 && cos >= 30f64.to_radians().cos())
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(text, _)| text.clone())
 }
 
 impl<G: Edit> Puzzle for LmPuzzle<G> {
@@ -249,7 +423,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
         let space = GameSpace::new(&self.game);
         // Written from the state: two planks of one length can make a move text read two ways.
-        let describe = |moves: &[G::Move], _: &[_]| moves.iter().map(|m| self.game.render(m)).collect();
+        let describe = |moves: &[G::Move], states: &[G::State]| moves.iter().zip(states).map(|(m, s)| self.text_of(s, m)).collect();
         let analysed = analyse(&space, &options.budget(), on_progress);
         Ok(analysis_from::<GameSpace<G>>(self.family(), "moves", analysed, describe, |s| Some(self.game.at(s)?.write())))
     }
@@ -268,7 +442,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         Ok(Report {
             status,
             reason,
-            moves: found.moves.iter().map(|m| self.game.render(m)).collect(),
+            moves: self.texts_along(&found.moves),
             cost: found.moves.len() as u64,
             optimal: method == Method::Bfs,
             ..Report::new(self.family(), "moves", method, found.stats)
@@ -286,7 +460,8 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     /// LM-Solve's own lines, as `lm-solve` prints them under its `solved` line: equal moves
     /// grouped as `MOVE * COUNT` where the game groups them (never planks).
     fn solution_text(&self, moves: &[String]) -> String {
-        super::scan::move_lines(moves, self.game.groups(), true, |i| moves[i].clone())
+        let plain = |i: usize| moves[i].split(super::plank::TOLD_APART).next().unwrap_or_default().to_string();
+        super::scan::move_lines(moves, self.game.groups(), true, plain)
     }
 
     fn show(&self, moves: &[String], step: usize) -> String {
@@ -297,17 +472,48 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         self.replayer.moves_from(self, moves, step)
     }
 
-    /// The board file with the position after `moves` as its start (Hint and Solve from here),
-    /// where LM-Solve's format can say it: the file written must read back to the same position
-    /// (a board file cannot say everything a position holds). Not for planks: a plank's move
-    /// text can read two ways, and the moves before a position alone do not say which.
-    fn text_at(&self, moves: &[String]) -> Option<String> {
+    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.note.replace(None);
+        self.replayer.moves_at(self, moves, step, from, to, size)
+    }
+
+    /// After a tap that moved nothing: the plank it chose, or why it could not tell.
+    fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
+        let chosen = self.chosen.borrow().clone();
+        self.note.take().or_else(|| {
+            let at = chosen?.strip_prefix(super::plank::TOLD_APART)?.to_string();
+            Some(format!("The plank at {at} is chosen: drag from a stump to another, or tap a stump, to lay it there."))
+        })
+    }
+
+    /// The arrow keys move the piece (tilt the maze) that way; a letter key makes the move of
+    /// that name (Theseus waits with `w`). Planks have no keys.
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
         if matches!(self.variant, Variant::Plank | Variant::HexPlank) {
             return None;
         }
+        let state = self.replayer.at(self, moves, step.min(moves.len()))?;
+        let strokes = self.strokes(&state);
+        if let Some(&(_, way)) = ARROW_KEYS.iter().find(|(name, _)| *name == key) {
+            return Some(towards(&strokes, way).into_iter().collect());
+        }
+        let named = distinct(&strokes, |_| true).into_iter().find(|text| text.eq_ignore_ascii_case(key))?;
+        Some(vec![named])
+    }
+
+    /// The board file with the position after `moves` as its start (Hint and Solve from here),
+    /// where LM-Solve's format can say it: the file written must read back to the same position
+    /// (a board file cannot say everything a position holds; planks may come back listed in
+    /// another order, the one stood on first).
+    fn text_at(&self, moves: &[String]) -> Option<String> {
         let written = self.game.at(&self.replayer.at(self, moves, moves.len())?)?.write();
         let reread = crate::families::family(self.family())?.parse(&written).ok()?;
-        (reread.show(&[], 0) == self.show(moves, moves.len())).then_some(written)
+        let listed = |shown: String| {
+            let mut parts: Vec<String> = shown.trim_end().split(" ; ").map(str::to_string).collect();
+            parts.sort();
+            parts
+        };
+        (listed(reread.show(&[], 0)) == listed(self.show(moves, moves.len()))).then_some(written)
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

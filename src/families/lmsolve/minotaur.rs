@@ -17,9 +17,9 @@ pub struct Minotaur {
 }
 
 /// Theseus's moves in LM-Solve's order, with their [`Walls::blocked`] directions (w: wait).
-const STEPS: [(char, Option<usize>); 5] = [('l', Some(0)), ('r', Some(1)), ('u', Some(2)), ('d', Some(3)), ('w', None)];
+pub(super) const STEPS: [(char, Option<usize>); 5] = [('l', Some(0)), ('r', Some(1)), ('u', Some(2)), ('d', Some(3)), ('w', None)];
 
-fn step((x, y): Xy, dir: usize) -> Xy {
+pub(super) fn step((x, y): Xy, dir: usize) -> Xy {
     match dir {
         0 => (x - 1, y),
         1 => (x + 1, y),

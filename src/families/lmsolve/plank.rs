@@ -10,6 +10,9 @@ pub const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("planks", Kind::PlankLi
 
 /// Directions in LM-Solve's order: E W S N, then (hexagons) SE NW.
 pub const DIRECTIONS: [(&str, (i64, i64)); 6] = [("E", (1, 0)), ("W", (-1, 0)), ("S", (0, 1)), ("N", (0, -1)), ("SE", (1, 1)), ("NW", (-1, -1))];
+/// How a move's text goes on when it names the plank moved ("Move the Plank of Length 1 to
+/// (3,2) E, the one at (4,2)-(5,2)"): the page's, where LM-Solve's text reads two ways.
+pub const TOLD_APART: &str = ", the one at ";
 /// The orientation a plank laid in each direction is stored with: 0 E, 1 S, 2 SE.
 const ORIENTATION: [usize; 6] = [0, 0, 1, 1, 2, 2];
 const ALONG: [(i64, i64); 3] = [(1, 0), (0, 1), (1, 1)];
@@ -108,10 +111,16 @@ impl Plank {
         x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64 && self.stumps[y as usize * self.width + x as usize]
     }
 
-    fn ends(&self, planks: &[(Xy, usize)], i: usize) -> (Xy, Xy) {
+    pub fn ends(&self, planks: &[(Xy, usize)], i: usize) -> (Xy, Xy) {
         let ((x, y), o) = planks[i];
         let (dx, dy) = ALONG[o];
         ((x, y), (x + self.lengths[i] * dx, y + self.lengths[i] * dy))
+    }
+
+    /// Plank `i` named by where it lies, as a move's text goes on after [`TOLD_APART`].
+    pub fn named(&self, planks: &[(Xy, usize)], i: usize) -> String {
+        let ((sx, sy), (ex, ey)) = self.ends(planks, i);
+        format!("{TOLD_APART}({sx},{sy})-({ex},{ey})")
     }
 
     /// The planks reachable from plank `seed` through shared stumps (§4.5's order).
@@ -228,6 +237,11 @@ impl Game for Plank {
 
     fn render(&self, lay: &Lay) -> String {
         format!("Move the Plank of Length {} to ({},{}) {}", self.lengths[lay.plank], lay.from.0, lay.from.1, DIRECTIONS[lay.direction].0)
+    }
+
+    /// The plank named by where it lies before the move.
+    fn told_apart(&self, (_, planks): &PlankState, lay: &Lay) -> Option<String> {
+        Some(self.named(planks, lay.plank))
     }
 
     fn display(&self, (a, planks): &PlankState) -> String {

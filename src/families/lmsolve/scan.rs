@@ -29,6 +29,12 @@ pub trait Game {
         0
     }
     fn render(&self, mv: &Self::Move) -> String;
+    /// What tells `mv` from `state` apart from another move written alike (two planks of one
+    /// length laid from one stump the same way), for the page to add to its text when the two
+    /// lead to different positions; None, the default, for games whose texts never read two ways.
+    fn told_apart(&self, _state: &Self::State, _mv: &Self::Move) -> Option<String> {
+        None
+    }
     /// `display_state`, for `--output-states`.
     fn display(&self, state: &Self::State) -> String;
     /// The expanded state vector joined by commas, for `--rtd`.

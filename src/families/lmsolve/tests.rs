@@ -382,3 +382,111 @@ fn a_huge_board_draws_as_a_block() {
     assert!(rects < 10 && texts == 0, "{rects} rectangles, {texts} texts");
     assert_eq!(shapes(8), (1 + 64, 64), "the background, then every cell and its digit");
 }
+
+/// Where cell `at` is drawn on a 400 x 400 board: the middle of the points that locate to it.
+fn point_of<G: edit::Edit>(game: &G, at: input::Xy) -> (f64, f64) {
+    let points: Vec<(f64, f64)> = (0..200).flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0))).filter(|&(x, y)| game.locate(x, y, 400.0, 400.0) == Some(at)).collect();
+    assert!(!points.is_empty(), "cell {at:?} is drawn");
+    let n = points.len() as f64;
+    (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n)
+}
+
+/// Plays a variant on the board as a person following Hint would, to the end: at each step a
+/// shortest way from the position shown is found from the board file written there (what Hint
+/// and Solve from here search; Alice's maze: the shortest solution, once the piece has changed
+/// size), and its first move is made by a tap on where the piece lands,
+/// or (planks) a drag from the stump a plank is laid from to the one it reaches, after a tap
+/// on the plank where two could be laid so. Returns the moves played and how many planks had
+/// to be chosen so.
+fn play_on_the_board<G: edit::Edit>(game: &G, name: &str, lands: impl Fn(&G::State, &G::Move, &G::State) -> (input::Xy, input::Xy)) -> (Vec<String>, usize) {
+    use crate::families::SolveOptions;
+    let text = fixture(&format!("{name}.txt"));
+    let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), &text).unwrap();
+    let options = SolveOptions::default();
+    let shortest = puzzle.solve(&options, &mut |_| Flow::Continue).unwrap().moves;
+    let (mut played, mut chosen) = (Vec::<String>::new(), 0);
+    let mut state = game.initial();
+    while !game.is_final(&state) {
+        assert!(played.len() < 50, "{name}: no end to {played:?}");
+        // Alice's maze cannot be written once the piece changed size: its solution from the
+        // start is followed there instead.
+        let hint = match puzzle.text_at(&played) {
+            Some(here) => crate::families::parse(Some(&format!("lmsolve:{name}")), &here).unwrap().solve(&options, &mut |_| Flow::Continue).unwrap().moves[0].clone(),
+            None => shortest[played.len()].clone(),
+        };
+        // The move as the page reads it: the one named, else the first of that text that applies.
+        let named = |m: &G::Move| hint == game.render(m) + game.told_apart(&state, m).unwrap_or_default().as_str();
+        let plain = |m: &G::Move| hint == game.render(m);
+        let (mv, after) = (game.moves(&state).into_iter().filter(named).chain(game.moves(&state).into_iter().filter(plain)))
+            .find_map(|m| Some((m.clone(), game.perform(&state, &m)?)))
+            .unwrap();
+        let (from, to) = lands(&state, &mv, &after);
+        let (start, end) = (point_of(game, from), point_of(game, to));
+        let down = if from == to || game.way(&mv).is_some() { end } else { start };
+        let mut made = puzzle.moves_at(&options, &played, played.len(), down, end, (400.0, 400.0));
+        if made.is_empty() && game.way(&mv).is_none() {
+            // Two planks could be laid so: the one to move is tapped first, along its middle.
+            let told = game.told_apart(&state, &mv).unwrap();
+            assert!(puzzle.name_at(&played, played.len(), end, (400.0, 400.0)).is_some_and(|n| n.starts_with("Two planks")), "{name}: says why");
+            let middle = (0..200).flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0))).find(|&p| game.piece_at(&state, p, (400.0, 400.0)).as_ref() == Some(&told)).unwrap();
+            assert_eq!(puzzle.moves_at(&options, &played, played.len(), middle, middle, (400.0, 400.0)), Vec::<String>::new());
+            assert!(puzzle.name_at(&played, played.len(), middle, (400.0, 400.0)).is_some_and(|n| n.contains("is chosen")));
+            made = puzzle.moves_at(&options, &played, played.len(), down, end, (400.0, 400.0));
+            chosen += 1;
+        }
+        assert_eq!(made, vec![hint], "{name} after {played:?}");
+        played.extend(made);
+        state = after;
+    }
+    assert!(puzzle.check(&options, &played).unwrap().ends_solved, "{name}");
+    (played, chosen)
+}
+
+/// Each variant is played on the board by following Hint, in exactly as many moves as
+/// lm-solve's shortest solution: a tap a move where the piece lands, a drag for each plank.
+#[test]
+fn every_variant_plays_its_shortest_solution_by_taps() {
+    let ball = |balls: &Vec<input::Xy>| balls[0];
+    let plank = |game: &plank::Plank, lay: &plank::Lay| {
+        let (dx, dy) = plank::DIRECTIONS[lay.direction].1;
+        let n = game.lengths[lay.plank];
+        (lay.from, (lay.from.0 + n * dx, lay.from.1 + n * dy))
+    };
+    let text = |name: &str| fixture(&format!("{name}.txt"));
+    let played = [
+        play_on_the_board(&alice::Alice::parse(&text("alice")).unwrap(), "alice", |&(x, y, _), _, &(a, b, _)| ((x, y), (a, b))),
+        play_on_the_board(&minotaur::Minotaur::parse(&text("minotaur")).unwrap(), "minotaur", |&(t, _), _, &(after, _)| (t, after)),
+        play_on_the_board(&numbers::Numbers::parse(&text("numbers")).unwrap(), "numbers", |&at, _, &after| (at, after)),
+        play_on_the_board(&tilt::Tilt::single(&text("tilt_single")).unwrap(), "tilt_single", |(b, _), _, (a, _)| (ball(b), ball(a))),
+        play_on_the_board(&tilt::Tilt::multi(&text("tilt_multi")).unwrap(), "tilt_multi", |(b, _), _, (a, _)| (ball(b), ball(a))),
+        play_on_the_board(&tilt::Tilt::red_blue(&text("tilt_rb")).unwrap(), "tilt_rb", |(b, _), _, (a, _)| (ball(b), ball(a))),
+    ];
+    let square = plank::Plank::parse(&text("plank"), false).unwrap();
+    let hex = plank::Plank::parse(&text("hex_plank"), true).unwrap();
+    let planks = [play_on_the_board(&square, "plank", |_, lay, _| plank(&square, lay)), play_on_the_board(&hex, "hex_plank", |_, lay, _| plank(&hex, lay))];
+    let counts: Vec<(usize, usize)> = played.iter().chain(&planks).map(|(moves, chosen)| (moves.len(), *chosen)).collect();
+    // lm-solve 0.14.2's shortest solutions (the spec's examples): 5, 7, 3, 4, 4, 5, 6, 4 moves,
+    // and the square planks' solution moves one of two planks of length 1 three times.
+    assert_eq!(counts, [(5, 0), (7, 0), (3, 0), (4, 0), (4, 0), (5, 0), (6, 3), (4, 0)]);
+}
+
+/// The keys: arrows move the piece (tilt the maze) that way, a wall in the way takes the key
+/// and makes no move, letters make the move of that name, and planks leave every key to the page.
+#[test]
+fn keys_play_the_moves_of_their_way_or_name() {
+    use crate::families::SolveOptions;
+    let options = SolveOptions::default();
+    let key = |name: &str, moves: &[&str], key: &str| {
+        let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), &fixture(&format!("{name}.txt"))).unwrap();
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        puzzle.moves_for_key(&options, &moves, moves.len(), key)
+    };
+    let one = |m: &str| Some(vec![m.to_string()]);
+    // The number maze starts on a 2 at (0,0): east and south, nothing north or west.
+    assert_eq!((key("numbers", &[], "ArrowRight"), key("numbers", &[], "ArrowDown")), (one("E"), one("S")));
+    assert_eq!((key("numbers", &[], "ArrowUp"), key("numbers", &[], "s")), (Some(vec![]), one("S")));
+    assert_eq!(key("minotaur", &[], "w"), one("w"), "Theseus waits");
+    assert_eq!(key("tilt_rb", &[], "ArrowLeft"), one("l"));
+    assert_eq!(key("tilt_rb", &[], "Enter"), None);
+    assert_eq!(key("plank", &[], "ArrowLeft"), None);
+}

@@ -18,7 +18,7 @@ pub const RB_KEYS: &[(&str, Kind)] = &[
 ];
 
 /// The moves, in LM-Solve's order, and their directions for [`Walls::blocked`].
-const TILTS: [(char, usize, (i64, i64)); 4] = [('u', 2, (0, -1)), ('d', 3, (0, 1)), ('l', 0, (-1, 0)), ('r', 1, (1, 0))];
+pub(super) const TILTS: [(char, usize, (i64, i64)); 4] = [('u', 2, (0, -1)), ('d', 3, (0, 1)), ('l', 0, (-1, 0)), ('r', 1, (1, 0))];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind3 {
