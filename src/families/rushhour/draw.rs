@@ -5,7 +5,7 @@
 use super::format::Board;
 use super::rules::Rules;
 use super::RushPuzzle;
-use crate::draw::{palette, rounded_rect, GridLayout, Painter};
+use crate::draw::{palette, rounded_rect, GridLayout, Painter, Stroke};
 
 const BACKGROUND: &str = "#f4f1ea";
 const FRAME: &str = "#4f4b45";
@@ -68,5 +68,9 @@ pub fn draw(puzzle: &RushPuzzle, state: u128, next: Option<u128>, tween: f32, pa
         rounded_rect(painter, x + inset, y + inset, w - 2.0 * inset, h - 2.0 * inset, cell * 0.22, &colour);
         let ink = if red { ON_RED } else { INK };
         painter.text(x + w / 2.0, y + h / 2.0, cell * 0.36, ink, &char::from(vehicle.letter).to_string());
+        if puzzle.chosen.get() == Some(index) {
+            let stroke = Stroke { colour: "#1b1b1b", width: (cell * 0.08).max(2.5), dash: 0.0 };
+            painter.stroke_rect(x + inset, y + inset, w - 2.0 * inset, h - 2.0 * inset, &stroke);
+        }
     }
 }

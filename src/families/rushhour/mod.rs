@@ -28,7 +28,7 @@ impl Family for RushHour {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Cars and trucks drive along their own length only; the red car leaves by the gap on the right. Drag a vehicle to drive it as far as the way is free; a tap drives one that has one way to go a cell.",
+            "Cars and trucks drive along their own length only; the red car leaves by the gap on the right. Drag a vehicle to drive it as far as the way is free; a tap drives one that has one way to go a cell. On the keyboard, type a vehicle's letter to choose it, then drive it with the arrow keys (Esc lets go).",
         )
     }
 
@@ -79,12 +79,14 @@ pub struct RushPuzzle {
     by_metric: [Rules; 2],
     /// The positions of the moves last replayed (the mid-end).
     replayer: Replayer<u128>,
+    /// The vehicle (index) touched last or named on the keyboard: the arrow keys drive it.
+    chosen: std::cell::Cell<Option<usize>>,
 }
 
 impl RushPuzzle {
     pub fn new(board: Board) -> RushPuzzle {
         let by_metric = [Rules::new(&board, Metric::Slide), Rules::new(&board, Metric::Unit)];
-        RushPuzzle { board, by_metric, replayer: Replayer::default() }
+        RushPuzzle { board, by_metric, replayer: Replayer::default(), chosen: std::cell::Cell::new(None) }
     }
 
     fn rules(&self, metric: Metric) -> &Rules {
@@ -225,7 +227,8 @@ impl Puzzle for RushPuzzle {
         let state = self.position_after(moves, step.min(moves.len()));
         let grid = draw::layout(self, size.0, size.1);
         let Some((row, col)) = grid.cell_at(from.0, from.1) else { return Vec::new() };
-        let Some(vehicle) = self.board_at(state).vehicles.into_iter().find(|v| v.covers(row, col)) else { return Vec::new() };
+        let Some((index, vehicle)) = self.board_at(state).vehicles.into_iter().enumerate().find(|(_, v)| v.covers(row, col)) else { return Vec::new() };
+        self.chosen.set(Some(index));
         let letter = char::from(vehicle.letter);
         let along = if vehicle.horizontal { to.0 - from.0 } else { to.1 - from.1 };
         let wanted = (along / grid.cell).round() as i64;
@@ -246,6 +249,33 @@ impl Puzzle for RushPuzzle {
             Metric::Slide => vec![format!("{letter}{cells:+}")],
             Metric::Unit => (0..cells.abs()).map(|_| format!("{letter}{:+}", cells.signum())).collect(),
         }
+    }
+
+    /// The keys: a vehicle's letter chooses it, the arrow keys along its length drive it a
+    /// cell (a move in both metrics; across it they do nothing), Escape lets it go. None for
+    /// other keys, and for the arrows with no vehicle chosen.
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        if key == "Escape" {
+            return self.chosen.take().map(|_| Vec::new());
+        }
+        if let Some(way) = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].iter().position(|&k| k == key) {
+            let vehicle = self.board.vehicles.get(self.chosen.get()?)?;
+            let state = self.position_after(moves, step.min(moves.len()));
+            let drive = format!("{}{}", char::from(vehicle.letter), ["-1", "+1"][way % 2]);
+            let along = vehicle.horizontal == (way < 2);
+            return Some(if along && self.rules(Metric::Slide).apply(state, &drive).is_ok() { vec![drive] } else { Vec::new() });
+        }
+        let mut chars = key.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else { return None };
+        let index = self.board.vehicles.iter().position(|v| char::from(v.letter).eq_ignore_ascii_case(&letter))?;
+        self.chosen.set(Some(index));
+        Some(Vec::new())
+    }
+
+    /// What a tap that drove nothing chose.
+    fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
+        let vehicle = self.board.vehicles.get(self.chosen.get()?)?;
+        Some(format!("{} chosen: drag it, or drive it with the arrow keys (Esc lets go).", char::from(vehicle.letter)))
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {

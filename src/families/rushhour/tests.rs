@@ -252,3 +252,34 @@ fn drags_replay_the_hardest_positions_solution() {
     let made = puzzle.moves_at(&slide, &[], 0, from, (from.0 + 6.0 * grid.cell, from.1), size);
     assert!(made.iter().all(|m| puzzle.check(&slide, std::slice::from_ref(m)).is_ok()), "{made:?}");
 }
+
+/// The keyboard plays the same 51-move solution: each vehicle chosen by its letter, then
+/// driven a cell per arrow key along its length (the unit metric's moves); an arrow across a
+/// vehicle's length is taken and drives nothing, Escape lets the vehicle go, and then the
+/// arrows are the page's again.
+#[test]
+fn keys_drive_the_vehicle_chosen() {
+    let text = include_str!("../../../www/examples/rush-hour-51.txt");
+    let puzzle = RushPuzzle::new(format::parse(text).unwrap());
+    let unit = options("unit", Method::Auto);
+    let solution = solve(text, "slide", Method::Auto).moves;
+    let mut played: Vec<String> = Vec::new();
+    let key = |played: &[String], key: &str| puzzle.moves_for_key(&unit, played, played.len(), key);
+    assert_eq!(key(&played, "ArrowLeft"), None, "nothing chosen yet");
+    for drive in &solution {
+        let letter = &drive[..1];
+        let cells: i32 = drive[1..].parse().unwrap();
+        let vehicle = puzzle.board.vehicles.iter().find(|v| v.letter == letter.as_bytes()[0]).unwrap();
+        assert_eq!(key(&played, &letter.to_lowercase()), Some(vec![]));
+        let (back, forth, across) = if vehicle.horizontal { ("ArrowLeft", "ArrowRight", "ArrowUp") } else { ("ArrowUp", "ArrowDown", "ArrowLeft") };
+        assert_eq!(key(&played, across), Some(vec![]));
+        for _ in 0..cells.abs() {
+            let made = key(&played, if cells < 0 { back } else { forth }).unwrap();
+            assert_eq!(made, vec![format!("{letter}{:+}", cells.signum())]);
+            played.extend(made);
+        }
+    }
+    assert!(puzzle.check(&unit, &played).unwrap().ends_solved);
+    assert_eq!(played.len() as i32, solution.iter().map(|d| d[1..].parse::<i32>().unwrap().abs()).sum::<i32>());
+    assert_eq!((key(&played, "Escape"), key(&played, "ArrowLeft"), key(&played, "Escape")), (Some(vec![]), None, None));
+}

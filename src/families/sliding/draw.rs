@@ -90,6 +90,9 @@ pub fn draw(puzzle: &SlidingPuzzle, anchors: &[u16], next: Option<&str>, tween: 
         let (r, c) = offsets[0];
         let (x, y) = grid.at(row + r as f64, col + c as f64);
         painter.text(x + cell / 2.0, y + cell / 2.0, cell * 0.4, "#ffffff", &(info.letter as char).to_string());
+        if puzzle.chosen.get() == Some(slot) {
+            outline(painter, &grid, (row, col), offsets);
+        }
     }
     // The goal on top, so it shows even under the pieces: a dashed frame in the piece's colour.
     for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
@@ -97,6 +100,25 @@ pub fn draw(puzzle: &SlidingPuzzle, anchors: &[u16], next: Option<&str>, tween: 
         let colour = piece_colour(letter);
         painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: "#ffffff", width: 3.5, dash: 0.0 });
         painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: &colour, width: 2.5, dash: cell / 8.0 });
+    }
+}
+
+/// The chosen piece's outline: a dark line along each side of its cells that is not another
+/// of its cells, the piece's top-left cell at (`row`, `col`).
+pub fn outline(painter: &mut dyn Painter, grid: &GridLayout, (row, col): (f64, f64), offsets: &[(usize, usize)]) {
+    let width = (grid.cell * 0.08).max(2.5);
+    let inside = |r: usize, c: usize, dr: isize, dc: isize| {
+        let (r, c) = (r as isize + dr, c as isize + dc);
+        r >= 0 && c >= 0 && offsets.contains(&(r as usize, c as usize))
+    };
+    for &(r, c) in offsets {
+        let (x, y) = grid.at(row + r as f64, col + c as f64);
+        let (right, bottom) = (x + grid.cell, y + grid.cell);
+        for (dr, dc, (x1, y1, x2, y2)) in [(-1, 0, (x, y, right, y)), (1, 0, (x, bottom, right, bottom)), (0, -1, (x, y, x, bottom)), (0, 1, (right, y, right, bottom))] {
+            if !inside(r, c, dr, dc) {
+                painter.line(x1, y1, x2, y2, "#1b1b1b", width);
+            }
+        }
     }
 }
 

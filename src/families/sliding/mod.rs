@@ -32,7 +32,7 @@ impl Family for Sliding {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Each piece has a colour of its own; a dashed outline in a piece's colour marks a cell the goal asks that piece to cover. Drag a piece along free cells to move it; a tap moves a piece that has only one way to go. Moves count in the metric chosen (unit: a cell; slide: a straight run; piece: any route).",
+            "Each piece has a colour of its own; a dashed outline in a piece's colour marks a cell the goal asks that piece to cover. Drag a piece along free cells to move it; a tap moves a piece that has only one way to go. On the keyboard, type a piece's letter to choose it, then step it with the arrow keys (Esc lets go). Moves count in the metric chosen (unit: a cell; slide: a straight run; piece: any route).",
         )
     }
 
@@ -98,6 +98,8 @@ pub struct SlidingPuzzle {
     by_metric: [Rules; 3],
     /// The positions of the moves last replayed (the mid-end).
     replayer: Replayer<Vec<u16>>,
+    /// The piece (slot) touched last or named on the keyboard: the arrow keys move it.
+    chosen: std::cell::Cell<Option<usize>>,
 }
 
 impl SlidingPuzzle {
@@ -109,7 +111,7 @@ impl SlidingPuzzle {
             Rules::new(&layout, Metric::Piece)?,
         ];
         impossible_goal(&layout, &by_metric[0].goal_cells)?;
-        Ok(SlidingPuzzle { layout, by_metric, replayer: Replayer::default() })
+        Ok(SlidingPuzzle { layout, by_metric, replayer: Replayer::default(), chosen: std::cell::Cell::new(None) })
     }
 
     /// The metric the puzzle text asks for (unit when it says nothing).
@@ -355,6 +357,14 @@ impl Puzzle for SlidingPuzzle {
         let Ok(metric) = self.metric(options) else { return Vec::new() };
         let anchors = self.position_after(moves, step.min(moves.len()));
         self.play(metric, &anchors, from, to, size)
+    }
+
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        self.key(&self.position_after(moves, step.min(moves.len())), key)
+    }
+
+    fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
+        self.chosen_note()
     }
 
     fn boards(&self, moves: &[String]) -> Vec<String> {
