@@ -299,6 +299,56 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
   });
 });
 
+test('the keyboard chooses a piece by its letter and moves it; LM-Solve boards play by taps, planks hint from where you are', async () => {
+  await inPage(async (page) => {
+    // Sliding blocks: e chosen by its letter (ringed), stepped up by ↑; Esc lets it go and ←
+    // steps the replay again.
+    await setText(page, ARTICLE);
+    await page.locator('#board').focus();
+    await page.keyboard.press('e');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), ['e U']);
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    await page.screenshot({ path: path.join(shots, 'chosen-piece.png') });
+    await page.keyboard.press('ArrowUp');
+    assert.deepEqual(await movesShown(page), ['e U'], 'the wall above e: no move, and no step of the replay');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '0 / 1');
+
+    // Rush Hour: the red car chosen by its letter, driven out with → four times.
+    await setText(page, '....B.\n....B.\nAA....\n......\n......\n......\n');
+    await page.locator('#board').focus();
+    await page.keyboard.press('a');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'Solved! 4 moves');
+    assert.deepEqual(await movesShown(page), ['A+1', 'A+1', 'A+1', 'A+1']);
+
+    // A number maze (4 x 4, the spec's example): a tap where the piece lands jumps there.
+    await page.selectOption('#examples', 'lm-numbers');
+    // Its moves listed: the full module has it (the first module has no LM-Solve rules).
+    await page.waitForFunction(() => document.querySelector('#choices button[data-move="E"]'), null, { timeout: 30000 });
+    const landing = await gridCell(page, 4, 4, 0, 2);
+    await page.mouse.click(landing.x, landing.y);
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.deepEqual(await movesShown(page), ['E']);
+    await page.locator('#board').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await movesShown(page), ['E', 'S']);
+
+    // Planks: the first plank of the 6-move solution laid, then a hint from there.
+    await page.selectOption('#examples', 'lm-plank');
+    await page.click('#choices button[data-move="Move the Plank of Length 1 to (3,1) S"]');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: ');
+    assert.match(await status(page), /^Hint: Move the Plank of Length \d to \(\d,\d\) [NSEW]\S* .*\(a shortest way from here takes 5 moves\)\.$/);
+    await page.screenshot({ path: path.join(shots, 'plank-hint.png') });
+  });
+});
+
 test('help says how each kind of puzzle is written and played, as text', async () => {
   await inPage(async (page) => {
     assert.equal(await page.isVisible('#help'), false);
