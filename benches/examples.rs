@@ -15,7 +15,8 @@ use std::time::Duration;
 /// Solves the example as the menu opens it (its family named) and returns the solution's length.
 fn solve(family: &dyn Family, example: &Example) -> usize {
     let puzzle = families::parse(Some(family.id()), example.text).expect("examples parse");
-    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).expect("default options are valid");
+    let report =
+        puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).expect("default options are valid");
     assert_eq!(report.status, Status::Solved, "{}", example.name);
     report.moves.len()
 }

@@ -44,7 +44,10 @@ fn big_tilt() -> String {
 
 fn big_minotaur() -> String {
     let mut random = Random(11);
-    format!("Dims = (30,30)\nThes = (0,29)\nMino = (29,29)\nExit = (29,0)\nlayout = <<EOF\n{}EOF\n", walls(30, 30, &mut random))
+    format!(
+        "Dims = (30,30)\nThes = (0,29)\nMino = (29,29)\nExit = (29,0)\nlayout = <<EOF\n{}EOF\n",
+        walls(30, 30, &mut random)
+    )
 }
 
 fn big_numbers() -> String {
@@ -87,11 +90,24 @@ fn lmsolve(c: &mut Criterion) {
     ] {
         // The scan's own count of states taken off the queue, for states per second.
         let started = std::time::Instant::now();
-        let out = lm_solve(&text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect("a board").out;
+        let out = lm_solve(&text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue)
+            .expect("a board")
+            .out;
         let seconds = started.elapsed().as_secs_f64();
         let options = Options { rtd: true, ..Options::default() };
-        let states = lm_solve(&text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).expect("a board").out.lines().count() - out.lines().count();
-        eprintln!("{name}: {} ({} moves), {states} states in {:.1} ms = {:.2} M states/s", out.lines().next().unwrap_or(""), out.lines().count() - 1, seconds * 1000.0, states as f64 / seconds / 1e6);
+        let states = lm_solve(&text, variant, &options, &Budget::default(), &mut |_| Flow::Continue)
+            .expect("a board")
+            .out
+            .lines()
+            .count()
+            - out.lines().count();
+        eprintln!(
+            "{name}: {} ({} moves), {states} states in {:.1} ms = {:.2} M states/s",
+            out.lines().next().unwrap_or(""),
+            out.lines().count() - 1,
+            seconds * 1000.0,
+            states as f64 / seconds / 1e6
+        );
         c.bench_function(&format!("lmsolve/{name}"), |b| b.iter(|| solve(variant, &text)));
     }
 }

@@ -78,7 +78,9 @@ fn maze(c: &mut Criterion) {
     let snake = MazePuzzle::parse(&serpentine(500, 200)).expect("parses");
     let moves = snake.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).expect("solves").moves;
     assert_eq!(moves.len(), 500 * 199 + 2 * 499);
-    c.bench_function("maze/100k-move-replay-every-board", |b| b.iter(|| MazePuzzle::parse(&serpentine(500, 200)).expect("parses").boards(&moves).len()));
+    c.bench_function("maze/100k-move-replay-every-board", |b| {
+        b.iter(|| MazePuzzle::parse(&serpentine(500, 200)).expect("parses").boards(&moves).len())
+    });
 }
 
 #[cfg(not(target_arch = "wasm32"))]

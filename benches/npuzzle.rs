@@ -12,7 +12,11 @@ fn cells(line: &str) -> Vec<u8> {
 
 /// Solves each of Korf's 100 with `search`, checking its published optimum: the seconds in total,
 /// the states expanded, and the slowest instance (seconds, number).
-fn korf(board: &Board, pdb: &PatternDatabase, search: impl Fn(&TileSpace<16>) -> Outcome<Slide, Tiles<16>>) -> (f64, u64, (f64, u8)) {
+fn korf(
+    board: &Board,
+    pdb: &PatternDatabase,
+    search: impl Fn(&TileSpace<16>) -> Outcome<Slide, Tiles<16>>,
+) -> (f64, u64, (f64, u8)) {
     let (mut total, mut nodes, mut worst) = (0.0, 0u64, (0.0, 0));
     for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {
         let numbers = cells(line);
@@ -36,7 +40,12 @@ fn main() {
     let groups = PatternDatabase::partition(&board, DEFAULT_MAX_ENTRIES);
     let started = Instant::now();
     let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
-    println!("pattern databases {}: built in {:.1} s, {:.1} MB", pdb.describe(), started.elapsed().as_secs_f64(), pdb.bytes() as f64 / 1e6);
+    println!(
+        "pattern databases {}: built in {:.1} s, {:.1} MB",
+        pdb.describe(),
+        started.elapsed().as_secs_f64(),
+        pdb.bytes() as f64 / 1e6
+    );
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let started = Instant::now();
     let again = PatternDatabase::build_on(&board, &groups, cores, &mut |_| Flow::Continue).unwrap();
@@ -45,12 +54,21 @@ fn main() {
 
     let budget = Budget { max_states: u64::MAX, ..Budget::default() };
     let (total, nodes, worst) = korf(&board, &pdb, |space| space.idastar(&budget, &mut |_| Flow::Continue));
-    println!("Korf's 100 (IDA*, one core): {total:.1} s in total, {nodes} states expanded; worst instance {} in {:.2} s", worst.1, worst.0);
+    println!(
+        "Korf's 100 (IDA*, one core): {total:.1} s in total, {nodes} states expanded; worst instance {} in {:.2} s",
+        worst.1, worst.0
+    );
 
     // The same on every core (the answers must not change; the time should drop).
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (parallel, _, worst) = korf(&board, &pdb, |space| space.idastar_parallel(threads, &budget, &mut |_| Flow::Continue));
-    println!("Korf's 100 on {threads} threads: {parallel:.1} s in total ({:.2}x one core); worst instance {} in {:.2} s", total / parallel, worst.1, worst.0);
+    let (parallel, _, worst) =
+        korf(&board, &pdb, |space| space.idastar_parallel(threads, &budget, &mut |_| Flow::Continue));
+    println!(
+        "Korf's 100 on {threads} threads: {parallel:.1} s in total ({:.2}x one core); worst instance {} in {:.2} s",
+        total / parallel,
+        worst.1,
+        worst.0
+    );
 
     // The 80-move positions are listed towards Korf's goal too (the same board and tables).
     for line in include_str!("../tests/fixtures/npuzzle/hardest.txt").lines().filter(|l| !l.starts_with('#')) {

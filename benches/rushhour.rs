@@ -32,7 +32,15 @@ fn as_sliding(board: &str) -> String {
     let rows: Vec<String> = board
         .as_bytes()
         .chunks(6)
-        .map(|row| row.iter().map(|&b| match b { b'.' | b'o' => ' ', b'x' => '#', _ => b.to_ascii_lowercase() as char }).collect())
+        .map(|row| {
+            row.iter()
+                .map(|&b| match b {
+                    b'.' | b'o' => ' ',
+                    b'x' => '#',
+                    _ => b.to_ascii_lowercase() as char,
+                })
+                .collect()
+        })
         .collect();
     format!("metric: slide\naxis: yes\n{}\n^-{{6}}.{{6}}-.{{6}}-.{{4}}aa\n", rows.join("\n"))
 }

@@ -29,7 +29,8 @@ fn solve(text: &str, metric: &str, method: Method) -> u64 {
 
 fn solve_on(text: &str, metric: &str, method: Method, threads: usize) -> u64 {
     let puzzle = families::parse(None, text).expect("bench puzzles parse");
-    let options = SolveOptions { metric: Some(metric.into()), method, threads: Some(threads), ..SolveOptions::default() };
+    let options =
+        SolveOptions { metric: Some(metric.into()), method, threads: Some(threads), ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("options are valid");
     assert_ne!(report.status, Status::GaveUp);
     report.stats.explored
@@ -41,7 +42,11 @@ fn exhaustive(c: &mut Criterion) {
     let puzzle = families::parse(None, KLOTSKI_ALL).expect("parses");
     let options = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).expect("valid");
-    eprintln!("Klotski exhaustive BFS: {} states, {:.1} bytes per state", report.stats.stored, report.stats.bytes as f64 / report.stats.stored as f64);
+    eprintln!(
+        "Klotski exhaustive BFS: {} states, {:.1} bytes per state",
+        report.stats.stored,
+        report.stats.bytes as f64 / report.stats.stored as f64
+    );
     let mut group = c.benchmark_group("klotski-exhaustive-bfs");
     group.throughput(Throughput::Elements(25_955));
     for metric in ["unit", "slide", "piece"] {
@@ -62,13 +67,17 @@ fn exhaustive(c: &mut Criterion) {
     let mut group = c.benchmark_group("spread-bfs");
     group.throughput(Throughput::Elements(25_955));
     assert_eq!(solve_on(KLOTSKI_ALL, "unit", Method::Bfs, cores), 25_955);
-    group.bench_function(format!("klotski-unit-{cores}-threads"), |b| b.iter(|| solve_on(KLOTSKI_ALL, "unit", Method::Bfs, cores)));
+    group.bench_function(format!("klotski-unit-{cores}-threads"), |b| {
+        b.iter(|| solve_on(KLOTSKI_ALL, "unit", Method::Bfs, cores))
+    });
     group.throughput(Throughput::Elements(1_814_400));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(15));
     for threads in [1, cores] {
         assert_eq!(solve_on(TWO_BY_FIVE_ALL, "unit", Method::Bfs, threads), 1_814_400);
-        group.bench_function(format!("two-by-five-{threads}-threads"), |b| b.iter(|| solve_on(TWO_BY_FIVE_ALL, "unit", Method::Bfs, threads)));
+        group.bench_function(format!("two-by-five-{threads}-threads"), |b| {
+            b.iter(|| solve_on(TWO_BY_FIVE_ALL, "unit", Method::Bfs, threads))
+        });
     }
     group.finish();
 }
@@ -111,7 +120,9 @@ fn analyse(c: &mut Criterion) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     for threads in [1, cores] {
         assert_eq!(on(TWO_BY_FIVE, "unit", Some(threads)), 1_814_400);
-        group.bench_function(format!("two-by-five-{threads}-threads"), |b| b.iter(|| on(TWO_BY_FIVE, "unit", Some(threads))));
+        group.bench_function(format!("two-by-five-{threads}-threads"), |b| {
+            b.iter(|| on(TWO_BY_FIVE, "unit", Some(threads)))
+        });
     }
     group.finish();
 }

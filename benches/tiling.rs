@@ -147,8 +147,11 @@ impl Dlx {
 fn dlx_count(text: &str) -> u64 {
     let puzzle = puzzlelab::families::tiling::TilingPuzzle::parse(text).expect("parses");
     let pieces = puzzle.board.pieces.len();
-    let rows: Vec<Vec<usize>> =
-        puzzle.placements.iter().map(|p| std::iter::once(p.piece).chain(p.cells.iter().map(|&c| pieces + c)).collect()).collect();
+    let rows: Vec<Vec<usize>> = puzzle
+        .placements
+        .iter()
+        .map(|p| std::iter::once(p.piece).chain(p.cells.iter().map(|&c| pieces + c)).collect())
+        .collect();
     Dlx::new(pieces + puzzle.board.cells.len(), &rows).count()
 }
 
@@ -161,7 +164,9 @@ fn tiling(c: &mut Criterion) {
     assert_eq!(solve(SCOTT, SolveMode::Count), (520, 65));
     for board in &tiling_boards::BOARDS {
         assert_eq!(solve(board.text, SolveMode::Count), (board.raw, board.distinct), "{}", board.name);
-        c.bench_function(&format!("tiling/count-{}", board.name.replace(' ', "-")), |b| b.iter(|| solve(board.text, SolveMode::Count)));
+        c.bench_function(&format!("tiling/count-{}", board.name.replace(' ', "-")), |b| {
+            b.iter(|| solve(board.text, SolveMode::Count))
+        });
     }
 }
 
@@ -175,7 +180,15 @@ fn table() {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let cores = SolveOptions::default().threads();
     println!("\nCounting every tiling (best of 10); the ratio is the peer's time over the one-thread command line:");
-    println!("{:<18} {:>10} {:>12} {:>14} {:>8} {:>16}", "board", "1 thread", "command line", "tyfkda (issue)", "ratio", format!("{cores} threads"));
+    println!(
+        "{:<18} {:>10} {:>12} {:>14} {:>8} {:>16}",
+        "board",
+        "1 thread",
+        "command line",
+        "tyfkda (issue)",
+        "ratio",
+        format!("{cores} threads")
+    );
     for board in &tiling_boards::BOARDS {
         let best = |run: &mut dyn FnMut()| {
             (0..10)
@@ -195,14 +208,26 @@ fn table() {
         let file = dir.join(format!("{}.txt", board.name.replace(' ', "-")));
         std::fs::write(&file, board.text).expect("writes the board");
         let cli = best(&mut || {
-            let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "--count", "--threads", "1"]).arg(&file).output().expect("runs");
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+                .args(["solve", "--count", "--threads", "1"])
+                .arg(&file)
+                .output()
+                .expect("runs");
             assert!(out.status.success());
         });
         let (peer, ratio) = match board.peer_seconds {
             Some(p) => (format!("{:.1} ms", p * 1000.0), format!("{:.1}x", p / cli)),
             None => ("-".into(), "-".into()),
         };
-        println!("{:<18} {:>7.1} ms {:>9.1} ms {:>14} {:>8} {:>13.1} ms", board.name, inside * 1000.0, cli * 1000.0, peer, ratio, every_core * 1000.0);
+        println!(
+            "{:<18} {:>7.1} ms {:>9.1} ms {:>14} {:>8} {:>13.1} ms",
+            board.name,
+            inside * 1000.0,
+            cli * 1000.0,
+            peer,
+            ratio,
+            every_core * 1000.0
+        );
     }
 }
 

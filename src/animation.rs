@@ -237,7 +237,13 @@ pub fn make(
         let too_large = || format!("a picture of {width} x {height} pixels is too large for an animation");
         let animation = match &mut animation {
             Some(animation) => animation,
-            None => animation.insert(Animation::new(format, u16::try_from(width).map_err(|_| too_large())?, u16::try_from(height).map_err(|_| too_large())?, steps.len(), speed)?),
+            None => animation.insert(Animation::new(
+                format,
+                u16::try_from(width).map_err(|_| too_large())?,
+                u16::try_from(height).map_err(|_| too_large())?,
+                steps.len(),
+                speed,
+            )?),
         };
         animation.add(&rgba)?;
         progress(done + 1, steps.len());
@@ -254,7 +260,8 @@ fn changed(before: &[u8], after: &[u8], width: usize) -> Rect {
     let height = after.len() / row.max(1);
     let Some(top) = (0..height).find(rows_differ) else { return Rect { x: 0, y: 0, width: 1, height: 1 } };
     let bottom = (0..height).rev().find(rows_differ).unwrap_or(top);
-    let column_differs = |x: &usize| (top..=bottom).any(|y| before[y * row + x * 4..][..4] != after[y * row + x * 4..][..4]);
+    let column_differs =
+        |x: &usize| (top..=bottom).any(|y| before[y * row + x * 4..][..4] != after[y * row + x * 4..][..4]);
     let left = (0..width).find(column_differs).unwrap_or(0);
     let right = (0..width).rev().find(column_differs).unwrap_or(left);
     Rect { x: left, y: top, width: right - left + 1, height: bottom - top + 1 }
@@ -331,7 +338,12 @@ pub fn decode(bytes: &[u8]) -> Result<(Format, u32, u32, Vec<Shown>), String> {
         let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
         picture.resize(width as usize * height as usize * 4, 0);
         while let Some(frame) = decoder.read_next_frame().map_err(|e| e.to_string())? {
-            let rect = Rect { x: frame.left.into(), y: frame.top.into(), width: frame.width.into(), height: frame.height.into() };
+            let rect = Rect {
+                x: frame.left.into(),
+                y: frame.top.into(),
+                width: frame.width.into(),
+                height: frame.height.into(),
+            };
             lay(&mut picture, width, rect, &frame.buffer, 4, frame.delay);
         }
         return Ok((Format::Gif, width, height, shown));
@@ -349,7 +361,12 @@ pub fn decode(bytes: &[u8]) -> Result<(Format, u32, u32, Vec<Shown>), String> {
     for _ in 0..frames {
         reader.next_frame(&mut buffer).map_err(|e| e.to_string())?;
         let control = reader.info().frame_control.ok_or("a frame without its control chunk")?;
-        let rect = Rect { x: control.x_offset as usize, y: control.y_offset as usize, width: control.width as usize, height: control.height as usize };
+        let rect = Rect {
+            x: control.x_offset as usize,
+            y: control.y_offset as usize,
+            width: control.width as usize,
+            height: control.height as usize,
+        };
         let delay = (u32::from(control.delay_num) * 100 / u32::from(control.delay_den.max(1))) as u16;
         lay(&mut picture, width, rect, &buffer, channels, delay);
     }
@@ -397,7 +414,9 @@ mod tests {
         let (w, h) = (6u16, 4u16);
         let colours = [[244, 241, 234, 255], [220, 80, 80, 255], [40, 200, 90, 255]];
         let picture = |k: usize| -> Vec<u8> {
-            (0..usize::from(w) * usize::from(h)).flat_map(|i| colours[if i % usize::from(w) <= k { k % 3 } else { 0 }]).collect()
+            (0..usize::from(w) * usize::from(h))
+                .flat_map(|i| colours[if i % usize::from(w) <= k { k % 3 } else { 0 }])
+                .collect()
         };
         for format in [Format::Gif, Format::Apng] {
             let mut animation = Animation::new(format, w, h, 4, 2.0).unwrap();

@@ -246,7 +246,15 @@ pub fn main() -> i32 {
         Command::Formats => {
             let text: String = FAMILIES
                 .iter()
-                .map(|family| format!("{} ({}): metrics {}\n  {}\n\n", family.id(), family.name(), family.metrics().join(", "), family.format_help()))
+                .map(|family| {
+                    format!(
+                        "{} ({}): metrics {}\n  {}\n\n",
+                        family.id(),
+                        family.name(),
+                        family.metrics().join(", "),
+                        family.format_help()
+                    )
+                })
                 .collect();
             write_out(&text).err().unwrap_or(0)
         }
@@ -312,7 +320,25 @@ pub fn main() -> i32 {
             let code = if report.status == Completion::Done { 0 } else { 3 };
             write_out(&out).err().unwrap_or(code)
         }
-        Command::Solve { file, family, metric, method, max_states, timeout, count, all, distinct, switches, exact, threads, json, output_states, svg_out, level, all_levels } => {
+        Command::Solve {
+            file,
+            family,
+            metric,
+            method,
+            max_states,
+            timeout,
+            count,
+            all,
+            distinct,
+            switches,
+            exact,
+            threads,
+            json,
+            output_states,
+            svg_out,
+            level,
+            all_levels,
+        } => {
             let Some(limits) = limits(max_states, timeout) else { return 2 };
             let puzzle = match read_puzzle(&file, &family).and_then(|p| chosen_level(p, level, &file, &family)) {
                 Ok(puzzle) => puzzle,
@@ -355,7 +381,10 @@ pub fn main() -> i32 {
             // (`--json` carries it as `expected`).
             if let (Status::Solved, Some(expected), false) = (report.status, report.expected, json) {
                 if expected != report.moves.len() as u64 {
-                    eprintln!("puzzlelab: warning: the puzzle's text says {expected} moves; this answer has {}", report.moves.len());
+                    eprintln!(
+                        "puzzlelab: warning: the puzzle's text says {expected} moves; this answer has {}",
+                        report.moves.len()
+                    );
                 }
             }
             if let Some(path) = svg_out {
@@ -389,7 +418,15 @@ fn refused(puzzle: &dyn Puzzle, options: &SolveOptions) -> bool {
     }
 }
 
-fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool, file: Option<String>, limits: &SolveOptions) -> i32 {
+fn lm_solve(
+    game: &str,
+    method: &str,
+    rle: bool,
+    output_states: bool,
+    rtd: bool,
+    file: Option<String>,
+    limits: &SolveOptions,
+) -> i32 {
     use crate::families::lmsolve::{self, scan::Scan, Variant};
     let Some(variant) = Variant::named(game) else {
         eprintln!("lm-solve: unknown game variant \"{game}\"; use alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi or tilt_rb");
@@ -435,14 +472,20 @@ fn lm_solve(game: &str, method: &str, rle: bool, output_states: bool, rtd: bool,
 }
 
 fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {
-    let Some((cols, rows)) = size.split_once(['x', 'X']).and_then(|(c, r)| Some((c.trim().parse::<usize>().ok()?, r.trim().parse::<usize>().ok()?)))
+    let Some((cols, rows)) = size
+        .split_once(['x', 'X'])
+        .and_then(|(c, r)| Some((c.trim().parse::<usize>().ok()?, r.trim().parse::<usize>().ok()?)))
     else {
         eprintln!("puzzlelab: --size takes columns x rows, such as 20x20");
         return 2;
     };
     if let Some(sides) = families::family(family).and_then(|f| f.generated_sides()) {
         if !sides.contains(&cols) || !sides.contains(&rows) {
-            eprintln!("puzzlelab: random {family} puzzles are {} to {} cells a side; {cols}x{rows} is outside that", sides.start(), sides.end());
+            eprintln!(
+                "puzzlelab: random {family} puzzles are {} to {} cells a side; {cols}x{rows} is outside that",
+                sides.start(),
+                sides.end()
+            );
             return 2;
         }
     }
@@ -475,7 +518,14 @@ enum Picture {
 
 /// `puzzlelab render`: solves unless only the start is wanted, then draws the step asked for (or
 /// the whole solution, for an animation) through the family's drawing, as the page's Picture does.
-fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool, out: &Picture, limits: &SolveOptions) -> i32 {
+fn render(
+    puzzle: &dyn Puzzle,
+    step: Option<usize>,
+    scale: f64,
+    with_moves: bool,
+    out: &Picture,
+    limits: &SolveOptions,
+) -> i32 {
     let solving = step != Some(0) || matches!(out, Picture::Animation(..));
     let moves = if solving {
         let (show_progress, mut progress) = terminal_progress();
@@ -510,13 +560,22 @@ fn render(puzzle: &dyn Puzzle, step: Option<usize>, scale: f64, with_moves: bool
         Picture::Svg(path) => (path, Ok(svg(step).into_bytes())),
         Picture::Png(path) => (path, crate::render::png(&svg(step))),
         Picture::Animation(path, format, speed) => {
-            let made = crate::animation::make(*format, f64::from(*speed), moves.len(), &mut |step| crate::render::rgba(&svg(step)), &mut |_, _| {});
-            (path, made.map(|made| {
-                if !made.note.is_empty() {
-                    eprintln!("puzzlelab: the animation{}", made.note);
-                }
-                made.bytes
-            }))
+            let made = crate::animation::make(
+                *format,
+                f64::from(*speed),
+                moves.len(),
+                &mut |step| crate::render::rgba(&svg(step)),
+                &mut |_, _| {},
+            );
+            (
+                path,
+                made.map(|made| {
+                    if !made.note.is_empty() {
+                        eprintln!("puzzlelab: the animation{}", made.note);
+                    }
+                    made.bytes
+                }),
+            )
         }
     };
     match bytes.and_then(|bytes| std::fs::write(path, bytes).map_err(|e| format!("cannot write {path}: {e}"))) {
@@ -589,7 +648,10 @@ fn chosen_level(puzzle: Box<dyn Puzzle>, level: Option<u32>, file: &str, family:
         return Ok(puzzle);
     }
     let Some(text) = puzzle.level_text(level as usize - 1).filter(|_| count > 0) else {
-        eprintln!("puzzlelab: {file} holds {}; there is no level {level}", if count == 0 { "one puzzle".to_string() } else { format!("{count} levels") });
+        eprintln!(
+            "puzzlelab: {file} holds {}; there is no level {level}",
+            if count == 0 { "one puzzle".to_string() } else { format!("{count} levels") }
+        );
         return Err(2);
     };
     families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))
@@ -686,7 +748,9 @@ fn write_export(puzzle: &dyn Puzzle, report: &Report, path: &str) -> Result<(), 
     if report.status != Status::Solved {
         return Err(format!("no solution to draw, so {path} was not written"));
     }
-    let export = puzzle.export(&report.moves).ok_or_else(|| format!("--svg-out is for mazes; a {} puzzle has no SVG to write", report.family))?;
+    let export = puzzle
+        .export(&report.moves)
+        .ok_or_else(|| format!("--svg-out is for mazes; a {} puzzle has no SVG to write", report.family))?;
     std::fs::write(path, export.text).map_err(|e| format!("cannot write {path}: {e}"))
 }
 

@@ -97,7 +97,10 @@ impl Capabilities {
             let why = if self.modes == [SolveMode::First] { ": it has one answer, a shortest solution" } else { "" };
             return Err(format!("this puzzle cannot {verb} its solutions{why}"));
         }
-        let Some(unknown) = options.switches.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str())) else { return Ok(()) };
+        let Some(unknown) = options.switches.iter().find(|name| !self.switches.iter().any(|s| s.name == name.as_str()))
+        else {
+            return Ok(());
+        };
         let known: Vec<String> = self.switches.iter().map(|s| format!("{} ({})", s.name, s.help)).collect();
         Err(match known.is_empty() {
             true => format!("this puzzle has no switches (asked for \"{unknown}\")"),
@@ -324,7 +327,10 @@ impl SolveOptions {
         let Some(part) = self.part else { return Ok(None) };
         let part = part.checked().map_err(FormatError::general)?;
         if !capabilities.parts.contains(&self.mode) {
-            return Err(FormatError::general(format!("this puzzle's search cannot be split into parts when the mode is {:?}", self.mode).to_lowercase()));
+            return Err(FormatError::general(
+                format!("this puzzle's search cannot be split into parts when the mode is {:?}", self.mode)
+                    .to_lowercase(),
+            ));
         }
         Ok(Some(part))
     }
@@ -354,7 +360,13 @@ impl SolveOptions {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn default_memory() -> u64 {
     let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
-    let room = memory_room(&read("/proc/meminfo"), &read("/proc/self/limits"), &read("/proc/self/status"), &read("/sys/fs/cgroup/memory.max"), &read("/sys/fs/cgroup/memory.current"));
+    let room = memory_room(
+        &read("/proc/meminfo"),
+        &read("/proc/self/limits"),
+        &read("/proc/self/status"),
+        &read("/sys/fs/cgroup/memory.max"),
+        &read("/sys/fs/cgroup/memory.current"),
+    );
     room.map_or(2 << 30, |bytes| (bytes / 2).max(64 << 20))
 }
 
@@ -373,8 +385,10 @@ fn memory_room(meminfo: &str, limits: &str, status: &str, cgroup_max: &str, cgro
         line[name.len()..].split_whitespace().next()?.parse::<u64>().ok()
     };
     let used = kilobytes(status, "VmSize:").unwrap_or(0);
-    let under_limits = [limit("Max address space"), limit("Max data size")].into_iter().flatten().map(|l| l.saturating_sub(used));
-    let cgroup = cgroup_max.trim().parse::<u64>().ok().map(|max| max.saturating_sub(cgroup_current.trim().parse().unwrap_or(0)));
+    let under_limits =
+        [limit("Max address space"), limit("Max data size")].into_iter().flatten().map(|l| l.saturating_sub(used));
+    let cgroup =
+        cgroup_max.trim().parse::<u64>().ok().map(|max| max.saturating_sub(cgroup_current.trim().parse().unwrap_or(0)));
     [kilobytes(meminfo, "MemAvailable:"), cgroup].into_iter().flatten().chain(under_limits).min()
 }
 
@@ -390,8 +404,14 @@ mod memory_tests {
         let free = 24218624 * 1024;
         assert_eq!(memory_room(MEMINFO, UNLIMITED, "VmSize:\t  10240 kB\n", "max\n", "1000\n"), Some(free));
         // ulimit -v 3000000 (KB): what is left under it once the process's own size is taken off.
-        let limited = UNLIMITED.replace("Max address space         unlimited            unlimited", "Max address space         3072000000           3072000000");
-        assert_eq!(memory_room(MEMINFO, &limited, "VmSize:\t  10240 kB\n", "max\n", ""), Some(3072000000 - 10240 * 1024));
+        let limited = UNLIMITED.replace(
+            "Max address space         unlimited            unlimited",
+            "Max address space         3072000000           3072000000",
+        );
+        assert_eq!(
+            memory_room(MEMINFO, &limited, "VmSize:\t  10240 kB\n", "max\n", ""),
+            Some(3072000000 - 10240 * 1024)
+        );
         // A container allowed 1 GB, of which 100 MB is used.
         assert_eq!(memory_room(MEMINFO, UNLIMITED, "", "1073741824\n", "104857600\n"), Some(1073741824 - 104857600));
         assert_eq!(memory_room("", "", "", "", ""), None);
@@ -580,13 +600,23 @@ impl Report {
 
     /// An answer known without searching (an N-puzzle of the wrong parity): `reason` says why.
     pub fn without_search(family: &str, metric: &str, status: Status, reason: &str) -> Report {
-        Report { status, reason: Some(reason.to_string()), ..Report::new(family, metric, Method::Auto, Stats::default()) }
+        Report {
+            status,
+            reason: Some(reason.to_string()),
+            ..Report::new(family, metric, Method::Auto, Stats::default())
+        }
     }
 
     /// A solution given rather than searched for (an embedded player's link), already checked
     /// by replaying it through the rules: solved, not known to be shortest; made of `noun`.
     pub fn replayed(family: &str, metric: &str, noun: Noun, moves: Vec<String>) -> Report {
-        Report { status: Status::Solved, cost: moves.len() as u64, moves, noun, ..Report::new(family, metric, Method::Auto, Stats::default()) }
+        Report {
+            status: Status::Solved,
+            cost: moves.len() as u64,
+            moves,
+            noun,
+            ..Report::new(family, metric, Method::Auto, Stats::default())
+        }
     }
 
     /// Fills a report from a search outcome, turning moves into their text form.
@@ -622,8 +652,16 @@ impl Report {
     pub fn joined(parts: Vec<Report>) -> Option<Report> {
         let stats = Stats::joined(parts.iter().map(|p| &p.stats));
         let counts = parts.iter().map(|p| p.counts).sum::<Option<Counts>>();
-        let ended_early = parts.iter().position(|p| p.status == Status::Cancelled).or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
-        let solved = parts.iter().enumerate().filter(|(_, p)| p.status == Status::Solved).min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX)).map(|(i, _)| i);
+        let ended_early = parts
+            .iter()
+            .position(|p| p.status == Status::Cancelled)
+            .or_else(|| parts.iter().position(|p| p.status == Status::GaveUp));
+        let solved = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.status == Status::Solved)
+            .min_by_key(|(_, p)| p.first_at.unwrap_or(u64::MAX))
+            .map(|(i, _)| i);
         let beyond = parts.iter().filter_map(|p| p.beyond).min();
         let mut parts = parts;
         let mut report = match (ended_early, solved) {
@@ -640,7 +678,10 @@ impl Report {
 
 impl std::iter::Sum for Counts {
     fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
-        iter.fold(Counts { raw: 0, distinct: 0 }, |a, b| Counts { raw: a.raw + b.raw, distinct: a.distinct + b.distinct })
+        iter.fold(Counts { raw: 0, distinct: 0 }, |a, b| Counts {
+            raw: a.raw + b.raw,
+            distinct: a.distinct + b.distinct,
+        })
     }
 }
 
@@ -654,7 +695,13 @@ mod tests {
     #[test]
     fn a_report_is_written_as_one_flat_object_and_read_back() {
         let stats = Stats { explored: 12, stored: 30, elapsed_ms: 4, ..Stats::default() };
-        let mut report = Report { status: Status::Solved, moves: vec!["a".into(), "b".into()], cost: 2, optimal: true, ..Report::new("maze", "unit", Method::Bfs, stats) };
+        let mut report = Report {
+            status: Status::Solved,
+            moves: vec!["a".into(), "b".into()],
+            cost: 2,
+            optimal: true,
+            ..Report::new("maze", "unit", Method::Bfs, stats)
+        };
         report.counts = Some(Counts { raw: 8, distinct: 1 });
         report.facts.insert("width".into(), 3.into());
         let json = serde_json::to_value(&report).unwrap();
@@ -676,7 +723,8 @@ mod tests {
         assert!(json.get("stats").is_none() && json.get("facts").is_none() && json.get("counts").is_none(), "{json}");
         assert_eq!(serde_json::from_value::<Report>(json).unwrap(), report);
 
-        let cancelled = Report { status: Status::Cancelled, ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
+        let cancelled =
+            Report { status: Status::Cancelled, ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
         let json = serde_json::to_value(&cancelled).unwrap();
         assert_eq!((json["status"].as_str(), json.get("raw")), (Some("cancelled"), None));
         assert_eq!(serde_json::from_value::<Report>(json).unwrap(), cancelled);

@@ -120,7 +120,8 @@ pub fn wall_or_cell(fx: f64, fy: f64, cols: usize, rows: usize, near: f64) -> Op
 pub fn rounded_rect(painter: &mut dyn Painter, x: f64, y: f64, w: f64, h: f64, radius: f64, fill: &str) {
     let r = radius.min(w / 2.0).min(h / 2.0).max(0.0);
     // Each corner's centre, and the angle its quarter circle starts at.
-    let corners = [(x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0)];
+    let corners =
+        [(x + w - r, y + r, -90.0), (x + w - r, y + h - r, 0.0), (x + r, y + h - r, 90.0), (x + r, y + r, 180.0)];
     let mut points = Vec::with_capacity(4 * 7);
     for (cx, cy, from) in corners {
         for step in 0..=6 {
@@ -208,7 +209,11 @@ impl Painter for SvgPainter {
         self.rect(0.0, 0.0, self.width, self.height, colour);
     }
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
-        let _ = writeln!(self.body, "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>", xml_escape(fill));
+        let _ = writeln!(
+            self.body,
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>",
+            xml_escape(fill)
+        );
     }
     fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke) {
         let Stroke { colour, width, dash } = *stroke;
@@ -227,7 +232,8 @@ impl Painter for SvgPainter {
         );
     }
     fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
-        let _ = writeln!(self.body, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\"/>", xml_escape(fill));
+        let _ =
+            writeln!(self.body, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\"/>", xml_escape(fill));
     }
     fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke) {
         let _ = writeln!(

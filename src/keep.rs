@@ -90,9 +90,9 @@ mod store {
     }
 }
 
+pub use store::has;
 #[cfg(target_arch = "wasm32")]
 pub use store::{preload, take_unsaved};
-pub use store::has;
 
 /// What ends every sealed entry: the CRC-32 of the bytes before it (little-endian), then this.
 const TAG: &[u8; 4] = b"kep1";

@@ -104,7 +104,9 @@ impl<S: Clone> Frames<S> {
         if self.is_blank() || !moves.starts_with(&self.moves) {
             *self = match rules.start() {
                 Ok(start) => Frames { moves: Vec::new(), states: vec![start], error: None },
-                Err(message) => Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) },
+                Err(message) => {
+                    Frames { moves: Vec::new(), states: Vec::new(), error: Some(MoveError { index: 0, message }) }
+                }
             };
         }
         let skips = rules.skips_bad_moves();
@@ -173,7 +175,14 @@ impl<S: Clone> Replayer<S> {
         })
     }
 
-    pub fn draw<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
+    pub fn draw<R: Rules<State = S>>(
+        &self,
+        rules: &R,
+        moves: &[String],
+        step: usize,
+        tween: f32,
+        painter: &mut dyn Painter,
+    ) {
         self.frames(rules, moves, |frames| rules.paint(frames, step, tween, painter));
     }
 
@@ -184,7 +193,15 @@ impl<S: Clone> Replayer<S> {
     /// [`Puzzle::moves_at`](crate::families::Puzzle::moves_at): the moves a tap or drag makes
     /// after `step` of `moves`, as [`Rules::moves_at`] reads it, if they all apply one after
     /// the other.
-    pub fn moves_at<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    pub fn moves_at<R: Rules<State = S>>(
+        &self,
+        rules: &R,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         // The position drawn at `step`: of the whole list, as it is read (a plank's text can read
         // two ways, and the list decides which).
         let Some(mut state) = self.at(rules, moves, step) else { return Vec::new() };
@@ -293,7 +310,10 @@ mod tests {
     #[test]
     fn check_finds_the_first_bad_move_and_the_solved_steps() {
         let (rules, replayer) = (Counter::default(), Replayer::default());
-        assert_eq!(replayer.check(&rules, &moves(&["1", "2", "1", "-1"])), Ok(Verdict { ends_solved: true, first_solved: Some(2) }));
+        assert_eq!(
+            replayer.check(&rules, &moves(&["1", "2", "1", "-1"])),
+            Ok(Verdict { ends_solved: true, first_solved: Some(2) })
+        );
         assert_eq!(replayer.check(&rules, &moves(&["1"])), Ok(Verdict { ends_solved: false, first_solved: None }));
         let error = replayer.check(&rules, &moves(&["1", "x", "2"])).unwrap_err();
         assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
@@ -336,7 +356,10 @@ mod tests {
     fn a_list_read_whole_is_read_again_when_it_grows() {
         let (rules, replayer) = (Ambiguous, Replayer::default());
         assert_eq!(replayer.boards(&rules, &moves(&["a", "a"])), ["0", "2", "3"]);
-        assert_eq!(replayer.check(&rules, &moves(&["a", "a"])), Ok(Verdict { ends_solved: true, first_solved: Some(2) }));
+        assert_eq!(
+            replayer.check(&rules, &moves(&["a", "a"])),
+            Ok(Verdict { ends_solved: true, first_solved: Some(2) })
+        );
         assert_eq!(replayer.boards(&rules, &moves(&["a", "a", "a"])), ["0", "1", "2", "3"]);
     }
 

@@ -95,7 +95,14 @@ pub fn band(lines: usize, font: f64) -> (f64, impl Fn(usize) -> f64) {
 /// (see [`caption`]) in `font` under it when there is one. An SVG cannot measure its text, so
 /// lines are wrapped at 0.55 em a character: a little wider than a sans-serif face's digits,
 /// commas and small letters, of which moves are mostly made.
-pub fn svg(puzzle: &dyn Puzzle, moves: &[String], step: usize, (width, height): (f64, f64), caption: &[String], font: f64) -> String {
+pub fn svg(
+    puzzle: &dyn Puzzle,
+    moves: &[String],
+    step: usize,
+    (width, height): (f64, f64),
+    caption: &[String],
+    font: f64,
+) -> String {
     let mut painter = SvgPainter::new(width, height);
     puzzle.draw(moves, step, 0.0, &mut painter);
     if caption.is_empty() {
@@ -103,7 +110,8 @@ pub fn svg(puzzle: &dyn Puzzle, moves: &[String], step: usize, (width, height): 
     }
     let lines = wrap(caption, |line| line.chars().count() as f64 * 0.55 * font <= width - 2.0 * font);
     let (band, line_top) = band(lines.len(), font);
-    let mut more = format!("<rect x=\"0\" y=\"{height:.1}\" width=\"{width:.1}\" height=\"{band:.1}\" fill=\"{BACKGROUND}\"/>\n");
+    let mut more =
+        format!("<rect x=\"0\" y=\"{height:.1}\" width=\"{width:.1}\" height=\"{band:.1}\" fill=\"{BACKGROUND}\"/>\n");
     for (i, line) in lines.iter().enumerate() {
         more.push_str(&format!(
             "<text x=\"{font:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"{INK}\" dominant-baseline=\"hanging\" font-family=\"sans-serif\" xml:space=\"preserve\">{}</text>\n",
@@ -138,13 +146,20 @@ mod tests {
             let words = caption(&moves, step);
             let characters: usize = words.iter().map(|w| w.chars().count() + GAP.len()).sum();
             assert!(characters <= MOST_CAPTION_CHARACTERS + 100, "{step}: {characters}");
-            assert!(step == 0 || words.iter().any(|w| w.starts_with(&format!("{step}. ")) && w.ends_with('◀')), "{step}");
+            assert!(
+                step == 0 || words.iter().any(|w| w.starts_with(&format!("{step}. ")) && w.ends_with('◀')),
+                "{step}"
+            );
             let (first, last) = (words.first().unwrap(), words.last().unwrap());
             assert_eq!(first.starts_with("(moves 1 to"), step > 200, "{step}: {first}");
             assert_eq!(last.ends_with("more moves left out)"), step < 119_000, "{step}: {last}");
         }
         let middle = caption(&moves, 60_000);
-        assert!(middle[0].starts_with("(moves 1 to 59,") && middle.last().unwrap().starts_with("(59,"), "{:?}", (&middle[0], middle.last()));
+        assert!(
+            middle[0].starts_with("(moves 1 to 59,") && middle.last().unwrap().starts_with("(59,"),
+            "{:?}",
+            (&middle[0], middle.last())
+        );
         assert!(middle.len() > 100, "the budget holds over a hundred short moves");
         // A short solution is whole; a move of a megabyte is cut.
         assert_eq!(caption(&moves[..3], 2), ["1. N", "2. E ◀", "3. S"]);
@@ -158,12 +173,16 @@ mod tests {
         let moves = vec!["b L".to_string()];
         let plain = svg(puzzle.as_ref(), &moves, 1, BOARD, &[], FONT);
         let document = roxmltree::Document::parse(&plain).expect("well-formed");
-        assert_eq!((document.root_element().attribute("width"), document.root_element().attribute("height")), (Some("560"), Some("440")));
+        assert_eq!(
+            (document.root_element().attribute("width"), document.root_element().attribute("height")),
+            (Some("560"), Some("440"))
+        );
         let captioned = svg(puzzle.as_ref(), &moves, 1, (1120.0, 880.0), &caption(&moves, 1), 2.0 * FONT);
         let document = roxmltree::Document::parse(&captioned).expect("well-formed");
         // One line of caption: 2 margins and 1.4 em of 28 px under the 880 px board.
         assert_eq!(document.root_element().attribute("height"), Some("975.2"));
-        let texts: Vec<&str> = document.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+        let texts: Vec<&str> =
+            document.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
         assert_eq!(texts.last(), Some(&"1. b L ◀"));
     }
 }

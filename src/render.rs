@@ -14,8 +14,11 @@ fn fonts() -> Arc<fontdb::Database> {
         .get_or_init(|| {
             let mut database = fontdb::Database::new();
             database.load_system_fonts();
-            let known = |name: &str| database.faces().any(|face| face.families.iter().any(|(family, _)| family == name));
-            let sans = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "Arial", "Helvetica", "FreeSans"].into_iter().find(|name| known(name));
+            let known =
+                |name: &str| database.faces().any(|face| face.families.iter().any(|(family, _)| family == name));
+            let sans = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "Arial", "Helvetica", "FreeSans"]
+                .into_iter()
+                .find(|name| known(name));
             if let Some(sans) = sans {
                 database.set_sans_serif_family(sans);
             }
@@ -49,9 +52,15 @@ fn pixmap(svg: &str) -> Result<Pixmap, String> {
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("could not read the drawing: {e}"))?;
     let size = tree.size().to_int_size();
     if u64::from(size.width()) * u64::from(size.height()) > MOST_PIXELS {
-        return Err(format!("a picture of {} x {} pixels is more than the {} million this tool draws", size.width(), size.height(), MOST_PIXELS / 1_000_000));
+        return Err(format!(
+            "a picture of {} x {} pixels is more than the {} million this tool draws",
+            size.width(),
+            size.height(),
+            MOST_PIXELS / 1_000_000
+        ));
     }
-    let mut pixmap = Pixmap::new(size.width(), size.height()).ok_or_else(|| format!("a picture of {} x {} pixels is too large", size.width(), size.height()))?;
+    let mut pixmap = Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| format!("a picture of {} x {} pixels is too large", size.width(), size.height()))?;
     resvg::render(&tree, Transform::default(), &mut pixmap.as_mut());
     Ok(pixmap)
 }
@@ -70,6 +79,9 @@ mod tests {
         assert!(png(svg).unwrap().starts_with(b"\x89PNG"));
         assert!(rgba("<svg").unwrap_err().starts_with("could not read the drawing"));
         let huge = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10000\" height=\"5000\"/>";
-        assert_eq!(png(huge).unwrap_err(), "a picture of 10000 x 5000 pixels is more than the 40 million this tool draws");
+        assert_eq!(
+            png(huge).unwrap_err(),
+            "a picture of 10000 x 5000 pixels is more than the 40 million this tool draws"
+        );
     }
 }

@@ -24,7 +24,12 @@ pub fn summary(report: &Report) -> String {
                 group(s.explored),
                 s.elapsed_ms
             ),
-            None => format!("Found a tiling: {} pieces ({} search nodes in {} ms)", report.moves.len(), group(s.explored), s.elapsed_ms),
+            None => format!(
+                "Found a tiling: {} pieces ({} search nodes in {} ms)",
+                report.moves.len(),
+                group(s.explored),
+                s.elapsed_ms
+            ),
         },
         Status::Solved => {
             let n = report.moves.len();
@@ -34,13 +39,23 @@ pub fn summary(report: &Report) -> String {
                 Some(expected) => format!("; the puzzle's text says {expected}"),
                 None => String::new(),
             };
-            format!("Solved in {length} ({quality}; {}, {} states explored in {} ms){stated}", method(report), group(s.explored), s.elapsed_ms)
+            format!(
+                "Solved in {length} ({quality}; {}, {} states explored in {} ms){stated}",
+                method(report),
+                group(s.explored),
+                s.elapsed_ms
+            )
         }
         // Known without searching (an N-puzzle's parity): the reason says why.
         Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
         Status::Unsolved => match &report.scope {
-            Some(scope) => format!("No solution {scope}: explored {} states, every reachable position", group(s.stored.max(s.explored))),
-            None => format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored))),
+            Some(scope) => format!(
+                "No solution {scope}: explored {} states, every reachable position",
+                group(s.stored.max(s.explored))
+            ),
+            None => {
+                format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored)))
+            }
         },
         Status::GaveUp => {
             let reason = report.reason.as_deref().unwrap_or("a budget ran out");
@@ -76,8 +91,16 @@ fn length_and_quality(report: &Report, n: usize) -> (String, String) {
         Noun::Moves | Noun::Tilings => ("move", format!("{} metric, ", report.metric)),
         Noun::Pushes => {
             let fact = |name: &str| report.facts.get(name).and_then(|v| v.as_u64()).unwrap_or(n as u64);
-            let length = format!("{} and {}", counted(fact("pushes"), "push", "pushes"), counted(fact("walks_and_pushes"), "move", "moves"));
-            let quality = if report.optimal { format!("shortest in {}", report.metric) } else { "not proven shortest".to_string() };
+            let length = format!(
+                "{} and {}",
+                counted(fact("pushes"), "push", "pushes"),
+                counted(fact("walks_and_pushes"), "move", "moves")
+            );
+            let quality = if report.optimal {
+                format!("shortest in {}", report.metric)
+            } else {
+                "not proven shortest".to_string()
+            };
             return (length, quality);
         }
     };
@@ -100,12 +123,16 @@ pub fn pasteable(text: &str, report: &Report, moves: usize, solution: &str) -> S
         let (length, quality) = length_and_quality(report, moves);
         format!("A solution in {length} ({quality}):")
     };
-    format!("{}
+    format!(
+        "{}
 
 {heading}
 {}
 (solved with puzzlelab)
-", text.trim_end(), solution.trim_end())
+",
+        text.trim_end(),
+        solution.trim_end()
+    )
 }
 
 /// The method that ran and its heuristic: "IDA* with pattern databases 6-6-3".
@@ -178,7 +205,10 @@ mod tests {
     #[test]
     fn a_pasteable_solution_has_the_puzzle_and_the_moves() {
         let text = pasteable("ab\n--$\n\n", &report(Status::Solved), 2, "a D\nb L\n");
-        assert_eq!(text, "ab\n--$\n\nA solution in 2 moves (unit metric, shortest):\na D\nb L\n(solved with puzzlelab)\n");
+        assert_eq!(
+            text,
+            "ab\n--$\n\nA solution in 2 moves (unit metric, shortest):\na D\nb L\n(solved with puzzlelab)\n"
+        );
         let mut one = report(Status::Solved);
         (one.metric, one.noun) = ("clicks".into(), Noun::Clicks);
         one.optimal = false;
@@ -192,7 +222,11 @@ mod tests {
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(1234567), "1,234,567");
         assert!(summary(&report(Status::Solved)).starts_with("Solved in 2 moves (unit metric, shortest"));
-        assert!(summary(&report(Status::Solved)).contains("; breadth-first search, 1,234 states explored"), "{}", summary(&report(Status::Solved)));
+        assert!(
+            summary(&report(Status::Solved)).contains("; breadth-first search, 1,234 states explored"),
+            "{}",
+            summary(&report(Status::Solved))
+        );
         let mut with_tables = report(Status::Solved);
         (with_tables.method, with_tables.heuristic) = (Method::Idastar, Some("pattern databases 6-6-3".into()));
         assert!(summary(&with_tables).contains("; IDA* with pattern databases 6-6-3, "), "{}", summary(&with_tables));
@@ -205,7 +239,11 @@ mod tests {
         scoped.status = Status::Solved;
         assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
         (scoped.metric, scoped.noun) = ("clicks".into(), Noun::Clicks);
-        assert!(summary(&scoped).starts_with("Solved in 2 clicks (shortest within the search area;"), "{}", summary(&scoped));
+        assert!(
+            summary(&scoped).starts_with("Solved in 2 clicks (shortest within the search area;"),
+            "{}",
+            summary(&scoped)
+        );
         let mut stated = report(Status::Solved);
         stated.expected = Some(2);
         assert!(summary(&stated).ends_with("ms); the puzzle's text says so too"), "{}", summary(&stated));

@@ -107,7 +107,10 @@ pub fn decode(fragment: &str) -> Result<Shared, String> {
         return Err("this link does not hold a puzzle (it should start with #p=)".into());
     };
     if data.len() > MAX_FRAGMENT {
-        return Err(format!("this link is too long to be a puzzle ({} characters; the limit is {MAX_FRAGMENT})", data.len()));
+        return Err(format!(
+            "this link is too long to be a puzzle ({} characters; the limit is {MAX_FRAGMENT})",
+            data.len()
+        ));
     }
     let packed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
@@ -119,8 +122,8 @@ pub fn decode(fragment: &str) -> Result<Shared, String> {
             "this link is damaged: its puzzle data does not decompress (was it cut short?)".to_string()
         }
     })?;
-    let shared: Shared =
-        serde_json::from_slice(&json).map_err(|e| format!("this link is damaged: its puzzle data is not readable ({e})"))?;
+    let shared: Shared = serde_json::from_slice(&json)
+        .map_err(|e| format!("this link is damaged: its puzzle data is not readable ({e})"))?;
     if shared.v != 1 {
         return Err(format!("this link was made by a newer puzzlelab (format {}); this one reads format 1", shared.v));
     }
@@ -176,10 +179,18 @@ mod tests {
         assert_eq!(decode(&encode(&shared)), Ok(shared));
         // A link from before players, and a player with only its moves.
         let old = r#"{"v":1,"family":"sliding","text":"ab\n"}"#;
-        let packed = |json: &str| format!("p={}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)));
+        let packed = |json: &str| {
+            format!("p={}", URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)))
+        };
         assert_eq!(decode(&packed(old)).unwrap().player, None);
-        let bare = decode(&packed(r#"{"v":1,"family":"sliding","text":"ab\n","player":{"moves":["b L"]}}"#)).unwrap().player.unwrap();
-        assert_eq!((bare.moves.len(), bare.autoplay, bare.looped, bare.speed, bare.dark), (1, false, false, None, false));
+        let bare = decode(&packed(r#"{"v":1,"family":"sliding","text":"ab\n","player":{"moves":["b L"]}}"#))
+            .unwrap()
+            .player
+            .unwrap();
+        assert_eq!(
+            (bare.moves.len(), bare.autoplay, bare.looped, bare.speed, bare.dark),
+            (1, false, false, None, false)
+        );
     }
 
     #[test]

@@ -143,7 +143,11 @@ fn game_about_squares_from_the_command_line() {
     // A switch the puzzle does not declare is refused, naming the ones it has.
     let out = run(&["solve", &level, "--switch", "fast"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no switch \"fast\"; its switches: exact (search the whole plane"), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("no switch \"fast\"; its switches: exact (search the whole plane"),
+        "{out:?}"
+    );
     let text = stdout(&run(&["solve", &level]));
     assert_eq!(text.lines().count(), 10);
     assert!(text.lines().skip(1).all(|l| l == "Red" || l == "Blue"), "{text}");
@@ -156,11 +160,21 @@ fn options_a_puzzle_cannot_honour_are_refused() {
     let klotski = format!("{}/www/examples/klotski.txt", env!("CARGO_MANIFEST_DIR"));
     for (flags, message) in [
         (&["--exact"][..], "puzzlelab: this puzzle has no switches (asked for \"exact\")\n"),
-        (&["--count"][..], "puzzlelab: this puzzle cannot count its solutions: it has one answer, a shortest solution\n"),
-        (&["--all"][..], "puzzlelab: this puzzle cannot list all its solutions: it has one answer, a shortest solution\n"),
+        (
+            &["--count"][..],
+            "puzzlelab: this puzzle cannot count its solutions: it has one answer, a shortest solution\n",
+        ),
+        (
+            &["--all"][..],
+            "puzzlelab: this puzzle cannot list all its solutions: it has one answer, a shortest solution\n",
+        ),
     ] {
         let out = run(&[&["solve", klotski.as_str()][..], flags].concat());
-        assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()), (Some(2), message.to_string()), "{flags:?}");
+        assert_eq!(
+            (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()),
+            (Some(2), message.to_string()),
+            "{flags:?}"
+        );
         assert!(out.stdout.is_empty());
     }
     // --distinct qualifies --all.
@@ -245,13 +259,26 @@ fn one_sided_pentominoes_list_as_many_tilings_as_they_count() {
 #[test]
 fn every_command_that_solves_takes_a_budget() {
     let lmsolve = format!("{}/tests/fixtures/lmsolve/minotaur.txt", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["lm-solve", "-g", "minotaur", "--max-states", "3", &lmsolve]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["lm-solve", "-g", "minotaur", "--max-states", "3", &lmsolve])
+        .output()
+        .unwrap();
     assert_eq!((out.status.code(), stdout(&out)), (Some(3), "interrupted\n".to_string()));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "lm-solve: interrupted: gave up after 3 states (the state limit)\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "lm-solve: interrupted: gave up after 3 states (the state limit)\n"
+    );
     let out = run(&["render", &fixture("klotski.txt"), "--svg", "/dev/null", "--max-states", "100"]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("gave up after 100 states"), "{}", String::from_utf8_lossy(&out.stderr));
-    for command in [&["lm-solve", "--timeout", "0", lmsolve.as_str()][..], &["render", &fixture("klotski.txt"), "--svg", "/dev/null", "--timeout=-1"]] {
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("gave up after 100 states"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for command in [
+        &["lm-solve", "--timeout", "0", lmsolve.as_str()][..],
+        &["render", &fixture("klotski.txt"), "--svg", "/dev/null", "--timeout=-1"],
+    ] {
         let out = run(command);
         assert_eq!(out.status.code(), Some(2), "{command:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: --timeout takes a positive number of seconds\n");
@@ -288,9 +315,13 @@ fn a_picture_of_a_long_solution_has_a_bounded_caption() {
     let out = run(&["render", maze.to_str().unwrap(), "--png", png.to_str().unwrap(), "--moves", "--scale", "3"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::read(&png).unwrap();
-    let (width, height) = (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+    let (width, height) =
+        (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
     assert_eq!(width, 1680);
-    assert!((1320..3 * 440 * 3).contains(&height), "{height}: the board (1320) and a caption of at most about twice its height");
+    assert!(
+        (1320..3 * 440 * 3).contains(&height),
+        "{height}: the board (1320) and a caption of at most about twice its height"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -304,7 +335,11 @@ fn line_ends_and_leading_blank_lines_change_nothing() {
     let article = std::fs::read_to_string(fixture("article.txt")).unwrap();
     let expected = stdout(&run(&["solve", &fixture("article.txt")]));
     assert!(expected.starts_with("solved\n"), "{expected}");
-    for (name, text) in [("cr.txt", article.replace('\n', "\r")), ("crlf.txt", article.replace('\n', "\r\n")), ("blank.txt", format!("\n\n{article}"))] {
+    for (name, text) in [
+        ("cr.txt", article.replace('\n', "\r")),
+        ("crlf.txt", article.replace('\n', "\r\n")),
+        ("blank.txt", format!("\n\n{article}")),
+    ] {
         let file = dir.join(name);
         std::fs::write(&file, text).unwrap();
         assert_eq!(stdout(&run(&["solve", file.to_str().unwrap()])), expected, "{name}");
@@ -321,12 +356,18 @@ fn a_damaged_cached_table_is_built_again() {
     let _ = std::fs::remove_dir_all(&cache);
     let example = format!("{}/www/examples/eight-puzzle.txt", env!("CARGO_MANIFEST_DIR"));
     let solve = || {
-        let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", &example, "--json"]).env("XDG_CACHE_HOME", &cache).env_remove("PUZZLELAB_CACHE").output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(["solve", &example, "--json"])
+            .env("XDG_CACHE_HOME", &cache)
+            .env_remove("PUZZLELAB_CACHE")
+            .output()
+            .unwrap();
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         (json["length"].as_u64(), json["optimal"].as_bool())
     };
     assert_eq!(solve(), (Some(31), Some(true)), "built");
-    let tables: Vec<_> = std::fs::read_dir(cache.join("puzzlelab")).unwrap().map(|entry| entry.unwrap().path()).collect();
+    let tables: Vec<_> =
+        std::fs::read_dir(cache.join("puzzlelab")).unwrap().map(|entry| entry.unwrap().path()).collect();
     assert_eq!(tables.len(), 1, "{tables:?}");
     let mut bytes = std::fs::read(&tables[0]).unwrap();
     let end = bytes.len() - 8; // the seal stays as it was
@@ -360,7 +401,8 @@ fn a_maze_svg_from_the_command_line() {
     let length = json["length"].as_u64().unwrap();
     assert_eq!(json["cells"].as_u64(), Some(length + 1));
     // A* with its distance bound finds a path of the same length.
-    let astar: serde_json::Value = serde_json::from_slice(&run(&["solve", &file, "--json", "--method", "astar"]).stdout).unwrap();
+    let astar: serde_json::Value =
+        serde_json::from_slice(&run(&["solve", &file, "--json", "--method", "astar"]).stdout).unwrap();
     assert_eq!(astar["length"].as_u64(), Some(length));
 
     // --svg-out writes the original with the path added, which re-reads as the same maze.
@@ -390,7 +432,11 @@ fn maze_problems_from_the_command_line() {
     child.stdin.take().unwrap().write_all(b"+---+---+\n|       |\n+---+   +\n").unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("only one opening"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("only one opening"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = run(&["solve", &fixture("article.txt"), "--svg-out", "/dev/null"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--svg-out is for mazes"));
@@ -405,12 +451,20 @@ fn maze_problems_from_the_command_line() {
     assert!(stdout(&svg).starts_with("<svg") || stdout(&svg).starts_with("<?xml"), "{}", stdout(&svg));
     let length = |text: &str| {
         let puzzle = puzzlelab::families::parse(Some("maze"), text).unwrap();
-        puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap().moves.len()
+        puzzle
+            .solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue)
+            .unwrap()
+            .moves
+            .len()
     };
     assert_eq!(length(&stdout(&svg)), length(&stdout(&out)));
     let none = run(&["generate", "npuzzle", "--size", "3x3", "--svg"]);
     assert_eq!(none.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&none.stderr).contains("a npuzzle puzzle has no SVG form"), "{}", String::from_utf8_lossy(&none.stderr));
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("a npuzzle puzzle has no SVG form"),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
 }
 
 #[test]
@@ -436,14 +490,26 @@ fn lm_solve_prints_what_lm_solve_prints() {
     assert_eq!(out.status.code(), Some(2));
     // `-` is standard input, as README says of every FILE.
     let numbers = std::fs::read(format!("{dir}/numbers.txt")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["lm-solve", "-g", "numbers", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["lm-solve", "-g", "numbers", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(&numbers).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!((out.status.code(), stdout(&out)), (Some(0), std::fs::read_to_string(format!("{dir}/numbers.out")).unwrap()));
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), std::fs::read_to_string(format!("{dir}/numbers.out")).unwrap())
+    );
     // A board error names the file, line and column.
     let out = run(&["lm-solve", "-g", "minotaur", &format!("{dir}/numbers.txt")]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("numbers.txt:2:1: unknown key \"Start\""), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("numbers.txt:2:1: unknown key \"Start\""),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -451,7 +517,10 @@ fn lm_solve_boards_through_solve_and_json() {
     let dir = format!("{}/tests/fixtures/lmsolve", env!("CARGO_MANIFEST_DIR"));
     let json = |args: &[&str]| -> serde_json::Value { serde_json::from_slice(&run(args).stdout).unwrap() };
     let rb = json(&["solve", &format!("{dir}/tilt_rb.txt"), "--json"]);
-    assert_eq!((rb["family"].as_str(), rb["length"].as_u64(), rb["optimal"].as_bool()), (Some("lmsolve:tilt_rb"), Some(5), Some(true)));
+    assert_eq!(
+        (rb["family"].as_str(), rb["length"].as_u64(), rb["optimal"].as_bool()),
+        (Some("lmsolve:tilt_rb"), Some(5), Some(true))
+    );
     assert_eq!(rb["moves"], serde_json::json!(["u", "l", "u", "r", "d"]));
     // Hexagonal planks share the square ones' keys: named, the diagonal move is allowed.
     let hex = json(&["solve", &format!("{dir}/hex_plank.txt"), "--family", "lmsolve:hex_plank", "--json"]);
@@ -491,9 +560,13 @@ fn output_errors_are_handled() {
     if std::path::Path::new("/dev/full").exists() {
         for args in [&["formats"][..], &["solve", &fixture("../../../www/examples/fifteen-puzzle.txt")]] {
             let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
-            let output = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdout(full).output().expect("the CLI runs");
+            let output =
+                Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdout(full).output().expect("the CLI runs");
             assert_eq!(output.status.code(), Some(2), "{args:?}");
-            assert!(String::from_utf8_lossy(&output.stderr).starts_with("puzzlelab: cannot write the output"), "{args:?}");
+            assert!(
+                String::from_utf8_lossy(&output.stderr).starts_with("puzzlelab: cannot write the output"),
+                "{args:?}"
+            );
         }
     }
 }
@@ -516,7 +589,10 @@ fn generate_refuses_sizes_it_does_not_make() {
         let output = run(&["generate", family, "--size", size]);
         assert_eq!(output.status.code(), Some(2), "{family} {size}");
         let message = String::from_utf8_lossy(&output.stderr);
-        assert!(message.starts_with(&format!("puzzlelab: random {family} puzzles are ")) && message.contains(size), "{message}");
+        assert!(
+            message.starts_with(&format!("puzzlelab: random {family} puzzles are ")) && message.contains(size),
+            "{message}"
+        );
     }
     let output = run(&["generate", "npuzzle", "--size", "3x3", "--seed", "4"]);
     assert_eq!(output.status.code(), Some(0));
@@ -532,15 +608,27 @@ fn rush_hour_from_the_command_line() {
     let words: Vec<&str> = line.split_whitespace().collect();
     let database_line = format!("{} {} {}\n", words[0], words[1], words[3]);
     let solve = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
         child.stdin.take().unwrap().write_all(database_line.as_bytes()).unwrap();
         child.wait_with_output().unwrap()
     };
     let out = solve(&["solve", "-", "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((json["family"].as_str(), json["metric"].as_str(), json["method"].as_str()), (Some("rushhour"), Some("slide"), Some("bfs")));
-    assert_eq!((json["length"].as_u64(), json["expected"].as_u64(), json["cluster_size"].as_u64()), (Some(51), Some(51), Some(4780)));
+    assert_eq!(
+        (json["family"].as_str(), json["metric"].as_str(), json["method"].as_str()),
+        (Some("rushhour"), Some("slide"), Some("bfs"))
+    );
+    assert_eq!(
+        (json["length"].as_u64(), json["expected"].as_u64(), json["cluster_size"].as_u64()),
+        (Some(51), Some(51), Some(4780))
+    );
     // Text: "solved", then the moves in his notation, one a line.
     let out = solve(&["solve", "-", "--family", "rushhour", "--metric", "unit"]);
     let text = stdout(&out);
@@ -552,10 +640,19 @@ fn rush_hour_from_the_command_line() {
     let out = solve(&["solve", "-"]);
     assert!(out.stderr.is_empty() && stdout(&out).lines().count() == 1 + 51);
     let wrong = format!("52 {} {}\n", words[1], words[3]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(["solve", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(wrong.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "puzzlelab: warning: the puzzle's text says 52 moves; this answer has 51\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "puzzlelab: warning: the puzzle's text says 52 moves; this answer has 51\n"
+    );
     assert_eq!(stdout(&out).lines().count(), 1 + 51);
 }
 
@@ -592,7 +689,12 @@ fn memory_hungry_states_give_up_before_the_process_runs_out() {
     let dir = format!("{}/tests/fixtures/hostile", env!("CARGO_MANIFEST_DIR"));
     for name in ["script-long-strings.txt", "script-long-arrays.txt", "script-big-maps.txt", "hex-planks-30x30.txt"] {
         let output = Command::new("sh")
-            .args(["-c", "ulimit -v 1000000 && exec \"$0\" solve \"$1\"", env!("CARGO_BIN_EXE_puzzlelab"), &format!("{dir}/{name}")])
+            .args([
+                "-c",
+                "ulimit -v 1000000 && exec \"$0\" solve \"$1\"",
+                env!("CARGO_BIN_EXE_puzzlelab"),
+                &format!("{dir}/{name}"),
+            ])
             .output()
             .expect("sh runs");
         let (out, err) = (stdout(&output), String::from_utf8_lossy(&output.stderr));
@@ -601,10 +703,20 @@ fn memory_hungry_states_give_up_before_the_process_runs_out() {
     }
     // lm-solve prints what LM-Solve prints when a budget ends the search, and exits 3.
     let output = Command::new("sh")
-        .args(["-c", "ulimit -v 1000000 && exec \"$0\" lm-solve -g hex_plank \"$1\"", env!("CARGO_BIN_EXE_puzzlelab"), &format!("{dir}/hex-planks-30x30.txt")])
+        .args([
+            "-c",
+            "ulimit -v 1000000 && exec \"$0\" lm-solve -g hex_plank \"$1\"",
+            env!("CARGO_BIN_EXE_puzzlelab"),
+            &format!("{dir}/hex-planks-30x30.txt"),
+        ])
         .output()
         .expect("sh runs");
-    assert_eq!((output.status.code(), stdout(&output).as_str()), (Some(3), "interrupted\n"), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        (output.status.code(), stdout(&output).as_str()),
+        (Some(3), "interrupted\n"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 /// `analyse`: the figures in words, one JSON object, and the hardest start written as a puzzle
@@ -619,13 +731,28 @@ fn analyse_from_the_command_line() {
     assert!(text.contains("Positions by distance from the start:\n    0 1\n"), "{text}");
     // Spread over threads, the same words.
     for threads in ["1", "2", "3"] {
-        assert_eq!(stdout(&run(&["analyse", &fixture("klotski.txt"), "--threads", threads])), text, "{threads} threads");
+        assert_eq!(
+            stdout(&run(&["analyse", &fixture("klotski.txt"), "--threads", threads])),
+            text,
+            "{threads} threads"
+        );
     }
     let hardest = std::env::temp_dir().join(format!("puzzlelab-hardest-{}.txt", std::process::id()));
-    let out = run(&["analyse", &fixture("klotski.txt"), "--metric", "piece", "--json", "--hardest-out", hardest.to_str().unwrap()]);
+    let out = run(&[
+        "analyse",
+        &fixture("klotski.txt"),
+        "--metric",
+        "piece",
+        "--json",
+        "--hardest-out",
+        hardest.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((json["positions"].as_u64(), json["shortest"].as_u64(), json["solutions"].as_str()), (Some(25_955), Some(81), Some("256")));
+    assert_eq!(
+        (json["positions"].as_u64(), json["shortest"].as_u64(), json["solutions"].as_str()),
+        (Some(25_955), Some(81), Some("256"))
+    );
     assert_eq!(json["hardest"]["moves"].as_u64(), Some(93));
     let out = run(&["solve", hardest.to_str().unwrap(), "--metric", "piece", "--json"]);
     let _ = std::fs::remove_file(&hardest);
@@ -633,7 +760,10 @@ fn analyse_from_the_command_line() {
     assert_eq!(json["length"].as_u64(), Some(93), "the hardest start solves in 93 piece moves");
     // A budget ends it with exit 3.
     let out = run(&["analyse", &fixture("klotski.txt"), "--max-states", "1000"]);
-    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(3), "Analyse gave up after 1000 states (the state limit)\n"));
+    assert_eq!(
+        (out.status.code(), stdout(&out).as_str()),
+        (Some(3), "Analyse gave up after 1000 states (the state limit)\n")
+    );
     // A tiling's analysis lists its tilings and what they all share.
     let out = run(&["analyse", &format!("{}/www/examples/tiling-6x10.txt", env!("CARGO_MANIFEST_DIR"))]);
     assert_eq!(out.status.code(), Some(0));
@@ -669,27 +799,45 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     assert!((f64::from(png.1) - height).abs() < 1.0, "{} against {height}", png.1);
     let picture = std::fs::read(out("a.png")).unwrap();
     assert_eq!(&picture[..8], b"\x89PNG\r\n\x1a\n");
-    assert_eq!((u32::from_be_bytes(picture[16..20].try_into().unwrap()), u32::from_be_bytes(picture[20..24].try_into().unwrap())), (560, 440));
+    assert_eq!(
+        (
+            u32::from_be_bytes(picture[16..20].try_into().unwrap()),
+            u32::from_be_bytes(picture[20..24].try_into().unwrap())
+        ),
+        (560, 440)
+    );
     // The animations: a frame for the start and one per move; the first and the last show the
     // start's and the solved position's pictures, exactly in the APNG and within the colour
     // reduction of the GIF, which is the larger file. A step shows as long as the page's replay
     // takes for a move: 0.3 s at the default speed, 0.15 s at the fastest.
     let text = std::fs::read_to_string(&article).unwrap();
     let puzzle = puzzlelab::families::parse(None, &text).unwrap();
-    let report = puzzle.solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue).unwrap();
+    let report = puzzle
+        .solve(&Default::default(), &mut |_: &puzzlelab::search::Stats| puzzlelab::search::Flow::Continue)
+        .unwrap();
     let alone = |step: usize| {
-        let svg = puzzlelab::picture::svg(puzzle.as_ref(), &report.moves, step, puzzlelab::picture::BOARD, &[], puzzlelab::picture::FONT);
+        let svg = puzzlelab::picture::svg(
+            puzzle.as_ref(),
+            &report.moves,
+            step,
+            puzzlelab::picture::BOARD,
+            &[],
+            puzzlelab::picture::FONT,
+        );
         puzzlelab::render::rgba(&svg).unwrap().2
     };
     let (start, solved) = (alone(0), alone(37));
     let mut sizes = Vec::new();
-    for (flag, name, format, speed, delay) in [("--apng", "a.apng.png", Format::Apng, "10", 15), ("--gif", "a.gif", Format::Gif, "5", 30)] {
+    for (flag, name, format, speed, delay) in
+        [("--apng", "a.apng.png", Format::Apng, "10", 15), ("--gif", "a.gif", Format::Gif, "5", 30)]
+    {
         assert_eq!(run(&["render", &article, "--speed", speed, flag, &out(name)]).status.code(), Some(0));
         let bytes = std::fs::read(out(name)).unwrap();
         let (read, width, height, shown) = puzzlelab::animation::decode(&bytes).unwrap();
         assert_eq!((read, width, height, shown.len()), (format, 560, 440, 38));
         assert_eq!([shown[0].delay, shown[1].delay, shown[36].delay, shown[37].delay], [100, delay, delay, 250]);
-        let apart = [distance(&shown[0].rgba, &start), distance(&shown[37].rgba, &solved), distance(&shown[0].rgba, &solved)];
+        let apart =
+            [distance(&shown[0].rgba, &start), distance(&shown[37].rgba, &solved), distance(&shown[0].rgba, &solved)];
         if format == Format::Apng {
             assert!(apart[0] == 0.0 && apart[1] == 0.0, "{apart:?}");
         }
@@ -704,7 +852,11 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     let unsolvable = run(&["render", &fixture("unsolvable.txt"), "--png", &out("c.png")]);
     assert_eq!(unsolvable.status.code(), Some(1), "{}", String::from_utf8_lossy(&unsolvable.stderr));
     assert!(String::from_utf8_lossy(&unsolvable.stderr).starts_with("puzzlelab: there is no solution to draw"));
-    assert_eq!(run(&["render", &fixture("unsolvable.txt"), "--step", "0", "--png", &out("c.png")]).status.code(), Some(0), "the start needs no solution");
+    assert_eq!(
+        run(&["render", &fixture("unsolvable.txt"), "--step", "0", "--png", &out("c.png")]).status.code(),
+        Some(0),
+        "the start needs no solution"
+    );
     assert_eq!(run(&["render", &article, "--svg", &out("d.svg"), "--png", &out("d.png")]).status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,8 +3,8 @@
 
 use puzzlelab::examples;
 use puzzlelab::families::{self, Confidence, Example, SolveOptions, Status, FAMILIES};
-use std::collections::HashSet;
 use puzzlelab::search::{Flow, Stats};
+use std::collections::HashSet;
 
 /// Each family's examples (its known answers listed beside them, with their sources) solve
 /// with the default options in exactly that many moves, replay through the rules and round-trip.
@@ -39,11 +39,17 @@ fn every_example_solves_with_its_known_length() {
         for (step, made) in report.moves.iter().enumerate() {
             let allowed = puzzle.moves_from(&options, &report.moves, step);
             listing |= !allowed.is_empty();
-            assert!(!(whole_moves && listing) || allowed.contains(made), "{name}: move {step} {made} is not among {allowed:?}");
+            assert!(
+                !(whole_moves && listing) || allowed.contains(made),
+                "{name}: move {step} {made} is not among {allowed:?}"
+            );
             for choice in &allowed {
                 let mut played = report.moves[..step].to_vec();
                 played.push(choice.clone());
-                assert!(puzzle.check(&options, &played).is_ok(), "{name}: {choice} is listed at step {step} but does not apply");
+                assert!(
+                    puzzle.check(&options, &played).is_ok(),
+                    "{name}: {choice} is listed at step {step} but does not apply"
+                );
             }
         }
         let lists = family.id() != "tiling";
@@ -57,7 +63,11 @@ fn every_example_solves_with_its_known_length() {
             assert_eq!(rest.moves.len(), length - half, "{name}: from half-way");
         }
         // The text round-trips.
-        assert_eq!(families::parse(Some(family.id()), &puzzle.to_text()).unwrap().to_text(), puzzle.to_text(), "{name}");
+        assert_eq!(
+            families::parse(Some(family.id()), &puzzle.to_text()).unwrap().to_text(),
+            puzzle.to_text(),
+            "{name}"
+        );
     }
     assert_eq!(names.len(), 30);
 }
@@ -74,6 +84,7 @@ fn families_that_generate_say_so() {
 /// `<title>`), never by its file name.
 #[test]
 fn every_example_has_a_title() {
-    let untitled: Vec<&str> = examples::all().filter(|(_, e)| examples::title(e) == e.name).map(|(_, e)| e.name).collect();
+    let untitled: Vec<&str> =
+        examples::all().filter(|(_, e)| examples::title(e) == e.name).map(|(_, e)| e.name).collect();
     assert_eq!(untitled, Vec::<&str>::new());
 }

@@ -122,7 +122,11 @@ impl Generated {
         let mut queue = VecDeque::from([self.entrance]);
         from.insert(self.entrance, self.entrance);
         while let Some(cell) = queue.pop_front() {
-            let list = if self.hex { hex_neighbours(cell, self.cols, self.rows) } else { square_neighbours(cell, self.cols, self.rows) };
+            let list = if self.hex {
+                hex_neighbours(cell, self.cols, self.rows)
+            } else {
+                square_neighbours(cell, self.cols, self.rows)
+            };
             for n in list {
                 if self.open(cell, n) && !from.contains_key(&n) {
                     from.insert(n, cell);
@@ -202,10 +206,21 @@ fn header(width: f64, height: f64, title: &str) -> String {
 
 /// mazegenerator.net's orthogonal walls, optionally with its red solution polyline.
 fn mazegenerator_walls(m: &Generated, solved: bool) -> String {
-    let mut s = header((16 * m.cols + 4) as f64, (16 * m.rows + 4) as f64, &format!("{} by {} orthogonal maze", m.cols, m.rows));
+    let mut s = header(
+        (16 * m.cols + 4) as f64,
+        (16 * m.rows + 4) as f64,
+        &format!("{} by {} orthogonal maze", m.cols, m.rows),
+    );
     s.push_str("  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"2\" stroke-linecap=\"square\">\n");
     for (x1, y1, x2, y2) in m.runs() {
-        let _ = writeln!(s, "    <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />", 2 + 16 * x1, 2 + 16 * y1, 2 + 16 * x2, 2 + 16 * y2);
+        let _ = writeln!(
+            s,
+            "    <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />",
+            2 + 16 * x1,
+            2 + 16 * y1,
+            2 + 16 * x2,
+            2 + 16 * y2
+        );
     }
     s.push_str("  </g>\n");
     if solved {
@@ -225,7 +240,11 @@ fn mazegenerator_walls(m: &Generated, solved: bool) -> String {
 
 /// mazegenerator.net's "line maze": passages through cell centres, stubs to the openings.
 fn line_maze(m: &Generated) -> String {
-    let mut s = header((16 * m.cols + 4) as f64, (16 * m.rows + 4) as f64, &format!("{} by {} orthogonal maze", m.cols, m.rows));
+    let mut s = header(
+        (16 * m.cols + 4) as f64,
+        (16 * m.rows + 4) as f64,
+        &format!("{} by {} orthogonal maze", m.cols, m.rows),
+    );
     s.push_str("  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"2\" stroke-linecap=\"square\" stroke-linejoin=\"round\">\n");
     let centre = |(r, c): Cell| (10 + 16 * c, 10 + 16 * r);
     for &(a, b) in &m.passages {
@@ -319,7 +338,8 @@ fn editor_paths(m: &Generated) -> String {
     }
     for (r, c) in m.path() {
         let (x, y) = (10 + 16 * c, 10 + 16 * r);
-        let _ = writeln!(s, "<path class=\"shp1\" d=\"M{} {y} C{x} {} {} {} {x} {} Z\" />", x - 3, y - 3, x + 3, y, y + 3);
+        let _ =
+            writeln!(s, "<path class=\"shp1\" d=\"M{} {y} C{x} {} {} {} {x} {} Z\" />", x - 3, y - 3, x + 3, y, y + 3);
     }
     s.push_str("</svg>\n");
     s
@@ -339,7 +359,10 @@ fn python_renderer(m: &Generated) -> String {
         if i % 2 == 0 {
             let _ = writeln!(s, "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke-width=\"6\" stroke=\"black\" stroke-linecap=\"square\"/>");
         } else {
-            let _ = writeln!(s, "<polyline points=\"{x1}, {y1} {x2}, {y2}\" stroke-width=\"6\" stroke=\"black\" fill=\"none\"/>");
+            let _ = writeln!(
+                s,
+                "<polyline points=\"{x1}, {y1} {x2}, {y2}\" stroke-width=\"6\" stroke=\"black\" fill=\"none\"/>"
+            );
         }
     }
     let centre = |(r, c): Cell| (53 + 100 * c, 53 + 100 * r);
@@ -387,9 +410,23 @@ fn scipython(m: &Generated) -> String {
     }
     line(&mut s, 0.0, 0.0, 0.0, m.rows as f64 * a);
     for ((r, c), colour) in [(m.entrance, "green"), (m.exit, "red")] {
-        let _ = writeln!(s, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" style=\"fill:{colour}\"/>", c as f64 * a + a / 4.0, r as f64 * a + a / 4.0, a / 2.0, a / 2.0);
+        let _ = writeln!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" style=\"fill:{colour}\"/>",
+            c as f64 * a + a / 4.0,
+            r as f64 * a + a / 4.0,
+            a / 2.0,
+            a / 2.0
+        );
     }
-    let _ = writeln!(s, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" style=\"fill:yellow\"/>", a / 3.0, a / 3.0, a / 3.0, a / 3.0);
+    let _ = writeln!(
+        s,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" style=\"fill:yellow\"/>",
+        a / 3.0,
+        a / 3.0,
+        a / 3.0,
+        a / 3.0
+    );
     s.push_str("</svg>\n");
     s
 }
@@ -543,8 +580,12 @@ fn scipython_float_steps_and_coloured_marks() {
 #[test]
 fn text_formats() {
     type Writer = fn(&Generated) -> String;
-    let formats: [(&str, Writer); 4] =
-        [("blocks", block_grid), ("box art 3", |m| box_art(m, 3)), ("box art 2", |m| box_art(m, 2)), ("underscores", underscores)];
+    let formats: [(&str, Writer); 4] = [
+        ("blocks", block_grid),
+        ("box art 3", |m| box_art(m, 3)),
+        ("box art 2", |m| box_art(m, 2)),
+        ("underscores", underscores),
+    ];
     for (name, write) in formats {
         for (i, &(cols, rows)) in SIZES.iter().enumerate() {
             let maze = Generated::new(cols, rows, false, 100 + i as u64);
@@ -571,7 +612,6 @@ fn text_formats() {
         }
     }
 }
-
 
 /// Every maze `generate` makes reads back, as box art and as SVG, with its size and the same
 /// shortest path: one cell wide or high (the SVG then has a single gap each way, or its two

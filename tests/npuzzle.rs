@@ -24,7 +24,12 @@ fn rows(cells: &[u16]) -> String {
 /// Turning the board half round and numbering tile t as 16 - t maps Korf's goal onto the
 /// standard one (1..15, blank last) and keeps every distance.
 fn standard(cells: &[u16]) -> Vec<u16> {
-    (0..16).map(|i| match cells[15 - i] { 0 => 0, t => 16 - t }).collect()
+    (0..16)
+        .map(|i| match cells[15 - i] {
+            0 => 0,
+            t => 16 - t,
+        })
+        .collect()
 }
 
 fn solve(text: &str) -> (Status, usize, Method) {
@@ -56,7 +61,11 @@ fn the_fixture_lists_korfs_hundred() {
     assert_eq!(all.len(), 100);
     // The published total of the optimal lengths (average 53.05).
     assert_eq!(all.iter().map(|(_, length, _)| length).sum::<usize>(), 5305);
-    assert!(all.iter().all(|(_, _, cells)| { let mut c = cells.clone(); c.sort(); c == (0..16).collect::<Vec<u16>>() }));
+    assert!(all.iter().all(|(_, _, cells)| {
+        let mut c = cells.clone();
+        c.sort();
+        c == (0..16).collect::<Vec<u16>>()
+    }));
 }
 
 #[test]
@@ -65,7 +74,10 @@ fn unsolvable_fifteen_puzzle_answers_at_once() {
     let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
     assert_eq!(report.status, Status::Unsolved);
     assert_eq!(report.stats.explored, 0);
-    assert_eq!(puzzlelab::replay::summary(&report), "No solution: this arrangement has the wrong parity (two tiles swapped)");
+    assert_eq!(
+        puzzlelab::replay::summary(&report),
+        "No solution: this arrangement has the wrong parity (two tiles swapped)"
+    );
 }
 
 /// Spread over 1, 2 and 3 threads, Korf's hardest-to-search instance (88, the longest here)

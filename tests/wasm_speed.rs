@@ -63,7 +63,10 @@ fn analyse_the_two_by_five_puzzle() {
     let report = puzzle.analyse(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     assert_eq!((report.positions, report.farthest()), (1_814_400, 55));
-    console_log!("wasm: Analyse the 2x5 puzzle (1,814,400 positions): {ms:.0} ms, {} MB stored", report.stats.bytes / 1_000_000);
+    console_log!(
+        "wasm: Analyse the 2x5 puzzle (1,814,400 positions): {ms:.0} ms, {} MB stored",
+        report.stats.bytes / 1_000_000
+    );
 }
 
 /// Game About Squares: every position of a three-square level within its search area.
@@ -78,7 +81,10 @@ fn exhaustive_squares_level() {
         assert_eq!(report.status, Status::Unsolved);
         assert_eq!(report.stats.stored, 251_812, "the same count as natively");
     }
-    console_log!("wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s", 251_812.0 / best / 1000.0);
+    console_log!(
+        "wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s",
+        251_812.0 / best / 1000.0
+    );
 }
 
 /// Game About Squares: the hardest random fixture (25 clicks), solved by default (A*).
@@ -89,7 +95,10 @@ fn hardest_squares_fixture() {
     let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     assert_eq!((report.status, report.moves.len()), (Status::Solved, 25));
-    console_log!("wasm: Game About Squares random-4173 (25 clicks, A*): {ms:.0} ms, {} states expanded", report.stats.explored);
+    console_log!(
+        "wasm: Game About Squares random-4173 (25 clicks, A*): {ms:.0} ms, {} states expanded",
+        report.stats.explored
+    );
 }
 
 /// Scripted rules in wasm: Jumping Cards and Tower of Hanoi with 8 discs (the same answers as
@@ -104,7 +113,11 @@ fn scripts() {
         let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         assert_eq!(report.moves.len(), moves);
-        console_log!("wasm: script {name}: {} states in {ms:.0} ms, {:.1} k states/s", report.stats.stored, report.stats.stored as f64 / ms);
+        console_log!(
+            "wasm: script {name}: {} states in {ms:.0} ms, {:.1} k states/s",
+            report.stats.stored,
+            report.stats.stored as f64 / ms
+        );
     }
 }
 
@@ -137,7 +150,13 @@ fn mazes() {
 #[wasm_bindgen_test]
 fn fifteen_puzzle_tables_and_search() {
     let puzzle = families::parse(None, "1 3 5 6 / _ 13 14 9 / 11 4 8 12 / 10 7 15 2").unwrap();
-    let pages = || wasm_bindgen::memory().unchecked_into::<js_sys::WebAssembly::Memory>().buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length();
+    let pages = || {
+        wasm_bindgen::memory()
+            .unchecked_into::<js_sys::WebAssembly::Memory>()
+            .buffer()
+            .unchecked_into::<js_sys::ArrayBuffer>()
+            .byte_length()
+    };
     let before = pages();
     let mut times = Vec::new();
     for _ in 0..2 {
@@ -186,7 +205,11 @@ fn korf_hundred() {
             worst = (seconds, *number);
         }
     }
-    console_log!("wasm: Korf's 100 (IDA*, one core): {total:.1} s in total; worst instance {} in {:.2} s", worst.1, worst.0);
+    console_log!(
+        "wasm: Korf's 100 (IDA*, one core): {total:.1} s in total; worst instance {} in {:.2} s",
+        worst.1,
+        worst.0
+    );
 }
 
 #[path = "../benches/shared/tiling_boards.rs"]
@@ -205,7 +228,9 @@ fn tiling_counts() {
             best = best.min(started.elapsed().as_secs_f64() * 1000.0);
             assert_eq!((counts.raw, counts.distinct), (board.raw, board.distinct), "{}", board.name);
         }
-        let peer = board.peer_seconds.map_or_else(String::new, |s| format!("; tyfkda's solver natively {:.1} ms ({:.1}x)", s * 1000.0, s * 1000.0 / best));
+        let peer = board.peer_seconds.map_or_else(String::new, |s| {
+            format!("; tyfkda's solver natively {:.1} ms ({:.1}x)", s * 1000.0, s * 1000.0 / best)
+        });
         console_log!("wasm: tiling count {}: {best:.1} ms (best of 5){peer}", board.name);
     }
 }

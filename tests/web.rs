@@ -2,9 +2,9 @@
 //! the worker send it.
 #![cfg(target_arch = "wasm32")]
 
+use puzzlelab::animation::Format;
 use puzzlelab::families::{self, SolveOptions, Status};
 use puzzlelab::search::{Flow, Stats};
-use puzzlelab::animation::Format;
 use puzzlelab::web::protocol::{handle, Kept, Pixels, Reply, Request};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -51,7 +51,9 @@ fn kept_bytes_sent_by_the_page_are_read_as_if_kept_here() {
     // Bytes damaged on the way (or in IndexedDB) are not read: the reader builds its table again.
     let mut damaged = puzzlelab::keep::seal(vec![7u8, 1, 8, 2]);
     damaged[1] ^= 1;
-    assert!(Kept::receive(&Kept { name: "web-test-damaged".into(), bytes: js_sys::Uint8Array::from(&damaged[..]) }.message()));
+    assert!(Kept::receive(
+        &Kept { name: "web-test-damaged".into(), bytes: js_sys::Uint8Array::from(&damaged[..]) }.message()
+    ));
     assert_eq!(puzzlelab::keep::read("web-test-damaged"), None);
 }
 
@@ -89,10 +91,21 @@ fn animate_paints_on_a_canvas_and_sends_the_file_as_bytes() {
     let text = include_str!("fixtures/sliding/article.txt");
     let puzzle = families::parse(None, text).unwrap();
     let moves = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves;
-    let request = Request::Animate { job: 3, family: "auto".into(), text: text.into(), moves, format: Format::Gif, width: 280, height: 220, speed: 5.0 };
+    let request = Request::Animate {
+        job: 3,
+        family: "auto".into(),
+        text: text.into(),
+        moves,
+        format: Format::Gif,
+        width: 280,
+        height: 220,
+        speed: 5.0,
+    };
     let replies = round_trip_painting(&request, &puzzlelab::web::canvas::frame);
     assert!(matches!(replies.first(), Some(Reply::Animating { job: 3, done: 1, frames: 38 })), "{:?}", replies.first());
-    let Some(reply @ Reply::Animated { job: 3, bytes, frames: 38, .. }) = replies.last() else { panic!("{:?}", replies.last()) };
+    let Some(reply @ Reply::Animated { job: 3, bytes, frames: 38, .. }) = replies.last() else {
+        panic!("{:?}", replies.last())
+    };
     assert_eq!(&bytes[..6], b"GIF89a");
     assert_eq!([u16::from_le_bytes([bytes[6], bytes[7]]), u16::from_le_bytes([bytes[8], bytes[9]])], [280, 220]);
     // Blank frames would make a GIF of about a kilobyte; the board and 37 moved pieces, many.
@@ -141,7 +154,12 @@ fn share_links_round_trip_in_the_browser() {
 fn a_script_solves_the_same_in_the_browser() {
     // Jumping Cards: 14 swaps natively (src/families/script/tests.rs), and so here.
     let text = puzzlelab::examples::text("script-cards").unwrap();
-    let replies = round_trip(&Request::Solve { job: 2, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
+    let replies = round_trip(&Request::Solve {
+        job: 2,
+        family: "auto".into(),
+        text: text.into(),
+        options: SolveOptions::default(),
+    });
     match replies.last() {
         Some(Reply::Finished { report, .. }) => {
             assert_eq!(report.family, "script");
@@ -156,12 +174,27 @@ fn a_script_solves_the_same_in_the_browser() {
 fn a_maze_svg_solves_in_the_browser_and_exports_its_solution() {
     // The 20 x 20 example: 60 moves (tests/examples.rs has the independent count).
     let text = puzzlelab::examples::text("maze-20x20").unwrap();
-    let replies = round_trip(&Request::Solve { job: 3, family: "auto".into(), text: text.into(), options: SolveOptions::default() });
+    let replies = round_trip(&Request::Solve {
+        job: 3,
+        family: "auto".into(),
+        text: text.into(),
+        options: SolveOptions::default(),
+    });
     let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
     assert_eq!((report.family.as_str(), report.moves.len()), ("maze", 60));
-    assert_eq!(serde_json::Value::from(report.facts.clone()), serde_json::json!({"cells": 61, "entrance": [0, 9], "exit": [19, 10], "height": 20, "width": 20}));
+    assert_eq!(
+        serde_json::Value::from(report.facts.clone()),
+        serde_json::json!({"cells": 61, "entrance": [0, 9], "exit": [19, 10], "height": 20, "width": 20})
+    );
     let puzzle = families::parse(None, text).unwrap();
     let export = puzzle.export(&report.moves).unwrap();
     assert!(export.text.starts_with(&text[..text.rfind("</svg>").unwrap()]));
-    assert_eq!(families::parse(None, &export.text).unwrap().solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves, report.moves);
+    assert_eq!(
+        families::parse(None, &export.text)
+            .unwrap()
+            .solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue)
+            .unwrap()
+            .moves,
+        report.moves
+    );
 }

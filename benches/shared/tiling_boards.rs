@@ -15,12 +15,60 @@ pub struct Board {
 }
 
 pub const BOARDS: [Board; 8] = [
-    Board { name: "6x10", text: include_str!("../../tests/fixtures/tiling/6x10.txt"), raw: 9356, distinct: 2339, peer_seconds: Some(0.212) },
-    Board { name: "5x12", text: include_str!("../../tests/fixtures/tiling/5x12.txt"), raw: 4040, distinct: 1010, peer_seconds: Some(0.090) },
-    Board { name: "4x15", text: include_str!("../../tests/fixtures/tiling/4x15.txt"), raw: 1472, distinct: 368, peer_seconds: Some(0.017) },
-    Board { name: "3x20", text: include_str!("../../tests/fixtures/tiling/3x20.txt"), raw: 8, distinct: 2, peer_seconds: Some(0.006) },
-    Board { name: "8x8 less centre", text: include_str!("../../tests/fixtures/tiling/8x8-centre.txt"), raw: 520, distinct: 65, peer_seconds: None },
-    Board { name: "8x8 less corners", text: include_str!("../../tests/fixtures/tiling/8x8-corners.txt"), raw: 17_360, distinct: 2170, peer_seconds: None },
-    Board { name: "3x30 one-sided", text: include_str!("../../tests/fixtures/tiling/3x30-one-sided.txt"), raw: 184, distinct: 46, peer_seconds: None },
-    Board { name: "8x8 with square", text: include_str!("../../tests/fixtures/tiling/8x8-square.txt"), raw: 129_168, distinct: 16_146, peer_seconds: None },
+    Board {
+        name: "6x10",
+        text: include_str!("../../tests/fixtures/tiling/6x10.txt"),
+        raw: 9356,
+        distinct: 2339,
+        peer_seconds: Some(0.212),
+    },
+    Board {
+        name: "5x12",
+        text: include_str!("../../tests/fixtures/tiling/5x12.txt"),
+        raw: 4040,
+        distinct: 1010,
+        peer_seconds: Some(0.090),
+    },
+    Board {
+        name: "4x15",
+        text: include_str!("../../tests/fixtures/tiling/4x15.txt"),
+        raw: 1472,
+        distinct: 368,
+        peer_seconds: Some(0.017),
+    },
+    Board {
+        name: "3x20",
+        text: include_str!("../../tests/fixtures/tiling/3x20.txt"),
+        raw: 8,
+        distinct: 2,
+        peer_seconds: Some(0.006),
+    },
+    Board {
+        name: "8x8 less centre",
+        text: include_str!("../../tests/fixtures/tiling/8x8-centre.txt"),
+        raw: 520,
+        distinct: 65,
+        peer_seconds: None,
+    },
+    Board {
+        name: "8x8 less corners",
+        text: include_str!("../../tests/fixtures/tiling/8x8-corners.txt"),
+        raw: 17_360,
+        distinct: 2170,
+        peer_seconds: None,
+    },
+    Board {
+        name: "3x30 one-sided",
+        text: include_str!("../../tests/fixtures/tiling/3x30-one-sided.txt"),
+        raw: 184,
+        distinct: 46,
+        peer_seconds: None,
+    },
+    Board {
+        name: "8x8 with square",
+        text: include_str!("../../tests/fixtures/tiling/8x8-square.txt"),
+        raw: 129_168,
+        distinct: 16_146,
+        peer_seconds: None,
+    },
 ];

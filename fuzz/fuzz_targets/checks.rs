@@ -46,7 +46,13 @@ pub fn share_link(data: &[u8]) {
 
 /// Small enough that one input is checked in well under a second.
 fn budget(method: Method) -> SolveOptions {
-    SolveOptions { method, max_states: Some(5_000), max_bytes: Some(64 << 20), time_limit_ms: Some(2_000), ..SolveOptions::default() }
+    SolveOptions {
+        method,
+        max_states: Some(5_000),
+        max_bytes: Some(64 << 20),
+        time_limit_ms: Some(2_000),
+        ..SolveOptions::default()
+    }
 }
 
 /// Read with detection, solve under a small budget, and check the answer: a solution replays
@@ -62,7 +68,12 @@ pub fn solve(data: &[u8]) {
     }
     let verdict = replayed(puzzle.as_ref(), &options, &report.moves, "the answer");
     if report.optimal && report.counts.is_none() {
-        assert_eq!(verdict.first_solved, Some(report.moves.len()), "a shortest answer is solved before its end: {:?}", report.moves);
+        assert_eq!(
+            verdict.first_solved,
+            Some(report.moves.len()),
+            "a shortest answer is solved before its end: {:?}",
+            report.moves
+        );
     }
     if report.optimal && report.method != Method::Bfs && puzzle.capabilities().methods.contains(&Method::Bfs) {
         let bfs = puzzle.solve(&budget(Method::Bfs), &mut |_: &Stats| Flow::Continue).expect("BFS is accepted");
@@ -93,7 +104,12 @@ pub fn analyse(data: &[u8]) {
         return;
     }
     let Some(shortest) = analysis.shortest else { return };
-    assert_eq!(analysis.solution.len() as u64, shortest, "the solution listed is not as long as the shortest: {:?}", analysis.solution);
+    assert_eq!(
+        analysis.solution.len() as u64,
+        shortest,
+        "the solution listed is not as long as the shortest: {:?}",
+        analysis.solution
+    );
     replayed(puzzle.as_ref(), &options, &analysis.solution, "the analysis's solution");
     if let Ok(report) = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue) {
         if report.status == Status::Solved && report.optimal && report.counts.is_none() {
@@ -116,7 +132,14 @@ pub fn render(data: &[u8]) {
     let caption = puzzlelab::picture::caption(&moves, step);
     let characters: usize = caption.iter().map(|word| word.chars().count()).sum();
     assert!(characters <= puzzlelab::picture::MOST_CAPTION_CHARACTERS, "a caption of {characters} characters");
-    let svg = puzzlelab::picture::svg(puzzle.as_ref(), &moves, step, puzzlelab::picture::BOARD, &caption, puzzlelab::picture::FONT);
+    let svg = puzzlelab::picture::svg(
+        puzzle.as_ref(),
+        &moves,
+        step,
+        puzzlelab::picture::BOARD,
+        &caption,
+        puzzlelab::picture::FONT,
+    );
     #[cfg(not(target_arch = "wasm32"))]
     if let Err(e) = puzzlelab::render::png(&svg) {
         panic!("the picture does not draw: {e}\n{svg}");

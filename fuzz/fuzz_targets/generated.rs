@@ -128,7 +128,11 @@ impl RushHour {
         let mut letter = b'B';
         for &(x, y, truck, down) in self.vehicles.iter().take(10) {
             let (x, y, len) = (usize::from(x % 6), usize::from(y % 6), if truck { 3 } else { 2 });
-            let run: Vec<usize> = if down { (y..y + len).map(|r| r * 6 + x).collect() } else { (x..x + len).map(|c| y * 6 + c).collect() };
+            let run: Vec<usize> = if down {
+                (y..y + len).map(|r| r * 6 + x).collect()
+            } else {
+                (x..x + len).map(|c| y * 6 + c).collect()
+            };
             let fits = if down { y + len <= 6 } else { x + len <= 6 };
             if fits && run.iter().all(|&i| cells[i] == 'o') {
                 run.iter().for_each(|&i| cells[i] = letter as char);

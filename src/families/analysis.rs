@@ -137,30 +137,51 @@ impl AnalysisReport {
                     None => format!("Analyse gave up: {reason}"),
                 }];
             }
-            Completion::Cancelled => return vec![format!("Analyse was cancelled after {}", n(self.stats.explored, "position", "positions"))],
+            Completion::Cancelled => {
+                return vec![format!("Analyse was cancelled after {}", n(self.stats.explored, "position", "positions"))]
+            }
             Completion::Done if self.histogram.is_empty() => return self.notes.clone(), // no space of positions (a tiling)
             Completion::Done => {}
         }
         let mut lines = vec![
-            format!("{} reachable from the start, {} solved", n(self.positions, "position", "positions"), group(self.solved)),
+            format!(
+                "{} reachable from the start, {} solved",
+                n(self.positions, "position", "positions"),
+                group(self.solved)
+            ),
             match self.dead_ends {
                 0 => "No dead ends: a solution can be reached from every position".to_string(),
-                d => format!("{} (no solution can be reached from {})", n(d, "dead end", "dead ends"), if d == 1 { "it" } else { "them" }),
+                d => format!(
+                    "{} (no solution can be reached from {})",
+                    n(d, "dead end", "dead ends"),
+                    if d == 1 { "it" } else { "them" }
+                ),
             },
         ];
         match (self.shortest, &self.solutions) {
             (Some(length), Some(count)) => {
-                let ways = if count == "1" { "the only one".to_string() } else { format!("one of {} distinct ones", group_digits(count)) };
+                let ways = if count == "1" {
+                    "the only one".to_string()
+                } else {
+                    format!("one of {} distinct ones", group_digits(count))
+                };
                 lines.push(format!("Shortest solution: {} ({ways})", n(length, "move", "moves")));
                 if length > 0 {
-                    lines.push(format!("Only one move keeps it shortest at {} of its {length} steps", self.only_moves()));
+                    lines.push(format!(
+                        "Only one move keeps it shortest at {} of its {length} steps",
+                        self.only_moves()
+                    ));
                 }
             }
             _ => lines.push("No solution from the start".to_string()),
         }
         let farthest = self.farthest();
         let at_farthest = self.histogram.last().copied().unwrap_or(0);
-        lines.push(format!("Farthest from the start: {} ({})", n(farthest as u64, "move", "moves"), n(at_farthest, "position", "positions")));
+        lines.push(format!(
+            "Farthest from the start: {} ({})",
+            n(farthest as u64, "move", "moves"),
+            n(at_farthest, "position", "positions")
+        ));
         if let Some(hardest) = &self.hardest {
             lines.push(format!(
                 "Hardest start: {} to solve ({}), {} from the start",
@@ -173,7 +194,6 @@ impl AnalysisReport {
         lines
     }
 }
-
 
 /// Analyses `space` under the budget in `options` and reports it for `family` in `metric`,
 /// `describe` turning a path's moves and states into the family's move texts (as for solving);

@@ -30,7 +30,10 @@ pub mod squares;
 pub mod tiles;
 pub mod tiling;
 
-pub use crate::contract::{default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch, Verdict};
+pub use crate::contract::{
+    default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits,
+    Status, Switch, Verdict,
+};
 use crate::draw::Painter;
 use crate::search::{astar, astar_weighted, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
 
@@ -155,7 +158,12 @@ pub fn search<S: Space>(
 
 /// [`search`] for spaces that threads can share: breadth-first search spreads over
 /// `options.threads()` threads natively (with the same answer and counts as on one).
-pub fn search_spread<S>(space: &S, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>
+pub fn search_spread<S>(
+    space: &S,
+    method: Method,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State>
 where
     S: Space + Sync,
     S::State: Send + Sync,
@@ -183,7 +191,6 @@ pub const GREEDY_WEIGHT: u32 = 5;
 /// How deep depth-first search goes unless told otherwise.
 pub const DEFAULT_MAX_DEPTH: u64 = 100_000;
 
-
 /// The methods of a puzzle the engine's generic searches serve (no bidirectional search).
 pub const GENERIC_METHODS: &[Method] = &[Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs];
 
@@ -198,7 +205,8 @@ pub trait Puzzle {
 
     /// Searches for a solution. Errors are about the options (an unknown metric, a method the
     /// puzzle cannot use; these have no line), or, for scripted rules, about the script.
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError>;
+    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow)
+        -> Result<Report, FormatError>;
 
     /// Like [`Puzzle::solve`], also handing each solution listed (`SolveMode::All`) to
     /// `on_found` as soon as it is found, so a front end can show them while the search goes on.
@@ -213,13 +221,21 @@ pub trait Puzzle {
 
     /// The family's part of Analyse (issue 16), for puzzles whose capabilities say `analyses`:
     /// every position reachable from the start. The faces call [`Puzzle::analyse`].
-    fn explore(&self, _options: &SolveOptions, _on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        _options: &SolveOptions,
+        _on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<analysis::AnalysisReport, FormatError> {
         Err(analysis::not_offered(self.family()))
     }
 
     /// Analyse: [`Puzzle::explore`], with the hardest start written as a puzzle of its own
     /// where the family can ([`Puzzle::text_at`]) and its explore has not written it already.
-    fn analyse(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<analysis::AnalysisReport, FormatError> {
+    fn analyse(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<analysis::AnalysisReport, FormatError> {
         let mut report = self.explore(options, on_progress)?;
         if let Some(hardest) = report.hardest.as_mut().filter(|h| h.text.is_none()) {
             hardest.text = self.text_at(&hardest.path);
@@ -286,7 +302,15 @@ pub trait Puzzle {
     /// surface of `size`, the pointer went down at `from` and up at `to`. Empty when it makes
     /// none: a family with no play, or a tap on nothing that moves. A family on the mid-end
     /// answers [`crate::midend::Rules::moves_at`] and forwards to its replayer.
-    fn moves_at(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _from: (f64, f64), _to: (f64, f64), _size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        _moves: &[String],
+        _step: usize,
+        _from: (f64, f64),
+        _to: (f64, f64),
+        _size: (f64, f64),
+    ) -> Vec<String> {
         Vec::new()
     }
 
@@ -307,7 +331,13 @@ pub trait Puzzle {
     /// is the family's but makes no move here (a wall in the way, a key that chose a piece).
     /// None for a key the family does not use: the page then does its own with it (the arrow
     /// keys step through the replay).
-    fn moves_for_key(&self, _options: &SolveOptions, _moves: &[String], _step: usize, _key: &str) -> Option<Vec<String>> {
+    fn moves_for_key(
+        &self,
+        _options: &SolveOptions,
+        _moves: &[String],
+        _step: usize,
+        _key: &str,
+    ) -> Option<Vec<String>> {
         None
     }
 
@@ -353,8 +383,6 @@ pub trait Editor {
     /// The cell under a point of a drawing of `width` x `height` pixels.
     fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)>;
 }
-
-
 
 /// A character of the user's text as a message shows it: in quotes when it prints plainly, else
 /// by its code point ("U+0301"), so that no control, combining or invisible character reaches a
@@ -431,7 +459,10 @@ pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
         let before = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
-        format!("{name}:{line}:{column}: this is not UTF-8 text (byte 0x{:02X}); save the file as UTF-8", e.as_bytes()[good])
+        format!(
+            "{name}:{line}:{column}: this is not UTF-8 text (byte 0x{:02X}); save the file as UTF-8",
+            e.as_bytes()[good]
+        )
     })?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
@@ -461,9 +492,19 @@ mod shown_tests {
     fn files_must_be_utf8_and_lose_their_byte_order_mark() {
         assert_eq!(file_text("a.txt", b"ab\ncd".to_vec()).unwrap(), "ab\ncd");
         assert_eq!(file_text("a.txt", b"\xef\xbb\xbfab\n".to_vec()).unwrap(), "ab\n");
-        assert_eq!(file_text("b.txt", b"ab\xff\xfe".to_vec()).unwrap_err(), "b.txt:1:3: this is not UTF-8 text (byte 0xFF); save the file as UTF-8");
-        assert_eq!(file_text("c.txt", [b"a\nb".as_slice(), "\u{e9}".as_bytes(), b"c\xfe"].concat()).unwrap_err(), "c.txt:2:4: this is not UTF-8 text (byte 0xFE); save the file as UTF-8");
-        assert_eq!(file_text("d.txt", b"ab\rcd\r\nef\r".to_vec()).unwrap(), "ab\ncd\nef\n", "lone carriage returns end lines");
+        assert_eq!(
+            file_text("b.txt", b"ab\xff\xfe".to_vec()).unwrap_err(),
+            "b.txt:1:3: this is not UTF-8 text (byte 0xFF); save the file as UTF-8"
+        );
+        assert_eq!(
+            file_text("c.txt", [b"a\nb".as_slice(), "\u{e9}".as_bytes(), b"c\xfe"].concat()).unwrap_err(),
+            "c.txt:2:4: this is not UTF-8 text (byte 0xFE); save the file as UTF-8"
+        );
+        assert_eq!(
+            file_text("d.txt", b"ab\rcd\r\nef\r".to_vec()).unwrap(),
+            "ab\ncd\nef\n",
+            "lone carriage returns end lines"
+        );
     }
 
     #[test]

@@ -7,7 +7,9 @@
 
 use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
-use crate::search::tiles::{solvable_on_rectangle, Board, Iteration, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
+use crate::search::tiles::{
+    solvable_on_rectangle, Board, Iteration, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES,
+};
 use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Part, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -37,7 +39,8 @@ pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, M
 /// What every tile puzzle offers: its methods, and pattern databases, a strong heuristic (so
 /// `auto` runs IDA*, as `solve` does); its IDA* splits bound by bound among the page's Workers.
 pub fn capabilities() -> Capabilities {
-    let mut capabilities = Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
+    let mut capabilities =
+        Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
     capabilities.parts = vec![SolveMode::First];
     capabilities
 }
@@ -115,7 +118,13 @@ fn solve(
             None => {
                 let stats = Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() };
                 let outcome = match limit {
-                    Some(limit) if out_of_time => Outcome::GaveUp { reason: format!("gave up while building the pattern tables (the time limit of {:.1} s)", limit.as_secs_f64()), stats },
+                    Some(limit) if out_of_time => Outcome::GaveUp {
+                        reason: format!(
+                            "gave up while building the pattern tables (the time limit of {:.1} s)",
+                            limit.as_secs_f64()
+                        ),
+                        stats,
+                    },
                     _ => Outcome::Cancelled { stats },
                 };
                 return Ok(TileAnswer { outcome, method, heuristic: None, iteration: None });
@@ -124,7 +133,10 @@ fn solve(
         // Searches without a heuristic still need the space: an empty set of tables.
         _ => Arc::new(PatternDatabase::none(&board)),
     };
-    let rest = SolveOptions { time_limit_ms: options.time_limit_ms.map(|ms| ms.saturating_sub(started.elapsed().as_millis() as u64)), ..options.clone() };
+    let rest = SolveOptions {
+        time_limit_ms: options.time_limit_ms.map(|ms| ms.saturating_sub(started.elapsed().as_millis() as u64)),
+        ..options.clone()
+    };
     let options = &rest;
     let heuristic = matches!(method, Method::Idastar | Method::Astar).then(|| {
         if pdb.is_exact() {
@@ -248,15 +260,25 @@ fn patterns(board: &Board, width: usize) -> (Vec<Vec<u8>>, Vec<String>) {
 /// The pattern databases for `board`: held, read pattern by pattern from what was kept (the
 /// disk cache; in the page IndexedDB and the other Workers), or built (with progress reported as
 /// `Stats::building`; None when the progress callback stops the build).
-fn tables(board: &Board, width: usize, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Arc<PatternDatabase>> {
+fn tables(
+    board: &Board,
+    width: usize,
+    threads: usize,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Option<Arc<PatternDatabase>> {
     if let Some(found) = held(board, width) {
         return Some(found);
     }
     let (groups, names) = patterns(board, width);
     // Bytes that do not read back as the pattern's table (another version) are ignored and the
     // table built again.
-    let mut tables: Vec<Option<Vec<u8>>> =
-        groups.iter().zip(&names).map(|(tiles, name)| crate::keep::read(name).and_then(|bytes| PatternDatabase::read_pattern(board, tiles, &bytes))).collect();
+    let mut tables: Vec<Option<Vec<u8>>> = groups
+        .iter()
+        .zip(&names)
+        .map(|(tiles, name)| {
+            crate::keep::read(name).and_then(|bytes| PatternDatabase::read_pattern(board, tiles, &bytes))
+        })
+        .collect();
     let missing: Vec<usize> = (0..groups.len()).filter(|&g| tables[g].is_none()).collect();
     for (g, table) in build(board, &groups, &names, &missing, threads, on_progress)? {
         tables[g] = Some(table);
@@ -270,7 +292,14 @@ fn tables(board: &Board, width: usize, threads: usize, on_progress: &mut dyn FnM
 
 /// Builds the tables of the patterns `which` on up to `threads` threads, with progress, and
 /// keeps each under its name.
-fn build(board: &Board, groups: &[Vec<u8>], names: &[String], which: &[usize], threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+fn build(
+    board: &Board,
+    groups: &[Vec<u8>],
+    names: &[String],
+    which: &[usize],
+    threads: usize,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Option<Vec<(usize, Vec<u8>)>> {
     if which.is_empty() {
         return Some(Vec::new());
     }
@@ -297,11 +326,19 @@ fn prepare(board: &Board, width: usize, share: Part, on_progress: &mut dyn FnMut
         return Some(());
     }
     let (groups, names) = patterns(board, width);
-    let mine: Vec<usize> = (share.index..groups.len()).step_by(share.of).filter(|&g| !crate::keep::has(&names[g])).collect();
+    let mine: Vec<usize> =
+        (share.index..groups.len()).step_by(share.of).filter(|&g| !crate::keep::has(&names[g])).collect();
     let built = build(board, &groups, &names, &mine, 1, on_progress)?;
     // This Worker reads its own patterns back with the others' when the search asks for them.
     #[cfg(target_arch = "wasm32")]
-    crate::keep::preload(built.into_iter().map(|(g, table)| (names[g].clone(), crate::keep::seal(PatternDatabase::pattern_bytes(board, &groups[g], &table)))).collect());
+    crate::keep::preload(
+        built
+            .into_iter()
+            .map(|(g, table)| {
+                (names[g].clone(), crate::keep::seal(PatternDatabase::pattern_bytes(board, &groups[g], &table)))
+            })
+            .collect(),
+    );
     #[cfg(not(target_arch = "wasm32"))]
     let _ = built;
     Some(())

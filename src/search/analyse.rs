@@ -116,7 +116,11 @@ pub enum Analysed<M, S> {
 /// let hardest = analysis.hardest.unwrap();
 /// assert_eq!((hardest.states.last(), hardest.distance), (Some(&51), 49));
 /// ```
-pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State> {
+pub fn analyse<S: Space>(
+    space: &S,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Analysed<S::Move, S::State> {
     let mut meter = Meter::new(budget, on_progress);
     let explored = explore(space, &mut meter);
     read(space, explored, meter)
@@ -125,7 +129,12 @@ pub fn analyse<S: Space>(space: &S, budget: &Budget, on_progress: &mut dyn FnMut
 /// [`analyse`] with the exploration spread over `threads` threads: exactly the same figures,
 /// positions numbered alike (see `spread::explore`).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn analyse_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Analysed<S::Move, S::State>
+pub fn analyse_spread<S>(
+    space: &S,
+    budget: &Budget,
+    threads: usize,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Analysed<S::Move, S::State>
 where
     S: Space + Sync,
     S::State: Send + Sync,
@@ -136,7 +145,11 @@ where
 }
 
 /// The figures of an explored space.
-fn read<S: Space>(space: &S, explored: Result<Explored<S::State>, Halt>, mut meter: Meter) -> Analysed<S::Move, S::State> {
+fn read<S: Space>(
+    space: &S,
+    explored: Result<Explored<S::State>, Halt>,
+    mut meter: Meter,
+) -> Analysed<S::Move, S::State> {
     let graph = match explored {
         Ok(graph) => graph,
         Err(halt) => {
@@ -157,13 +170,23 @@ fn read<S: Space>(space: &S, explored: Result<Explored<S::State>, Halt>, mut met
     let (shortest_path, choices) = if solvable { graph.one_shortest(&to_goal) } else { (Vec::new(), Vec::new()) };
     let shortest = solvable.then(|| {
         let states: Vec<S::State> = shortest_path.iter().map(|&i| graph.store.state(i).clone()).collect();
-        Shortest { moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(), states, count: graph.count_shortest(&to_goal), choices }
+        Shortest {
+            moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(),
+            states,
+            count: graph.count_shortest(&to_goal),
+            choices,
+        }
     });
     let hardest = to_goal.iter().copied().filter(|&d| d != UNREACHED).max().map(|distance| {
         // The first in breadth-first order: the fewest moves from the start.
         let index = to_goal.iter().position(|&d| d == distance).unwrap_or(0) as u32;
         let states = graph.store.path_to(index);
-        Hardest { moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(), states, distance, count: to_goal.iter().filter(|&&d| d == distance).count() as u64 }
+        Hardest {
+            moves: moves_along(space, &states).map(|(moves, _)| moves).unwrap_or_default(),
+            states,
+            distance,
+            count: to_goal.iter().filter(|&&d| d == distance).count() as u64,
+        }
     });
     let picture = (positions <= GRAPH_POSITIONS).then(|| graph.picture(space, shortest_path));
     meter.stats.stored = positions as u64;
@@ -199,7 +222,12 @@ fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>,
 }
 
 /// Explores `graph` on until every position is expanded or `until` are stored.
-fn explore_until<S: Space>(space: &S, meter: &mut Meter, graph: &mut Explored<S::State>, until: usize) -> Result<(), Halt> {
+fn explore_until<S: Space>(
+    space: &S,
+    meter: &mut Meter,
+    graph: &mut Explored<S::State>,
+    until: usize,
+) -> Result<(), Halt> {
     let mut successors = Vec::new();
     while graph.goal.len() < graph.store.len() && graph.store.len() < until {
         let head = graph.goal.len();
@@ -230,17 +258,23 @@ mod spread {
         if graph.goal.len() == graph.store.len() {
             return Ok(graph);
         }
-        let mut spread = match Spread::resume(std::mem::take(&mut graph.store), graph.goal.len(), threads, GoalTest::Expanded) {
-            Ok(spread) => spread,
-            Err(store) => {
-                graph.store = store;
-                explore_until(space, meter, &mut graph, usize::MAX)?;
-                return Ok(graph);
-            }
-        };
+        let mut spread =
+            match Spread::resume(std::mem::take(&mut graph.store), graph.goal.len(), threads, GoalTest::Expanded) {
+                Ok(spread) => spread,
+                Err(store) => {
+                    graph.store = store;
+                    explore_until(space, meter, &mut graph, usize::MAX)?;
+                    return Ok(graph);
+                }
+            };
         while !spread.is_done() {
             spread.next_batch(space, |at| {
-                meter.explore_at(at.stored, at.stored - at.index, u64::from(graph.level[at.index]), at.bytes + graph.bytes_beside(space))?;
+                meter.explore_at(
+                    at.stored,
+                    at.stored - at.index,
+                    u64::from(graph.level[at.index]),
+                    at.bytes + graph.bytes_beside(space),
+                )?;
                 graph.goal.push(at.goal);
                 for next in at.successors {
                     if next.new {
@@ -263,7 +297,8 @@ mod spread {
 
 impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
     fn new(start: T) -> Self {
-        let mut graph = Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
+        let mut graph =
+            Explored { store: Store::new(), level: vec![0], goal: Vec::new(), offsets: vec![0], targets: Vec::new() };
         let _ = graph.store.insert(start, NO_PARENT);
         graph
     }
@@ -271,12 +306,19 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
     /// Reports the next expansion to the meter (the positions expanded so far are `goal.len()`).
     fn meter<S: Space<State = T>>(&self, space: &S, meter: &mut Meter) -> Result<(), Halt> {
         let head = self.goal.len();
-        meter.explore_at(self.store.len(), self.store.len() - head, u64::from(self.level[head]), self.store.bytes() + self.bytes_beside(space))
+        meter.explore_at(
+            self.store.len(),
+            self.store.len() - head,
+            u64::from(self.level[head]),
+            self.store.bytes() + self.bytes_beside(space),
+        )
     }
 
     /// Memory held besides the stored states and their index: the space's, and the moves.
     fn bytes_beside<S: Space<State = T>>(&self, space: &S) -> u64 {
-        space.bytes() + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64 + self.goal.capacity() as u64
+        space.bytes()
+            + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64
+            + self.goal.capacity() as u64
     }
 
     /// Adds the next position's expansion: whether it is solved, and its successors in move
@@ -350,7 +392,11 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
         let states: Vec<T> = (0..n as u32).map(|i| self.store.state(i).clone()).collect();
         let parent: Vec<u32> = (0..n as u32).map(|i| self.store.parent(i)).collect();
         let step = (0..n)
-            .map(|i| (parent[i] != NO_PARENT).then(|| moves_along(space, &[states[parent[i] as usize].clone(), states[i].clone()])?.0.pop()).flatten())
+            .map(|i| {
+                (parent[i] != NO_PARENT)
+                    .then(|| moves_along(space, &[states[parent[i] as usize].clone(), states[i].clone()])?.0.pop())
+                    .flatten()
+            })
             .collect();
         let mut edges = Vec::new();
         for from in 0..n as u32 {
@@ -446,7 +492,10 @@ mod tests {
         assert_eq!(picture.parent, vec![u32::MAX, 0, 0, 1, 2]);
         assert_eq!(picture.step, vec![None, Some((0, 1)), Some((0, 2)), Some((1, 4)), Some((2, 3))]);
         assert_eq!(picture.edges, vec![(0, 1), (0, 2), (1, 3), (2, 3), (2, 4)]);
-        assert_eq!((picture.level, picture.solved, picture.path), (vec![0, 1, 1, 2, 2], vec![false, false, false, true, false], vec![0, 1, 3]));
+        assert_eq!(
+            (picture.level, picture.solved, picture.path),
+            (vec![0, 1, 1, 2, 2], vec![false, false, false, true, false], vec![0, 1, 3])
+        );
     }
 
     #[test]
@@ -486,7 +535,10 @@ mod tests {
         assert_eq!((a.positions, a.dead_ends, a.shortest, a.hardest), (2, 2, None, None));
         let budget = Budget { max_states: 3, ..Budget::default() };
         assert!(matches!(analyse(&Endless, &budget, &mut quiet), Analysed::GaveUp { .. }));
-        assert!(matches!(analyse(&Endless, &Budget::default(), &mut |_: &Stats| Flow::Stop), Analysed::Cancelled { .. }));
+        assert!(matches!(
+            analyse(&Endless, &Budget::default(), &mut |_: &Stats| Flow::Stop),
+            Analysed::Cancelled { .. }
+        ));
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -495,12 +547,29 @@ mod tests {
         let graph = random_graph(200_000, vec![7, 4_242, 31_337, 150_001]);
         let one = done(analyse(&graph, &Budget::default(), &mut quiet));
         // Past 65,536 positions, where the spread exploration takes over.
-        assert!(one.positions > 150_000 && one.dead_ends > 1_000 && one.shortest.is_some(), "{} {}", one.positions, one.dead_ends);
+        assert!(
+            one.positions > 150_000 && one.dead_ends > 1_000 && one.shortest.is_some(),
+            "{} {}",
+            one.positions,
+            one.dead_ends
+        );
         for threads in [1, 2, 3] {
             let spread = done(analyse_spread(&graph, &Budget::default(), threads, &mut quiet));
-            assert_eq!((spread.positions, spread.solved, spread.dead_ends), (one.positions, one.solved, one.dead_ends), "{threads} threads");
-            assert_eq!((&spread.histogram, &spread.shortest, &spread.hardest), (&one.histogram, &one.shortest, &one.hardest), "{threads} threads");
-            assert_eq!((spread.stats.explored, spread.stats.stored), (one.stats.explored, one.stats.stored), "{threads} threads");
+            assert_eq!(
+                (spread.positions, spread.solved, spread.dead_ends),
+                (one.positions, one.solved, one.dead_ends),
+                "{threads} threads"
+            );
+            assert_eq!(
+                (&spread.histogram, &spread.shortest, &spread.hardest),
+                (&one.histogram, &one.shortest, &one.hardest),
+                "{threads} threads"
+            );
+            assert_eq!(
+                (spread.stats.explored, spread.stats.stored),
+                (one.stats.explored, one.stats.stored),
+                "{threads} threads"
+            );
         }
         // A budget ends both at the same position, with the same words.
         let budget = Budget { max_states: 100_000, ..Budget::default() };

@@ -84,7 +84,12 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
                 self.depth += 1;
                 self.level_end = self.store.len() as u32;
             }
-            meter.explore_at(self.store.len(), self.store.len() - self.head as usize, self.depth, self.store.bytes() + space.bytes())?;
+            meter.explore_at(
+                self.store.len(),
+                self.store.len() - self.head as usize,
+                self.depth,
+                self.store.bytes() + space.bytes(),
+            )?;
             let state = self.store.state(self.head).clone();
             expand(space, &state, &mut successors);
             for (_, next, _) in successors.drain(..) {
@@ -145,7 +150,12 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
 /// }
 /// ```
 #[cfg(not(target_arch = "wasm32"))]
-pub fn bfs_spread<S>(space: &S, budget: &Budget, threads: usize, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<S::Move, S::State>
+pub fn bfs_spread<S>(
+    space: &S,
+    budget: &Budget,
+    threads: usize,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<S::Move, S::State>
 where
     S: Space + Sync,
     S::State: Send + Sync,
@@ -232,7 +242,8 @@ mod tests {
 
     #[test]
     fn a_time_budget_gives_up() {
-        let budget = Budget { time_limit: Some(std::time::Duration::from_millis(1)), report_every: 64, ..Budget::default() };
+        let budget =
+            Budget { time_limit: Some(std::time::Duration::from_millis(1)), report_every: 64, ..Budget::default() };
         match bfs(&Endless, &budget, &mut |_: &Stats| {
             std::thread::sleep(std::time::Duration::from_millis(2));
             Flow::Continue
@@ -331,7 +342,11 @@ mod tests {
             for budget in [Budget::default(), Budget { max_states: 120_000, ..Budget::default() }] {
                 let one = summary(bfs(&graph, &budget, &mut quiet));
                 for threads in [1, 2, 3] {
-                    assert_eq!(summary(bfs_spread(&graph, &budget, threads, &mut quiet)), one, "{goals:?}, {threads} threads");
+                    assert_eq!(
+                        summary(bfs_spread(&graph, &budget, threads, &mut quiet)),
+                        one,
+                        "{goals:?}, {threads} threads"
+                    );
                 }
             }
         }
@@ -341,7 +356,11 @@ mod tests {
         let one = summary(bfs(&corridor, &Budget::default(), &mut quiet));
         assert_eq!((one.1, one.2), (99_999, 100_000));
         for threads in [2, 3] {
-            assert_eq!(summary(bfs_spread(&corridor, &Budget::default(), threads, &mut quiet)), one, "{threads} threads");
+            assert_eq!(
+                summary(bfs_spread(&corridor, &Budget::default(), threads, &mut quiet)),
+                one,
+                "{threads} threads"
+            );
         }
     }
 }
@@ -390,7 +409,9 @@ mod retracing {
         assert!(matches!(bfs(&whole, &Budget::default(), &mut |_| Flow::Continue), Outcome::Solved { cost: 3, .. }));
         let failing = Failing { graph: line(), calls: Cell::new(4) };
         match crate::search::analyse(&failing, &Budget::default(), &mut |_| Flow::Continue) {
-            crate::search::analyse::Analysed::Done(analysis) => assert!(analysis.shortest.is_some_and(|s| s.moves.is_empty())),
+            crate::search::analyse::Analysed::Done(analysis) => {
+                assert!(analysis.shortest.is_some_and(|s| s.moves.is_empty()))
+            }
             _ => panic!("the analysis ends"),
         }
     }

@@ -143,8 +143,8 @@ fn sides_stats_of<T: Eq + std::hash::Hash>(a: &Side<T>, b: &Side<T>, mut stats: 
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::*;
     use super::super::bfs;
+    use super::super::testing::*;
     use super::*;
 
     #[test]

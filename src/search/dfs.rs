@@ -84,7 +84,10 @@ pub fn dfs<S: Space>(
     meter.stats.stored = store.len() as u64;
     let stats = meter.finish();
     if cut_by_depth {
-        Outcome::GaveUp { reason: format!("gave up after {} states (the depth limit of {max_depth})", stats.stored), stats }
+        Outcome::GaveUp {
+            reason: format!("gave up after {} states (the depth limit of {max_depth})", stats.stored),
+            stats,
+        }
     } else {
         Outcome::NoSolution { stats }
     }

@@ -24,7 +24,13 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { max_states: 50_000_000, max_expansions: u64::MAX, max_bytes: 2 << 30, time_limit: None, report_every: 1 << 14 }
+        Budget {
+            max_states: 50_000_000,
+            max_expansions: u64::MAX,
+            max_bytes: 2 << 30,
+            time_limit: None,
+            report_every: 1 << 14,
+        }
     }
 }
 

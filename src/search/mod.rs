@@ -83,7 +83,12 @@ impl Part {
     /// The part as asked for, or a sentence saying why there is no such part.
     pub fn checked(self) -> Result<Part, String> {
         if self.of == 0 || self.of > Part::MOST || self.index >= self.of {
-            return Err(format!("a search cannot be split into part {} of {} (at most {} parts)", self.index + 1, self.of, Part::MOST));
+            return Err(format!(
+                "a search cannot be split into part {} of {} (at most {} parts)",
+                self.index + 1,
+                self.of,
+                Part::MOST
+            ));
         }
         Ok(self)
     }
@@ -204,7 +209,8 @@ pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> Option<(V
     for pair in states.windows(2) {
         successors.clear();
         space.successors(&pair[0], &mut successors);
-        let best = successors.drain(..).filter(|(_, next, _)| *next == pair[1]).min_by_key(|(_, _, step_cost)| *step_cost)?;
+        let best =
+            successors.drain(..).filter(|(_, next, _)| *next == pair[1]).min_by_key(|(_, _, step_cost)| *step_cost)?;
         cost += u64::from(best.2);
         moves.push(best.0);
     }
@@ -223,9 +229,16 @@ pub(crate) fn expand<S: Space>(space: &S, state: &S::State, out: &mut Vec<(S::Mo
 
 /// The outcome for a path of states from the start to a goal.
 /// A path the space does not retrace is no answer: the search gives up.
-pub(crate) fn solution<S: Space>(space: &S, states: Vec<S::State>, mut meter: meter::Meter) -> Outcome<S::Move, S::State> {
+pub(crate) fn solution<S: Space>(
+    space: &S,
+    states: Vec<S::State>,
+    mut meter: meter::Meter,
+) -> Outcome<S::Move, S::State> {
     let Some((moves, cost)) = moves_along(space, &states) else {
-        return Outcome::GaveUp { reason: "the rules did not retrace the path they found".into(), stats: meter.finish() };
+        return Outcome::GaveUp {
+            reason: "the rules did not retrace the path they found".into(),
+            stats: meter.finish(),
+        };
     };
     meter.stats.depth = moves.len() as u64;
     Outcome::Solved { moves, states, cost, stats: meter.finish() }

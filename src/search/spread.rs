@@ -99,14 +99,27 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
     /// `threads` threads and testing the states `test` names; the store back for one thread, or
     /// when no thread pool can be had.
     pub fn resume(store: Store<T>, expanded: usize, threads: usize, test: GoalTest) -> Result<Self, Store<T>> {
-        let Some(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok().filter(|_| threads > 1) else { return Err(store) };
+        let Some(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok().filter(|_| threads > 1)
+        else {
+            return Err(store);
+        };
         let (states, parents) = store.into_parts();
         let mut shards: Vec<HashTable<u32>> = (0..SHARDS).map(|_| HashTable::new()).collect();
         for (index, state) in states.iter().enumerate() {
             let hash = Store::hash(state);
             shards[shard(hash)].insert_unique(hash, index as u32, |&i| Store::hash(&states[i as usize]));
         }
-        Ok(Spread { pool, threads, test, states, parents, shards, fresh: HashTable::new(), filed: vec![Vec::new(); SHARDS], expanded })
+        Ok(Spread {
+            pool,
+            threads,
+            test,
+            states,
+            parents,
+            shards,
+            fresh: HashTable::new(),
+            filed: vec![Vec::new(); SHARDS],
+            expanded,
+        })
     }
 
     /// Whether every stored state has been expanded.
@@ -127,11 +140,19 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
             vec![expand_slice(space, states, shards, test, head..end)]
         } else {
             let slice = (end - head).div_ceil(self.threads * 8).max(64);
-            self.pool.install(|| (head..end).step_by(slice).collect::<Vec<_>>().into_par_iter().map(|from| expand_slice(space, states, shards, test, from..(from + slice).min(end))).collect())
+            self.pool.install(|| {
+                (head..end)
+                    .step_by(slice)
+                    .collect::<Vec<_>>()
+                    .into_par_iter()
+                    .map(|from| expand_slice(space, states, shards, test, from..(from + slice).min(end)))
+                    .collect()
+            })
         };
         self.fresh.clear();
         // The shards grow only in step 3; the batch's own table stays small.
-        let index_bytes = self.shards.iter().map(|t| t.capacity() as u64 * 5).sum::<u64>() + self.fresh.capacity().max(BATCH * 4) as u64 * 5;
+        let index_bytes = self.shards.iter().map(|t| t.capacity() as u64 * 5).sum::<u64>()
+            + self.fresh.capacity().max(BATCH * 4) as u64 * 5;
         let mut successors = Vec::new();
         for part in parts {
             let mut found = part.found.into_iter();
@@ -145,7 +166,8 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
                     });
                 }
                 self.expanded += 1;
-                let bytes = (self.states.capacity() * std::mem::size_of::<T>() + self.parents.capacity() * 4) as u64 + index_bytes;
+                let bytes = (self.states.capacity() * std::mem::size_of::<T>() + self.parents.capacity() * 4) as u64
+                    + index_bytes;
                 visit(Expansion { index, goal, stored, bytes, successors: &successors })?;
             }
         }
@@ -191,9 +213,19 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
     }
 }
 
-fn expand_slice<S: Space>(space: &S, states: &[S::State], shards: &[HashTable<u32>], test: GoalTest, range: std::ops::Range<usize>) -> Expanded<S::State> {
+fn expand_slice<S: Space>(
+    space: &S,
+    states: &[S::State],
+    shards: &[HashTable<u32>],
+    test: GoalTest,
+    range: std::ops::Range<usize>,
+) -> Expanded<S::State> {
     // Room for four successors a state before the list grows (copying what it holds).
-    let mut out = Expanded { goal: Vec::with_capacity(range.len()), counts: Vec::with_capacity(range.len()), found: Vec::with_capacity(range.len() * 4) };
+    let mut out = Expanded {
+        goal: Vec::with_capacity(range.len()),
+        counts: Vec::with_capacity(range.len()),
+        found: Vec::with_capacity(range.len() * 4),
+    };
     let mut successors = Vec::new();
     for state in &states[range] {
         out.goal.push(test == GoalTest::Expanded && space.is_goal(state));

@@ -24,7 +24,13 @@ impl CanvasPainter {
 
 /// A PNG picture (as a data URL) `width` x `height` painted by `paint`, with `caption` (words
 /// that stay together, such as numbered moves) wrapped in a band below it when there is one.
-pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<String> {
+pub fn picture(
+    width: f64,
+    height: f64,
+    caption: &[String],
+    font: f64,
+    paint: impl FnOnce(&mut CanvasPainter),
+) -> Option<String> {
     let (board, measure) = painted(width, height, paint)?;
     if caption.is_empty() {
         return board.to_data_url_with_type("image/png").ok();
@@ -32,7 +38,9 @@ pub fn picture(width: f64, height: f64, caption: &[String], font: f64, paint: im
     let style = format!("{font:.0}px system-ui, sans-serif");
     // The board's context measures the caption too (it is done painting).
     measure.set_font(&style);
-    let lines = crate::picture::wrap(caption, |line| measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * font));
+    let lines = crate::picture::wrap(caption, |line| {
+        measure.measure_text(line).map_or(true, |m| m.width() <= width - 2.0 * font)
+    });
     let (band, line_top) = crate::picture::band(lines.len(), font);
     let (out, ctx) = offscreen(width, height + band)?;
     // The board's own background (the families clear to it), so the band looks part of it.
@@ -63,13 +71,22 @@ fn pixels(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Op
 
 /// Step `step` of the solution `moves` of `puzzle` as an animation's frame (RGBA): the
 /// Worker's painter of `protocol::Request::Animate`.
-pub fn frame(puzzle: &dyn crate::families::Puzzle, moves: &[String], step: usize, (width, height): (u16, u16)) -> Result<Vec<u8>, String> {
+pub fn frame(
+    puzzle: &dyn crate::families::Puzzle,
+    moves: &[String],
+    step: usize,
+    (width, height): (u16, u16),
+) -> Result<Vec<u8>, String> {
     pixels(f64::from(width), f64::from(height), |painter| puzzle.draw(moves, step, 0.0, painter))
         .ok_or_else(|| "this browser cannot paint in a Worker (it has no OffscreenCanvas)".to_string())
 }
 
 /// An offscreen canvas `width` x `height` with what `paint` paints.
-fn painted(width: f64, height: f64, paint: impl FnOnce(&mut CanvasPainter)) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+fn painted(
+    width: f64,
+    height: f64,
+    paint: impl FnOnce(&mut CanvasPainter),
+) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     let (canvas, ctx) = offscreen(width, height)?;
     paint(&mut CanvasPainter::new(ctx.clone(), width, height));
     Some((canvas, ctx))

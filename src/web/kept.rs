@@ -49,7 +49,9 @@ fn preload(database: IdbDatabase, done: Rc<dyn Fn(Option<IdbDatabase>)>) {
             let entries = keys
                 .iter()
                 .zip(values.iter())
-                .filter_map(|(key, value)| Some((key.as_string()?, value.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec())))
+                .filter_map(|(key, value)| {
+                    Some((key.as_string()?, value.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec()))
+                })
                 .collect();
             crate::keep::preload(entries);
         }
@@ -60,7 +62,9 @@ fn preload(database: IdbDatabase, done: Rc<dyn Fn(Option<IdbDatabase>)>) {
 /// Writes `bytes` under `name` (IndexedDB clones them at once: the caller may then transfer
 /// their buffer).
 pub fn save(database: &IdbDatabase, name: &str, bytes: &js_sys::Uint8Array) {
-    let store = database.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite).and_then(|t| t.object_store(STORE));
+    let store = database
+        .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+        .and_then(|t| t.object_store(STORE));
     if let Ok(store) = store {
         let _ = store.put_with_key(bytes, &JsValue::from_str(name));
     }

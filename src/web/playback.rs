@@ -178,7 +178,10 @@ mod tests {
                 break tick;
             }
         };
-        assert_eq!((end, playback.step, playback.playing, playback.tween), (Tick { stepped: true, played_out: true, again: false }, 10, false, 0.0));
+        assert_eq!(
+            (end, playback.step, playback.playing, playback.tween),
+            (Tick { stepped: true, played_out: true, again: false }, 10, false, 0.0)
+        );
         // Play at the end starts again from the start; pause keeps the step.
         assert!(playback.toggle(10));
         assert_eq!(playback.step, 0);

@@ -22,7 +22,16 @@ pub enum Request {
     /// Make the solution `moves` of `text` into an animation in `format`, each frame `width` x
     /// `height` pixels, its steps at the replay's `speed`; painted and encoded in the Worker so
     /// the page never waits on it.
-    Animate { job: u32, family: String, text: String, moves: Vec<String>, format: Format, width: u16, height: u16, speed: f64 },
+    Animate {
+        job: u32,
+        family: String,
+        text: String,
+        moves: Vec<String>,
+        format: Format,
+        width: u16,
+        height: u16,
+        speed: f64,
+    },
 }
 
 /// Bytes a Worker built and kept under `name` (pattern tables, [`crate::keep`]), on their way
@@ -42,7 +51,11 @@ impl Kept {
 
     pub fn message(&self) -> JsValue {
         let message = js_sys::Object::new();
-        for (key, value) in [("type", JsValue::from_str(Kept::TYPE)), ("name", JsValue::from_str(&self.name)), ("bytes", self.bytes.clone().into())] {
+        for (key, value) in [
+            ("type", JsValue::from_str(Kept::TYPE)),
+            ("name", JsValue::from_str(&self.name)),
+            ("bytes", self.bytes.clone().into()),
+        ] {
             let _ = js_sys::Reflect::set(&message, &key.into(), &value);
         }
         message.into()
@@ -73,19 +86,40 @@ impl Kept {
 pub enum Reply {
     /// The worker has loaded and listens; messages sent before this are lost.
     Ready,
-    Progress { job: u32, stats: Stats },
+    Progress {
+        job: u32,
+        stats: Stats,
+    },
     /// Solutions found since the last message, while a search that lists them goes on.
-    Found { job: u32, solutions: Vec<Vec<String>> },
+    Found {
+        job: u32,
+        solutions: Vec<Vec<String>>,
+    },
     /// The search ended: solved, no solution, or gave up (see `report.status`).
-    Finished { job: u32, report: Report },
+    Finished {
+        job: u32,
+        report: Report,
+    },
     /// Analyse ended (complete, gave up or cancelled: see `report.status`).
-    Analysed { job: u32, report: AnalysisReport },
+    Analysed {
+        job: u32,
+        report: AnalysisReport,
+    },
     /// The puzzle or the options could not be used; `error` points into the text when it can.
-    Failed { job: u32, error: FormatError },
+    Failed {
+        job: u32,
+        error: FormatError,
+    },
     /// The answer to `Ping`.
-    Pong { job: u32 },
+    Pong {
+        job: u32,
+    },
     /// An animation has `done` of its `frames` frames.
-    Animating { job: u32, done: usize, frames: usize },
+    Animating {
+        job: u32,
+        done: usize,
+        frames: usize,
+    },
     /// The animation's file; `note` says when its steps were thinned ("" when not).
     Animated {
         job: u32,
@@ -104,8 +138,9 @@ pub type Pixels<'a> = &'a dyn Fn(&dyn Puzzle, &[String], usize, (u16, u16)) -> R
 /// is a clock, used to send progress at most every `every_ms`; `pixels` paints an animation's
 /// frames.
 pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, pixels: Pixels, post: &mut dyn FnMut(Reply)) {
-    let (Request::Solve { job, ref family, ref text, .. } | Request::Analyse { job, ref family, ref text, .. } | Request::Animate { job, ref family, ref text, .. }) =
-        request
+    let (Request::Solve { job, ref family, ref text, .. }
+    | Request::Analyse { job, ref family, ref text, .. }
+    | Request::Animate { job, ref family, ref text, .. }) = request
     else {
         if let Request::Ping { job } = request {
             post(Reply::Pong { job });
@@ -141,7 +176,10 @@ pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, pixels:
         }
         Request::Ping { .. } => {}
         Request::Animate { moves, format, width, height, speed, .. } => {
-            let mut picture = |step| pixels(puzzle.as_ref(), &moves, step, (width, height)).map(|rgba| (u32::from(width), u32::from(height), rgba));
+            let mut picture = |step| {
+                pixels(puzzle.as_ref(), &moves, step, (width, height))
+                    .map(|rgba| (u32::from(width), u32::from(height), rgba))
+            };
             let made = crate::animation::make(format, speed, moves.len(), &mut picture, &mut |done, frames| {
                 if due() || done == frames {
                     post(Reply::Animating { job, done, frames });
@@ -195,8 +233,14 @@ mod tests {
 
     /// Paints as the command line does (the family's SVG, rasterized).
     #[cfg(not(target_arch = "wasm32"))]
-    fn rendered(puzzle: &dyn Puzzle, moves: &[String], step: usize, (width, height): (u16, u16)) -> Result<Vec<u8>, String> {
-        let svg = crate::picture::svg(puzzle, moves, step, (f64::from(width), f64::from(height)), &[], crate::picture::FONT);
+    fn rendered(
+        puzzle: &dyn Puzzle,
+        moves: &[String],
+        step: usize,
+        (width, height): (u16, u16),
+    ) -> Result<Vec<u8>, String> {
+        let svg =
+            crate::picture::svg(puzzle, moves, step, (f64::from(width), f64::from(height)), &[], crate::picture::FONT);
         crate::render::rgba(&svg).map(|(_, _, rgba)| rgba)
     }
 
@@ -214,7 +258,8 @@ mod tests {
 
     #[test]
     fn solve_yields_progress_then_the_report() {
-        let request = Request::Solve { job: 7, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
+        let request =
+            Request::Solve { job: 7, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
         let replies = replies_to(request, 1.0);
         assert!(replies.len() >= 2, "{replies:?}");
         assert!(matches!(replies[0], Reply::Progress { job: 7, .. }));
@@ -232,32 +277,48 @@ mod tests {
         // I and O tetrominoes on a 4 x 20 strip, used freely: no symmetry to break, many listed tilings,
         // enough search for progress (every 16k nodes) to carry some of them early.
         let text = format!("pieces: I4 O4\neach: any\n{}\n", ["...................."; 4].join("\n"));
-        let options = SolveOptions { mode: crate::families::SolveMode::All, distinct: false, ..SolveOptions::default() };
+        let options =
+            SolveOptions { mode: crate::families::SolveMode::All, distinct: false, ..SolveOptions::default() };
         let request = Request::Solve { job: 2, family: "tiling".into(), text, options };
         let mut replies = Vec::new();
         handle(request, 0.0, &|| 1.0, &no_pictures, &mut |r| replies.push(r));
-        let streamed: usize = replies.iter().map(|r| if let Reply::Found { solutions, .. } = r { solutions.len() } else { 0 }).sum();
+        let streamed: usize =
+            replies.iter().map(|r| if let Reply::Found { solutions, .. } = r { solutions.len() } else { 0 }).sum();
         let Some(Reply::Finished { report, .. }) = replies.last() else { panic!("{replies:?}") };
         assert!(streamed > 0, "some tilings arrive before the end");
         assert!(streamed <= report.solutions.len());
-        let first_found = replies.iter().find_map(|r| if let Reply::Found { solutions, .. } = r { Some(solutions[0].clone()) } else { None });
+        let first_found = replies.iter().find_map(|r| {
+            if let Reply::Found { solutions, .. } = r {
+                Some(solutions[0].clone())
+            } else {
+                None
+            }
+        });
         assert_eq!(first_found.as_ref(), report.solutions.first(), "in the order of the final list");
     }
 
     #[test]
     fn analyse_yields_progress_then_the_analysis() {
-        let request = Request::Analyse { job: 4, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
+        let request =
+            Request::Analyse { job: 4, family: "auto".into(), text: KLOTSKI.into(), options: SolveOptions::default() };
         let replies = replies_to(request, 0.5);
         assert!(matches!(replies[0], Reply::Progress { job: 4, .. }), "{replies:?}");
         match replies.last() {
-            Some(Reply::Analysed { job: 4, report }) => assert_eq!((report.positions, report.shortest), (25_955, Some(116))),
+            Some(Reply::Analysed { job: 4, report }) => {
+                assert_eq!((report.positions, report.shortest), (25_955, Some(116)))
+            }
             other => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn bad_text_fails_with_a_place() {
-        let request = Request::Solve { job: 1, family: "sliding".into(), text: "ab\nA\n?(\n".into(), options: SolveOptions::default() };
+        let request = Request::Solve {
+            job: 1,
+            family: "sliding".into(),
+            text: "ab\nA\n?(\n".into(),
+            options: SolveOptions::default(),
+        };
         let mut replies = Vec::new();
         handle(request, 100.0, &|| 0.0, &no_pictures, &mut |r| replies.push(r));
         match &replies[..] {
@@ -273,13 +334,24 @@ mod tests {
     fn animate_yields_progress_then_the_file() {
         let puzzle = families::parse(None, KLOTSKI).unwrap();
         let moves = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap().moves;
-        let animate = |width| Request::Animate { job: 5, family: "auto".into(), text: KLOTSKI.into(), moves: moves.clone(), format: Format::Apng, width, height: 110, speed: 10.0 };
+        let animate = |width| Request::Animate {
+            job: 5,
+            family: "auto".into(),
+            text: KLOTSKI.into(),
+            moves: moves.clone(),
+            format: Format::Apng,
+            width,
+            height: 110,
+            speed: 10.0,
+        };
         let mut replies = Vec::new();
         handle(animate(140), 0.0, &|| 1.0, &rendered, &mut |r| replies.push(r));
         assert_eq!(replies.len(), 118, "a progress reply a frame, then the file");
         assert_eq!(replies[0], Reply::Animating { job: 5, done: 1, frames: 117 });
         assert_eq!(replies[116], Reply::Animating { job: 5, done: 117, frames: 117 });
-        let Some(Reply::Animated { job: 5, bytes, frames: 117, note }) = replies.last() else { panic!("{:?}", replies.last()) };
+        let Some(Reply::Animated { job: 5, bytes, frames: 117, note }) = replies.last() else {
+            panic!("{:?}", replies.last())
+        };
         assert_eq!(note, "");
         let (format, width, height, shown) = crate::animation::decode(bytes).unwrap();
         assert_eq!((format, width, height, shown.len()), (Format::Apng, 140, 110, 117));

@@ -73,7 +73,15 @@ struct Slot {
 impl Pool {
     /// A pool with Worker 0 started; Err when the browser cannot start a Worker.
     pub fn new(on_reply: OnReply, on_error: OnError, on_kept: OnKept) -> Result<Pool, JsValue> {
-        let mut pool = Pool { slots: Vec::new(), retired: Vec::new(), on_reply, on_error, on_kept, kept: Vec::new(), loader: loader_url()? };
+        let mut pool = Pool {
+            slots: Vec::new(),
+            retired: Vec::new(),
+            on_reply,
+            on_error,
+            on_kept,
+            kept: Vec::new(),
+            loader: loader_url()?,
+        };
         pool.ensure(1)?;
         Ok(pool)
     }
@@ -95,7 +103,9 @@ impl Pool {
             }
             match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
                 Ok(reply) => on_reply(index, reply),
-                Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into()),
+                Err(e) => {
+                    web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into())
+                }
             }
         });
         let on_error = self.on_error.clone();
@@ -105,7 +115,15 @@ impl Pool {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_failure.as_ref().unchecked_ref()));
-        Ok(Slot { worker, ready: false, idle: false, queued: Vec::new(), given: 0, _on_message: on_message, _on_error: on_failure })
+        Ok(Slot {
+            worker,
+            ready: false,
+            idle: false,
+            queued: Vec::new(),
+            given: 0,
+            _on_message: on_message,
+            _on_error: on_failure,
+        })
     }
 
     /// Starts Workers until there are `count`.

@@ -79,7 +79,14 @@ impl Split {
     /// The requests that start a solve shared among `workers` Workers, one for each Worker in
     /// order (a whole solve when there is one); a search that `splits` bound by bound starts
     /// with a round that makes its tables ready, a share on each Worker.
-    pub fn start(job: u32, family: &str, text: &str, options: &SolveOptions, workers: usize, splits: Splits) -> (Split, Vec<Request>) {
+    pub fn start(
+        job: u32,
+        family: &str,
+        text: &str,
+        options: &SolveOptions,
+        workers: usize,
+        splits: Splits,
+    ) -> (Split, Vec<Request>) {
         let by_bound = splits == Splits::ByBound && workers > 1;
         let options = SolveOptions { bound: None, ..options.clone() };
         let mut split = Split {
@@ -158,7 +165,11 @@ impl Split {
     /// sequential search never does.
     pub fn settled(&mut self) -> Option<Box<Report>> {
         let found = self.found()?;
-        let passed = self.reports.iter().zip(&self.progress).all(|(report, stats)| report.is_some() || stats.at.is_some_and(|at| at > found));
+        let passed = self
+            .reports
+            .iter()
+            .zip(&self.progress)
+            .all(|(report, stats)| report.is_some() || stats.at.is_some_and(|at| at > found));
         if !passed {
             return None;
         }
@@ -176,8 +187,15 @@ impl Split {
     /// The rounds done and this round's joined figures, `round`. The round has taken as long as
     /// its busiest Worker, whose parts ran one after another.
     fn so_far_with(&self, mut round: Stats) -> Stats {
-        round.elapsed_ms = (0..self.workers).map(|w| self.before[w] + self.on[w].map_or(0, |part| self.progress[part].elapsed_ms)).max().unwrap_or(0);
-        Stats { explored: self.done.explored + round.explored, elapsed_ms: self.done.elapsed_ms + round.elapsed_ms, ..round }
+        round.elapsed_ms = (0..self.workers)
+            .map(|w| self.before[w] + self.on[w].map_or(0, |part| self.progress[part].elapsed_ms))
+            .max()
+            .unwrap_or(0);
+        Stats {
+            explored: self.done.explored + round.explored,
+            elapsed_ms: self.done.elapsed_ms + round.elapsed_ms,
+            ..round
+        }
     }
 
     /// Worker `worker`'s report on its part. While parts are left, the Worker is given the next
@@ -212,7 +230,9 @@ impl Split {
             self.done = self.so_far();
             return Step::Again(self.round(1));
         }
-        let Some(mut joined) = Report::joined(self.reports.iter().flatten().cloned().collect()) else { return Step::Wait };
+        let Some(mut joined) = Report::joined(self.reports.iter().flatten().cloned().collect()) else {
+            return Step::Wait;
+        };
         joined.stats = self.so_far_with(joined.stats);
         if let (true, Status::Unsolved, Some(bound)) = (self.by_bound, joined.status, joined.beyond) {
             self.done = joined.stats;
@@ -225,7 +245,6 @@ impl Split {
         }
         Step::Whole(Box::new(joined))
     }
-
 }
 
 #[cfg(test)]
@@ -247,10 +266,13 @@ mod tests {
             assert!(!pending.is_empty(), "a split that waits with no Worker searching");
             let mut replies: Vec<(usize, Reply)> = Vec::new();
             for (worker, request) in pending.drain(..) {
-                handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push((worker, reply)));
+                handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| {
+                    replies.push((worker, reply))
+                });
             }
             // The last Worker first: reports may come in any order.
-            replies.sort_by_key(|(worker, reply)| (matches!(reply, Reply::Finished { .. }), std::cmp::Reverse(*worker)));
+            replies
+                .sort_by_key(|(worker, reply)| (matches!(reply, Reply::Finished { .. }), std::cmp::Reverse(*worker)));
             for (worker, reply) in replies {
                 match reply {
                     Reply::Progress { stats, .. } => seen.push(split.progress(worker, stats)),
@@ -283,7 +305,11 @@ mod tests {
             assert_eq!((split.workers(), requests.len()), (workers, workers));
             let (report, seen, rounds) = run(split, requests);
             assert_eq!(rounds, 1);
-            assert_eq!((report.status, report.counts, &report.moves), (Status::Solved, whole.counts, &whole.moves), "{workers} workers");
+            assert_eq!(
+                (report.status, report.counts, &report.moves),
+                (Status::Solved, whole.counts, &whole.moves),
+                "{workers} workers"
+            );
             assert!(seen.windows(2).all(|w| w[0].explored <= w[1].explored), "progress only grows");
             assert!(seen.iter().all(|s| s.done <= 1.0));
         }
@@ -306,12 +332,22 @@ mod tests {
             assert_eq!((split.workers(), requests.len()), (workers, workers));
             for (worker, request) in requests.iter().enumerate() {
                 let Request::Solve { options: first, .. } = request else { panic!("{requests:?}") };
-                assert_eq!((first.prepare, first.part, first.bound), (Some(Part { index: worker, of: workers }), None, None));
+                assert_eq!(
+                    (first.prepare, first.part, first.bound),
+                    (Some(Part { index: worker, of: workers }), None, None)
+                );
             }
             let (report, seen, rounds) = run(split, requests);
-            assert_eq!((report.status, &report.moves, report.beyond), (Status::Solved, &whole.moves, None), "{workers} workers");
+            assert_eq!(
+                (report.status, &report.moves, report.beyond),
+                (Status::Solved, &whole.moves, None),
+                "{workers} workers"
+            );
             assert!(rounds > 2, "{rounds} rounds");
-            assert!(report.stats.explored >= seen.iter().map(|s| s.explored).max().unwrap_or(0), "figures add up across rounds");
+            assert!(
+                report.stats.explored >= seen.iter().map(|s| s.explored).max().unwrap_or(0),
+                "figures add up across rounds"
+            );
         }
         // Another method than IDA* stays on one Worker.
         let bfs = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
@@ -322,24 +358,42 @@ mod tests {
     /// progress is past subtree 5 (it cannot find an earlier goal), not before.
     #[test]
     fn a_bound_is_settled_once_every_part_searching_is_past_the_goal() {
-        let (mut split, prepare) = Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        let (mut split, prepare) =
+            Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
         assert_eq!(prepare.len(), 2, "both Workers make the tables ready");
         let ready = Report::without_search("npuzzle", "unit", Status::Unsolved, "ready");
         assert!(matches!(split.finished(1, ready.clone()), Step::Wait), "until both are");
         let Step::Again(first) = split.finished(0, ready) else { panic!("the first bound") };
         assert_eq!(first.len(), 1, "the first bound runs on Worker 0 alone");
-        let nothing = Report { status: Status::Unsolved, beyond: Some(3), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
+        let nothing = Report {
+            status: Status::Unsolved,
+            beyond: Some(3),
+            ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default())
+        };
         let Step::Again(second) = split.finished(0, nothing) else { panic!("the next bound") };
         assert_eq!(second.len(), 2, "then both Workers share each bound");
-        let found = Report { status: Status::Solved, moves: vec!["3".into()], first_at: Some(5), ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default()) };
+        let found = Report {
+            status: Status::Solved,
+            moves: vec!["3".into()],
+            first_at: Some(5),
+            ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default())
+        };
         // Worker 0 takes the first part no Worker has had: it may hold an earlier goal.
         let Step::Next(next) = split.finished(0, found) else { panic!("Worker 0's next part") };
         let Request::Solve { options, .. } = *next else { panic!("a solve") };
-        assert_eq!((options.part, options.until), (Some(Part { index: 2, of: 2 * PARTS_PER_WORKER }), Some(5)), "no subtree past the goal's");
+        assert_eq!(
+            (options.part, options.until),
+            (Some(Part { index: 2, of: 2 * PARTS_PER_WORKER }), Some(5)),
+            "no subtree past the goal's"
+        );
         split.progress(1, Stats { at: Some(3), explored: 10, ..Stats::default() });
         assert!(split.settled().is_none(), "part 1 may still find an earlier goal");
         // Worker 0 goes through the parts left (parts 2 to 7), which find none.
-        let none = Report { status: Status::Unsolved, beyond: Some(9), ..Report::new("npuzzle", "unit", Method::Idastar, Stats { explored: 1, ..Stats::default() }) };
+        let none = Report {
+            status: Status::Unsolved,
+            beyond: Some(9),
+            ..Report::new("npuzzle", "unit", Method::Idastar, Stats { explored: 1, ..Stats::default() })
+        };
         let mut given = 0;
         while let Step::Next(_) = split.finished(0, none.clone()) {
             given += 1;
@@ -349,10 +403,20 @@ mod tests {
         assert!(split.settled().is_none(), "part 1 is not past subtree 5 yet");
         split.progress(1, Stats { at: Some(7), explored: 20, ..Stats::default() });
         let report = split.settled().expect("part 1 is past subtree 5, and every other part reported");
-        assert_eq!((report.status, report.moves.clone(), report.stats.explored), (Status::Solved, vec!["3".to_string()], 20 + 6));
+        assert_eq!(
+            (report.status, report.moves.clone(), report.stats.explored),
+            (Status::Solved, vec!["3".to_string()], 20 + 6)
+        );
         // A count (split once) never settles early.
         let (mut once, _) = Split::start(3, "tiling", RECT_6X10, &SolveOptions::default(), 2, Splits::Once);
-        let _ = once.finished(0, Report { status: Status::Solved, first_at: Some(0), ..Report::new("tiling", "pieces", Method::Dfs, Stats::default()) });
+        let _ = once.finished(
+            0,
+            Report {
+                status: Status::Solved,
+                first_at: Some(0),
+                ..Report::new("tiling", "pieces", Method::Dfs, Stats::default())
+            },
+        );
         once.progress(1, Stats { at: Some(9), ..Stats::default() });
         assert!(once.settled().is_none());
     }
@@ -368,7 +432,12 @@ mod tests {
         assert_eq!(parts_for(&tiling, &count, 100), MOST_WORKERS);
         assert_eq!(parts_for(&klotski, &count, 4), 1);
         // A Worker refuses a part of a search that cannot split, rather than search it all.
-        let request = Request::Solve { job: 1, family: "auto".into(), text: "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".into(), options: SolveOptions { part: Some(Part { index: 0, of: 2 }), ..first } };
+        let request = Request::Solve {
+            job: 1,
+            family: "auto".into(),
+            text: "baac\nbaac\ndeef\ndghf\ni  j\n-.aa.----$\n".into(),
+            options: SolveOptions { part: Some(Part { index: 0, of: 2 }), ..first },
+        };
         let mut replies = Vec::new();
         handle(request, 0.0, &|| 1.0, &crate::web::protocol::no_pictures, &mut |reply| replies.push(reply));
         assert!(matches!(&replies[..], [Reply::Failed { .. }]), "{replies:?}");
@@ -391,6 +460,12 @@ mod tests {
         let joined = *joined;
         assert!(split.waiting(), "the other part is still searching: the page stops it");
         assert_eq!((joined.status, joined.counts), (Status::GaveUp, None));
-        assert!(joined.reason.as_deref().is_some_and(|r| r.starts_with("gave up after") && r.ends_with(", in one of the 2 Workers sharing the search")), "{:?}", joined.reason);
+        assert!(
+            joined.reason.as_deref().is_some_and(
+                |r| r.starts_with("gave up after") && r.ends_with(", in one of the 2 Workers sharing the search")
+            ),
+            "{:?}",
+            joined.reason
+        );
     }
 }

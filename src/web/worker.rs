@@ -28,7 +28,10 @@ fn listen(database: Option<IdbDatabase>) {
         };
         match serde_wasm_bindgen::from_value::<Request>(event.data()) {
             Ok(request) => handle(request, 100.0, &js_sys::Date::now, &super::canvas::frame, &mut post),
-            Err(e) => post(Reply::Failed { job: 0, error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")) }),
+            Err(e) => post(Reply::Failed {
+                job: 0,
+                error: FormatError::general(format!("the page sent a message the worker does not understand: {e}")),
+            }),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

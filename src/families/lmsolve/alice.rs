@@ -8,8 +8,16 @@ use crate::families::FormatError;
 pub const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("layout", Kind::Layout)];
 
 /// The eight arrows and their (dx, dy).
-pub const ARROWS: [(&str, (i64, i64)); 8] =
-    [("N", (0, -1)), ("S", (0, 1)), ("E", (1, 0)), ("W", (-1, 0)), ("NE", (1, -1)), ("NW", (-1, -1)), ("SE", (1, 1)), ("SW", (-1, 1))];
+pub const ARROWS: [(&str, (i64, i64)); 8] = [
+    ("N", (0, -1)),
+    ("S", (0, 1)),
+    ("E", (1, 0)),
+    ("W", (-1, 0)),
+    ("NE", (1, -1)),
+    ("NW", (-1, -1)),
+    ("SE", (1, 1)),
+    ("SW", (-1, 1)),
+];
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Cell {
@@ -49,7 +57,11 @@ impl Alice {
                     '#' => continue 'lines,
                     '[' => {
                         let Some(close) = chars[i..].iter().position(|&c| c == ']') else {
-                            return Err(FormatError::new(line_no, i + 1, "a cell opened with [ is not closed with ] on the same line"));
+                            return Err(FormatError::new(
+                                line_no,
+                                i + 1,
+                                "a cell opened with [ is not closed with ] on the same line",
+                            ));
                         };
                         let flags: String = chars[i + 1..i + close].iter().collect::<String>().to_uppercase();
                         let mut cell = Cell::default();
@@ -86,7 +98,11 @@ impl Alice {
                         i += close + 1;
                     }
                     other => {
-                        return Err(FormatError::new(line_no, i + 1, format!("'{other}' between cells: a cell is [flags], and # starts a comment")));
+                        return Err(FormatError::new(
+                            line_no,
+                            i + 1,
+                            format!("'{other}' between cells: a cell is [flags], and # starts a comment"),
+                        ));
                     }
                 }
             }
@@ -96,7 +112,11 @@ impl Alice {
             return Err(FormatError::new(
                 first + block.len(),
                 1,
-                format!("the layout ends after {} cells (at x={x}, y={y}); the board has {}", cells.len(), width * height),
+                format!(
+                    "the layout ends after {} cells (at x={x}, y={y}); the board has {}",
+                    cells.len(),
+                    width * height
+                ),
             ));
         }
         let start = start.ok_or_else(|| FormatError::new(first, 1, "no cell is marked START"))?;

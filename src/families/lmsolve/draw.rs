@@ -7,8 +7,8 @@ use super::input::{Walls, Xy};
 use super::minotaur::Minotaur;
 use super::numbers::Numbers;
 use super::plank::{Lay, Plank, PlankState};
-use super::tilt::{Kind3, Tilt, TiltState};
 use super::scan::Game;
+use super::tilt::{Kind3, Tilt, TiltState};
 use crate::draw::{GridLayout, Painter, Stroke};
 
 /// How a family's state looks on the canvas.
@@ -61,7 +61,13 @@ fn cells(painter: &mut dyn Painter, grid: &GridLayout, fill: &dyn Fn(usize, usiz
             let colour = fill(x, y);
             if gutter > 0.0 || colour.is_some() {
                 let (left, top) = grid.at(y as f64, x as f64);
-                painter.rect(left + gutter / 2.0, top + gutter / 2.0, grid.cell - gutter, grid.cell - gutter, colour.unwrap_or(CELL));
+                painter.rect(
+                    left + gutter / 2.0,
+                    top + gutter / 2.0,
+                    grid.cell - gutter,
+                    grid.cell - gutter,
+                    colour.unwrap_or(CELL),
+                );
             }
         }
     }
@@ -107,7 +113,13 @@ fn phase(t: f64, start: f64, end: f64) -> f64 {
 }
 
 impl Picture for Tilt {
-    fn paint(&self, (balls, collected): &TiltState, (after, collected_after): &TiltState, t: f64, painter: &mut dyn Painter) {
+    fn paint(
+        &self,
+        (balls, collected): &TiltState,
+        (after, collected_after): &TiltState,
+        t: f64,
+        painter: &mut dyn Painter,
+    ) {
         // Goals passed over count once the ball is half-way.
         let collected = if t >= 0.5 { collected_after } else { collected };
         let (w, h) = painter.size();
@@ -118,7 +130,13 @@ impl Picture for Tilt {
             let at = (x as i64, y as i64);
             match kind {
                 Kind3::Single { goal } => (goal == at).then_some(GOAL),
-                Kind3::Multi => goals.iter().position(|g| *g == at).map(|i| if collected & (1 << (i + 1)) != 0 { "#d9d2c0" } else { GOAL }),
+                Kind3::Multi => goals.iter().position(|g| *g == at).map(|i| {
+                    if collected & (1 << (i + 1)) != 0 {
+                        "#d9d2c0"
+                    } else {
+                        GOAL
+                    }
+                }),
                 Kind3::RedBlue { red_goal, blue_goal } => {
                     if red_goal == at {
                         Some("#f5b7ae")
@@ -156,7 +174,13 @@ impl Picture for Tilt {
 }
 
 impl Picture for Minotaur {
-    fn paint(&self, &(theseus, minotaur): &(Xy, Xy), &(theseus_after, _): &(Xy, Xy), t: f64, painter: &mut dyn Painter) {
+    fn paint(
+        &self,
+        &(theseus, minotaur): &(Xy, Xy),
+        &(theseus_after, _): &(Xy, Xy),
+        t: f64,
+        painter: &mut dyn Painter,
+    ) {
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.walls.width, self.walls.height, w, h);
         let exit = self.exit;
@@ -164,7 +188,8 @@ impl Picture for Minotaur {
         walls(painter, &grid, &self.walls);
         // Theseus steps first, then the Minotaur takes its two steps, one after the other.
         let steps = if theseus_after == minotaur { [minotaur; 3] } else { self.chase_steps(theseus_after, minotaur) };
-        let mino = if t < 0.7 { (steps[0], steps[1], phase(t, 0.4, 0.7)) } else { (steps[1], steps[2], phase(t, 0.7, 1.0)) };
+        let mino =
+            if t < 0.7 { (steps[0], steps[1], phase(t, 0.4, 0.7)) } else { (steps[1], steps[2], phase(t, 0.7, 1.0)) };
         token(painter, &grid, mino, "#b03020", "M");
         if t > 0.0 || theseus != minotaur {
             token(painter, &grid, (theseus, theseus_after, phase(t, 0.0, 0.4)), "#2d6cdf", "T");
@@ -194,7 +219,12 @@ impl Picture for Numbers {
             painter.text(cx, cy, grid.cell * 0.45, INK, &label);
         }
         let (cx, cy) = between(&grid, (x, y), (to_x, to_y), t);
-        painter.ring(cx, cy, grid.cell * 0.4, &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 });
+        painter.ring(
+            cx,
+            cy,
+            grid.cell * 0.4,
+            &Stroke { colour: "#2d6cdf", width: (grid.cell * 0.08).max(2.0), dash: 0.0 },
+        );
     }
 
     fn stroke(&self, &at: &Xy, _: &char, &after: &Xy) -> (Xy, Xy) {
@@ -202,12 +232,21 @@ impl Picture for Numbers {
     }
 
     fn way(&self, m: &char) -> Option<Xy> {
-        [('E', (1, 0)), ('W', (-1, 0)), ('S', (0, 1)), ('N', (0, -1))].into_iter().find(|(c, _)| c == m).map(|(_, way)| way)
+        [('E', (1, 0)), ('W', (-1, 0)), ('S', (0, 1)), ('N', (0, -1))]
+            .into_iter()
+            .find(|(c, _)| c == m)
+            .map(|(_, way)| way)
     }
 }
 
 impl Picture for Alice {
-    fn paint(&self, &(x, y, d): &(i64, i64, i64), &(to_x, to_y, to_d): &(i64, i64, i64), t: f64, painter: &mut dyn Painter) {
+    fn paint(
+        &self,
+        &(x, y, d): &(i64, i64, i64),
+        &(to_x, to_y, to_d): &(i64, i64, i64),
+        t: f64,
+        painter: &mut dyn Painter,
+    ) {
         let (w, h) = painter.size();
         let grid = GridLayout::fit(self.width, self.height, w, h);
         let width = self.width;
@@ -238,9 +277,22 @@ impl Picture for Alice {
                 let (ux, uy) = (dx as f64 / norm, dy as f64 / norm);
                 let (tx, ty) = (cx + ux * len, cy + uy * len);
                 painter.line(cx + ux * len * 0.35, cy + uy * len * 0.35, tx, ty, "#5a4a2f", 2.0);
-                painter.polygon(&[(tx, ty), (tx - ux * head - uy * head * 0.6, ty - uy * head + ux * head * 0.6), (tx - ux * head + uy * head * 0.6, ty - uy * head - ux * head * 0.6)], "#5a4a2f");
+                painter.polygon(
+                    &[
+                        (tx, ty),
+                        (tx - ux * head - uy * head * 0.6, ty - uy * head + ux * head * 0.6),
+                        (tx - ux * head + uy * head * 0.6, ty - uy * head - ux * head * 0.6),
+                    ],
+                    "#5a4a2f",
+                );
             }
-            let mark = if cell.add { "+1" } else if cell.sub { "−1" } else { "" };
+            let mark = if cell.add {
+                "+1"
+            } else if cell.sub {
+                "−1"
+            } else {
+                ""
+            };
             if !mark.is_empty() {
                 painter.text(cx, cy + grid.cell * 0.3, grid.cell * 0.2, "#555", mark);
             }
@@ -296,7 +348,13 @@ impl PlankView {
 
 impl Plank {
     pub fn view(&self, w: f64, h: f64) -> PlankView {
-        let mut view = PlankView { hex: self.hex, unit: 1.0, origin: (0.0, 0.0), least: (0.0, 0.0), size: (self.width, self.height) };
+        let mut view = PlankView {
+            hex: self.hex,
+            unit: 1.0,
+            origin: (0.0, 0.0),
+            least: (0.0, 0.0),
+            size: (self.width, self.height),
+        };
         let mut bounds = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for y in 0..self.height as i64 {
             for x in 0..self.width as i64 {

@@ -17,7 +17,10 @@ use std::fmt::Write;
 pub enum Spot {
     Cell(Xy),
     /// The wall above (x, y) (horizontal) or to its left.
-    Wall { horizontal: bool, at: Xy },
+    Wall {
+        horizontal: bool,
+        at: Xy,
+    },
 }
 
 /// The largest board draw mode makes, per side.
@@ -79,15 +82,21 @@ fn toggle_wall(walls: &Walls, spot: Spot) -> Option<Walls> {
 
 /// Walls for a new size: old walls kept where they fit, the frame closed.
 fn resize_walls(walls: &Walls, w: usize, h: usize) -> Walls {
-    let hline = |y: usize| (0..w).map(|x| y == 0 || y == h || walls.h.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect();
-    let vline = |y: usize| (0..=w).map(|x| x == 0 || x == w || walls.v.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect();
+    let hline = |y: usize| {
+        (0..w).map(|x| y == 0 || y == h || walls.h.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect()
+    };
+    let vline = |y: usize| {
+        (0..=w).map(|x| x == 0 || x == w || walls.v.get(y).and_then(|r| r.get(x)).copied().unwrap_or(false)).collect()
+    };
     Walls { width: w, height: h, h: (0..=h).map(hline).collect(), v: (0..h).map(vline).collect() }
 }
 
 /// Row-major cells of a `old.0` x `old.1` board on a `w` x `h` one: kept where they fit, `fill`
 /// elsewhere.
 fn regrid<T: Clone>(cells: &[T], old: (usize, usize), (w, h): (usize, usize), fill: T) -> Vec<T> {
-    (0..w * h).map(|i| if i % w < old.0 && i / w < old.1 { cells[(i / w) * old.0 + i % w].clone() } else { fill.clone() }).collect()
+    (0..w * h)
+        .map(|i| if i % w < old.0 && i / w < old.1 { cells[(i / w) * old.0 + i % w].clone() } else { fill.clone() })
+        .collect()
 }
 
 fn clamp((x, y): Xy, (w, h): (usize, usize)) -> Xy {
@@ -222,7 +231,13 @@ impl Edit for Alice {
                 .enumerate()
                 .map(|(x, c)| {
                     let mut flags: Vec<&str> = c.arrows.iter().map(|&a| ARROWS[a].0).collect();
-                    for (on, name) in [(c.add, "ADD"), (c.sub, "SUB"), (c.goal, "GOAL"), (self.start == (x as i64, y as i64), "START"), (c.blank, "BLANK")] {
+                    for (on, name) in [
+                        (c.add, "ADD"),
+                        (c.sub, "SUB"),
+                        (c.goal, "GOAL"),
+                        (self.start == (x as i64, y as i64), "START"),
+                        (c.blank, "BLANK"),
+                    ] {
                         if on {
                             flags.push(name);
                         }
@@ -251,12 +266,19 @@ impl Edit for Tilt {
         match self.kind {
             Kind3::Single { .. } => vec![("wall", "Wall"), ("start", "Ball"), ("goal", "Goal")],
             Kind3::Multi => vec![("wall", "Wall"), ("start", "Ball"), ("goal", "Goal (add or remove)")],
-            Kind3::RedBlue { .. } => vec![("wall", "Wall"), ("red", "Red"), ("red_goal", "Red goal"), ("blue", "Blue"), ("blue_goal", "Blue goal")],
+            Kind3::RedBlue { .. } => vec![
+                ("wall", "Wall"),
+                ("red", "Red"),
+                ("red_goal", "Red goal"),
+                ("blue", "Blue"),
+                ("blue_goal", "Blue goal"),
+            ],
         }
     }
 
     fn edit(&self, tool: &str, spot: Spot) -> Option<Tilt> {
-        let mut next = Tilt { walls: self.walls.clone(), kind: self.kind, starts: self.starts.clone(), goals: self.goals.clone() };
+        let mut next =
+            Tilt { walls: self.walls.clone(), kind: self.kind, starts: self.starts.clone(), goals: self.goals.clone() };
         if tool == "wall" {
             next.walls = toggle_wall(&self.walls, spot)?;
             return Some(next);
@@ -289,7 +311,9 @@ impl Edit for Tilt {
         let kind = match self.kind {
             Kind3::Single { goal } => Kind3::Single { goal: clamp(goal, (w, h)) },
             Kind3::Multi => Kind3::Multi,
-            Kind3::RedBlue { red_goal, blue_goal } => Kind3::RedBlue { red_goal: clamp(red_goal, (w, h)), blue_goal: clamp(blue_goal, (w, h)) },
+            Kind3::RedBlue { red_goal, blue_goal } => {
+                Kind3::RedBlue { red_goal: clamp(red_goal, (w, h)), blue_goal: clamp(blue_goal, (w, h)) }
+            }
         };
         let mut goals: Vec<Xy> = Vec::new();
         for g in self.goals.iter().map(|&g| clamp(g, (w, h))) {
@@ -297,12 +321,18 @@ impl Edit for Tilt {
                 goals.push(g);
             }
         }
-        Tilt { walls: resize_walls(&self.walls, w, h), kind, starts: self.starts.iter().map(|&s| clamp(s, (w, h))).collect(), goals }
+        Tilt {
+            walls: resize_walls(&self.walls, w, h),
+            kind,
+            starts: self.starts.iter().map(|&s| clamp(s, (w, h))).collect(),
+            goals,
+        }
     }
 
     fn at(&self, (balls, collected): &super::tilt::TiltState) -> Option<Tilt> {
         // Goals already collected leave the list: the rest are still to be reached, in any order.
-        let goals: Vec<Xy> = self.goals.iter().enumerate().filter(|&(i, _)| collected & (1 << (i + 1)) == 0).map(|(_, &g)| g).collect();
+        let goals: Vec<Xy> =
+            self.goals.iter().enumerate().filter(|&(i, _)| collected & (1 << (i + 1)) == 0).map(|(_, &g)| g).collect();
         (self.kind != Kind3::Multi || !goals.is_empty()).then(|| Tilt { starts: balls.clone(), goals, ..self.clone() })
     }
 
@@ -345,7 +375,8 @@ impl Edit for Minotaur {
     }
 
     fn edit(&self, tool: &str, spot: Spot) -> Option<Minotaur> {
-        let mut next = Minotaur { walls: self.walls.clone(), theseus: self.theseus, minotaur: self.minotaur, exit: self.exit };
+        let mut next =
+            Minotaur { walls: self.walls.clone(), theseus: self.theseus, minotaur: self.minotaur, exit: self.exit };
         match (tool, spot) {
             ("wall", _) => next.walls = toggle_wall(&self.walls, spot)?,
             ("thes", Spot::Cell(at)) if at != self.theseus => next.theseus = at,
@@ -417,7 +448,11 @@ impl Plank {
             return Some(next);
         }
         let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
-        let length = (1..).map(|k| (k, (from.0 + k * dx, from.1 + k * dy))).take_while(|(_, (x, y))| *x < self.width as i64 && *y < self.height as i64).find(|(_, (x, y))| self.stumps[*y as usize * self.width + *x as usize])?.0;
+        let length = (1..)
+            .map(|k| (k, (from.0 + k * dx, from.1 + k * dy)))
+            .take_while(|(_, (x, y))| *x < self.width as i64 && *y < self.height as i64)
+            .find(|(_, (x, y))| self.stumps[*y as usize * self.width + *x as usize])?
+            .0;
         next.start.push((from, o));
         next.lengths.push(length);
         Some(next)
@@ -434,7 +469,8 @@ impl Edit for Plank {
     }
 
     fn tools(&self) -> Vec<(&'static str, &'static str)> {
-        let mut tools = vec![("stump", "Stump"), ("goal", "Goal stump"), ("plank:0", "Plank →"), ("plank:1", "Plank ↓")];
+        let mut tools =
+            vec![("stump", "Stump"), ("goal", "Goal stump"), ("plank:0", "Plank →"), ("plank:1", "Plank ↓")];
         if self.hex {
             tools.push(("plank:2", "Plank ↘"));
         }
@@ -481,9 +517,21 @@ impl Edit for Plank {
             let (dx, dy) = [(1, 0), (0, 1), (1, 1)][o];
             (sx + self.lengths[p] * dx) < w as i64 && (sy + self.lengths[p] * dy) < h as i64
         });
-        let (w, h) = if fits && (self.goal.0 as usize) < w && (self.goal.1 as usize) < h { (w, h) } else { (self.width, self.height) };
+        let (w, h) = if fits && (self.goal.0 as usize) < w && (self.goal.1 as usize) < h {
+            (w, h)
+        } else {
+            (self.width, self.height)
+        };
         let stumps = regrid(&self.stumps, (self.width, self.height), (w, h), false);
-        Plank { width: w, height: h, hex: self.hex, stumps, goal: self.goal, lengths: self.lengths.clone(), start: self.start.clone() }
+        Plank {
+            width: w,
+            height: h,
+            hex: self.hex,
+            stumps,
+            goal: self.goal,
+            lengths: self.lengths.clone(),
+            start: self.start.clone(),
+        }
     }
 
     fn at(&self, (on, planks): &super::plank::PlankState) -> Option<Plank> {

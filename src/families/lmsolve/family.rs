@@ -2,18 +2,21 @@
 //! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
 
 use super::edit::{Edit, Spot, MAX_SIDE};
+use super::input::Xy;
 use super::scan::{scan, End, GameSpace, Scan};
-use crate::families::analysis::{analysis_from, AnalysisReport};
 use super::Variant;
 use crate::draw::{GridLayout, Painter};
-use crate::families::{Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict};
+use crate::families::analysis::{analysis_from, AnalysisReport};
+use crate::families::{
+    Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict,
+};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{analyse, Flow, Method, Stats};
-use super::input::Xy;
 use std::cell::RefCell;
 
 /// The arrow keys and the way each goes (x right, y down).
-const ARROW_KEYS: [(&str, (f64, f64)); 4] = [("ArrowLeft", (-1.0, 0.0)), ("ArrowRight", (1.0, 0.0)), ("ArrowUp", (0.0, -1.0)), ("ArrowDown", (0.0, 1.0))];
+const ARROW_KEYS: [(&str, (f64, f64)); 4] =
+    [("ArrowLeft", (-1.0, 0.0)), ("ArrowRight", (1.0, 0.0)), ("ArrowUp", (0.0, -1.0)), ("ArrowDown", (0.0, 1.0))];
 
 pub struct LmFamily(pub Variant);
 
@@ -55,29 +58,49 @@ impl Family for LmFamily {
 
     fn format_help(&self) -> &'static str {
         match self.0 {
-            Variant::Alice => "LM-Solve board: Dims = (W,H) and a layout = <<EOF block of W x H cells [flags] in rows \
-                (N S E W NE NW SE SW arrows, ADD, SUB, GOAL, START, BLANK; # comments), closed by EOF.",
-            Variant::Minotaur => "LM-Solve board: Dims, Thes, Mino and Exit as (x,y) from 0, and a wall layout: 2H+1 lines \
-                alternating W characters of - (a wall above) and W+1 of | (a wall to the left); spaces count.",
-            Variant::Numbers => "LM-Solve board: Dims, Start = (x,y), and a layout of H rows of W digits (the jump) or * (a goal).",
-            Variant::Plank | Variant::HexPlank => "LM-Solve board: Dims, a layout of H lines where X is a stump, G the goal \
-                stump and space water, then Planks = [ ((x,y) -> (x,y)) , … ] (the person starts on the first).",
+            Variant::Alice => {
+                "LM-Solve board: Dims = (W,H) and a layout = <<EOF block of W x H cells [flags] in rows \
+                (N S E W NE NW SE SW arrows, ADD, SUB, GOAL, START, BLANK; # comments), closed by EOF."
+            }
+            Variant::Minotaur => {
+                "LM-Solve board: Dims, Thes, Mino and Exit as (x,y) from 0, and a wall layout: 2H+1 lines \
+                alternating W characters of - (a wall above) and W+1 of | (a wall to the left); spaces count."
+            }
+            Variant::Numbers => {
+                "LM-Solve board: Dims, Start = (x,y), and a layout of H rows of W digits (the jump) or * (a goal)."
+            }
+            Variant::Plank | Variant::HexPlank => {
+                "LM-Solve board: Dims, a layout of H lines where X is a stump, G the goal \
+                stump and space water, then Planks = [ ((x,y) -> (x,y)) , … ] (the person starts on the first)."
+            }
             Variant::TiltSingle => "LM-Solve board: Dims, Start, Goal as (x,y), and a wall layout (see Minotaur).",
-            Variant::TiltMulti => "LM-Solve board: Dims, Start, Goals = [ (x,y), … ], and a wall layout (see Minotaur).",
-            Variant::TiltRedBlue => "LM-Solve board: Dims, Red_Start, Red_Goal, Blue_Start, Blue_Goal, and a wall layout.",
+            Variant::TiltMulti => {
+                "LM-Solve board: Dims, Start, Goals = [ (x,y), … ], and a wall layout (see Minotaur)."
+            }
+            Variant::TiltRedBlue => {
+                "LM-Solve board: Dims, Red_Start, Red_Goal, Blue_Start, Blue_Goal, and a wall layout."
+            }
         }
     }
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(match self.0 {
-            Variant::Plank | Variant::HexPlank => "Drag from a stump to another to lay a plank between them (or tap the stump to lay one to, \
-                when only one plank can go there). ◀ undoes; Hint shows the next plank of a shortest way.",
-            Variant::TiltSingle | Variant::TiltMulti | Variant::TiltRedBlue => "Tap or swipe the way to tilt the maze, or use the arrow keys \
-                (u, d, l, r too). ◀ undoes; Hint shows the next tilt of a shortest way.",
-            Variant::Minotaur => "Tap the cell Theseus should step to, or tap Theseus to wait; the arrow keys step and w waits. \
-                The Minotaur then takes two steps. ◀ undoes; Hint shows the next move of a shortest way.",
-            Variant::Alice | Variant::Numbers => "Tap where the piece should jump, or the way it should go; the arrow keys work too. \
-                ◀ undoes; Hint shows the next move of a shortest way.",
+            Variant::Plank | Variant::HexPlank => {
+                "Drag from a stump to another to lay a plank between them (or tap the stump to lay one to, \
+                when only one plank can go there). ◀ undoes; Hint shows the next plank of a shortest way."
+            }
+            Variant::TiltSingle | Variant::TiltMulti | Variant::TiltRedBlue => {
+                "Tap or swipe the way to tilt the maze, or use the arrow keys \
+                (u, d, l, r too). ◀ undoes; Hint shows the next tilt of a shortest way."
+            }
+            Variant::Minotaur => {
+                "Tap the cell Theseus should step to, or tap Theseus to wait; the arrow keys step and w waits. \
+                The Minotaur then takes two steps. ◀ undoes; Hint shows the next move of a shortest way."
+            }
+            Variant::Alice | Variant::Numbers => {
+                "Tap where the piece should jump, or the way it should go; the arrow keys work too. \
+                ◀ undoes; Hint shows the next move of a shortest way."
+            }
         })
     }
 
@@ -164,7 +187,14 @@ pub struct LmPuzzle<G: Edit> {
 impl<G: Edit> LmPuzzle<G> {
     #[cfg(feature = "lmsolve")]
     fn new(game: G, variant: Variant, text: String) -> Self {
-        LmPuzzle { variant, text, game, replayer: Replayer::default(), chosen: RefCell::default(), note: RefCell::default() }
+        LmPuzzle {
+            variant,
+            text,
+            game,
+            replayer: Replayer::default(),
+            chosen: RefCell::default(),
+            note: RefCell::default(),
+        }
     }
 
     /// The states after 0..=n moves. LM-Solve's move texts can be ambiguous (two planks of one
@@ -175,11 +205,20 @@ impl<G: Edit> LmPuzzle<G> {
         let mut complete: Option<Vec<G::State>> = None;
         let mut deepest = 0;
         self.readings(moves, &mut path, &mut complete, &mut deepest);
-        complete.ok_or_else(|| MoveError { index: deepest, message: format!("{} is not a move here", crate::families::shown_text(&moves[deepest])) })
+        complete.ok_or_else(|| MoveError {
+            index: deepest,
+            message: format!("{} is not a move here", crate::families::shown_text(&moves[deepest])),
+        })
     }
 
     /// Extends `path` through `moves`; true once a reading that ends solved is found.
-    fn readings(&self, moves: &[String], path: &mut Vec<G::State>, complete: &mut Option<Vec<G::State>>, deepest: &mut usize) -> bool {
+    fn readings(
+        &self,
+        moves: &[String],
+        path: &mut Vec<G::State>,
+        complete: &mut Option<Vec<G::State>>,
+        deepest: &mut usize,
+    ) -> bool {
         let done = path.len() - 1;
         *deepest = (*deepest).max(done);
         let Some(state) = path.last().cloned() else { return false };
@@ -247,7 +286,10 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
     }
 
     fn moves_from(&self, state: &G::State) -> Vec<String> {
-        (self.game.moves(state).iter()).filter(|mv| self.game.perform(state, mv).is_some()).map(|mv| self.text_of(state, mv)).collect()
+        (self.game.moves(state).iter())
+            .filter(|mv| self.game.perform(state, mv).is_some())
+            .map(|mv| self.text_of(state, mv))
+            .collect()
     }
 
     /// A tap on where a move lands makes it (a tap on Theseus waits). A drag from where a move
@@ -279,7 +321,9 @@ impl<G: Edit> LmPuzzle<G> {
         if chosen.is_some() && strokes.iter().any(|s| s.piece == chosen) {
             strokes.retain(|s| s.piece == chosen);
         }
-        let (Some(down), Some(up)) = (self.game.locate(from.0, from.1, width, height), self.game.locate(to.0, to.1, width, height)) else {
+        let (Some(down), Some(up)) =
+            (self.game.locate(from.0, from.1, width, height), self.game.locate(to.0, to.1, width, height))
+        else {
             return Vec::new();
         };
         let one = |texts: Vec<String>| {
@@ -329,7 +373,11 @@ impl<G: Edit> LmPuzzle<G> {
         let plain = self.game.render(mv);
         let Some(told) = self.game.told_apart(state, mv) else { return plain };
         let after = self.game.perform(state, mv);
-        let alike = self.game.moves(state).iter().any(|other| self.game.render(other) == plain && self.game.perform(state, other) != after);
+        let alike = self
+            .game
+            .moves(state)
+            .iter()
+            .any(|other| self.game.render(other) == plain && self.game.perform(state, other) != after);
         if alike {
             plain + told.as_str()
         } else {
@@ -363,7 +411,13 @@ impl<G: Edit> LmPuzzle<G> {
             .filter_map(|mv| {
                 let after = self.game.perform(state, mv).filter(|after| after != state)?;
                 let (from, to) = self.game.stroke(state, mv, &after);
-                Some(Stroke { text: self.text_of(state, mv), piece: self.game.told_apart(state, mv), from, to, way: self.game.way(mv) })
+                Some(Stroke {
+                    text: self.text_of(state, mv),
+                    piece: self.game.told_apart(state, mv),
+                    from,
+                    to,
+                    way: self.game.way(mv),
+                })
             })
             .collect()
     }
@@ -419,16 +473,28 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         crate::families::Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs]).analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
         let space = GameSpace::new(&self.game);
         // Written from the state: two planks of one length can make a move text read two ways.
-        let describe = |moves: &[G::Move], states: &[G::State]| moves.iter().zip(states).map(|(m, s)| self.text_of(s, m)).collect();
+        let describe = |moves: &[G::Move], states: &[G::State]| {
+            moves.iter().zip(states).map(|(m, s)| self.text_of(s, m)).collect()
+        };
         let analysed = analyse(&space, &options.budget(), on_progress);
-        Ok(analysis_from::<GameSpace<G>>(self.family(), "moves", analysed, describe, |s| Some(self.game.at(s)?.write())))
+        Ok(analysis_from::<GameSpace<G>>(self.family(), "moves", analysed, describe, |s| {
+            Some(self.game.at(s)?.write())
+        }))
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         crate::families::only_metric(options, "moves", ": LM-Solve counts moves")?;
         let method = self.capabilities().resolve(options.method)?;
         let scan_kind = if method == Method::Dfs { Scan::Dfs } else { Scan::Brfs };
@@ -472,7 +538,15 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         self.replayer.moves_from(self, moves, step)
     }
 
-    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         self.note.replace(None);
         self.replayer.moves_at(self, moves, step, from, to, size)
     }

@@ -132,7 +132,10 @@ pub fn keys_in(text: &str) -> Vec<String> {
         let Some(m) = key_line().captures(line) else { continue };
         let key = m[1].to_ascii_lowercase();
         if key == "layout" {
-            in_layout = patterns()[3].1.captures(line[m.get(0).map_or(0, |g| g.end())..].trim_start()).map(|c| c[1].to_string());
+            in_layout = patterns()[3]
+                .1
+                .captures(line[m.get(0).map_or(0, |g| g.end())..].trim_start())
+                .map(|c| c[1].to_string());
         }
         if !found.contains(&key) {
             found.push(key); // a key given twice is the parser's to point at
@@ -165,10 +168,18 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
         let column = m.get(1).map_or(1, |g| g.start() + 1);
         let Some(&(_, kind)) = keys.iter().find(|(k, _)| *k == key) else {
             let known: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
-            return Err(FormatError::new(line_no, column, format!("unknown key \"{name}\"; this kind of board takes {}", known.join(", "))));
+            return Err(FormatError::new(
+                line_no,
+                column,
+                format!("unknown key \"{name}\"; this kind of board takes {}", known.join(", ")),
+            ));
         };
         if values.contains_key(&key) {
-            return Err(FormatError::new(line_no, column, format!("the key \"{name}\" is given twice (first on line {})", values[&key].0)));
+            return Err(FormatError::new(
+                line_no,
+                column,
+                format!("the key \"{name}\" is given twice (first on line {})", values[&key].0),
+            ));
         }
         let after = line.find('=').map_or(line.len(), |p| p + 1);
         let value = line[after..].trim_start();
@@ -189,7 +200,9 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
                 Value::Xy((n[0], n[1]))
             }
             Kind::XyList => Value::XyList(numbers(value).chunks(2).map(|p| (p[0], p[1])).collect()),
-            Kind::PlankList => Value::PlankList(numbers(value).chunks(4).map(|p| ((p[0], p[1]), (p[2], p[3]))).collect()),
+            Kind::PlankList => {
+                Value::PlankList(numbers(value).chunks(4).map(|p| ((p[0], p[1]), (p[2], p[3]))).collect())
+            }
             Kind::Layout => {
                 let term = caps[1].to_string();
                 let mut block = Vec::new();
@@ -215,7 +228,11 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
     }
     for (key, _) in keys {
         if !values.contains_key(*key) {
-            return Err(FormatError::new(all.len().max(1), 1, format!("the key \"{key}\" is missing; this kind of board needs it")));
+            return Err(FormatError::new(
+                all.len().max(1),
+                1,
+                format!("the key \"{key}\" is missing; this kind of board needs it"),
+            ));
         }
     }
     Ok(Input { values, written })
@@ -243,11 +260,15 @@ impl Walls {
             let wanted = if horizontal { width } else { width + 1 };
             let line_no = first_line + index;
             if chars.len() != wanted {
-                let what = if horizontal { "a line of walls above or below cells" } else { "a line of walls beside cells" };
+                let what =
+                    if horizontal { "a line of walls above or below cells" } else { "a line of walls beside cells" };
                 return Err(FormatError::new(
                     line_no,
                     chars.len().min(wanted) + 1,
-                    format!("{what} must be exactly {wanted} characters long (spaces count); this one has {}", chars.len()),
+                    format!(
+                        "{what} must be exactly {wanted} characters long (spaces count); this one has {}",
+                        chars.len()
+                    ),
                 ));
             }
             let mut row = Vec::with_capacity(wanted);
@@ -257,7 +278,11 @@ impl Walls {
                     (true, '_' | '-') | (false, '|') => true,
                     _ => {
                         let allowed = if horizontal { "space, _ or -" } else { "space or |" };
-                        return Err(FormatError::new(line_no, c + 1, format!("'{ch}' cannot be in this line of walls: use {allowed}")));
+                        return Err(FormatError::new(
+                            line_no,
+                            c + 1,
+                            format!("'{ch}' cannot be in this line of walls: use {allowed}"),
+                        ));
                     }
                 };
                 row.push(wall);
@@ -323,15 +348,26 @@ mod tests {
     fn values_out_of_range_are_quoted_as_written() {
         let input = read("Dims = (18446744073709551616,1)\ngoals = [ (0,0) ]\nlayout = <<EOF\n*\nEOF\n", KEYS).unwrap();
         let e = dims(&input).unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (1, 8, "dims = (18446744073709551616,1) is no board: each side must be 1 to 1000"));
-        let input = read("dims = (3,3)\ngoals = [ (1,1) ]\nstart = ( 99999999999999999999, 0 )\nlayout = <<EOF\nEOF\n", &[KEYS, &[("start", Kind::Xy)]].concat()).unwrap();
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (1, 8, "dims = (18446744073709551616,1) is no board: each side must be 1 to 1000")
+        );
+        let input = read(
+            "dims = (3,3)\ngoals = [ (1,1) ]\nstart = ( 99999999999999999999, 0 )\nlayout = <<EOF\nEOF\n",
+            &[KEYS, &[("start", Kind::Xy)]].concat(),
+        )
+        .unwrap();
         let e = inside(&input, "start", "the start", (3, 3)).unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (3, 9, "the start ( 99999999999999999999, 0 ) is off the board (dims are 3 x 3)"));
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (3, 9, "the start ( 99999999999999999999, 0 ) is off the board (dims are 3 x 3)")
+        );
     }
 
     #[test]
     fn keys_are_case_insensitive_and_other_lines_ignored() {
-        let text = "# a comment\nfoo bar\nDIMS = (3, 2)\n  Goals=[ (0,0),(1, 1) ]  \nLayout = <<EOF\n a \n\nEOF\nafter\n";
+        let text =
+            "# a comment\nfoo bar\nDIMS = (3, 2)\n  Goals=[ (0,0),(1, 1) ]  \nLayout = <<EOF\n a \n\nEOF\nafter\n";
         let input = read(text, KEYS).unwrap();
         assert_eq!(input.xy("dims"), (3, 2));
         assert_eq!(input.xy_list("goals"), vec![(0, 0), (1, 1)]);

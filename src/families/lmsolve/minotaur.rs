@@ -17,7 +17,8 @@ pub struct Minotaur {
 }
 
 /// Theseus's moves in LM-Solve's order, with their [`Walls::blocked`] directions (w: wait).
-pub(super) const STEPS: [(char, Option<usize>); 5] = [('l', Some(0)), ('r', Some(1)), ('u', Some(2)), ('d', Some(3)), ('w', None)];
+pub(super) const STEPS: [(char, Option<usize>); 5] =
+    [('l', Some(0)), ('r', Some(1)), ('u', Some(2)), ('d', Some(3)), ('w', None)];
 
 pub(super) fn step((x, y): Xy, dir: usize) -> Xy {
     match dir {

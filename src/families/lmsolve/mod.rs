@@ -80,8 +80,12 @@ impl Variant {
     /// a plank along the SE diagonal means hexagons, anything else squares.
     pub fn detect(text: &str) -> Option<Variant> {
         let found = input::keys_in(text);
-        let variant = Variant::ALL.into_iter().find(|v| *v != Variant::HexPlank && input::has_keys(&found, v.keys()))?;
-        if variant == Variant::Plank && plank::Plank::parse(text, false).is_err() && plank::Plank::parse(text, true).is_ok() {
+        let variant =
+            Variant::ALL.into_iter().find(|v| *v != Variant::HexPlank && input::has_keys(&found, v.keys()))?;
+        if variant == Variant::Plank
+            && plank::Plank::parse(text, false).is_err()
+            && plank::Plank::parse(text, true).is_ok()
+        {
             return Some(Variant::HexPlank);
         }
         Some(variant)
@@ -109,7 +113,8 @@ fn run<G: Game>(game: &G, options: &Options, budget: &Budget, on_progress: &mut 
         out.push_str(&line);
         out.push('\n');
     };
-    let found = scan(game, options.method, budget, options.rtd.then_some(&mut rtd as &mut dyn FnMut(String)), on_progress);
+    let found =
+        scan(game, options.method, budget, options.rtd.then_some(&mut rtd as &mut dyn FnMut(String)), on_progress);
     out.push_str(&display_solution(game, &found, options.rle, options.output_states));
     let interrupted = match found.end {
         scan::End::GaveUp(reason) => Some(reason),
@@ -129,7 +134,13 @@ pub struct Printed {
 
 /// Solves a board as `lm-solve -g VARIANT` would: its standard output, and why it was
 /// interrupted when it was.
-pub fn lm_solve(text: &str, variant: Variant, options: &Options, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Printed, FormatError> {
+pub fn lm_solve(
+    text: &str,
+    variant: Variant,
+    options: &Options,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Result<Printed, FormatError> {
     Ok(match variant {
         Variant::Alice => run(&alice::Alice::parse(text)?, options, budget, on_progress),
         Variant::Minotaur => run(&minotaur::Minotaur::parse(text)?, options, budget, on_progress),

@@ -31,13 +31,26 @@ impl Numbers {
         for (y, line) in block.iter().take(height).enumerate() {
             let chars: Vec<char> = line.chars().collect();
             if chars.len() != width {
-                return Err(FormatError::new(first + y, 1, format!("a row must have exactly {width} cells (digits or *); this one has {}", chars.len())));
+                return Err(FormatError::new(
+                    first + y,
+                    1,
+                    format!("a row must have exactly {width} cells (digits or *); this one has {}", chars.len()),
+                ));
             }
             for (x, ch) in chars.into_iter().enumerate() {
                 cells.push(match ch {
                     '*' => None,
                     d if d.is_ascii_digit() => Some(d as u8 - b'0'),
-                    other => return Err(FormatError::new(first + y, x + 1, format!("{} is not a cell: use a digit 0-9, or * for a goal", crate::families::shown_char(other)))),
+                    other => {
+                        return Err(FormatError::new(
+                            first + y,
+                            x + 1,
+                            format!(
+                                "{} is not a cell: use a digit 0-9, or * for a goal",
+                                crate::families::shown_char(other)
+                            ),
+                        ))
+                    }
                 });
             }
         }
@@ -62,7 +75,11 @@ impl Game for Numbers {
     fn moves(&self, &(x, y): &(i64, i64)) -> Vec<char> {
         let k = i64::from(self.cell((x, y)).unwrap_or(0));
         let (w, h) = (self.width as i64, self.height as i64);
-        [('E', x + k < w), ('W', x - k >= 0), ('S', y + k < h), ('N', y - k >= 0)].into_iter().filter(|&(_, ok)| ok).map(|(m, _)| m).collect()
+        [('E', x + k < w), ('W', x - k >= 0), ('S', y + k < h), ('N', y - k >= 0)]
+            .into_iter()
+            .filter(|&(_, ok)| ok)
+            .map(|(m, _)| m)
+            .collect()
     }
 
     fn perform(&self, &(x, y): &(i64, i64), m: &char) -> Option<(i64, i64)> {

@@ -9,7 +9,8 @@ use crate::families::FormatError;
 pub const KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("planks", Kind::PlankList), ("layout", Kind::Layout)];
 
 /// Directions in LM-Solve's order: E W S N, then (hexagons) SE NW.
-pub const DIRECTIONS: [(&str, (i64, i64)); 6] = [("E", (1, 0)), ("W", (-1, 0)), ("S", (0, 1)), ("N", (0, -1)), ("SE", (1, 1)), ("NW", (-1, -1))];
+pub const DIRECTIONS: [(&str, (i64, i64)); 6] =
+    [("E", (1, 0)), ("W", (-1, 0)), ("S", (0, 1)), ("N", (0, -1)), ("SE", (1, 1)), ("NW", (-1, -1))];
 /// How a move's text goes on when it names the plank moved ("Move the Plank of Length 1 to
 /// (3,2) E, the one at (4,2)-(5,2)"): the page's, where LM-Solve's text reads two ways.
 pub const TOLD_APART: &str = ", the one at ";
@@ -46,14 +47,25 @@ impl Plank {
         let (width, height) = input::dims(&input)?;
         let (block, first) = input.layout();
         if block.len() < height {
-            return Err(FormatError::new(first + block.len(), 1, format!("the layout has {} lines; a board {height} high needs {height}", block.len())));
+            return Err(FormatError::new(
+                first + block.len(),
+                1,
+                format!("the layout has {} lines; a board {height} high needs {height}", block.len()),
+            ));
         }
         let mut stumps = vec![false; width * height];
         let mut goal = None;
         for (y, line) in block.iter().take(height).enumerate() {
             let chars: Vec<char> = line.chars().collect();
             if chars.len() < width {
-                return Err(FormatError::new(first + y, chars.len() + 1, format!("a layout line needs at least {width} characters (spaces count); this one has {}", chars.len())));
+                return Err(FormatError::new(
+                    first + y,
+                    chars.len() + 1,
+                    format!(
+                        "a layout line needs at least {width} characters (spaces count); this one has {}",
+                        chars.len()
+                    ),
+                ));
             }
             for (x, &ch) in chars.iter().enumerate() {
                 // LM-Solve takes every character but a space for a stump.
@@ -88,7 +100,8 @@ impl Plank {
             } else if hex && ex - sx == ey - sy {
                 (2, (ex - sx).abs())
             } else {
-                let allowed = if hex { "horizontal, vertical or along the SE diagonal" } else { "horizontal or vertical" };
+                let allowed =
+                    if hex { "horizontal, vertical or along the SE diagonal" } else { "horizontal or vertical" };
                 return Err(FormatError::new(line, 1, format!("{name} is not {allowed}")));
             };
             let top_left = (sx.min(ex), sy.min(ey));
@@ -98,7 +111,12 @@ impl Plank {
             }
             // A second plank where one lies already: no board has that, and each copy once
             // multiplied the positions for nothing (1,000 copies ran on past a time limit).
-            if let Some(first) = plank.start.iter().zip(&plank.lengths).position(|(&at, &l)| at == (top_left, orientation) && l == length) {
+            if let Some(first) = plank
+                .start
+                .iter()
+                .zip(&plank.lengths)
+                .position(|(&at, &l)| at == (top_left, orientation) && l == length)
+            {
                 return Err(FormatError::new(line, 1, format!("{name} lies where plank {} already does", first + 1)));
             }
             plank.lengths.push(length);
@@ -108,7 +126,11 @@ impl Plank {
     }
 
     fn stump(&self, (x, y): Xy) -> bool {
-        x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64 && self.stumps[y as usize * self.width + x as usize]
+        x >= 0
+            && y >= 0
+            && x < self.width as i64
+            && y < self.height as i64
+            && self.stumps[y as usize * self.width + x as usize]
     }
 
     pub fn ends(&self, planks: &[(Xy, usize)], i: usize) -> (Xy, Xy) {
@@ -236,7 +258,10 @@ impl Game for Plank {
     }
 
     fn render(&self, lay: &Lay) -> String {
-        format!("Move the Plank of Length {} to ({},{}) {}", self.lengths[lay.plank], lay.from.0, lay.from.1, DIRECTIONS[lay.direction].0)
+        format!(
+            "Move the Plank of Length {} to ({},{}) {}",
+            self.lengths[lay.plank], lay.from.0, lay.from.1, DIRECTIONS[lay.direction].0
+        )
     }
 
     /// The plank named by where it lies before the move.

@@ -139,8 +139,12 @@ pub fn scan<G: Game>(
             Scan::Dfs => queue.pop_back(),
         };
         let Some(at) = next else { break End::Unsolved };
-        let tables = nodes.capacity() * size_of::<Node<G>>() + index.capacity() * (size_of::<(G::State, u32)>() + 1) + queue.capacity() * 4;
-        if let Err(halt) = meter.explore_at(nodes.len(), queue.len(), u64::from(nodes[at as usize].3), tables as u64 + held) {
+        let tables = nodes.capacity() * size_of::<Node<G>>()
+            + index.capacity() * (size_of::<(G::State, u32)>() + 1)
+            + queue.capacity() * 4;
+        if let Err(halt) =
+            meter.explore_at(nodes.len(), queue.len(), u64::from(nodes[at as usize].3), tables as u64 + held)
+        {
             break match halt {
                 Halt::GaveUp(reason) => End::GaveUp(reason),
                 Halt::Cancelled => End::Cancelled,
@@ -221,8 +225,11 @@ pub fn display_solution<G: Game>(game: &G, found: &Found<G::State, G::Move>, rle
             return out;
         }
     }
-    let prefix = |i: usize| if output_states { format!("{}: Move = ", game.display(&found.states[i])) } else { String::new() };
-    out.push_str(&move_lines(&found.moves, rle && game.groups(), rle, |i| format!("{}{}", prefix(i), game.render(&found.moves[i]))));
+    let prefix =
+        |i: usize| if output_states { format!("{}: Move = ", game.display(&found.states[i])) } else { String::new() };
+    out.push_str(&move_lines(&found.moves, rle && game.groups(), rle, |i| {
+        format!("{}{}", prefix(i), game.render(&found.moves[i]))
+    }));
     // The spec's recommended deviation: a 0-move solution is just "solved" (LM-Solve prints a
     // stray " * 1" line under RLE).
     if output_states {

@@ -7,7 +7,9 @@ fn fixture(name: &str) -> String {
 }
 
 fn output(variant: Variant, text: &str, options: Options) -> String {
-    lm_solve(text, variant, &options, &Budget::default(), &mut |_| Flow::Continue).unwrap_or_else(|e| panic!("{}: {e}", variant.name())).out
+    lm_solve(text, variant, &options, &Budget::default(), &mut |_| Flow::Continue)
+        .unwrap_or_else(|e| panic!("{}: {e}", variant.name()))
+        .out
 }
 
 #[test]
@@ -19,9 +21,17 @@ fn every_example_in_the_spec_byte_for_byte() {
         // as square unless the variant is named.
         let detected = if variant == Variant::HexPlank { Variant::Plank } else { variant };
         assert_eq!(Variant::detect(&board), Some(detected), "{name} is told from its keys");
-        assert_eq!(output(variant, &board, Options::default()), fixture(&format!("{name}.out")), "{name}: default output");
+        assert_eq!(
+            output(variant, &board, Options::default()),
+            fixture(&format!("{name}.out")),
+            "{name}: default output"
+        );
         let states = Options { rle: false, output_states: true, ..Options::default() };
-        assert_eq!(output(variant, &board, states), fixture(&format!("{name}.states.out")), "{name}: --output-states --norle");
+        assert_eq!(
+            output(variant, &board, states),
+            fixture(&format!("{name}.states.out")),
+            "{name}: --output-states --norle"
+        );
     }
 }
 
@@ -46,7 +56,11 @@ fn rle_groups_equal_moves_and_never_planks() {
 fn dfs_finds_a_solution_that_replays() {
     // The spec gives no DFS listings for these boards; DFS must still end solved.
     for variant in Variant::ALL.into_iter().filter(|v| *v != Variant::Alice) {
-        let out = output(variant, &fixture(&format!("{}.txt", variant.name())), Options { method: Scan::Dfs, ..Options::default() });
+        let out = output(
+            variant,
+            &fixture(&format!("{}.txt", variant.name())),
+            Options { method: Scan::Dfs, ..Options::default() },
+        );
         assert!(out.starts_with("solved\n"), "{}: {out}", variant.name());
     }
 }
@@ -91,7 +105,10 @@ fn scan_length<G: Game>(game: &G) -> usize {
 #[test]
 fn bfs_lengths_are_minimal() {
     let board = |name: &str| fixture(&format!("{name}.txt"));
-    assert_eq!(Some(scan_length(&alice::Alice::parse(&board("alice")).unwrap())), shortest(&alice::Alice::parse(&board("alice")).unwrap()));
+    assert_eq!(
+        Some(scan_length(&alice::Alice::parse(&board("alice")).unwrap())),
+        shortest(&alice::Alice::parse(&board("alice")).unwrap())
+    );
     let m = minotaur::Minotaur::parse(&board("minotaur")).unwrap();
     assert_eq!(Some(scan_length(&m)), shortest(&m));
     let n = numbers::Numbers::parse(&board("numbers")).unwrap();
@@ -100,7 +117,11 @@ fn bfs_lengths_are_minimal() {
         let p = plank::Plank::parse(&text, hex).unwrap();
         assert_eq!(Some(scan_length(&p)), shortest(&p));
     }
-    for t in [tilt::Tilt::single(&board("tilt_single")), tilt::Tilt::multi(&board("tilt_multi")), tilt::Tilt::red_blue(&board("tilt_rb"))] {
+    for t in [
+        tilt::Tilt::single(&board("tilt_single")),
+        tilt::Tilt::multi(&board("tilt_multi")),
+        tilt::Tilt::red_blue(&board("tilt_rb")),
+    ] {
         let t = t.unwrap();
         assert_eq!(Some(scan_length(&t)), shortest(&t));
     }
@@ -130,7 +151,9 @@ fn hand_made_boards() {
 
 #[test]
 fn malformed_files_point_at_the_problem() {
-    let err = |variant: Variant, text: &str| lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect_err("an error");
+    let err = |variant: Variant, text: &str| {
+        lm_solve(text, variant, &Options::default(), &Budget::default(), &mut |_| Flow::Continue).expect_err("an error")
+    };
     let good = fixture("tilt_single.txt");
     // A plank where one lies already (either way round) is refused, not searched.
     let planks = fixture("plank.txt");
@@ -199,7 +222,11 @@ fn boards_written_back_read_the_same_and_solve_the_same() {
     for (variant, text) in written {
         // The same board: LM-Solve's answer again, byte for byte.
         for options in [Options::default(), Options { rle: false, output_states: true, ..Options::default() }] {
-            let expected = if options.output_states { format!("{}.states.out", variant.name()) } else { format!("{}.out", variant.name()) };
+            let expected = if options.output_states {
+                format!("{}.states.out", variant.name())
+            } else {
+                format!("{}.out", variant.name())
+            };
             assert_eq!(output(variant, &text, options), fixture(&expected), "{}\n{text}", variant.name());
         }
     }
@@ -213,7 +240,13 @@ fn boards_written_back_read_the_same_and_solve_the_same() {
 fn draw_mode_edits_each_family() {
     use crate::families::Family;
     let edit = |family: &family::LmFamily, text: &str, tool: &str, row: usize, col: usize| {
-        family.parse(text).unwrap().editor().unwrap().apply(tool, row, col).unwrap_or_else(|| panic!("{tool} at {row},{col} changes nothing"))
+        family
+            .parse(text)
+            .unwrap()
+            .editor()
+            .unwrap()
+            .apply(tool, row, col)
+            .unwrap_or_else(|| panic!("{tool} at {row},{col} changes nothing"))
     };
     // Tilt: the goal moves to the clicked cell (doubled grid: cell (x, y) is (2y+1, 2x+1)).
     let tilt = edit(&family::TILT_SINGLE, &fixture("tilt_single.txt"), "goal", 5, 5);
@@ -286,7 +319,12 @@ fn analysed_boards_agree_with_a_plain_search() {
             Variant::TiltRedBlue => reachable(&tilt::Tilt::red_blue(&text).unwrap()),
             _ => reachable(&alice::Alice::parse(&text).unwrap()),
         };
-        assert_eq!((a.status, a.positions, a.farthest()), (Completion::Done, positions, farthest), "{}", variant.name());
+        assert_eq!(
+            (a.status, a.positions, a.farthest()),
+            (Completion::Done, positions, farthest),
+            "{}",
+            variant.name()
+        );
         let report = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
         assert_eq!(a.shortest, Some(report.moves.len() as u64), "{}", variant.name());
         assert!(a.positions > 5, "{}: a board worth analysing", variant.name());
@@ -296,7 +334,8 @@ fn analysed_boards_agree_with_a_plain_search() {
 /// The fewest moves that solve an LM-Solve file (LM-Solve's breadth-first scan).
 fn moves_to_solve(text: &str, name: &str) -> usize {
     use crate::families::SolveOptions;
-    let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), text)
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
     puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().moves.len()
 }
 
@@ -370,7 +409,8 @@ fn a_written_plank_board_starts_the_person_where_they_stand() {
 #[test]
 fn a_huge_board_draws_as_a_block() {
     let shapes = |side: usize| {
-        let rows: Vec<String> = (0..side).map(|y| (0..side).map(|x| if x + y == 2 * side - 2 { '*' } else { '1' }).collect()).collect();
+        let rows: Vec<String> =
+            (0..side).map(|y| (0..side).map(|x| if x + y == 2 * side - 2 { '*' } else { '1' }).collect()).collect();
         let text = format!("Dims = ({side},{side})\nStart = (0,0)\nlayout = <<EOF\n{}\nEOF\n", rows.join("\n"));
         let puzzle = crate::families::parse(Some("lmsolve:numbers"), &text).unwrap();
         let mut painter = crate::draw::SvgPainter::new(560.0, 440.0);
@@ -385,7 +425,10 @@ fn a_huge_board_draws_as_a_block() {
 
 /// Where cell `at` is drawn on a 400 x 400 board: the middle of the points that locate to it.
 fn point_of<G: edit::Edit>(game: &G, at: input::Xy) -> (f64, f64) {
-    let points: Vec<(f64, f64)> = (0..200).flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0))).filter(|&(x, y)| game.locate(x, y, 400.0, 400.0) == Some(at)).collect();
+    let points: Vec<(f64, f64)> = (0..200)
+        .flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0)))
+        .filter(|&(x, y)| game.locate(x, y, 400.0, 400.0) == Some(at))
+        .collect();
     assert!(!points.is_empty(), "cell {at:?} is drawn");
     let n = points.len() as f64;
     (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n)
@@ -398,7 +441,11 @@ fn point_of<G: edit::Edit>(game: &G, at: input::Xy) -> (f64, f64) {
 /// or (planks) a drag from the stump a plank is laid from to the one it reaches, after a tap
 /// on the plank where two could be laid so. Returns the moves played and how many planks had
 /// to be chosen so.
-fn play_on_the_board<G: edit::Edit>(game: &G, name: &str, lands: impl Fn(&G::State, &G::Move, &G::State) -> (input::Xy, input::Xy)) -> (Vec<String>, usize) {
+fn play_on_the_board<G: edit::Edit>(
+    game: &G,
+    name: &str,
+    lands: impl Fn(&G::State, &G::Move, &G::State) -> (input::Xy, input::Xy),
+) -> (Vec<String>, usize) {
     use crate::families::SolveOptions;
     let text = fixture(&format!("{name}.txt"));
     let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), &text).unwrap();
@@ -411,15 +458,21 @@ fn play_on_the_board<G: edit::Edit>(game: &G, name: &str, lands: impl Fn(&G::Sta
         // Alice's maze cannot be written once the piece changed size: its solution from the
         // start is followed there instead.
         let hint = match puzzle.text_at(&played) {
-            Some(here) => crate::families::parse(Some(&format!("lmsolve:{name}")), &here).unwrap().solve(&options, &mut |_| Flow::Continue).unwrap().moves[0].clone(),
+            Some(here) => crate::families::parse(Some(&format!("lmsolve:{name}")), &here)
+                .unwrap()
+                .solve(&options, &mut |_| Flow::Continue)
+                .unwrap()
+                .moves[0]
+                .clone(),
             None => shortest[played.len()].clone(),
         };
         // The move as the page reads it: the one named, else the first of that text that applies.
         let named = |m: &G::Move| hint == game.render(m) + game.told_apart(&state, m).unwrap_or_default().as_str();
         let plain = |m: &G::Move| hint == game.render(m);
-        let (mv, after) = (game.moves(&state).into_iter().filter(named).chain(game.moves(&state).into_iter().filter(plain)))
-            .find_map(|m| Some((m.clone(), game.perform(&state, &m)?)))
-            .unwrap();
+        let (mv, after) =
+            (game.moves(&state).into_iter().filter(named).chain(game.moves(&state).into_iter().filter(plain)))
+                .find_map(|m| Some((m.clone(), game.perform(&state, &m)?)))
+                .unwrap();
         let (from, to) = lands(&state, &mv, &after);
         let (start, end) = (point_of(game, from), point_of(game, to));
         let down = if from == to || game.way(&mv).is_some() { end } else { start };
@@ -427,10 +480,21 @@ fn play_on_the_board<G: edit::Edit>(game: &G, name: &str, lands: impl Fn(&G::Sta
         if made.is_empty() && game.way(&mv).is_none() {
             // Two planks could be laid so: the one to move is tapped first, along its middle.
             let told = game.told_apart(&state, &mv).unwrap();
-            assert!(puzzle.name_at(&played, played.len(), end, (400.0, 400.0)).is_some_and(|n| n.starts_with("Two planks")), "{name}: says why");
-            let middle = (0..200).flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0))).find(|&p| game.piece_at(&state, p, (400.0, 400.0)).as_ref() == Some(&told)).unwrap();
-            assert_eq!(puzzle.moves_at(&options, &played, played.len(), middle, middle, (400.0, 400.0)), Vec::<String>::new());
-            assert!(puzzle.name_at(&played, played.len(), middle, (400.0, 400.0)).is_some_and(|n| n.contains("is chosen")));
+            assert!(
+                puzzle.name_at(&played, played.len(), end, (400.0, 400.0)).is_some_and(|n| n.starts_with("Two planks")),
+                "{name}: says why"
+            );
+            let middle = (0..200)
+                .flat_map(|y| (0..200).map(move |x| (f64::from(x) * 2.0, f64::from(y) * 2.0)))
+                .find(|&p| game.piece_at(&state, p, (400.0, 400.0)).as_ref() == Some(&told))
+                .unwrap();
+            assert_eq!(
+                puzzle.moves_at(&options, &played, played.len(), middle, middle, (400.0, 400.0)),
+                Vec::<String>::new()
+            );
+            assert!(puzzle
+                .name_at(&played, played.len(), middle, (400.0, 400.0))
+                .is_some_and(|n| n.contains("is chosen")));
             made = puzzle.moves_at(&options, &played, played.len(), down, end, (400.0, 400.0));
             chosen += 1;
         }
@@ -454,17 +518,33 @@ fn every_variant_plays_its_shortest_solution_by_taps() {
     };
     let text = |name: &str| fixture(&format!("{name}.txt"));
     let played = [
-        play_on_the_board(&alice::Alice::parse(&text("alice")).unwrap(), "alice", |&(x, y, _), _, &(a, b, _)| ((x, y), (a, b))),
-        play_on_the_board(&minotaur::Minotaur::parse(&text("minotaur")).unwrap(), "minotaur", |&(t, _), _, &(after, _)| (t, after)),
+        play_on_the_board(&alice::Alice::parse(&text("alice")).unwrap(), "alice", |&(x, y, _), _, &(a, b, _)| {
+            ((x, y), (a, b))
+        }),
+        play_on_the_board(
+            &minotaur::Minotaur::parse(&text("minotaur")).unwrap(),
+            "minotaur",
+            |&(t, _), _, &(after, _)| (t, after),
+        ),
         play_on_the_board(&numbers::Numbers::parse(&text("numbers")).unwrap(), "numbers", |&at, _, &after| (at, after)),
-        play_on_the_board(&tilt::Tilt::single(&text("tilt_single")).unwrap(), "tilt_single", |(b, _), _, (a, _)| (ball(b), ball(a))),
-        play_on_the_board(&tilt::Tilt::multi(&text("tilt_multi")).unwrap(), "tilt_multi", |(b, _), _, (a, _)| (ball(b), ball(a))),
-        play_on_the_board(&tilt::Tilt::red_blue(&text("tilt_rb")).unwrap(), "tilt_rb", |(b, _), _, (a, _)| (ball(b), ball(a))),
+        play_on_the_board(&tilt::Tilt::single(&text("tilt_single")).unwrap(), "tilt_single", |(b, _), _, (a, _)| {
+            (ball(b), ball(a))
+        }),
+        play_on_the_board(&tilt::Tilt::multi(&text("tilt_multi")).unwrap(), "tilt_multi", |(b, _), _, (a, _)| {
+            (ball(b), ball(a))
+        }),
+        play_on_the_board(&tilt::Tilt::red_blue(&text("tilt_rb")).unwrap(), "tilt_rb", |(b, _), _, (a, _)| {
+            (ball(b), ball(a))
+        }),
     ];
     let square = plank::Plank::parse(&text("plank"), false).unwrap();
     let hex = plank::Plank::parse(&text("hex_plank"), true).unwrap();
-    let planks = [play_on_the_board(&square, "plank", |_, lay, _| plank(&square, lay)), play_on_the_board(&hex, "hex_plank", |_, lay, _| plank(&hex, lay))];
-    let counts: Vec<(usize, usize)> = played.iter().chain(&planks).map(|(moves, chosen)| (moves.len(), *chosen)).collect();
+    let planks = [
+        play_on_the_board(&square, "plank", |_, lay, _| plank(&square, lay)),
+        play_on_the_board(&hex, "hex_plank", |_, lay, _| plank(&hex, lay)),
+    ];
+    let counts: Vec<(usize, usize)> =
+        played.iter().chain(&planks).map(|(moves, chosen)| (moves.len(), *chosen)).collect();
     // lm-solve 0.14.2's shortest solutions (the spec's examples): 5, 7, 3, 4, 4, 5, 6, 4 moves,
     // and the square planks' solution moves one of two planks of length 1 three times.
     assert_eq!(counts, [(5, 0), (7, 0), (3, 0), (4, 0), (4, 0), (5, 0), (6, 3), (4, 0)]);
@@ -477,7 +557,8 @@ fn keys_play_the_moves_of_their_way_or_name() {
     use crate::families::SolveOptions;
     let options = SolveOptions::default();
     let key = |name: &str, moves: &[&str], key: &str| {
-        let puzzle = crate::families::parse(Some(&format!("lmsolve:{name}")), &fixture(&format!("{name}.txt"))).unwrap();
+        let puzzle =
+            crate::families::parse(Some(&format!("lmsolve:{name}")), &fixture(&format!("{name}.txt"))).unwrap();
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         puzzle.moves_for_key(&options, &moves, moves.len(), key)
     };

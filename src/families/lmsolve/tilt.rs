@@ -6,8 +6,10 @@ use super::input::{self, Kind, Walls, Xy};
 use super::scan::Game;
 use crate::families::FormatError;
 
-pub const SINGLE_KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("start", Kind::Xy), ("goal", Kind::Xy), ("layout", Kind::Layout)];
-pub const MULTI_KEYS: &[(&str, Kind)] = &[("dims", Kind::Xy), ("start", Kind::Xy), ("goals", Kind::XyList), ("layout", Kind::Layout)];
+pub const SINGLE_KEYS: &[(&str, Kind)] =
+    &[("dims", Kind::Xy), ("start", Kind::Xy), ("goal", Kind::Xy), ("layout", Kind::Layout)];
+pub const MULTI_KEYS: &[(&str, Kind)] =
+    &[("dims", Kind::Xy), ("start", Kind::Xy), ("goals", Kind::XyList), ("layout", Kind::Layout)];
 pub const RB_KEYS: &[(&str, Kind)] = &[
     ("dims", Kind::Xy),
     ("red_start", Kind::Xy),
@@ -18,7 +20,8 @@ pub const RB_KEYS: &[(&str, Kind)] = &[
 ];
 
 /// The moves, in LM-Solve's order, and their directions for [`Walls::blocked`].
-pub(super) const TILTS: [(char, usize, (i64, i64)); 4] = [('u', 2, (0, -1)), ('d', 3, (0, 1)), ('l', 0, (-1, 0)), ('r', 1, (1, 0))];
+pub(super) const TILTS: [(char, usize, (i64, i64)); 4] =
+    [('u', 2, (0, -1)), ('d', 3, (0, 1)), ('l', 0, (-1, 0)), ('r', 1, (1, 0))];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind3 {
@@ -58,11 +61,19 @@ impl Tilt {
         let goals = input.xy_list("goals");
         for (i, &(x, y)) in goals.iter().enumerate() {
             if x >= dims.0 as i64 || y >= dims.1 as i64 {
-                return Err(FormatError::new(input.line("goals"), 1, format!("goal {} ({x},{y}) is off the board", i + 1)));
+                return Err(FormatError::new(
+                    input.line("goals"),
+                    1,
+                    format!("goal {} ({x},{y}) is off the board", i + 1),
+                ));
             }
             if goals[..i].contains(&(x, y)) {
                 // LM-Solve would let the later goal hide the earlier one: never solvable.
-                return Err(FormatError::new(input.line("goals"), 1, format!("goal {} ({x},{y}) repeats an earlier goal", i + 1)));
+                return Err(FormatError::new(
+                    input.line("goals"),
+                    1,
+                    format!("goal {} ({x},{y}) repeats an earlier goal", i + 1),
+                ));
             }
         }
         if goals.len() > 31 {
@@ -78,7 +89,12 @@ impl Tilt {
         let red_goal = input::inside(&input, "red_goal", "the red goal", dims)?;
         let blue = input::inside(&input, "blue_start", "the blue start", dims)?;
         let blue_goal = input::inside(&input, "blue_goal", "the blue goal", dims)?;
-        Ok(Tilt { walls: walls(&input, dims)?, kind: Kind3::RedBlue { red_goal, blue_goal }, starts: vec![red, blue], goals: vec![red_goal, blue_goal] })
+        Ok(Tilt {
+            walls: walls(&input, dims)?,
+            kind: Kind3::RedBlue { red_goal, blue_goal },
+            starts: vec![red, blue],
+            goals: vec![red_goal, blue_goal],
+        })
     }
 
     /// Slides from (x, y) until a wall (or the edge: a safety rule) is in front; the cells passed.

@@ -50,7 +50,15 @@ fn cell_polygon(grid: &Grid, view: &View, cell: usize) -> Vec<(f64, f64)> {
 }
 
 /// Paints the maze with the path along `cells` walked up to `step` (+ `tween` of the next).
-pub fn draw(grid: &Grid, key: u64, ends: Option<Ends>, cells: &[usize], step: usize, tween: f32, painter: &mut dyn Painter) {
+pub fn draw(
+    grid: &Grid,
+    key: u64,
+    ends: Option<Ends>,
+    cells: &[usize],
+    step: usize,
+    tween: f32,
+    painter: &mut dyn Painter,
+) {
     let (width, height) = painter.size();
     let view = View::fit(grid, width, height);
     let size = cell_size(grid, &view);
@@ -63,7 +71,8 @@ pub fn draw(grid: &Grid, key: u64, ends: Option<Ends>, cells: &[usize], step: us
             p.polygon(&cell_polygon(grid, &view, ends.start), START);
             p.polygon(&cell_polygon(grid, &view, ends.exit), EXIT);
         }
-        let walls: Vec<Line> = svg::wall_runs(grid).into_iter().map(|(a, b)| (view.screen(a), view.screen(b))).collect();
+        let walls: Vec<Line> =
+            svg::wall_runs(grid).into_iter().map(|(a, b)| (view.screen(a), view.screen(b))).collect();
         let blocks = grid.solid.iter().any(|&s| s);
         if !blocks {
             p.lines(&walls, WALL, (size * 0.12).clamp(1.0, 3.0));

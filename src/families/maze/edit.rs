@@ -86,7 +86,9 @@ impl MazePuzzle {
                 }
                 grid.set_wall(cell, side, wall);
             }
-            "start" | "exit" if toggle => place_end(&mut grid, self.cell_of(row, col), tool == "start", self.blocks().is_some()),
+            "start" | "exit" if toggle => {
+                place_end(&mut grid, self.cell_of(row, col), tool == "start", self.blocks().is_some())
+            }
             _ => return None,
         }
         Some(self.write(&grid))
@@ -134,7 +136,8 @@ fn place_end(grid: &mut Grid, cell: usize, start: bool, blocks: bool) {
             grid.set_wall(cell, side, false);
         }
     }
-    let (mine, other) = if start { (&mut grid.start_mark, &mut grid.exit_mark) } else { (&mut grid.exit_mark, &mut grid.start_mark) };
+    let (mine, other) =
+        if start { (&mut grid.start_mark, &mut grid.exit_mark) } else { (&mut grid.exit_mark, &mut grid.start_mark) };
     *mine = Some(cell);
     if *other == Some(cell) {
         *other = None;
@@ -177,7 +180,9 @@ pub fn resized(grid: &Grid, cols: usize, rows: usize) -> Grid {
             out.set_wall(at, side, false);
         }
     }
-    let keep = |mark: Option<usize>| mark.map(|m| grid.row_col(m)).filter(|&(r, c)| r < rows && c < cols).map(|(r, c)| r * cols + c);
+    let keep = |mark: Option<usize>| {
+        mark.map(|m| grid.row_col(m)).filter(|&(r, c)| r < rows && c < cols).map(|(r, c)| r * cols + c)
+    };
     out.start_mark = keep(grid.start_mark);
     out.exit_mark = keep(grid.exit_mark);
     out
@@ -201,7 +206,10 @@ impl Editor for MazePuzzle {
     }
 
     fn resize(&self, cols: usize, rows: usize) -> Option<String> {
-        if !(1..=MAX_SIDE).contains(&cols) || !(1..=MAX_SIDE).contains(&rows) || (cols, rows) == (self.grid.cols, self.grid.rows) {
+        if !(1..=MAX_SIDE).contains(&cols)
+            || !(1..=MAX_SIDE).contains(&rows)
+            || (cols, rows) == (self.grid.cols, self.grid.rows)
+        {
             return None;
         }
         Some(self.write(&resized(&self.grid, cols, rows)))

@@ -213,7 +213,8 @@ impl Grid {
             }
         };
         let (nr, nc) = (r as isize + dr, c as isize + dc);
-        (nr >= 0 && nc >= 0 && (nr as usize) < self.rows && (nc as usize) < self.cols).then(|| self.cell(nr as usize, nc as usize))
+        (nr >= 0 && nc >= 0 && (nr as usize) < self.rows && (nc as usize) < self.cols)
+            .then(|| self.cell(nr as usize, nc as usize))
     }
 
     pub fn is_open(&self, cell: usize, side: u8) -> bool {
@@ -253,29 +254,66 @@ impl Grid {
     pub fn ends(&self) -> Result<Ends, EndsFault> {
         let openings = self.openings();
         let side_at = |cell: usize| openings.iter().find(|(c, _)| *c == cell).map(|&(_, s)| s);
-        let free: Vec<(usize, u8)> =
-            openings.iter().copied().filter(|&(c, _)| Some(c) != self.start_mark && Some(c) != self.exit_mark).collect();
+        let free: Vec<(usize, u8)> = openings
+            .iter()
+            .copied()
+            .filter(|&(c, _)| Some(c) != self.start_mark && Some(c) != self.exit_mark)
+            .collect();
         const HOW: &str = "mark the start and the exit (Draw mode's Start and Exit tools, or S and E in a text maze)";
         let fault = |message: String, opening: Option<&(usize, u8)>| EndsFault { message, opening: opening.copied() };
-        let ends = |start: usize, start_side: Option<u8>, exit: usize, exit_side: Option<u8>| Ends { start, start_side, exit, exit_side };
+        let ends = |start: usize, start_side: Option<u8>, exit: usize, exit_side: Option<u8>| Ends {
+            start,
+            start_side,
+            exit,
+            exit_side,
+        };
         match (self.start_mark, self.exit_mark) {
             (Some(s), Some(e)) => Ok(ends(s, side_at(s), e, side_at(e))),
             (Some(s), None) => match free[..] {
                 [(e, side)] => Ok(ends(s, side_at(s), e, Some(side))),
-                [] => Err(fault(format!("the start is marked but there is no exit (no other opening in the outer wall): {HOW}"), None)),
-                _ => Err(fault(format!("the start is marked, and {} openings in the outer wall could be the exit: {HOW}", free.len()), free.first())),
+                [] => Err(fault(
+                    format!("the start is marked but there is no exit (no other opening in the outer wall): {HOW}"),
+                    None,
+                )),
+                _ => Err(fault(
+                    format!(
+                        "the start is marked, and {} openings in the outer wall could be the exit: {HOW}",
+                        free.len()
+                    ),
+                    free.first(),
+                )),
             },
             (None, Some(e)) => match free[..] {
                 [(s, side)] => Ok(ends(s, Some(side), e, side_at(e))),
-                [] => Err(fault(format!("the exit is marked but there is no entrance (no other opening in the outer wall): {HOW}"), None)),
-                _ => Err(fault(format!("the exit is marked, and {} openings in the outer wall could be the entrance: {HOW}", free.len()), free.first())),
+                [] => Err(fault(
+                    format!("the exit is marked but there is no entrance (no other opening in the outer wall): {HOW}"),
+                    None,
+                )),
+                _ => Err(fault(
+                    format!(
+                        "the exit is marked, and {} openings in the outer wall could be the entrance: {HOW}",
+                        free.len()
+                    ),
+                    free.first(),
+                )),
             },
             (None, None) => match free[..] {
                 [(s, s_side), (e, e_side)] => Ok(ends(s, Some(s_side), e, Some(e_side))),
-                [] => Err(fault(format!("no opening found in the outer wall, and no start or exit marked: {HOW}"), None)),
-                [_] => Err(fault(format!("only one opening found in the outer wall, and no start or exit marked: {HOW}"), free.first())),
+                [] => {
+                    Err(fault(format!("no opening found in the outer wall, and no start or exit marked: {HOW}"), None))
+                }
+                [_] => Err(fault(
+                    format!("only one opening found in the outer wall, and no start or exit marked: {HOW}"),
+                    free.first(),
+                )),
                 // The first opening past the two a maze has.
-                _ => Err(fault(format!("{} openings found in the outer wall, so the entrance and exit are unclear: {HOW}", free.len()), free.get(2))),
+                _ => Err(fault(
+                    format!(
+                        "{} openings found in the outer wall, so the entrance and exit are unclear: {HOW}",
+                        free.len()
+                    ),
+                    free.get(2),
+                )),
             },
         }
     }
@@ -285,7 +323,8 @@ impl Grid {
         match self.geometry {
             Geometry::Square { x0, y0, step } => {
                 let (c, r) = (((x - x0) / step).floor(), ((y - y0) / step).floor());
-                (c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows).then(|| self.cell(r as usize, c as usize))
+                (c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows)
+                    .then(|| self.cell(r as usize, c as usize))
             }
             Geometry::Hex { x0, side, .. } => {
                 // The nearest centre among the columns around x, if the point is in its hexagon.
@@ -311,7 +350,9 @@ impl Grid {
             return Err("the maze has no cells".into());
         }
         if rows.saturating_mul(cols) > MAX_CELLS {
-            return Err(format!("the maze is {cols} x {rows} cells; the most this tool solves is {MAX_CELLS} cells (2000 x 2000)"));
+            return Err(format!(
+                "the maze is {cols} x {rows} cells; the most this tool solves is {MAX_CELLS} cells (2000 x 2000)"
+            ));
         }
         Ok(())
     }
@@ -359,7 +400,8 @@ impl Space for Walk<'_> {
             Shape::Hex => {
                 // Counted in half rows, a step to the next column moves one half row and a step
                 // along the column two.
-                let dy = (2 * r + usize::from(self.grid.is_lowered(c))).abs_diff(2 * er + usize::from(self.grid.is_lowered(ec)));
+                let dy = (2 * r + usize::from(self.grid.is_lowered(c)))
+                    .abs_diff(2 * er + usize::from(self.grid.is_lowered(ec)));
                 (if dy <= dc { dc } else { dc + (dy - dc) / 2 }) as u32
             }
         }

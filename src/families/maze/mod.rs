@@ -10,12 +10,13 @@ pub mod svg;
 pub mod text;
 
 use crate::draw::Painter;
-use crate::families::{
-    only_metric, search_spread, Confidence, Editor, Example, Export, Facts, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
-};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::search::{Flow, Space, Stats};
+use crate::families::{
+    only_metric, search_spread, Confidence, Editor, Example, Export, Facts, Family, FormatError, MoveError, Puzzle,
+    Report, SolveOptions, Verdict,
+};
 use crate::midend::{self, Frames, Replayer};
+use crate::search::{Flow, Space, Stats};
 use grid::{Ends, Grid, Shape, Walk};
 use std::hash::{Hash, Hasher};
 use text::Layout;
@@ -75,8 +76,8 @@ impl Family for Maze {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 3] = [
-            example!("maze-20x20", "svg", 60),  // a separate BFS over the file's <line>s (Python, by hand)
-            example!("maze-sigma", "svg", 27),  // BFS over the generator's own passages (the script that wrote it)
+            example!("maze-20x20", "svg", 60), // a separate BFS over the file's <line>s (Python, by hand)
+            example!("maze-sigma", "svg", 27), // BFS over the generator's own passages (the script that wrote it)
             example!("maze-blocks", "txt", 56, "A maze of # blocks"), // a separate BFS over the characters (Python, by hand)
         ];
         &EXAMPLES
@@ -138,7 +139,9 @@ impl MazePuzzle {
         let mut hasher = rustc_hash::FxHasher::default();
         text.hash(&mut hasher);
         let ends = grid.ends().and_then(|ends| match grid.solid[ends.start] || grid.solid[ends.exit] {
-            true => Err(grid::EndsFault { message: "the start or the exit is inside a wall".to_string(), opening: None }),
+            true => {
+                Err(grid::EndsFault { message: "the start or the exit is inside a wall".to_string(), opening: None })
+            }
             false => Ok(ends),
         });
         // A text maze's fault is placed in the text: the opening it is about, or the first line.
@@ -152,7 +155,15 @@ impl MazePuzzle {
                 (Err(fault.message), at)
             }
         };
-        Ok(MazePuzzle { text: text.to_string(), source, grid, key: hasher.finish(), ends, ends_at, replay: Replayer::default() })
+        Ok(MazePuzzle {
+            text: text.to_string(),
+            source,
+            grid,
+            key: hasher.finish(),
+            ends,
+            ends_at,
+            replay: Replayer::default(),
+        })
     }
 
     pub fn grid(&self) -> &Grid {
@@ -216,7 +227,9 @@ impl MazePuzzle {
     pub fn svg(&self) -> String {
         match self.source {
             Source::Svg => self.text.clone(),
-            Source::Text(_) => svg::render(&self.grid, &format!("{} by {} orthogonal maze", self.grid.cols, self.grid.rows)),
+            Source::Text(_) => {
+                svg::render(&self.grid, &format!("{} by {} orthogonal maze", self.grid.cols, self.grid.rows))
+            }
         }
     }
 }
@@ -259,12 +272,21 @@ impl MazePuzzle {
             next.len()
         };
         let degrees: Vec<usize> = reachable.iter().map(|&c| openings(c)).collect();
-        let dead = reachable.iter().zip(&degrees).filter(|&(&c, &d)| d == 1 && c != walk.start && c != walk.exit).count();
+        let dead =
+            reachable.iter().zip(&degrees).filter(|&(&c, &d)| d == 1 && c != walk.start && c != walk.exit).count();
         let edges = degrees.iter().sum::<usize>() / 2;
-        let mut notes = vec![format!("{} dead-end {} (open on one side, neither start nor exit)", crate::replay::group(dead as u64), if dead == 1 { "cell" } else { "cells" })];
+        let mut notes = vec![format!(
+            "{} dead-end {} (open on one side, neither start nor exit)",
+            crate::replay::group(dead as u64),
+            if dead == 1 { "cell" } else { "cells" }
+        )];
         let farthest = |from: usize| {
             let d = distances(walk, from);
-            let (cell, steps) = reachable.iter().map(|&c| (c, d[c])).max_by_key(|&(c, s)| (s, std::cmp::Reverse(c))).unwrap_or((from, 0));
+            let (cell, steps) = reachable
+                .iter()
+                .map(|&c| (c, d[c]))
+                .max_by_key(|&(c, s)| (s, std::cmp::Reverse(c)))
+                .unwrap_or((from, 0));
             (cell, steps)
         };
         let pair = if edges + 1 == reachable.len() {
@@ -273,7 +295,11 @@ impl MazePuzzle {
             let (b, steps) = farthest(a);
             Some((a, b, steps))
         } else if reachable.len() <= DIAMETER_CELLS {
-            reachable.iter().map(|&a| (a, farthest(a))).max_by_key(|&(a, (_, s))| (s, std::cmp::Reverse(a))).map(|(a, (b, s))| (a, b, s))
+            reachable
+                .iter()
+                .map(|&a| (a, farthest(a)))
+                .max_by_key(|&(a, (_, s))| (s, std::cmp::Reverse(a)))
+                .map(|(a, (b, s))| (a, b, s))
         } else {
             None
         };
@@ -282,8 +308,14 @@ impl MazePuzzle {
             format!("(row {r}, column {c})")
         };
         notes.push(match pair {
-            Some((a, b, steps)) => format!("The two cells farthest apart, {steps} steps: {} and {} (the hardest start and exit)", at(a), at(b)),
-            None => format!("The two cells farthest apart are not sought in mazes with loops of over {DIAMETER_CELLS} cells"),
+            Some((a, b, steps)) => format!(
+                "The two cells farthest apart, {steps} steps: {} and {} (the hardest start and exit)",
+                at(a),
+                at(b)
+            ),
+            None => format!(
+                "The two cells farthest apart are not sought in mazes with loops of over {DIAMETER_CELLS} cells"
+            ),
         });
         notes
     }
@@ -299,7 +331,11 @@ impl midend::Rules for MazePuzzle {
     }
 
     fn execute(&self, &at: &usize, name: &str) -> Result<usize, String> {
-        let side = self.grid.shape.side_named(name).ok_or_else(|| format!("{} is not a direction here", crate::families::shown_text(name)))?;
+        let side = self
+            .grid
+            .shape
+            .side_named(name)
+            .ok_or_else(|| format!("{} is not a direction here", crate::families::shown_text(name)))?;
         self.grid
             .neighbour(at, side)
             .filter(|&n| self.grid.is_open(at, side) && !self.grid.solid[n])
@@ -327,7 +363,9 @@ impl midend::Rules for MazePuzzle {
         let Some(exit) = self.grid.cell_at_point(x, y) else { return Vec::new() };
         let walk = Walk { grid: &self.grid, start: at, exit };
         match crate::search::bfs(&walk, &crate::search::Budget::default(), &mut |_| Flow::Continue) {
-            crate::search::Outcome::Solved { moves, .. } => moves.iter().map(|&side| self.grid.shape.side_name(side).to_string()).collect(),
+            crate::search::Outcome::Solved { moves, .. } => {
+                moves.iter().map(|&side| self.grid.shape.side_name(side).to_string()).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -381,27 +419,38 @@ impl Puzzle for MazePuzzle {
         crate::families::Capabilities::searches(crate::families::GENERIC_METHODS).analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
         let ends = self.ends_or_fault()?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let shape = self.grid.shape;
-        let mut report = analysis_spread("maze", "moves", &walk, options, on_progress, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
+        let mut report = analysis_spread("maze", "moves", &walk, options, on_progress, |moves, _| {
+            moves.iter().map(|&s| shape.side_name(s).to_string()).collect()
+        });
         if report.status == Completion::Done {
             report.notes = self.maze_notes(&walk);
         }
         Ok(report)
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a maze counts steps from cell to cell")?;
         let ends = self.ends_or_fault()?;
         let method = self.capabilities().resolve(options.method)?;
         let walk = Walk { grid: &self.grid, start: ends.start, exit: ends.exit };
         let outcome = search_spread(&walk, method, options, on_progress);
         let shape = self.grid.shape;
-        let mut report =
-            Report::from_outcome("maze", "moves", method, outcome, |moves, _| moves.iter().map(|&s| shape.side_name(s).to_string()).collect());
+        let mut report = Report::from_outcome("maze", "moves", method, outcome, |moves, _| {
+            moves.iter().map(|&s| shape.side_name(s).to_string()).collect()
+        });
         let solved = report.status == crate::families::Status::Solved;
         report.facts = self.facts(&ends, solved.then_some(report.moves.len() + 1));
         Ok(report)
@@ -424,16 +473,30 @@ impl Puzzle for MazePuzzle {
         self.replay.show(self, moves, step)
     }
 
-    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         self.replay.moves_at(self, moves, step, from, to, size)
     }
 
     /// On square cells the arrow keys step north, east, south and west where the walls allow.
     fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
-        let side = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"].iter().position(|&k| k == key).map(|i| ["N", "E", "S", "W"][i])?;
+        let side = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"]
+            .iter()
+            .position(|&k| k == key)
+            .map(|i| ["N", "E", "S", "W"][i])?;
         let steps = self.moves_from(options, moves, step);
         // Cells that are not squares list no N E S W: the keys are not the maze's there.
-        steps.iter().any(|m| ["N", "E", "S", "W"].contains(&m.as_str())).then(|| steps.into_iter().filter(|m| m == side).collect())
+        steps
+            .iter()
+            .any(|m| ["N", "E", "S", "W"].contains(&m.as_str()))
+            .then(|| steps.into_iter().filter(|m| m == side).collect())
     }
 
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {

@@ -1,8 +1,8 @@
 //! Hand-made mazes: each format's small cases, the edge cases the issue lists, and the editor.
 
 use super::*;
-use crate::midend::{Frames, Replayer};
 use crate::families::{SolveOptions, Status};
+use crate::midend::{Frames, Replayer};
 use crate::search::{Flow, Method};
 
 fn solve(text: &str) -> Report {
@@ -39,7 +39,10 @@ fn box_art_with_gaps_is_solved_shortest() {
     // In at the top left, out at the bottom middle: down, right, down.
     let report = solve(BOX);
     assert_eq!(report.moves, vec!["S", "E", "S"]);
-    assert_eq!(serde_json::Value::from(report.facts), serde_json::json!({"cells": 4, "entrance": [0, 0], "exit": [2, 1], "height": 3, "width": 3}));
+    assert_eq!(
+        serde_json::Value::from(report.facts),
+        serde_json::json!({"cells": 4, "entrance": [0, 0], "exit": [2, 1], "height": 3, "width": 3})
+    );
 }
 
 #[test]
@@ -126,7 +129,9 @@ fn astar_agrees_with_bfs() {
     let text = text::write_box_art(&grid, &|_| None);
     let puzzle = MazePuzzle::parse(&text).unwrap();
     let bfs = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
-    let astar = puzzle.solve(&SolveOptions { method: Method::Astar, ..SolveOptions::default() }, &mut |_| Flow::Continue).unwrap();
+    let astar = puzzle
+        .solve(&SolveOptions { method: Method::Astar, ..SolveOptions::default() }, &mut |_| Flow::Continue)
+        .unwrap();
     assert_eq!(bfs.moves.len(), astar.moves.len());
     assert!(astar.optimal);
 }
@@ -167,7 +172,11 @@ fn hostile_svgs_fail_fast_with_a_message() {
     assert_eq!((e.line, e.column), (1, 37), "{e}");
     assert!(e.message.contains("defines XML entities"), "{e}");
     // One entity of 1,000 characters used 25,000 times: a 76 KB file read for minutes.
-    let wide = format!("<!DOCTYPE svg [<!ENTITY a \"{}\">]>\n<svg><title>{}</title></svg>", "x".repeat(1000), "&a;".repeat(25_000));
+    let wide = format!(
+        "<!DOCTYPE svg [<!ENTITY a \"{}\">]>\n<svg><title>{}</title></svg>",
+        "x".repeat(1000),
+        "&a;".repeat(25_000)
+    );
     assert!(MazePuzzle::parse(&wide).err().unwrap().message.contains("defines XML entities"));
     // A staircase of 100,000 steps spans 50,000 x 50,000 cells: refused for its size at once
     // (finding its lattice was quadratic and took 14 s).
@@ -188,7 +197,8 @@ fn hostile_svgs_fail_fast_with_a_message() {
 fn theta_and_delta_mazes_are_refused_by_name() {
     let theta = "<svg><title>20 by 20 theta maze</title><path stroke=\"black\" d=\"M0 0 A 5 5 0 0 1 10 0\"/></svg>";
     assert!(MazePuzzle::parse(theta).err().unwrap().message.contains("circular (theta)"));
-    let delta = "<svg><title>10 by 10 delta maze</title><line stroke=\"black\" x1=\"0\" y1=\"0\" x2=\"10\" y2=\"0\"/></svg>";
+    let delta =
+        "<svg><title>10 by 10 delta maze</title><line stroke=\"black\" x1=\"0\" y1=\"0\" x2=\"10\" y2=\"0\"/></svg>";
     assert!(MazePuzzle::parse(delta).err().unwrap().message.contains("triangular (delta)"));
 }
 
@@ -260,7 +270,11 @@ fn the_hardest_start_is_written_as_a_maze() {
     let hardest = a.hardest.unwrap();
     assert_eq!((hardest.moves, hardest.positions, hardest.path.len()), (6, 2, 2));
     let text = hardest.text.unwrap();
-    assert!(text == "#######\n#S    #\n### ###\n#E    #\n#######\n" || text == "#######\n#    S#\n### ###\n#E    #\n#######\n", "{text}");
+    assert!(
+        text == "#######\n#S    #\n### ###\n#E    #\n#######\n"
+            || text == "#######\n#    S#\n### ###\n#E    #\n#######\n",
+        "{text}"
+    );
     let solved = MazePuzzle::parse(&text).unwrap().solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
     assert_eq!(solved.moves.len(), 6);
     // Box art (thin walls): the start's gap in the outer wall moves with it.
@@ -270,7 +284,10 @@ fn the_hardest_start_is_written_as_a_maze() {
     assert!(!hardest.path.is_empty());
     let text = hardest.text.unwrap();
     assert_eq!(text.lines().nth(1).map(|l| l.contains('S')), Some(true), "{text}");
-    let solved = MazePuzzle::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+    let solved = MazePuzzle::parse(&text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .solve(&SolveOptions::default(), &mut |_| Flow::Continue)
+        .unwrap();
     assert_eq!(solved.moves.len() as u64, hardest.moves, "{text}");
 }
 
@@ -326,7 +343,11 @@ fn a_long_path_is_walked_once() {
 #[test]
 fn a_click_walks_to_the_cell_by_a_shortest_path() {
     let size = (560.0, 440.0);
-    for text in [BOX, include_str!("../../../www/examples/maze-sigma.svg"), include_str!("../../../www/examples/maze-blocks.txt")] {
+    for text in [
+        BOX,
+        include_str!("../../../www/examples/maze-sigma.svg"),
+        include_str!("../../../www/examples/maze-blocks.txt"),
+    ] {
         let puzzle = MazePuzzle::parse(text).unwrap();
         let ends = puzzle.ends.clone().unwrap();
         let view = draw::View::fit(&puzzle.grid, size.0, size.1);
@@ -378,7 +399,11 @@ fn arrow_keys_step_where_the_walls_allow() {
     let options = SolveOptions::default();
     let key = |moves: &[String], key: &str| puzzle.moves_for_key(&options, moves, moves.len(), key);
     assert_eq!(key(&[], "ArrowRight"), Some(vec!["E".to_string()]));
-    assert_eq!((key(&[], "ArrowUp"), key(&[], "ArrowDown"), key(&[], "ArrowLeft")), (Some(vec![]), Some(vec![]), Some(vec![])), "walls: the key is taken, no step");
+    assert_eq!(
+        (key(&[], "ArrowUp"), key(&[], "ArrowDown"), key(&[], "ArrowLeft")),
+        (Some(vec![]), Some(vec![]), Some(vec![])),
+        "walls: the key is taken, no step"
+    );
     let east = vec!["E".to_string(), "E".to_string()];
     assert_eq!(key(&east, "ArrowDown"), Some(vec!["S".to_string()]));
     assert_eq!(key(&east, "Enter"), None, "not a key of the maze's");

@@ -9,9 +9,14 @@ use crate::families::FormatError;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
     /// Walls are whole cells. The wall and open characters are kept for writing back.
-    Blocks { wall: char, open: char },
+    Blocks {
+        wall: char,
+        open: char,
+    },
     /// Thin walls between cells `width` characters wide.
-    BoxArt { width: usize },
+    BoxArt {
+        width: usize,
+    },
     Underscores,
 }
 
@@ -51,7 +56,8 @@ pub fn detect(text: &str) -> Option<Layout> {
     let walls_line = |r: &Vec<char>| r.iter().any(|&c| matches!(normalise_box(c), '-' | '='));
     if top.trim_start().starts_with('+')
         && top.chars().all(|c| matches!(c, '+' | '-' | ' ' | '='))
-        && (rows.iter().step_by(2).any(walls_line) || rows.get(1).is_some_and(|r| r.iter().any(|&c| normalise_box(c) == '|')))
+        && (rows.iter().step_by(2).any(walls_line)
+            || rows.get(1).is_some_and(|r| r.iter().any(|&c| normalise_box(c) == '|')))
     {
         let width = top.find('+').and_then(|p| top[p + 1..].find('+')).unwrap_or(3);
         return Some(Layout::BoxArt { width: width.max(1) });
@@ -66,7 +72,12 @@ pub fn detect(text: &str) -> Option<Layout> {
     }
     let all: Vec<char> = rows.iter().flatten().copied().collect();
     let known = |c: &char| {
-        WALLS.contains(c) || OPENS.contains(c) || STARTS.contains(c) || EXITS.contains(c) || c.is_ascii_digit() || matches!(c, '[' | ']' | ',' | ';')
+        WALLS.contains(c)
+            || OPENS.contains(c)
+            || STARTS.contains(c)
+            || EXITS.contains(c)
+            || c.is_ascii_digit()
+            || matches!(c, '[' | ']' | ',' | ';')
     };
     let has_wall = all.iter().any(|c| WALLS.contains(c));
     let marks = all.iter().filter(|c| STARTS.contains(c) || EXITS.contains(c)).count();
@@ -82,7 +93,13 @@ pub fn detect(text: &str) -> Option<Layout> {
 }
 
 fn most_common(chars: &[char], among: &[char]) -> Option<char> {
-    among.iter().copied().map(|c| (chars.iter().filter(|&&x| x == c).count(), c)).filter(|(n, _)| *n > 0).max_by_key(|(n, _)| *n).map(|(_, c)| c)
+    among
+        .iter()
+        .copied()
+        .map(|c| (chars.iter().filter(|&&x| x == c).count(), c))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, c)| c)
 }
 
 pub fn read(text: &str, layout: Layout) -> Result<Grid, FormatError> {
@@ -134,7 +151,11 @@ fn blocks(text: &str) -> Result<Grid, FormatError> {
     let matrix = rows.iter().all(|r| r.iter().all(|c| c.is_ascii_digit() || matches!(c, '[' | ']' | ',' | ' ' | ';')))
         && rows.iter().any(|r| r.contains(&','));
     if matrix {
-        rows = rows.into_iter().map(|r| r.into_iter().filter(char::is_ascii_digit).collect()).filter(|r: &Vec<char>| !r.is_empty()).collect();
+        rows = rows
+            .into_iter()
+            .map(|r| r.into_iter().filter(char::is_ascii_digit).collect())
+            .filter(|r: &Vec<char>| !r.is_empty())
+            .collect();
     }
     // The size first: a text too large to solve is refused before it is read cell by cell.
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
@@ -231,7 +252,11 @@ fn box_art(text: &str, width: usize) -> Result<Grid, FormatError> {
                 }
             }
             if let Some(extra) = row.iter().skip(cols * pitch + 1).position(|ch| !ch.is_whitespace()) {
-                return Err(FormatError::new(first_line + line, cols * pitch + 2 + extra, "this line is longer than the maze's first line of walls"));
+                return Err(FormatError::new(
+                    first_line + line,
+                    cols * pitch + 2 + extra,
+                    "this line is longer than the maze's first line of walls",
+                ));
             }
         } else {
             let r = line / 2;
@@ -242,7 +267,11 @@ fn box_art(text: &str, width: usize) -> Result<Grid, FormatError> {
                     let cell = grid.cell(r, cell_col);
                     grid.set_wall(cell, side, true);
                 } else if ch != ' ' {
-                    return Err(FormatError::new(first_line + line, k * pitch + 1, format!("'{ch}' where a wall belongs: use | for a wall and a space for a gap")));
+                    return Err(FormatError::new(
+                        first_line + line,
+                        k * pitch + 1,
+                        format!("'{ch}' where a wall belongs: use | for a wall and a space for a gap"),
+                    ));
                 }
                 if k == cols {
                     break;
@@ -305,7 +334,11 @@ pub fn write_box_art(grid: &Grid, mark: &dyn Fn(usize) -> Option<char>) -> Strin
     let mut out = String::with_capacity((grid.cols * 4 + 2) * (grid.rows * 2 + 1));
     for line in 0..=grid.rows {
         for c in 0..grid.cols {
-            let wall = if line < grid.rows { !grid.is_open(grid.cell(line, c), 0) } else { !grid.is_open(grid.cell(line - 1, c), 2) };
+            let wall = if line < grid.rows {
+                !grid.is_open(grid.cell(line, c), 0)
+            } else {
+                !grid.is_open(grid.cell(line - 1, c), 2)
+            };
             out.push('+');
             out.push_str(if wall { "---" } else { "   " });
         }
@@ -314,7 +347,11 @@ pub fn write_box_art(grid: &Grid, mark: &dyn Fn(usize) -> Option<char>) -> Strin
             break;
         }
         for c in 0..=grid.cols {
-            let wall = if c < grid.cols { !grid.is_open(grid.cell(line, c), 3) } else { !grid.is_open(grid.cell(line, c - 1), 1) };
+            let wall = if c < grid.cols {
+                !grid.is_open(grid.cell(line, c), 3)
+            } else {
+                !grid.is_open(grid.cell(line, c - 1), 1)
+            };
             out.push(if wall { '|' } else { ' ' });
             if c < grid.cols {
                 let cell = grid.cell(line, c);

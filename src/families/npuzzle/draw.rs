@@ -25,7 +25,9 @@ pub fn draw(puzzle: &NPuzzle, cells: &[u16], next: Option<&str>, tween: f32, pai
     painter.rect(x0, y0, grid.cell * cols as f64, grid.cell * grid.rows as f64, HOLE);
     let hole = cells.iter().position(|&t| t == BLANK).unwrap_or(0);
     // The tile of the next move slides `tween` of the way into the blank.
-    let moving = next.and_then(|text| text.trim().parse::<u16>().ok()).and_then(|tile| cells.iter().position(|&t| t == tile && t != BLANK));
+    let moving = next
+        .and_then(|text| text.trim().parse::<u16>().ok())
+        .and_then(|tile| cells.iter().position(|&t| t == tile && t != BLANK));
     let gap = (grid.cell * 0.04).max(1.0);
     for (cell, &tile) in cells.iter().enumerate() {
         if tile == BLANK {

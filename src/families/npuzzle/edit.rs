@@ -4,8 +4,8 @@
 
 use super::format::{Board, BLANK, MAX_SIDE, MIN_SIDE};
 use super::NPuzzle;
-use crate::families::Editor;
 use crate::families::tiles;
+use crate::families::Editor;
 
 impl NPuzzle {
     fn with_start(&self, start: Vec<u16>) -> Option<String> {
@@ -43,10 +43,15 @@ fn seed_of(text: &str) -> u64 {
 
 impl Editor for NPuzzle {
     fn tools(&self) -> Vec<(String, String)> {
-        [("slide", "Slide a tile"), ("blank", "Put the blank here"), ("now:shuffle", "Shuffle (solvable)"), ("now:solved", "Solved position")]
-            .iter()
-            .map(|(id, label)| (id.to_string(), label.to_string()))
-            .collect()
+        [
+            ("slide", "Slide a tile"),
+            ("blank", "Put the blank here"),
+            ("now:shuffle", "Shuffle (solvable)"),
+            ("now:solved", "Solved position"),
+        ]
+        .iter()
+        .map(|(id, label)| (id.to_string(), label.to_string()))
+        .collect()
     }
 
     fn apply(&self, tool: &str, row: usize, col: usize) -> Option<String> {

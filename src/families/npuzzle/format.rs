@@ -148,7 +148,10 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                 return Err(FormatError::new(
                     grid.line,
                     1,
-                    format!("the goal is {goal_width} x {} but the board is {width} x {height}", cells.len() / goal_width),
+                    format!(
+                        "the goal is {goal_width} x {} but the board is {width} x {height}",
+                        cells.len() / goal_width
+                    ),
                 ));
             }
             cells
@@ -197,7 +200,11 @@ fn read_cell(token: &str, line: usize, column: usize) -> Result<u16, FormatError
     }
     if token.len() > 4 || !token.bytes().all(|b| b.is_ascii_digit()) {
         let shown = crate::families::shown_text(token);
-        return Err(FormatError::new(line, column, format!("{shown} is not a tile number; tiles are numbers, the blank 0, _ or .")));
+        return Err(FormatError::new(
+            line,
+            column,
+            format!("{shown} is not a tile number; tiles are numbers, the blank 0, _ or ."),
+        ));
     }
     token.parse().map_err(|_| FormatError::new(line, column, "this number is too large"))
 }
@@ -214,7 +221,10 @@ fn check_grid(grid: &Grid, what: &str) -> Result<(usize, Vec<u16>), FormatError>
             return Err(FormatError::new(
                 line,
                 column,
-                format!("this row has {} tiles but the first row has {width}; every row needs the same number", row.len()),
+                format!(
+                    "this row has {} tiles but the first row has {width}; every row needs the same number",
+                    row.len()
+                ),
             ));
         }
     }
@@ -238,7 +248,11 @@ fn check_grid(grid: &Grid, what: &str) -> Result<(usize, Vec<u16>), FormatError>
                 return Err(FormatError::new(line, column, format!("a second blank in {what}; there is exactly one")));
             }
         } else if usize::from(tile) >= cells {
-            return Err(FormatError::new(line, column, format!("tile {tile} is too large: a {width} x {height} board has tiles 1 to {}", cells - 1)));
+            return Err(FormatError::new(
+                line,
+                column,
+                format!("tile {tile} is too large: a {width} x {height} board has tiles 1 to {}", cells - 1),
+            ));
         } else if std::mem::replace(&mut seen[usize::from(tile)], true) {
             return Err(FormatError::new(line, column, format!("tile {tile} appears twice in {what}")));
         }
@@ -276,7 +290,10 @@ mod tests {
     fn errors_point_at_the_place() {
         // A token that is no tile is quoted whole, as written.
         let e = parse("3 2 1\n12345678901234567890 5 4\n6 7 0\n").unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (2, 1, "\"12345678901234567890\" is not a tile number; tiles are numbers, the blank 0, _ or ."));
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (2, 1, "\"12345678901234567890\" is not a tile number; tiles are numbers, the blank 0, _ or .")
+        );
         let e = parse("1 2 3\n4 5\n6 7 _\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
         assert!(e.message.contains("has 2 tiles"), "{e}");

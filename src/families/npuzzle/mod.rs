@@ -8,9 +8,12 @@ pub mod format;
 
 use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
-use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::AnalysisReport;
-use crate::families::{only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
+use crate::families::{
+    only_metric, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
+    SolveOptions, Verdict,
+};
+use crate::midend::{self, Frames, Replayer};
 use crate::random::SplitMix;
 use crate::search::{Flow, Stats};
 use format::{Board, BLANK};
@@ -136,7 +139,8 @@ impl NPuzzle {
         let mut puzzle = NPuzzle::new(board);
         if !puzzle.solvable() {
             // Swapping two tiles (not the blank) flips the parity.
-            let tiles: Vec<usize> = (0..puzzle.board.start.len()).filter(|&c| puzzle.board.start[c] != BLANK).take(2).collect();
+            let tiles: Vec<usize> =
+                (0..puzzle.board.start.len()).filter(|&c| puzzle.board.start[c] != BLANK).take(2).collect();
             puzzle.board.start.swap(tiles[0], tiles[1]);
         }
         puzzle
@@ -191,10 +195,18 @@ impl midend::Rules for NPuzzle {
         let (hole_row, hole_col) = (hole / width, hole % width);
         let line: Vec<usize> = if row == hole_row && col != hole_col {
             let step = |c: usize| row * width + c;
-            if col > hole_col { (hole_col + 1..=col).map(step).collect() } else { (col..hole_col).rev().map(step).collect() }
+            if col > hole_col {
+                (hole_col + 1..=col).map(step).collect()
+            } else {
+                (col..hole_col).rev().map(step).collect()
+            }
         } else if col == hole_col && row != hole_row {
             let step = |r: usize| r * width + col;
-            if row > hole_row { (hole_row + 1..=row).map(step).collect() } else { (row..hole_row).rev().map(step).collect() }
+            if row > hole_row {
+                (hole_row + 1..=row).map(step).collect()
+            } else {
+                (row..hole_row).rev().map(step).collect()
+            }
         } else {
             Vec::new()
         };
@@ -211,7 +223,11 @@ impl Puzzle for NPuzzle {
         tiles::capabilities().analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "unit", " for the N-puzzle: every move slides one tile one cell (unit)")?;
         let start = self.by_goal_cell(&self.board.start);
         let goal = &self.board.goal;
@@ -224,7 +240,11 @@ impl Puzzle for NPuzzle {
         Some(self.show(moves, moves.len()))
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         only_metric(options, "unit", " for the N-puzzle: every move slides one tile one cell (unit)")?;
         let start = self.by_goal_cell(&self.board.start);
         let problem = self.problem(&start);
@@ -236,7 +256,12 @@ impl Puzzle for NPuzzle {
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         only_metric(options, "unit", "").map_err(|e| MoveError { index: 0, message: e.message })?;
-        Verdict::replay(self.board.start.clone(), moves, |cells, text| self.slide_tile(cells, text), |cells| *cells == self.board.goal)
+        Verdict::replay(
+            self.board.start.clone(),
+            moves,
+            |cells, text| self.slide_tile(cells, text),
+            |cells| *cells == self.board.goal,
+        )
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
@@ -247,7 +272,15 @@ impl Puzzle for NPuzzle {
         self.replayer.show(self, moves, step)
     }
 
-    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
     }
 

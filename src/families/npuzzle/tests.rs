@@ -103,8 +103,8 @@ fn the_eight_puzzle_analysed_from_its_goal() {
     let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 8 _\n").unwrap();
     let a = puzzle.analyse(&SolveOptions::default(), &mut quiet).unwrap();
     let a089473 = [
-        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224,
-        24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,
+        23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
     ];
     assert_eq!((a.positions, a.solved, a.dead_ends, a.shortest), (181_440, 1, 0, Some(0)));
     assert_eq!(a.histogram, a089473);
@@ -138,7 +138,10 @@ fn a_tap_in_line_with_the_blank_slides_the_tiles_between() {
     assert_eq!(tap(&played, 0, 2), ["6", "3"]);
     // The arrow keys slide the tile beside the blank their way into it.
     let key = |moves: &[String], key: &str| puzzle.moves_for_key(&options, moves, moves.len(), key);
-    assert_eq!((key(&[], "ArrowLeft"), key(&[], "ArrowRight"), key(&[], "ArrowDown")), (Some(vec!["8".to_string()]), Some(vec!["7".to_string()]), Some(vec!["5".to_string()])));
+    assert_eq!(
+        (key(&[], "ArrowLeft"), key(&[], "ArrowRight"), key(&[], "ArrowDown")),
+        (Some(vec!["8".to_string()]), Some(vec!["7".to_string()]), Some(vec!["5".to_string()]))
+    );
     assert_eq!(key(&[], "ArrowUp"), Some(vec![]), "nothing below the blank");
     assert_eq!(key(&played, "ArrowLeft"), Some(vec![]), "the blank in the corner: nothing to its right");
     assert_eq!(key(&[], "x"), None, "not a key of the puzzle's");

@@ -60,9 +60,11 @@ pub fn draw(puzzle: &RushPuzzle, state: u128, next: Option<u128>, tween: f32, pa
     for (index, vehicle) in board.vehicles.iter().enumerate() {
         let place = Rules::place(state, index) as f64;
         let shift = next.map_or(0.0, |next| tween * (Rules::place(next, index) as f64 - place));
-        let (row, col) = if vehicle.horizontal { (vehicle.row as f64, place + shift) } else { (place + shift, vehicle.col as f64) };
+        let (row, col) =
+            if vehicle.horizontal { (vehicle.row as f64, place + shift) } else { (place + shift, vehicle.col as f64) };
         let (x, y) = grid.at(row, col);
-        let (w, h) = if vehicle.horizontal { (cell * vehicle.len as f64, cell) } else { (cell, cell * vehicle.len as f64) };
+        let (w, h) =
+            if vehicle.horizontal { (cell * vehicle.len as f64, cell) } else { (cell, cell * vehicle.len as f64) };
         let red = index == 0;
         let colour = if red { RED.to_string() } else { palette(index) };
         rounded_rect(painter, x + inset, y + inset, w - 2.0 * inset, h - 2.0 * inset, cell * 0.22, &colour);

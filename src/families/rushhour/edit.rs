@@ -108,9 +108,15 @@ impl Editor for RushPuzzle {
             return None;
         }
         let fits = |v: &Vehicle| v.cells().all(|(r, c)| r < rows && c < cols);
-        let red = Vehicle { row: Board::exit_row(rows), col: board.vehicles[0].col.min(cols - board.vehicles[0].len), ..board.vehicles[0] };
+        let red = Vehicle {
+            row: Board::exit_row(rows),
+            col: board.vehicles[0].col.min(cols - board.vehicles[0].len),
+            ..board.vehicles[0]
+        };
         let mut vehicles = vec![red];
-        vehicles.extend(board.vehicles[1..].iter().filter(|v| fits(v) && !v.cells().any(|(r, c)| red.covers(r, c))).copied());
+        vehicles.extend(
+            board.vehicles[1..].iter().filter(|v| fits(v) && !v.cells().any(|(r, c)| red.covers(r, c))).copied(),
+        );
         let mut walls = vec![false; cols * rows];
         for (index, _) in board.walls.iter().enumerate().filter(|(_, &wall)| wall) {
             let (r, c) = (index / board.width, index % board.width);
@@ -119,7 +125,10 @@ impl Editor for RushPuzzle {
             }
         }
         let one_line = board.one_line && cols == rows;
-        Some(Board { width: cols, height: rows, walls, vehicles, expected: None, one_line, title: board.title.clone() }.to_text())
+        Some(
+            Board { width: cols, height: rows, walls, vehicles, expected: None, one_line, title: board.title.clone() }
+                .to_text(),
+        )
     }
 
     fn size(&self) -> (usize, usize) {

@@ -146,10 +146,9 @@ pub fn nearly(text: &str) -> bool {
 /// The lines that hold the board, numbered from 1, after an optional `title:` line; blank lines
 /// and `//` comments are skipped.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim_end()))
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with("//") && !line.starts_with("title:"))
+    text.lines().enumerate().map(|(i, line)| (i + 1, line.trim_end())).filter(|(_, line)| {
+        !line.trim().is_empty() && !line.trim_start().starts_with("//") && !line.starts_with("title:")
+    })
 }
 
 enum Cell {
@@ -174,7 +173,13 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
     let title = text.lines().find_map(|l| l.strip_prefix("title:")).map(|t| t.trim().to_string());
     let lines: Vec<(usize, &str)> = content_lines(text).collect();
     let (board, one_line, expected) = match lines[..] {
-        [] => return Err(FormatError::new(1, 1, "there is no board: write it in one line of 36 cells (6 x 6) or as rows")),
+        [] => {
+            return Err(FormatError::new(
+                1,
+                1,
+                "there is no board: write it in one line of 36 cells (6 x 6) or as rows",
+            ))
+        }
         [(number, line)] => one_line(number, line)?,
         _ => (rows(&lines)?, false, None),
     };
@@ -202,12 +207,18 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
         let letter = b'A' + index as u8;
         let len = cells.len();
         let horizontal = cells.iter().all(|&(r, _, _)| r == row);
-        let straight = cells.iter().enumerate().all(|(i, &(r, c, _))| if horizontal { c == col + i } else { c == col && r == row + i });
+        let straight = cells
+            .iter()
+            .enumerate()
+            .all(|(i, &(r, c, _))| if horizontal { c == col + i } else { c == col && r == row + i });
         if !(2..=3).contains(&len) || !straight {
             let name = if letter == RED { "the red car A".to_string() } else { format!("car {}", char::from(letter)) };
             let one_line = horizontal || cells.iter().all(|&(_, c, _)| c == col);
             let message = if !(2..=3).contains(&len) {
-                format!("{name} has {len} cell{}; a car has 2 cells side by side and a truck 3", if len == 1 { "" } else { "s" })
+                format!(
+                    "{name} has {len} cell{}; a car has 2 cells side by side and a truck 3",
+                    if len == 1 { "" } else { "s" }
+                )
             } else if one_line {
                 format!("the cells of {name} are not next to each other: a car or a truck has no gap")
             } else {
@@ -222,19 +233,31 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
         Some(red) if red.letter == RED => {
             let place = places[0][0].2;
             if !red.horizontal {
-                return Err(FormatError::new(place.0, place.1, "the red car A must lie across the board (horizontally), on the exit row"));
+                return Err(FormatError::new(
+                    place.0,
+                    place.1,
+                    "the red car A must lie across the board (horizontally), on the exit row",
+                ));
             }
             if red.row != exit_row {
                 return Err(FormatError::new(
                     place.0,
                     place.1,
-                    format!("the red car A must be on the exit row, row {} (the exit is at its right end); it is on row {}", exit_row + 1, red.row + 1),
+                    format!(
+                        "the red car A must be on the exit row, row {} (the exit is at its right end); it is on row {}",
+                        exit_row + 1,
+                        red.row + 1
+                    ),
                 ));
             }
         }
         _ => {
             let line = lines.first().map_or(1, |(number, _)| *number);
-            return Err(FormatError::new(line, 1, format!("there is no red car: write it as AA on row {} (the exit row)", exit_row + 1)));
+            return Err(FormatError::new(
+                line,
+                1,
+                format!("there is no red car: write it as AA on row {} (the exit row)", exit_row + 1),
+            ));
         }
     }
     Ok(Board { title, width, height, walls, vehicles, expected, one_line })
@@ -261,7 +284,9 @@ fn one_line(number: usize, line: &str) -> Result<(Cells, bool, Option<Expected>)
         tokens.push((first + 1, chars[first..at].iter().collect()));
     }
     let number_at = |(column, token): &(usize, String), what: &str| {
-        token.parse::<u64>().map_err(|_| FormatError::new(number, *column, format!("{} is not a number ({what})", shown_text(token))))
+        token
+            .parse::<u64>()
+            .map_err(|_| FormatError::new(number, *column, format!("{} is not a number ({what})", shown_text(token))))
     };
     let (board, expected) = match &tokens[..] {
         [board] => (board, None),
@@ -301,11 +326,19 @@ fn rows(lines: &[(usize, &str)]) -> Result<Cells, FormatError> {
     let height = lines.len();
     let sides = MIN_SIDE..=MAX_SIDE;
     if !sides.contains(&width) {
-        return Err(FormatError::new(first_number, 1, format!("a row has {MIN_SIDE} to {MAX_SIDE} cells; this one has {width}")));
+        return Err(FormatError::new(
+            first_number,
+            1,
+            format!("a row has {MIN_SIDE} to {MAX_SIDE} cells; this one has {width}"),
+        ));
     }
     if !sides.contains(&height) {
         let (number, _) = lines[lines.len().min(MAX_SIDE + 1) - 1];
-        return Err(FormatError::new(number, 1, format!("a board has {MIN_SIDE} to {MAX_SIDE} rows; this one has {height}")));
+        return Err(FormatError::new(
+            number,
+            1,
+            format!("a board has {MIN_SIDE} to {MAX_SIDE} rows; this one has {height}"),
+        ));
     }
     let mut cells = Vec::with_capacity(width * height);
     for &(number, line) in lines {
@@ -354,10 +387,18 @@ mod tests {
         let cases: &[(&str, (usize, usize), &str)] = &[
             ("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF", (1, 36), "this one has 35"),
             ("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFoo", (1, 37), "this one has 37"),
-            ("oooooooooooooAAooooooooooooooooooooB", (1, 36), "car B has 1 cell; a car has 2 cells side by side and a truck 3"),
+            (
+                "oooooooooooooAAooooooooooooooooooooB",
+                (1, 36),
+                "car B has 1 cell; a car has 2 cells side by side and a truck 3",
+            ),
             ("ooooooBooooooAAooooBoooooooooooooooo", (1, 7), "the cells of car B are not in one row or one column"),
             ("ooooooooooooAABoBooooooooooooooooooo", (1, 15), "the cells of car B are not next to each other"),
-            ("oooooBBooooooAAooooooooooooooooooooo", (1, 6), "the cells of car B are not in one row or one column (a car cannot turn, or run on"),
+            (
+                "oooooBBooooooAAooooooooooooooooooooo",
+                (1, 6),
+                "the cells of car B are not in one row or one column (a car cannot turn, or run on",
+            ),
             ("ooooooooooooooooooooooooooooooooBBoo", (1, 1), "there is no red car"),
             ("oooooooooooooAoooooAoooooooooooooooo", (1, 14), "must lie across"),
             ("AAoooooooooooooooooooooooooooooooooo", (1, 1), "must be on the exit row, row 3"),

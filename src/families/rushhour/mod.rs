@@ -8,9 +8,12 @@ pub mod format;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport};
-use crate::families::{search_spread, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{
+    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
+    SolveOptions, Verdict, GENERIC_METHODS,
+};
+use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use format::Board;
 use rules::{Metric, Rules};
@@ -96,7 +99,9 @@ impl RushPuzzle {
     fn metric(&self, options: &SolveOptions) -> Result<Metric, String> {
         match options.metric.as_deref() {
             None | Some("") | Some("auto") => Ok(Metric::Slide),
-            Some(name) => Metric::parse(name).ok_or_else(|| format!("unknown metric \"{name}\" for Rush Hour: use slide or unit")),
+            Some(name) => {
+                Metric::parse(name).ok_or_else(|| format!("unknown metric \"{name}\" for Rush Hour: use slide or unit"))
+            }
         }
     }
 
@@ -108,13 +113,7 @@ impl RushPuzzle {
     /// The board with its vehicles where `state` puts them.
     pub fn board_at(&self, state: u128) -> Board {
         let places = self.rules(Metric::Slide).places(state);
-        let vehicles = self
-            .board
-            .vehicles
-            .iter()
-            .zip(places)
-            .map(|(vehicle, place)| vehicle.at(place))
-            .collect();
+        let vehicles = self.board.vehicles.iter().zip(places).map(|(vehicle, place)| vehicle.at(place)).collect();
         Board { vehicles, expected: None, one_line: false, title: None, ..self.board.clone() }
     }
 }
@@ -161,25 +160,39 @@ impl Puzzle for RushPuzzle {
     /// 5–20% fewer positions than BFS on the known positions and takes 10–40% longer
     /// (`cargo bench --bench rushhour`), so `auto` runs BFS and A* stays on offer.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false }).analysing()
+        Capabilities::searches(GENERIC_METHODS)
+            .knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false })
+            .analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
-        Ok(analysis_spread("rushhour", metric.name(), rules, options, on_progress, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect()))
+        Ok(analysis_spread("rushhour", metric.name(), rules, options, on_progress, |moves, _| {
+            moves.iter().map(|&m| rules.describe(m)).collect()
+        }))
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {
         Some(self.show(moves, moves.len()))
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let method = self.capabilities().resolve(options.method)?;
         let rules = self.rules(metric);
         let outcome = search_spread(rules, method, options, on_progress);
-        let mut report = Report::from_outcome("rushhour", metric.name(), method, outcome, |moves, _| moves.iter().map(|&m| rules.describe(m)).collect());
+        let mut report = Report::from_outcome("rushhour", metric.name(), method, outcome, |moves, _| {
+            moves.iter().map(|&m| rules.describe(m)).collect()
+        });
         if metric == Metric::Slide {
             report.expected = self.board.expected.map(|e| e.moves);
         }
@@ -221,13 +234,25 @@ impl Puzzle for RushPuzzle {
     /// A vehicle dragged along its axis drives as far as the drag goes and the way is free (one
     /// move in the slide metric, one per cell in the unit metric); a tap on a vehicle with one
     /// way to go drives it one cell.
-    fn moves_at(&self, options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         let Ok(metric) = self.metric(options) else { return Vec::new() };
         let rules = self.rules(Metric::Slide);
         let state = self.position_after(moves, step.min(moves.len()));
         let grid = draw::layout(self, size.0, size.1);
         let Some((row, col)) = grid.cell_at(from.0, from.1) else { return Vec::new() };
-        let Some((index, vehicle)) = self.board_at(state).vehicles.into_iter().enumerate().find(|(_, v)| v.covers(row, col)) else { return Vec::new() };
+        let Some((index, vehicle)) =
+            self.board_at(state).vehicles.into_iter().enumerate().find(|(_, v)| v.covers(row, col))
+        else {
+            return Vec::new();
+        };
         self.chosen.set(Some(index));
         let letter = char::from(vehicle.letter);
         let along = if vehicle.horizontal { to.0 - from.0 } else { to.1 - from.1 };
@@ -263,7 +288,11 @@ impl Puzzle for RushPuzzle {
             let state = self.position_after(moves, step.min(moves.len()));
             let drive = format!("{}{}", char::from(vehicle.letter), ["-1", "+1"][way % 2]);
             let along = vehicle.horizontal == (way < 2);
-            return Some(if along && self.rules(Metric::Slide).apply(state, &drive).is_ok() { vec![drive] } else { Vec::new() });
+            return Some(if along && self.rules(Metric::Slide).apply(state, &drive).is_ok() {
+                vec![drive]
+            } else {
+                Vec::new()
+            });
         }
         let mut chars = key.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else { return None };

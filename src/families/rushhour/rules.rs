@@ -73,13 +73,22 @@ impl Rules {
                 (0..=span - vehicle.len).map(|place| mask_of(&vehicle.at(place), width)).collect()
             })
             .collect();
-        let walls = board.walls.iter().enumerate().filter(|(_, &wall)| wall).fold(0, |mask, (cell, _)| mask | 1u64 << cell);
+        let walls =
+            board.walls.iter().enumerate().filter(|(_, &wall)| wall).fold(0, |mask, (cell, _)| mask | 1u64 << cell);
         let red = board.vehicles[0];
         let ahead = (0..=board.width - red.len)
             .map(|place| (place + red.len..board.width).fold(0, |mask, col| mask | bit(width, red.row, col)))
             .collect::<Vec<u64>>();
-        let blocked_for_ever = walls | board.vehicles[1..].iter().filter(|v| v.horizontal && v.row == red.row).fold(0, |mask, v| mask | mask_of(v, width));
-        let start = board.vehicles.iter().enumerate().fold(0u128, |state, (index, vehicle)| state | (vehicle.place() as u128) << (BITS * index as u32));
+        let blocked_for_ever = walls
+            | board.vehicles[1..]
+                .iter()
+                .filter(|v| v.horizontal && v.row == red.row)
+                .fold(0, |mask, v| mask | mask_of(v, width));
+        let start = board
+            .vehicles
+            .iter()
+            .enumerate()
+            .fold(0u128, |state, (index, vehicle)| state | (vehicle.place() as u128) << (BITS * index as u32));
         Rules {
             metric,
             letters: board.vehicles.iter().map(|v| v.letter).collect(),
@@ -106,7 +115,10 @@ impl Rules {
     }
 
     fn occupied(&self, state: u128) -> u64 {
-        self.masks.iter().enumerate().fold(self.walls, |cells, (vehicle, masks)| cells | masks[Rules::place(state, vehicle)])
+        self.masks
+            .iter()
+            .enumerate()
+            .fold(self.walls, |cells, (vehicle, masks)| cells | masks[Rules::place(state, vehicle)])
     }
 
     pub fn is_solved(&self, state: u128) -> bool {
@@ -136,7 +148,8 @@ impl Rules {
             return 0;
         }
         let ahead = self.ahead[red];
-        let blockers = (1..self.masks.len()).filter(|&v| self.masks[v][Rules::place(state, v)] & ahead != 0).count() as u32;
+        let blockers =
+            (1..self.masks.len()).filter(|&v| self.masks[v][Rules::place(state, v)] & ahead != 0).count() as u32;
         let own = match self.metric {
             Metric::Slide => 1,
             Metric::Unit => u32::from(self.exit_place) - red as u32,
@@ -154,12 +167,30 @@ impl Rules {
     pub fn apply(&self, state: u128, text: &str) -> Result<u128, String> {
         let text = text.trim();
         let mut chars = text.chars();
-        let letter = chars.next().filter(char::is_ascii_uppercase).ok_or_else(|| format!("{} is not a move: write a car's letter and a distance, such as A+2 or B-1", shown_text(text)))?;
-        let distance: i64 = chars.as_str().parse().ok().filter(|d: &i64| *d != 0 && chars.as_str().starts_with(['+', '-'])).ok_or_else(|| format!("{} is not a move: after the letter comes + or - and the cells travelled, such as A+2", shown_text(text)))?;
-        let vehicle = self.letters.iter().position(|&l| char::from(l) == letter).ok_or_else(|| format!("there is no car {letter} on this board"))?;
+        let letter = chars.next().filter(char::is_ascii_uppercase).ok_or_else(|| {
+            format!("{} is not a move: write a car's letter and a distance, such as A+2 or B-1", shown_text(text))
+        })?;
+        let distance: i64 = chars
+            .as_str()
+            .parse()
+            .ok()
+            .filter(|d: &i64| *d != 0 && chars.as_str().starts_with(['+', '-']))
+            .ok_or_else(|| {
+                format!(
+                    "{} is not a move: after the letter comes + or - and the cells travelled, such as A+2",
+                    shown_text(text)
+                )
+            })?;
+        let vehicle = self
+            .letters
+            .iter()
+            .position(|&l| char::from(l) == letter)
+            .ok_or_else(|| format!("there is no car {letter} on this board"))?;
         let cells = distance.unsigned_abs();
         if self.metric == Metric::Unit && cells != 1 {
-            return Err(format!("in the unit metric a move travels one cell: write {letter}{distance:+} as {cells} moves"));
+            return Err(format!(
+                "in the unit metric a move travels one cell: write {letter}{distance:+} as {cells} moves"
+            ));
         }
         let target = (Rules::place(state, vehicle) as i64).saturating_add(distance);
         let mut reached = None;
@@ -170,7 +201,12 @@ impl Rules {
                 reached = Some(place);
             }
         });
-        let place = reached.ok_or_else(|| format!("{letter} cannot travel {cells} cell{}: something is in the way or the board ends", if cells == 1 { "" } else { "s" }))?;
+        let place = reached.ok_or_else(|| {
+            format!(
+                "{letter} cannot travel {cells} cell{}: something is in the way or the board ends",
+                if cells == 1 { "" } else { "s" }
+            )
+        })?;
         Ok(Rules::with_place(state, vehicle, place))
     }
 

@@ -55,7 +55,12 @@ fn known_optima_in_both_metrics() {
                     assert_eq!(astar.heuristic.as_deref(), Some("cars in the red car's way"));
                     // The bound is sound and saves some work, though not enough to pay for A*'s
                     // queue (the benchmark): what keeps `auto` on BFS.
-                    assert!(astar.stats.explored <= auto.stats.explored, "{board} {metric}: {} > {}", astar.stats.explored, auto.stats.explored);
+                    assert!(
+                        astar.stats.explored <= auto.stats.explored,
+                        "{board} {metric}: {} > {}",
+                        astar.stats.explored,
+                        auto.stats.explored
+                    );
                 }
                 None => {
                     assert_eq!(auto.status, Status::Unsolved, "{board}");
@@ -102,7 +107,11 @@ fn a_database_line_states_its_optimum() {
     assert_eq!(solve(line, "unit", Method::Auto).expected, None);
     // A wrong figure is shown as what the text says, next to the true optimum.
     let wrong = solve("50 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780", "slide", Method::Bfs);
-    assert!(crate::replay::summary(&wrong).ends_with("the puzzle's text says 50"), "{}", crate::replay::summary(&wrong));
+    assert!(
+        crate::replay::summary(&wrong).ends_with("the puzzle's text says 50"),
+        "{}",
+        crate::replay::summary(&wrong)
+    );
 }
 
 #[test]
@@ -128,7 +137,11 @@ fn moves_are_written_and_checked_in_his_notation() {
     assert_eq!(error(&unit, &["B+1", "B+3"]).index, 1);
     let steps: Vec<String> = ["B+1", "B+1", "B+1", "A+1", "A+1", "A+1", "A+1"].map(String::from).to_vec();
     assert!(puzzle.check(&unit, &steps).unwrap().ends_solved);
-    assert!(puzzle.solve(&options("piece", Method::Auto), &mut quiet).unwrap_err().message.contains("use slide or unit"));
+    assert!(puzzle
+        .solve(&options("piece", Method::Auto), &mut quiet)
+        .unwrap_err()
+        .message
+        .contains("use slide or unit"));
 }
 
 #[test]
@@ -237,7 +250,11 @@ fn drags_replay_the_hardest_positions_solution() {
         let vehicle = board.vehicles.iter().find(|v| v.letter == letter).unwrap();
         let cells: f64 = text[1..].parse().unwrap();
         let from = grid.at(vehicle.row as f64 + 0.5, vehicle.col as f64 + 0.5);
-        let to = if vehicle.horizontal { (from.0 + cells * grid.cell, from.1) } else { (from.0, from.1 + cells * grid.cell) };
+        let to = if vehicle.horizontal {
+            (from.0 + cells * grid.cell, from.1)
+        } else {
+            (from.0, from.1 + cells * grid.cell)
+        };
         let made = puzzle.moves_at(&slide, &played, played.len(), from, to, size);
         assert_eq!(made, std::slice::from_ref(text));
         let unit = puzzle.moves_at(&options("unit", Method::Auto), &played, played.len(), from, to, size);
@@ -271,7 +288,11 @@ fn keys_drive_the_vehicle_chosen() {
         let cells: i32 = drive[1..].parse().unwrap();
         let vehicle = puzzle.board.vehicles.iter().find(|v| v.letter == letter.as_bytes()[0]).unwrap();
         assert_eq!(key(&played, &letter.to_lowercase()), Some(vec![]));
-        let (back, forth, across) = if vehicle.horizontal { ("ArrowLeft", "ArrowRight", "ArrowUp") } else { ("ArrowUp", "ArrowDown", "ArrowLeft") };
+        let (back, forth, across) = if vehicle.horizontal {
+            ("ArrowLeft", "ArrowRight", "ArrowUp")
+        } else {
+            ("ArrowUp", "ArrowDown", "ArrowLeft")
+        };
         assert_eq!(key(&played, across), Some(vec![]));
         for _ in 0..cells.abs() {
             let made = key(&played, if cells < 0 { back } else { forth }).unwrap();

@@ -33,7 +33,10 @@ pub const MAX_SCRIPT_BYTES: usize = 128 << 10;
 
 /// Whether the first line that is not blank is the script marker.
 fn is_script(text: &str) -> bool {
-    text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|first| first.to_ascii_lowercase().starts_with(MARKER))
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|first| first.to_ascii_lowercase().starts_with(MARKER))
 }
 
 /// What can be said of a script before the interpreter reads it: that it is one, and not too
@@ -53,7 +56,11 @@ fn check_size(text: &str) -> Result<(), FormatError> {
         return Err(FormatError::new(
             line,
             1,
-            format!("the script is {} KB; the most this tool reads is {} KB (it goes past that on this line)", text.len() >> 10, MAX_SCRIPT_BYTES >> 10),
+            format!(
+                "the script is {} KB; the most this tool reads is {} KB (it goes past that on this line)",
+                text.len() >> 10,
+                MAX_SCRIPT_BYTES >> 10
+            ),
         ));
     }
     Ok(())
@@ -136,7 +143,8 @@ mod build_tests {
         let too_long = format!("{MARKER}\n{}", "let x = 1;\n".repeat(MAX_SCRIPT_BYTES / 10));
         assert!(precheck(jugs).is_ok());
         assert_eq!(precheck(not_script).map_err(|e| e.line), Err(1));
-        assert!(precheck(&too_long).is_err_and(|e| e.line == (MAX_SCRIPT_BYTES - MARKER.len() - 1) / 11 + 2 && e.message.contains("the most this tool reads is 128 KB")));
+        assert!(precheck(&too_long).is_err_and(|e| e.line == (MAX_SCRIPT_BYTES - MARKER.len() - 1) / 11 + 2
+            && e.message.contains("the most this tool reads is 128 KB")));
         if cfg!(feature = "script") {
             assert!(!Script.needs_full_build(jugs));
             assert!(Script.parse(jugs).is_ok());

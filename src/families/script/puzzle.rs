@@ -3,12 +3,14 @@
 //! the tests and the page's full module; see the family in `mod.rs`).
 
 use super::draw;
+use super::precheck;
 use super::rules::ScriptSpace;
 use super::runner::{self, Runner};
-use super::precheck;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_from, AnalysisReport};
-use crate::families::{only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::{
+    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
+};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
 use rhai::Dynamic;
@@ -30,7 +32,11 @@ impl ScriptPuzzle {
     /// Runs `work` with the script's calls under the time limit (a call still running at it is
     /// stopped between two operations): what it returned, or, when a call was stopped, why the
     /// search gave up.
-    fn timed<T>(&self, options: &SolveOptions, work: impl FnOnce() -> Result<T, FormatError>) -> Timed<Result<T, FormatError>> {
+    fn timed<T>(
+        &self,
+        options: &SolveOptions,
+        work: impl FnOnce() -> Result<T, FormatError>,
+    ) -> Timed<Result<T, FormatError>> {
         let started = web_time::Instant::now();
         let limit = options.budget().time_limit;
         self.runner.set_deadline(limit.map(|limit| started + limit));
@@ -47,12 +53,17 @@ impl ScriptPuzzle {
     }
 
     /// The analysis of [`Puzzle::explore`], with the deadline set.
-    fn explore_started(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore_started(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
         let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
         let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
-        let report = analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
+        let report =
+            analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
         match space.error.into_inner() {
             Some(error) => Err(error),
             None => Ok(report),
@@ -60,7 +71,12 @@ impl ScriptPuzzle {
     }
 
     /// The search of [`Puzzle::solve`], with the deadline set.
-    fn solve_started(&self, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve_started(
+        &self,
+        method: Method,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         let start = self.runner.start()?;
         let space = ScriptSpace::new(&self.runner, start);
         let outcome = search(&space, method, options, on_progress);
@@ -95,7 +111,11 @@ impl ScriptPuzzle {
                 }
             }
         }
-        Err(if labelled { format!("\"{text}\" is not allowed here") } else { format!("\"{text}\" is not one of the moves possible here") })
+        Err(if labelled {
+            format!("\"{text}\" is not allowed here")
+        } else {
+            format!("\"{text}\" is not one of the moves possible here")
+        })
     }
 
     /// An error when the solution's labels, replayed, would take another path than the one found:
@@ -195,29 +215,43 @@ impl Puzzle for ScriptPuzzle {
     /// admissible (the format asks for that); a goal test rules out bidirectional search.
     fn capabilities(&self) -> Capabilities {
         let capabilities = if self.runner.has_heuristic() {
-            Capabilities::searches(GENERIC_METHODS).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+            Capabilities::searches(GENERIC_METHODS)
+                .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
         } else {
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
         };
         capabilities.analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         match self.timed(options, || self.explore_started(options, on_progress)) {
             Timed::OutOfTime { reason, stats } => {
                 let mut analysis = AnalysisReport::empty("script", "moves");
-                (analysis.status, analysis.reason, analysis.stats) = (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
+                (analysis.status, analysis.reason, analysis.stats) =
+                    (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
                 Ok(analysis)
             }
             Timed::Done(explored) => explored,
         }
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
         let method = self.capabilities().resolve(options.method)?;
         match self.timed(options, || self.solve_started(method, options, on_progress)) {
-            Timed::OutOfTime { reason, stats } => Ok(Report { status: crate::families::Status::GaveUp, reason: Some(reason), ..Report::new("script", "moves", method, stats) }),
+            Timed::OutOfTime { reason, stats } => Ok(Report {
+                status: crate::families::Status::GaveUp,
+                reason: Some(reason),
+                ..Report::new("script", "moves", method, stats)
+            }),
             Timed::Done(solved) => solved,
         }
     }
@@ -230,7 +264,11 @@ impl Puzzle for ScriptPuzzle {
                 return Err(error.clone());
             }
             let solved = (frames.states.iter().enumerate())
-                .map(|(step, state)| self.runner.is_goal(state).map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() }))
+                .map(|(step, state)| {
+                    self.runner
+                        .is_goal(state)
+                        .map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() })
+                })
                 .collect::<Result<Vec<bool>, MoveError>>()?;
             Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
         })

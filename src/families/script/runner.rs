@@ -75,13 +75,22 @@ impl Runner {
             let (line, column) = position_of(e.position());
             FormatError::new(line, column, format!("the script does not parse: {}", e.err_type()))
         })?;
-        let defined: Vec<(String, usize)> = ast.iter_functions().map(|f| (f.name.to_string(), f.params.len())).collect();
+        let defined: Vec<(String, usize)> =
+            ast.iter_functions().map(|f| (f.name.to_string(), f.params.len())).collect();
         let has = |name: &str, params: usize| defined.iter().any(|(n, p)| n == name && *p == params);
         for &(name, params, required, purpose) in FUNCTIONS {
             if required && !has(name, params) {
                 let args = ["", "state", "state, move"][params];
-                let also = if defined.iter().any(|(n, _)| n == name) { " (it has one, with the wrong number of parameters)" } else { "" };
-                return Err(FormatError::new(1, 1, format!("the script needs a function {name}({args}): {purpose}{also}")));
+                let also = if defined.iter().any(|(n, _)| n == name) {
+                    " (it has one, with the wrong number of parameters)"
+                } else {
+                    ""
+                };
+                return Err(FormatError::new(
+                    1,
+                    1,
+                    format!("the script needs a function {name}({args}): {purpose}{also}"),
+                ));
             }
         }
         let definitions = text
@@ -129,7 +138,9 @@ impl Runner {
 
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, FormatError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine.call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args).map_err(|e| self.error(name, *e))
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
+            .map_err(|e| self.error(name, *e))
     }
 
     /// Where the function `name` is defined (line and column; 1, 1 when it is not).
@@ -151,9 +162,9 @@ impl Runner {
         let said = fault.to_string();
         let said = place.and_then(|p| said.strip_suffix(&format!(" ({p})"))).unwrap_or(&said);
         let message = match fault {
-            EvalAltResult::ErrorTooManyOperations(_) => format!(
-                "{name}() ran for more than {MAX_OPERATIONS} operations: is there a loop that never ends?"
-            ),
+            EvalAltResult::ErrorTooManyOperations(_) => {
+                format!("{name}() ran for more than {MAX_OPERATIONS} operations: is there a loop that never ends?")
+            }
             EvalAltResult::ErrorTerminated(..) => format!("{name}() was still running"),
             _ if inside != name => format!("{name}() failed in {inside}(): {said}"),
             _ => format!("{name}() failed: {said}"),
@@ -283,7 +294,8 @@ pub fn literal(value: &Dynamic) -> Option<String> {
         return Some(format!("[{}]", items?.join(", ")));
     }
     if let Ok(map) = value.as_map_ref() {
-        let entries: Option<Vec<String>> = map.iter().map(|(k, v)| Some(format!("{}: {}", quoted(k, '"'), literal(v)?))).collect();
+        let entries: Option<Vec<String>> =
+            map.iter().map(|(k, v)| Some(format!("{}: {}", quoted(k, '"'), literal(v)?))).collect();
         return Some(format!("#{{{}}}", entries?.join(", ")));
     }
     None
@@ -313,7 +325,11 @@ pub fn value_bytes(value: &Dynamic) -> u64 {
         return SLOT + 24 + blob.capacity() as u64;
     }
     if let Ok(map) = value.as_map_ref() {
-        return SLOT + map.iter().map(|(k, v)| ENTRY - SLOT + if k.len() > 23 { k.len() as u64 } else { 0 } + value_bytes(v)).sum::<u64>();
+        return SLOT
+            + map
+                .iter()
+                .map(|(k, v)| ENTRY - SLOT + if k.len() > 23 { k.len() as u64 } else { 0 } + value_bytes(v))
+                .sum::<u64>();
     }
     SLOT
 }

@@ -74,14 +74,20 @@ fn errors_say_where() {
     assert!(e.message.starts_with("the script does not parse"), "{e}");
     let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\n"));
     assert!(e.message.contains("needs a function is_goal(state)"), "{e}");
-    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ 7 }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ s == 3 }}\n"));
+    let e = error(&format!(
+        "{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ 7 }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ s == 3 }}\n"
+    ));
     assert!(e.message.contains("moves() must return an array of moves, but it returned i64"), "{e}");
     let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{\n  s + nothing\n}}\nfn is_goal(s) {{ s == 3 }}\n"));
     assert_eq!((e.line, e.column), (5, 7), "{e}");
     assert!(e.message.starts_with("apply() failed"), "{e}");
-    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ \"yes\" }}\n"));
+    let e = error(&format!(
+        "{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ \"yes\" }}\n"
+    ));
     assert!(e.message.contains("is_goal() must return true or false"), "{e}");
-    let e = error(&format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ loop {{ }} }}\nfn apply(s, m) {{ s }}\nfn is_goal(s) {{ false }}\n"));
+    let e = error(&format!(
+        "{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ loop {{ }} }}\nfn apply(s, m) {{ s }}\nfn is_goal(s) {{ false }}\n"
+    ));
     assert!(e.message.contains("more than 5000000 operations"), "{e}");
     assert_eq!(e.line, 3);
     let e = error("fn start() { 0 }\n");
@@ -101,7 +107,9 @@ fn errors_say_where() {
 
 #[test]
 fn budgets_end_endless_spaces() {
-    let text = format!("{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ false }}\n");
+    let text = format!(
+        "{HEAD}fn start() {{ 0 }}\nfn moves(s) {{ [1] }}\nfn apply(s, m) {{ s + m }}\nfn is_goal(s) {{ false }}\n"
+    );
     let puzzle = ScriptPuzzle::parse(&text).unwrap();
     let options = SolveOptions { max_states: Some(500), ..SolveOptions::default() };
     let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
@@ -162,7 +170,12 @@ fn the_hardest_start_is_written_as_a_script_of_its_own() {
     assert!(text.contains("fn start_as_written()") && text.ends_with("fn start() {\n    [3, 0]\n}\n"), "{text}");
     assert_eq!(length(&text), 7);
     let calling = format!("{}\nfn is_back(s) {{ s == start() }}\n", example("script-jugs"));
-    let hardest = ScriptPuzzle::parse(&calling).unwrap().analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
+    let hardest = ScriptPuzzle::parse(&calling)
+        .unwrap()
+        .analyse(&SolveOptions::default(), &mut |_| Flow::Continue)
+        .unwrap()
+        .hardest
+        .unwrap();
     assert_eq!((hardest.moves, hardest.text), (7, None));
 }
 
@@ -184,7 +197,12 @@ fn labels_must_tell_allowed_moves_apart() {
     // the third disc could go from peg 2 too (and `moves` lists that one first).
     let e = error(&to_peg);
     assert_eq!((e.line, e.column), (32, 1));
-    assert!(e.message.starts_with("label(move) gives two moves allowed from one position the same text (\"to peg 1\", move 5)"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("label(move) gives two moves allowed from one position the same text (\"to peg 1\", move 5)"),
+        "{}",
+        e.message
+    );
 }
 
 /// The time limit holds inside one long call: a start() that builds a state nested 20,000 deep
@@ -197,11 +215,18 @@ fn a_time_limit_stops_a_long_call() {
     let puzzle = ScriptPuzzle::parse(deep).unwrap();
     let limited = SolveOptions { time_limit_ms: Some(50), ..SolveOptions::default() };
     let report = puzzle.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap();
-    assert_eq!((report.status, report.reason.as_deref()), (Status::GaveUp, Some("gave up while start() was still running (the time limit of 0.1 s)")));
+    assert_eq!(
+        (report.status, report.reason.as_deref()),
+        (Status::GaveUp, Some("gave up while start() was still running (the time limit of 0.1 s)"))
+    );
     let analysis = puzzle.analyse(&limited, &mut |_| Flow::Continue).unwrap();
     assert_eq!(analysis.status, crate::families::analysis::Completion::GaveUp);
     let jugs = ScriptPuzzle::parse(example("script-jugs")).unwrap();
-    assert_eq!(jugs.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap().moves.len(), 6, "a quick script is not stopped");
+    assert_eq!(
+        jugs.solve(&limited, &mut |_: &Stats| Flow::Continue).unwrap().moves.len(),
+        6,
+        "a quick script is not stopped"
+    );
 }
 
 /// A failure inside a function the call used is placed at the fault, once: the message names
@@ -210,5 +235,8 @@ fn a_time_limit_stops_a_long_call() {
 fn a_failure_is_placed_once_at_the_fault() {
     let broken = "// puzzlelab script\nfn start() { 0 }\nfn moves(s) { [1] }\nfn helper(x) {\n  x + nothing\n}\nfn apply(s, m) {\n  helper(s)\n}\nfn is_goal(s) { false }\n";
     let e = solve(broken, Method::Bfs).unwrap_err();
-    assert_eq!((e.line, e.column, e.message.as_str()), (5, 7, "apply() failed in helper(): Variable not found: nothing"));
+    assert_eq!(
+        (e.line, e.column, e.message.as_str()),
+        (5, 7, "apply() failed in helper(): Variable not found: nothing")
+    );
 }

@@ -73,7 +73,13 @@ pub fn draw(puzzle: &SlidingPuzzle, anchors: &[u16], next: Option<&str>, tween: 
                 painter.rect(x + inset, y + cell - inset - 0.5, cell - 2.0 * inset, 2.0 * inset + 1.0, &colour);
             }
             if offsets.contains(&(r, c + 1)) && offsets.contains(&(r + 1, c)) && offsets.contains(&(r + 1, c + 1)) {
-                painter.rect(x + cell - inset - 0.5, y + cell - inset - 0.5, 2.0 * inset + 1.0, 2.0 * inset + 1.0, &colour);
+                painter.rect(
+                    x + cell - inset - 0.5,
+                    y + cell - inset - 0.5,
+                    2.0 * inset + 1.0,
+                    2.0 * inset + 1.0,
+                    &colour,
+                );
             }
         }
         // Parts that do not touch still move as one: join them with a thin line.
@@ -98,8 +104,20 @@ pub fn draw(puzzle: &SlidingPuzzle, anchors: &[u16], next: Option<&str>, tween: 
     for &(index, letter) in &puzzle.rules(puzzle.own_metric()).goal_cells {
         let (x, y) = grid.at((index / grid.cols) as f64, (index % grid.cols) as f64);
         let colour = piece_colour(letter);
-        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: "#ffffff", width: 3.5, dash: 0.0 });
-        painter.stroke_rect(x + 1.5, y + 1.5, cell - 3.0, cell - 3.0, &Stroke { colour: &colour, width: 2.5, dash: cell / 8.0 });
+        painter.stroke_rect(
+            x + 1.5,
+            y + 1.5,
+            cell - 3.0,
+            cell - 3.0,
+            &Stroke { colour: "#ffffff", width: 3.5, dash: 0.0 },
+        );
+        painter.stroke_rect(
+            x + 1.5,
+            y + 1.5,
+            cell - 3.0,
+            cell - 3.0,
+            &Stroke { colour: &colour, width: 2.5, dash: cell / 8.0 },
+        );
     }
 }
 
@@ -114,7 +132,12 @@ pub fn outline(painter: &mut dyn Painter, grid: &GridLayout, (row, col): (f64, f
     for &(r, c) in offsets {
         let (x, y) = grid.at(row + r as f64, col + c as f64);
         let (right, bottom) = (x + grid.cell, y + grid.cell);
-        for (dr, dc, (x1, y1, x2, y2)) in [(-1, 0, (x, y, right, y)), (1, 0, (x, bottom, right, bottom)), (0, -1, (x, y, x, bottom)), (0, 1, (right, y, right, bottom))] {
+        for (dr, dc, (x1, y1, x2, y2)) in [
+            (-1, 0, (x, y, right, y)),
+            (1, 0, (x, bottom, right, bottom)),
+            (0, -1, (x, y, x, bottom)),
+            (0, 1, (right, y, right, bottom)),
+        ] {
             if !inside(r, c, dr, dc) {
                 painter.line(x1, y1, x2, y2, "#1b1b1b", width);
             }

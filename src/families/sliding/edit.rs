@@ -215,7 +215,8 @@ mod tests {
         assert!(!goal_of(&gone).iter().any(|&(_, l)| l == b'a'));
         assert_eq!(puzzle.apply("goal:a", 4, 3), None);
         let solved = crate::families::parse(Some("sliding"), &placed).unwrap();
-        let report = solved.solve(&crate::families::SolveOptions::default(), &mut |_| crate::search::Flow::Continue).unwrap();
+        let report =
+            solved.solve(&crate::families::SolveOptions::default(), &mut |_| crate::search::Flow::Continue).unwrap();
         assert_eq!(report.status, crate::families::Status::Solved);
     }
 

@@ -61,7 +61,8 @@ impl Layout {
             out.push_str("axis: yes\n");
         }
         if !self.options.cut.is_empty() {
-            let kinds: Vec<String> = self.options.cut.iter().map(|&(l, w, h)| format!("{}={w}x{h}", l as char)).collect();
+            let kinds: Vec<String> =
+                self.options.cut.iter().map(|&(l, w, h)| format!("{}={w}x{h}", l as char)).collect();
             out.push_str(&format!("pieces: {}\n", kinds.join(" ")));
         }
         for row in self.cells.chunks(self.width) {
@@ -76,7 +77,11 @@ impl Layout {
 
 /// Whether a line is a `key: value` option line (board rows never contain ':').
 fn is_option_line(line: &str) -> bool {
-    line.contains(':') && line.split(':').next().is_some_and(|k| k.trim().chars().all(|c| c.is_ascii_alphabetic()) && !k.trim().is_empty())
+    line.contains(':')
+        && line
+            .split(':')
+            .next()
+            .is_some_and(|k| k.trim().chars().all(|c| c.is_ascii_alphabetic()) && !k.trim().is_empty())
 }
 
 /// True when every line but the goal could be a board row: used for auto-detection.
@@ -85,10 +90,10 @@ pub fn looks_like(text: &str) -> bool {
     let content: Vec<&str> = lines.iter().copied().skip_while(|l| is_option_line(l)).collect();
     let last = content.iter().rposition(|l| !l.trim().is_empty());
     match last {
-        Some(last) if last >= 1 => content[..last]
-            .iter()
-            .all(|row| row.bytes().all(|b| b == b' ' || b == b'#' || b.is_ascii_lowercase()))
-            && content[..last].iter().any(|row| row.bytes().any(|b| b.is_ascii_lowercase())),
+        Some(last) if last >= 1 => {
+            content[..last].iter().all(|row| row.bytes().all(|b| b == b' ' || b == b'#' || b.is_ascii_lowercase()))
+                && content[..last].iter().any(|row| row.bytes().any(|b| b.is_ascii_lowercase()))
+        }
         _ => false,
     }
 }
@@ -136,7 +141,10 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
         return Err(FormatError::new(
             first_row + 1,
             1,
-            format!("the board is {width} x {height} = {} cells; the most this solver takes is {MAX_CELLS}", width * height),
+            format!(
+                "the board is {width} x {height} = {} cells; the most this solver takes is {MAX_CELLS}",
+                width * height
+            ),
         ));
     }
     let mut cells = Vec::with_capacity(width * height);
@@ -148,7 +156,10 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
                     return Err(FormatError::new(
                         first_row + r + 1,
                         c + 1,
-                        format!("'{ch}' is not allowed on the board: pieces are lowercase letters a-z (write '{}')", ch.to_ascii_lowercase()),
+                        format!(
+                            "'{ch}' is not allowed on the board: pieces are lowercase letters a-z (write '{}')",
+                            ch.to_ascii_lowercase()
+                        ),
                     ))
                 }
                 '\t' => {
@@ -162,7 +173,10 @@ pub fn parse(text: &str) -> Result<Layout, FormatError> {
                     return Err(FormatError::new(
                         first_row + r + 1,
                         c + 1,
-                        format!("{} is not allowed on the board: use a-z for pieces, # for walls and spaces for empty cells", crate::families::shown_char(ch)),
+                        format!(
+                        "{} is not allowed on the board: use a-z for pieces, # for walls and spaces for empty cells",
+                        crate::families::shown_char(ch)
+                    ),
                     ))
                 }
             }
@@ -189,7 +203,9 @@ fn parse_kinds(value: &str, line_no: usize, value_column: usize) -> Result<Vec<(
             let side = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=32).contains(n));
             match (letter.is_ascii_lowercase(), side(w), side(h)) {
                 (true, Some(w), Some(h)) if !kinds.iter().any(|k| k.0 == *letter) => kinds.push((*letter, w, h)),
-                (true, Some(_), Some(_)) => return Err(FormatError::new(line_no, column, format!("{} is listed twice", *letter as char))),
+                (true, Some(_), Some(_)) => {
+                    return Err(FormatError::new(line_no, column, format!("{} is listed twice", *letter as char)))
+                }
                 _ => return Err(wrong()),
             }
         }
@@ -222,7 +238,13 @@ fn parse_option(options: &mut Options, line: &str, line_no: usize) -> Result<(),
             options.axis = match value.to_ascii_lowercase().as_str() {
                 "yes" | "on" | "true" => true,
                 "no" | "off" | "false" => false,
-                _ => return Err(FormatError::new(line_no, value_column, format!("axis takes yes or no, not \"{value}\""))),
+                _ => {
+                    return Err(FormatError::new(
+                        line_no,
+                        value_column,
+                        format!("axis takes yes or no, not \"{value}\""),
+                    ))
+                }
             }
         }
         "title" => options.title = Some(value.to_string()),

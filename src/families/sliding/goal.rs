@@ -154,10 +154,12 @@ fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: 
         Expr::Any { .. } => mark(!0, signatures, next_place),
         // A part fancy-regex hands to the plain engine: read it as the plain engine does; if
         // that fails, give every letter a place of its own, so that none is merged.
-        Expr::Delegate { inner, casei } => match regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner) {
-            Ok(hir) => walk(&hir, signatures, next_place),
-            Err(_) => (0..26).for_each(|letter| mark(1 << letter, signatures, next_place)),
-        },
+        Expr::Delegate { inner, casei } => {
+            match regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner) {
+                Ok(hir) => walk(&hir, signatures, next_place),
+                Err(_) => (0..26).for_each(|letter| mark(1 << letter, signatures, next_place)),
+            }
+        }
         other => {
             for child in other.children_iter() {
                 walk_perl(child, signatures, next_place);
@@ -175,16 +177,24 @@ fn walk_perl(expr: &fancy_regex::Expr, signatures: &mut [Vec<u32>], next_place: 
 pub fn perl_fault(expr: &fancy_regex::Expr) -> Option<(String, Option<String>)> {
     use fancy_regex::Expr;
     match expr {
-        Expr::Empty => Some(("it says nothing, so every position would match it (recursion such as (?R) is not supported)".into(), None)),
-        Expr::Repeat { lo, hi, .. } if lo > hi => Some((format!("{{{lo},{hi}}} asks for at least {lo} and at most {hi} repeats"), Some(format!("{{{lo},{hi}}}")))),
-        Expr::Delegate { inner, casei } => regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner).err().map(|e| {
-            let message = match &e {
-                regex_syntax::Error::Parse(p) => p.kind().to_string(),
-                regex_syntax::Error::Translate(t) => t.kind().to_string(),
-                _ => "it could not be read".to_string(),
-            };
-            (format!("{inner} cannot be read: {message}"), Some(inner.clone()))
-        }),
+        Expr::Empty => Some((
+            "it says nothing, so every position would match it (recursion such as (?R) is not supported)".into(),
+            None,
+        )),
+        Expr::Repeat { lo, hi, .. } if lo > hi => Some((
+            format!("{{{lo},{hi}}} asks for at least {lo} and at most {hi} repeats"),
+            Some(format!("{{{lo},{hi}}}")),
+        )),
+        Expr::Delegate { inner, casei } => {
+            regex_syntax::ParserBuilder::new().case_insensitive(*casei).build().parse(inner).err().map(|e| {
+                let message = match &e {
+                    regex_syntax::Error::Parse(p) => p.kind().to_string(),
+                    regex_syntax::Error::Translate(t) => t.kind().to_string(),
+                    _ => "it could not be read".to_string(),
+                };
+                (format!("{inner} cannot be read: {message}"), Some(inner.clone()))
+            })
+        }
         other => other.children_iter().find_map(|child| match child {
             // An empty part inside a goal (`a|`) is fine; only a goal that is nothing at all is not.
             Expr::Empty => None,
@@ -202,7 +212,10 @@ pub fn matches_everywhere(hir: &Hir) -> bool {
 /// A `[:name:]` inside a bracketed class that names no POSIX class (`[[:bogus:]]`): Perl refuses
 /// it, where the plain engine would read the characters `:bogus`. Returns its text.
 pub fn unknown_posix_class(goal: &str) -> Option<&str> {
-    const NAMES: [&str; 14] = ["alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper", "word", "xdigit"];
+    const NAMES: [&str; 14] = [
+        "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper",
+        "word", "xdigit",
+    ];
     let bytes = goal.as_bytes();
     let (mut depth, mut i) = (0usize, 0usize);
     while i < bytes.len() {
@@ -212,7 +225,8 @@ pub fn unknown_posix_class(goal: &str) -> Option<&str> {
                 let named = goal[i + 2..].find(":]").map(|end| &goal[i + 2..i + 2 + end]);
                 match named.map(|name| name.strip_prefix('^').unwrap_or(name)) {
                     Some(name) if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                        let whole = &goal[i..i + 2 + name.len() + usize::from(named.is_some_and(|n| n.starts_with('^'))) + 2];
+                        let whole =
+                            &goal[i..i + 2 + name.len() + usize::from(named.is_some_and(|n| n.starts_with('^'))) + 2];
                         if !NAMES.contains(&name) {
                             return Some(whole);
                         }

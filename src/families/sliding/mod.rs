@@ -10,10 +10,13 @@ mod play;
 pub mod rules;
 
 use crate::draw::Painter;
-use crate::midend::{self, Frames, Replayer};
-use crate::families::tiles::{self, TileProblem};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search_spread, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS};
+use crate::families::tiles::{self, TileProblem};
+use crate::families::{
+    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
+    SolveOptions, Verdict, GENERIC_METHODS,
+};
+use crate::midend::{self, Frames, Replayer};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
 use format::Layout;
 use metric::Metric;
@@ -68,11 +71,11 @@ impl Family for Sliding {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 5] = [
-            example!("article-maze", "txt", 37),   // the article's unit count
-            example!("klotski", "txt", 81),        // classic piece-metric count (the example asks for it)
-            example!("eight-puzzle", "txt", 31),   // one of the two hardest 8-puzzle positions
-            example!("rush-hour", "txt", 4),       // by hand: d right, b down 2, c down, a right 4 (slide metric)
-            example!("two-part-piece", "txt", 4),  // by hand: right once, then down three times (unit metric)
+            example!("article-maze", "txt", 37),  // the article's unit count
+            example!("klotski", "txt", 81),       // classic piece-metric count (the example asks for it)
+            example!("eight-puzzle", "txt", 31),  // one of the two hardest 8-puzzle positions
+            example!("rush-hour", "txt", 4),      // by hand: d right, b down 2, c down, a right 4 (slide metric)
+            example!("two-part-piece", "txt", 4), // by hand: right once, then down three times (unit metric)
         ];
         &EXAMPLES
     }
@@ -87,7 +90,9 @@ impl Family for Sliding {
     fn needs_full_build(&self, text: &str) -> bool {
         // What the plain engine cannot translate (Unicode classes) the full module cannot read
         // either: its error is shown here.
-        format::parse(text).is_ok_and(|layout| rules::plain_goal(&layout.goal).is_err_and(|e| !matches!(e, regex_syntax::Error::Translate(_))))
+        format::parse(text).is_ok_and(|layout| {
+            rules::plain_goal(&layout.goal).is_err_and(|e| !matches!(e, regex_syntax::Error::Translate(_)))
+        })
     }
 }
 
@@ -144,7 +149,9 @@ impl SlidingPuzzle {
         if explicit_goal {
             methods.push(Method::Bidir);
         }
-        Capabilities::searches(&methods).knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal }).analysing()
+        Capabilities::searches(&methods)
+            .knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal })
+            .analysing()
     }
 
     /// Concrete piece positions after the first `step` moves. Moves are applied with the most
@@ -225,7 +232,13 @@ fn as_tiles(rules: &Rules) -> Option<AsTiles> {
     let goal = rules.goal_anchors()?;
     let cells = rules.width * rules.height;
     let one_cell = rules.slots.iter().all(|slot| rules.shapes[slot.shape].offsets.len() == 1);
-    if !one_cell || rules.width < 2 || rules.height < 2 || rules.walls.iter().any(|&w| w) || rules.slots.len() + 1 != cells || cells > crate::search::tiles::MAX_CELLS {
+    if !one_cell
+        || rules.width < 2
+        || rules.height < 2
+        || rules.walls.iter().any(|&w| w)
+        || rules.slots.len() + 1 != cells
+        || cells > crate::search::tiles::MAX_CELLS
+    {
         return None;
     }
     let mut covered = vec![false; cells];
@@ -238,9 +251,15 @@ fn as_tiles(rules: &Rules) -> Option<AsTiles> {
     Some(AsTiles { start, blank })
 }
 
-fn run_tiles(rules: &Rules, tiles_form: &AsTiles, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+fn run_tiles(
+    rules: &Rules,
+    tiles_form: &AsTiles,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Result<Report, FormatError> {
     let metric = rules.metric.name();
-    let problem = TileProblem { width: rules.width, height: rules.height, start: &tiles_form.start, blank: tiles_form.blank };
+    let problem =
+        TileProblem { width: rules.width, height: rules.height, start: &tiles_form.start, blank: tiles_form.blank };
     let goal = rules.goal_anchors().unwrap_or_default();
     tiles::report("sliding", metric, &problem, options, on_progress, |_, states| {
         // Each state as the pieces' anchors, in slot order, for the family's own move text.
@@ -275,7 +294,11 @@ fn run<const W: usize>(
     })
 }
 
-fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
+fn analyse_in<const W: usize>(
+    rules: &Rules,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> AnalysisReport {
     let space = SlidingSpace::<W>::new(rules);
     let mut watched = |stats: &Stats| if rules.goal_test_failure().is_some() { Flow::Stop } else { on_progress(stats) };
     let mut analysis = analysis_spread("sliding", rules.metric.name(), &space, options, &mut watched, |_, states| {
@@ -298,7 +321,11 @@ impl Puzzle for SlidingPuzzle {
         self.capabilities_in(self.own_metric())
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         let metric = self.metric(options).map_err(FormatError::general)?;
         let rules = self.rules(metric);
         if let Some(tiles_form) = as_tiles(rules) {
@@ -312,7 +339,11 @@ impl Puzzle for SlidingPuzzle {
         })
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         let rules = self.rules(self.metric(options).map_err(FormatError::general)?);
         Ok(match rules.words() {
             1 => analyse_in::<1>(rules, options, on_progress),
@@ -333,7 +364,12 @@ impl Puzzle for SlidingPuzzle {
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
         let metric = self.metric(options).map_err(|message| MoveError { index: 0, message })?;
         let rules = self.rules(metric);
-        Verdict::replay(rules.start.clone(), moves, |anchors, text| rules.apply(anchors, text), |anchors| rules.is_goal(anchors))
+        Verdict::replay(
+            rules.start.clone(),
+            moves,
+            |anchors, text| rules.apply(anchors, text),
+            |anchors| rules.is_goal(anchors),
+        )
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
@@ -353,7 +389,15 @@ impl Puzzle for SlidingPuzzle {
             .collect()
     }
 
-    fn moves_at(&self, options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         let Ok(metric) = self.metric(options) else { return Vec::new() };
         let anchors = self.position_after(moves, step.min(moves.len()));
         self.play(metric, &anchors, from, to, size)

@@ -10,12 +10,21 @@ use super::rules::DIRECTION_LETTERS;
 use super::SlidingPuzzle;
 
 impl SlidingPuzzle {
-    pub(super) fn play(&self, metric: Metric, anchors: &[u16], from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    pub(super) fn play(
+        &self,
+        metric: Metric,
+        anchors: &[u16],
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         let rules = self.rules(metric);
         let (width, height) = (rules.width, rules.height);
         let grid = draw::layout(self, size.0, size.1);
         let Some((row, col)) = grid.cell_at(from.0, from.1) else { return Vec::new() };
-        let covers = |slot: usize| rules.shapes[rules.slots[slot].shape].cells(anchors[slot], width).any(|c| c == row * width + col);
+        let covers = |slot: usize| {
+            rules.shapes[rules.slots[slot].shape].cells(anchors[slot], width).any(|c| c == row * width + col)
+        };
         let Some(slot) = (0..anchors.len()).find(|&slot| covers(slot)) else { return Vec::new() };
         self.chosen.set(Some(slot));
         let name = rules.slots[slot].name();
@@ -65,7 +74,9 @@ impl SlidingPuzzle {
         }
         let mut chars = key.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else { return None };
-        let named: Vec<usize> = (0..rules.slots.len()).filter(|&slot| char::from(rules.slots[slot].letter).eq_ignore_ascii_case(&letter)).collect();
+        let named: Vec<usize> = (0..rules.slots.len())
+            .filter(|&slot| char::from(rules.slots[slot].letter).eq_ignore_ascii_case(&letter))
+            .collect();
         let after = self.chosen.get().and_then(|now| named.iter().copied().find(|&slot| slot > now));
         self.chosen.set(Some(after.or(named.first().copied())?));
         Some(Vec::new())
@@ -159,7 +170,11 @@ mod tests {
         };
         assert_eq!(key(&[], "ArrowDown"), None, "nothing chosen: the arrows are the page's");
         assert_eq!(key(&[], "A"), Some(vec![]));
-        assert_eq!((key(&[], "ArrowUp"), key(&[], "ArrowDown")), (Some(vec![]), Some(vec!["a D".to_string()])), "a: the wall above, free below");
+        assert_eq!(
+            (key(&[], "ArrowUp"), key(&[], "ArrowDown")),
+            (Some(vec![]), Some(vec!["a D".to_string()])),
+            "a: the wall above, free below"
+        );
         assert_eq!(key(&["a D"], "ArrowDown"), Some(vec![]), "e is below it now");
         assert_eq!((key(&[], "Escape"), key(&[], "ArrowDown"), key(&[], "Escape")), (Some(vec![]), None, None));
         assert_eq!(key(&[], "x"), None, "no piece x");
@@ -167,7 +182,10 @@ mod tests {
         assert_eq!(puzzle.moves_at(&options, &[], 0, centre(4, 5, 3.0, 0.0), centre(4, 5, 3.0, 0.0), SIZE), ["e U"]);
         assert_eq!(key(&[], "ArrowUp"), Some(vec!["e U".to_string()]));
         // c (column 2, rows 1-2) cannot move: the tap chooses it, and says so.
-        assert_eq!(puzzle.moves_at(&options, &[], 0, centre(4, 5, 1.0, 2.0), centre(4, 5, 1.0, 2.0), SIZE), Vec::<String>::new());
+        assert_eq!(
+            puzzle.moves_at(&options, &[], 0, centre(4, 5, 1.0, 2.0), centre(4, 5, 1.0, 2.0), SIZE),
+            Vec::<String>::new()
+        );
         assert!(puzzle.name_at(&[], 0, centre(4, 5, 1.0, 2.0), SIZE).is_some_and(|n| n.starts_with("Piece c chosen")));
         // Two pieces of the kind s: the letter again chooses the next, then the first again.
         let kinds = families::parse(Some("sliding"), "pieces: s=1x1\nss \n   \n--s\n").unwrap();

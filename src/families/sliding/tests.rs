@@ -238,14 +238,24 @@ fn klotski_with_a_letter_per_kind_of_piece() {
     let crowd = format!("pieces: s\n{}{}s--\n", "ssssssssssss\n".repeat(8), "            \n".repeat(4));
     let err = SlidingPuzzle::parse(&crowd).err().unwrap();
     assert_eq!((err.line, err.column), (2, 1), "{err}");
-    assert!(err.message.contains("the board has 96 pieces; the most this solver takes on a board of 144 cells is 32"), "{err}");
+    assert!(
+        err.message.contains("the board has 96 pieces; the most this solver takes on a board of 144 cells is 32"),
+        "{err}"
+    );
     // 256 of one kind are refused before they are numbered (the numbers are bytes).
     let full = format!("pieces: s\n{}s--\n", "ssssssssssssssss\n".repeat(16));
     assert!(SlidingPuzzle::parse(&full).err().unwrap().message.contains("the board has 256 pieces"));
     // A move names a numbered piece exactly: no sign, no leading zero.
     let puzzle = SlidingPuzzle::parse(thirty).unwrap();
     for wrong in ["s+1 D", "s01 D", "s0 D", "s D", "s31 D"] {
-        assert!(puzzle.check(&SolveOptions::default(), &[wrong.to_string()]).unwrap_err().message.contains("there is no piece"), "{wrong}");
+        assert!(
+            puzzle
+                .check(&SolveOptions::default(), &[wrong.to_string()])
+                .unwrap_err()
+                .message
+                .contains("there is no piece"),
+            "{wrong}"
+        );
     }
 }
 
@@ -350,7 +360,8 @@ fn random_text_never_panics() {
         parsed += 1;
         let metric = ["unit", "slide", "piece"][random.below(3)];
         let method = [Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs][random.below(5)];
-        let options = SolveOptions { metric: Some(metric.into()), method, max_states: Some(2000), ..SolveOptions::default() };
+        let options =
+            SolveOptions { metric: Some(metric.into()), method, max_states: Some(2000), ..SolveOptions::default() };
         let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
         if report.status == Status::Solved {
             assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved, "{text:?}");
@@ -472,8 +483,10 @@ fn a_goal_test_out_of_backtracking_gives_up_rather_than_answer() {
 #[test]
 fn goals_that_cannot_stand_as_written_are_refused() {
     let board = "b  \n a \n";
-    let refused = |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
-    let everywhere = "the goal cannot stand as written: it matches an empty text, so every position would match it".to_string();
+    let refused =
+        |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
+    let everywhere =
+        "the goal cannot stand as written: it matches an empty text, so every position would match it".to_string();
     assert_eq!(refused("(?R)"), Some((3, 1, everywhere.clone())), "a flag here, not Perl's recursion");
     assert_eq!(refused("a*"), Some((3, 1, everywhere.clone())));
     assert_eq!(refused("a-|"), Some((3, 1, everywhere)), "its empty alternative matches anywhere");
@@ -481,7 +494,10 @@ fn goals_that_cannot_stand_as_written_are_refused() {
     assert_eq!((bogus.0, bogus.1), (3, 3));
     assert!(bogus.2.contains("[:bogus:] names no character class"), "{}", bogus.2);
     if cfg!(feature = "perl-goals") {
-        assert_eq!(refused("a{2,1}"), Some((3, 2, "the goal cannot stand as written: {2,1} asks for at least 2 and at most 1 repeats".into())));
+        assert_eq!(
+            refused("a{2,1}"),
+            Some((3, 2, "the goal cannot stand as written: {2,1} asks for at least 2 and at most 1 repeats".into()))
+        );
     }
     for stands in ["[[:alpha:]]-", "x[[:^digit:]]a", "[:bogus:]", "^(?!.*a--)", "(a)\\1|a-"] {
         assert_eq!(refused(stands), None, "{stands}");
@@ -494,7 +510,8 @@ fn goals_that_cannot_stand_as_written_are_refused() {
 #[test]
 fn goal_errors_say_what_to_change() {
     let board = "b     \n      \n a    \n      \n";
-    let error = |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
+    let error =
+        |goal: &str| SlidingPuzzle::parse(&format!("{board}{goal}\n")).err().map(|e| (e.line, e.column, e.message));
     assert_eq!(length(&format!("{board}(?i)A-\n"), "unit", Method::Bfs), Some(4));
     let unicode = error("x\\p{Greek}").unwrap();
     assert_eq!((unicode.0, unicode.1), (5, 2));
@@ -503,7 +520,11 @@ fn goal_errors_say_what_to_change() {
         let behind = error("(?<=a+)-").unwrap();
         assert_eq!((behind.0, behind.1), (5, 1));
         assert!(behind.2.contains("a variable-length lookbehind"), "{}", behind.2);
-        assert_eq!(length(&format!("{board}(?<=a)-\n"), "unit", Method::Bfs), Some(4), "a fixed-length lookbehind is read");
+        assert_eq!(
+            length(&format!("{board}(?<=a)-\n"), "unit", Method::Bfs),
+            Some(4),
+            "a fixed-length lookbehind is read"
+        );
         let missing = error("(a)\\2").unwrap();
         assert_eq!((missing.0, missing.1), (5, 4));
         assert!(missing.2.ends_with("\\2 matches group 2 again, and the goal has no group 2"), "{}", missing.2);

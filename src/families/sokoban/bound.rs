@@ -20,7 +20,14 @@ pub struct Assignment {
 
 impl Assignment {
     pub fn new(n: usize) -> Assignment {
-        Assignment { u: vec![0; n + 1], v: vec![0; n + 1], matched: vec![0; n + 1], way: vec![0; n + 1], least: vec![0; n + 1], used: vec![false; n + 1] }
+        Assignment {
+            u: vec![0; n + 1],
+            v: vec![0; n + 1],
+            matched: vec![0; n + 1],
+            way: vec![0; n + 1],
+            least: vec![0; n + 1],
+            used: vec![false; n + 1],
+        }
     }
 
     /// The least total cost; `cost(row, column)` for rows and columns 0..n. The matching and
@@ -42,7 +49,13 @@ impl Assignment {
     /// and potentials of `before` (the same rows before the change): the row is unmatched and
     /// matched again by one augmenting search, O(n²) rather than the O(n³) of starting afresh.
     /// The other rows keep feasible potentials and tight matches, so the result is optimal.
-    pub fn replace_row(&mut self, before: &Assignment, n: usize, row: usize, cost: impl Fn(usize, usize) -> u32) -> u64 {
+    pub fn replace_row(
+        &mut self,
+        before: &Assignment,
+        n: usize,
+        row: usize,
+        cost: impl Fn(usize, usize) -> u32,
+    ) -> u64 {
         if self.u.len() < n + 1 {
             *self = Assignment::new(n);
         }
@@ -142,7 +155,9 @@ mod tests {
         let mut assignment = Assignment::new(1);
         for n in 1..=7 {
             for _ in 0..30 {
-                let matrix: Vec<Vec<u32>> = (0..n).map(|_| (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect()).collect();
+                let matrix: Vec<Vec<u32>> = (0..n)
+                    .map(|_| (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect())
+                    .collect();
                 assert_eq!(assignment.least(n, |r, c| matrix[r][c]), brute(&matrix), "{matrix:?}");
             }
         }
@@ -151,7 +166,9 @@ mod tests {
         let mut after = Assignment::new(1);
         for n in 1..=7 {
             for _ in 0..30 {
-                let mut matrix: Vec<Vec<u32>> = (0..n).map(|_| (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect()).collect();
+                let mut matrix: Vec<Vec<u32>> = (0..n)
+                    .map(|_| (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect())
+                    .collect();
                 before.least(n, |r, c| matrix[r][c]);
                 let row = next() as usize % n;
                 matrix[row] = (0..n).map(|_| if next() % 7 == 0 { NEVER } else { next() % 20 }).collect();

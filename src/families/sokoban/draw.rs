@@ -25,7 +25,14 @@ pub fn layout(level: &Level, width: f64, height: f64) -> GridLayout {
 
 /// The board at `state`; `moving` (a step's letters) is `tween` of the way done; the box on
 /// `chosen` (a tap chose it, to be pushed somewhere) ringed.
-pub fn draw(level: &Level, state: &Position, moving: Option<&str>, tween: f32, chosen: Option<usize>, painter: &mut dyn Painter) {
+pub fn draw(
+    level: &Level,
+    state: &Position,
+    moving: Option<&str>,
+    tween: f32,
+    chosen: Option<usize>,
+    painter: &mut dyn Painter,
+) {
     let (width, height) = painter.size();
     let grid = layout(level, width, height);
     let cell = grid.cell;
@@ -56,20 +63,44 @@ pub fn draw(level: &Level, state: &Position, moving: Option<&str>, tween: f32, c
             let _ = shown.go(level, d);
         }
     }
-    let under_way = letters.get(done).and_then(|&l| Direction::from_letter(l)).filter(|&d| shown.clone().go(level, d).is_ok());
+    let under_way =
+        letters.get(done).and_then(|&l| Direction::from_letter(l)).filter(|&d| shown.clone().go(level, d).is_ok());
     let fraction = progress - done as f64;
-    let shift = |d: Option<Direction>| d.map_or((0.0, 0.0), |d| (d.delta().1 as f64 * fraction * cell, d.delta().0 as f64 * fraction * cell));
+    let shift = |d: Option<Direction>| {
+        d.map_or((0.0, 0.0), |d| (d.delta().1 as f64 * fraction * cell, d.delta().0 as f64 * fraction * cell))
+    };
     let pushed = under_way.and_then(|d| super::rules::step(level, shown.player, d)).filter(|&n| shown.boxes[n]);
     for index in (0..level.cells.len()).filter(|&i| shown.boxes[i]) {
         let (x, y) = grid.at((index / level.width) as f64, (index % level.width) as f64);
         let (dx, dy) = if pushed == Some(index) { shift(under_way) } else { (0.0, 0.0) };
         let (fill, edge) = if level.goals[index] { (BOX_HOME, BOX_HOME_EDGE) } else { (BOX, BOX_EDGE) };
         let inset = cell * 0.08;
-        rounded_rect(painter, x + dx + inset, y + dy + inset, cell - 2.0 * inset, cell - 2.0 * inset, cell * 0.14, edge);
+        rounded_rect(
+            painter,
+            x + dx + inset,
+            y + dy + inset,
+            cell - 2.0 * inset,
+            cell - 2.0 * inset,
+            cell * 0.14,
+            edge,
+        );
         let inner = cell * 0.16;
-        rounded_rect(painter, x + dx + inner, y + dy + inner, cell - 2.0 * inner, cell - 2.0 * inner, cell * 0.08, fill);
+        rounded_rect(
+            painter,
+            x + dx + inner,
+            y + dy + inner,
+            cell - 2.0 * inner,
+            cell - 2.0 * inner,
+            cell * 0.08,
+            fill,
+        );
         if chosen == Some(index) {
-            painter.ring(x + cell / 2.0, y + cell / 2.0, cell * 0.5, &Stroke { colour: CHOSEN, width: (cell * 0.08).max(2.0), dash: 0.0 });
+            painter.ring(
+                x + cell / 2.0,
+                y + cell / 2.0,
+                cell * 0.5,
+                &Stroke { colour: CHOSEN, width: (cell * 0.08).max(2.0), dash: 0.0 },
+            );
         }
     }
     let (x, y) = grid.at((shown.player / level.width) as f64, (shown.player % level.width) as f64);

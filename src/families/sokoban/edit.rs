@@ -7,7 +7,8 @@ use super::format::{Cell, Level};
 use super::SokobanPuzzle;
 use crate::families::Editor;
 
-const TOOLS: &[(&str, &str)] = &[("wall", "Wall"), ("floor", "Floor"), ("goal", "Goal"), ("box", "Box"), ("player", "Player")];
+const TOOLS: &[(&str, &str)] =
+    &[("wall", "Wall"), ("floor", "Floor"), ("goal", "Goal"), ("box", "Box"), ("player", "Player")];
 
 /// The most cells a side may have in draw mode.
 const MAX_SIDE: usize = 60;
@@ -23,7 +24,12 @@ struct Square {
 
 impl Square {
     fn of(level: &Level, cell: usize) -> Square {
-        Square { wall: level.cells[cell] == Cell::Wall, goal: level.goals[cell], boxed: level.boxes[cell], player: level.player == cell }
+        Square {
+            wall: level.cells[cell] == Cell::Wall,
+            goal: level.goals[cell],
+            boxed: level.boxes[cell],
+            player: level.player == cell,
+        }
     }
 
     fn char(self) -> char {
@@ -42,7 +48,9 @@ impl Square {
 impl SokobanPuzzle {
     fn squares(&self) -> Vec<Vec<Square>> {
         let level = self.level();
-        (0..level.height).map(|row| (0..level.width).map(|col| Square::of(level, level.index(row, col))).collect()).collect()
+        (0..level.height)
+            .map(|row| (0..level.width).map(|col| Square::of(level, level.index(row, col))).collect())
+            .collect()
     }
 
     /// The level's notes and the board `squares`, as text; None when nothing changed.
@@ -103,7 +111,9 @@ impl Editor for SokobanPuzzle {
         }
         let old = self.squares();
         let wall = Square { wall: true, ..Square::default() };
-        let squares: Vec<Vec<Square>> = (0..rows).map(|r| (0..cols).map(|c| old.get(r).and_then(|row| row.get(c)).copied().unwrap_or(wall)).collect()).collect();
+        let squares: Vec<Vec<Square>> = (0..rows)
+            .map(|r| (0..cols).map(|c| old.get(r).and_then(|row| row.get(c)).copied().unwrap_or(wall)).collect())
+            .collect();
         self.written(&squares)
     }
 
@@ -130,15 +140,30 @@ mod tests {
     fn tools_paint_the_board_and_the_text_follows() {
         let puzzle = puzzle("; mine\n#######\n#@$ .#\n#     #\n#######\n");
         let editor = puzzle.editor().unwrap();
-        assert_eq!(editor.apply("box", 2, 2).unwrap(), "; mine\n\n#######\n#@$ .#\n# $   #\n#######\n", "a box short of a goal is still drawn");
+        assert_eq!(
+            editor.apply("box", 2, 2).unwrap(),
+            "; mine\n\n#######\n#@$ .#\n# $   #\n#######\n",
+            "a box short of a goal is still drawn"
+        );
         assert_eq!(editor.apply("goal", 2, 3).unwrap(), "; mine\n\n#######\n#@$ .#\n#  .  #\n#######\n");
-        assert_eq!(editor.apply("player", 2, 5).unwrap(), "; mine\n\n#######\n# $ .#\n#    @#\n#######\n", "one player: it moves");
-        assert_eq!(editor.apply("box", 1, 2).unwrap(), "; mine\n\n#######\n#@  .#\n#     #\n#######\n", "a click on a box takes it away");
+        assert_eq!(
+            editor.apply("player", 2, 5).unwrap(),
+            "; mine\n\n#######\n# $ .#\n#    @#\n#######\n",
+            "one player: it moves"
+        );
+        assert_eq!(
+            editor.apply("box", 1, 2).unwrap(),
+            "; mine\n\n#######\n#@  .#\n#     #\n#######\n",
+            "a click on a box takes it away"
+        );
         assert_eq!(editor.paint("box", 1, 2), None, "a drag only sets");
         assert_eq!(editor.apply("wall", 0, 0).unwrap(), "; mine\n\n ######\n#@$ .#\n#     #\n#######\n");
         assert_eq!(editor.resize(8, 4).unwrap(), "; mine\n\n########\n#@$ .# #\n#     ##\n########\n");
         assert_eq!(editor.resize(7, 4), None, "the same size");
         let edited = parse(&editor.apply("goal", 2, 3).unwrap()).unwrap();
-        assert!(edited.levels[0].unfinished().is_some(), "one box, two goals: read, drawn, and solving says what is missing");
+        assert!(
+            edited.levels[0].unfinished().is_some(),
+            "one box, two goals: read, drawn, and solving says what is missing"
+        );
     }
 }

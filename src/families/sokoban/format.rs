@@ -81,7 +81,13 @@ impl Level {
     /// level being drawn is read (and drawn, and played on) all the same; solving says this.
     pub fn unfinished(&self) -> Option<FormatError> {
         let (boxes, goals) = (self.box_count(), self.goals.iter().filter(|&&g| g).count());
-        (boxes != goals).then(|| FormatError::new(self.line, 1, format!("this level has {boxes} boxes but {goals} goals: every box needs a goal of its own")))
+        (boxes != goals).then(|| {
+            FormatError::new(
+                self.line,
+                1,
+                format!("this level has {boxes} boxes but {goals} goals: every box needs a goal of its own"),
+            )
+        })
     }
 
     /// The board in XSB characters (floor as a space, outside as nothing at a row's end).
@@ -144,7 +150,8 @@ impl Collection {
 /// Whether a line is a row of a board: XSB characters (and run-length counts, `|`) with a wall.
 pub fn is_board_line(line: &str) -> bool {
     let line = line.trim_end();
-    line.contains('#') && line.chars().all(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_' | '|' | '0'..='9'))
+    line.contains('#')
+        && line.chars().all(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_' | '|' | '0'..='9'))
 }
 
 /// Whether a line among a board's rows is a row with a mistake in it (`#@$x#`): walls at both
@@ -185,13 +192,21 @@ fn expand(lines: &[&str], first: usize) -> Result<Rows, FormatError> {
                     let (so_far, at) = count.unwrap_or((0, column));
                     let value = so_far * 10 + (ch as usize - '0' as usize);
                     if value > MAX_CELLS {
-                        return Err(FormatError::new(number, at, format!("a run of {value} cells is longer than any board ({MAX_CELLS} cells at most)")));
+                        return Err(FormatError::new(
+                            number,
+                            at,
+                            format!("a run of {value} cells is longer than any board ({MAX_CELLS} cells at most)"),
+                        ));
                     }
                     count = Some((value, at));
                 }
                 '|' => {
                     if let Some((_, at)) = count {
-                        return Err(FormatError::new(number, at, "a count must be followed by a board character, not by '|'"));
+                        return Err(FormatError::new(
+                            number,
+                            at,
+                            "a count must be followed by a board character, not by '|'",
+                        ));
                     }
                     rows.chars.push(Vec::new());
                     rows.places.push(Vec::new());
@@ -204,13 +219,21 @@ fn expand(lines: &[&str], first: usize) -> Result<Rows, FormatError> {
                         rows.places[row].push((number, column));
                     }
                     if rows.chars[row].len() > MAX_CELLS {
-                        return Err(FormatError::new(number, column, format!("this row is longer than any board ({MAX_CELLS} cells at most)")));
+                        return Err(FormatError::new(
+                            number,
+                            column,
+                            format!("this row is longer than any board ({MAX_CELLS} cells at most)"),
+                        ));
                     }
                 }
             }
         }
         if let Some((_, at)) = count {
-            return Err(FormatError::new(number, at, "a count at the end of a row says how many of nothing: put the character after it"));
+            return Err(FormatError::new(
+                number,
+                at,
+                "a count at the end of a row says how many of nothing: put the character after it",
+            ));
         }
     }
     Ok(rows)
@@ -222,11 +245,17 @@ pub fn parse_board(lines: &[&str], first: usize) -> Result<Level, FormatError> {
     let height = rows.chars.len();
     let width = rows.chars.iter().map(Vec::len).max().unwrap_or(0);
     if width * height > MAX_CELLS {
-        return Err(FormatError::new(first, 1, format!("this board is {width} x {height} cells; at most {MAX_CELLS} cells are read")));
+        return Err(FormatError::new(
+            first,
+            1,
+            format!("this board is {width} x {height} cells; at most {MAX_CELLS} cells are read"),
+        ));
     }
     let place = |cell: usize| -> (usize, usize) {
         let (row, col) = (cell / width, cell % width);
-        rows.places[row].get(col).copied().unwrap_or_else(|| rows.places[row].last().map_or((first + row.min(lines.len() - 1), 1), |&(l, c)| (l, c + 1)))
+        rows.places[row].get(col).copied().unwrap_or_else(|| {
+            rows.places[row].last().map_or((first + row.min(lines.len() - 1), 1), |&(l, c)| (l, c + 1))
+        })
     };
     let mut level = Level {
         width,
@@ -253,14 +282,25 @@ pub fn parse_board(lines: &[&str], first: usize) -> Result<Level, FormatError> {
                 ' ' | '-' | '_' => (false, false, false, false),
                 other => {
                     let (line, column) = place(cell);
-                    return Err(FormatError::new(line, column, format!("{} is not a Sokoban character: use # @ + $ * . and space, - or _ for floor", shown_char(other))));
+                    return Err(FormatError::new(
+                        line,
+                        column,
+                        format!(
+                            "{} is not a Sokoban character: use # @ + $ * . and space, - or _ for floor",
+                            shown_char(other)
+                        ),
+                    ));
                 }
             };
             if player {
                 if level.player != usize::MAX {
                     let (line, column) = place(cell);
                     let (first_line, first_column) = place(level.player);
-                    return Err(FormatError::new(line, column, format!("a second player: the level has one, at line {first_line}, column {first_column}")));
+                    return Err(FormatError::new(
+                        line,
+                        column,
+                        format!("a second player: the level has one, at line {first_line}, column {first_column}"),
+                    ));
                 }
                 level.player = cell;
             }
@@ -270,7 +310,11 @@ pub fn parse_board(lines: &[&str], first: usize) -> Result<Level, FormatError> {
         }
     }
     if level.player == usize::MAX {
-        return Err(FormatError::new(first, 1, "this level has no player: mark where the player stands with @ (or + on a goal)"));
+        return Err(FormatError::new(
+            first,
+            1,
+            "this level has no player: mark where the player stands with @ (or + on a goal)",
+        ));
     }
     close_in(&mut level, &place)?;
     if level.box_count() == 0 {
@@ -307,7 +351,11 @@ fn close_in(level: &mut Level, place: &dyn Fn(usize) -> (usize, usize)) -> Resul
     }
     let count = inside.iter().filter(|&&i| i).count();
     if count > MAX_INSIDE {
-        return Err(FormatError::new(place(level.player).0, 1, format!("the player can reach {count} cells; at most {MAX_INSIDE} are solved")));
+        return Err(FormatError::new(
+            place(level.player).0,
+            1,
+            format!("the player can reach {count} cells; at most {MAX_INSIDE} are solved"),
+        ));
     }
     for (cell, &reached) in inside.iter().enumerate() {
         if level.cells[cell] == Cell::Floor && !reached {
@@ -315,7 +363,11 @@ fn close_in(level: &mut Level, place: &dyn Fn(usize) -> (usize, usize)) -> Resul
             if level.boxes[cell] != level.goals[cell] {
                 let (line, column) = place(cell);
                 let what = if level.boxes[cell] { "box" } else { "goal" };
-                return Err(FormatError::new(line, column, format!("this {what} is outside the walls, where the player cannot reach")));
+                return Err(FormatError::new(
+                    line,
+                    column,
+                    format!("this {what} is outside the walls, where the player cannot reach"),
+                ));
             }
             level.cells[cell] = Cell::Outside;
         }
@@ -352,7 +404,12 @@ fn read_notes(notes: &[(usize, &str)]) -> (Option<String>, Option<(usize, String
         }
         in_solution = false;
         let text = trimmed.trim_start_matches(';').trim_start_matches("::").trim();
-        if first_note.is_none() && !text.is_empty() && !lower.starts_with("author:") && !lower.starts_with("collection:") && !lower.starts_with("copyright") {
+        if first_note.is_none()
+            && !text.is_empty()
+            && !lower.starts_with("author:")
+            && !lower.starts_with("collection:")
+            && !lower.starts_with("copyright")
+        {
             first_note = Some(text.to_string());
         }
     }
@@ -362,7 +419,9 @@ fn read_notes(notes: &[(usize, &str)]) -> (Option<String>, Option<(usize, String
 /// Whether a word is moves in LURD (with run-length counts).
 fn is_lurd_word(word: &str) -> bool {
     let word = word.trim();
-    !word.is_empty() && word.chars().all(|c| matches!(c, 'l' | 'u' | 'r' | 'd' | 'L' | 'U' | 'R' | 'D' | '0'..='9')) && word.chars().any(|c| c.is_ascii_alphabetic())
+    !word.is_empty()
+        && word.chars().all(|c| matches!(c, 'l' | 'u' | 'r' | 'd' | 'L' | 'U' | 'R' | 'D' | '0'..='9'))
+        && word.chars().any(|c| c.is_ascii_alphabetic())
 }
 
 /// Expands run-length counts in LURD (`3l` is `lll`).
@@ -376,7 +435,12 @@ pub fn expand_lurd(moves: &str) -> Result<String, String> {
                 out.extend(std::iter::repeat_n(ch, count.max(1)));
                 count = 0;
             }
-            other => return Err(format!("{} is not a move: LURD moves are l u r d (walk) and L U R D (push)", shown_char(other))),
+            other => {
+                return Err(format!(
+                    "{} is not a move: LURD moves are l u r d (walk) and L U R D (push)",
+                    shown_char(other)
+                ))
+            }
         }
         if out.len() > 1 << 20 {
             return Err("this solution is longer than a million moves".into());
@@ -407,9 +471,15 @@ pub fn parse(text: &str) -> Result<Collection, FormatError> {
     }
     if boards.is_empty() {
         let at = lines.iter().position(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';')).unwrap_or(0);
-        return Err(FormatError::new(at + 1, 1, "no Sokoban board here: a board is rows of # (walls), @ (the player), $ (boxes) and . (goals)"));
+        return Err(FormatError::new(
+            at + 1,
+            1,
+            "no Sokoban board here: a board is rows of # (walls), @ (the player), $ (boxes) and . (goals)",
+        ));
     }
-    let nonblank = |range: std::ops::Range<usize>| range.filter(|&i| !lines[i].trim().is_empty()).map(|i| (i + 1, lines[i])).collect::<Vec<_>>();
+    let nonblank = |range: std::ops::Range<usize>| {
+        range.filter(|&i| !lines[i].trim().is_empty()).map(|i| (i + 1, lines[i])).collect::<Vec<_>>()
+    };
     let after_last = nonblank(boards[boards.len() - 1].1..lines.len());
     let notes_after = !after_last.is_empty();
     let mut header = Vec::new();
@@ -445,7 +515,11 @@ pub fn parse(text: &str) -> Result<Collection, FormatError> {
         if let Some((line, moves)) = solution {
             let moves = expand_lurd(&moves).map_err(|message| FormatError::new(line, 1, message))?;
             if let Err(message) = super::rules::replay_lurd(&level, &moves) {
-                return Err(FormatError::new(line, 1, format!("the solution given with this level does not solve it: {message}")));
+                return Err(FormatError::new(
+                    line,
+                    1,
+                    format!("the solution given with this level does not solve it: {message}"),
+                ));
             }
             level.solution = Some(moves);
         }
@@ -485,7 +559,8 @@ mod tests {
         assert_eq!(before.header, vec![";Set", "; by me"]);
         assert_eq!(before.levels.iter().map(|l| l.title.clone().unwrap()).collect::<Vec<_>>(), vec!["1", "'Two'"]);
         assert!(!before.notes_after);
-        let after = parse("; Set\n\n#####\n#@$.#\n#####\n; 1\n\n#####\n#.$@#\n#####\nTitle: Two\nAuthor: me\n").unwrap();
+        let after =
+            parse("; Set\n\n#####\n#@$.#\n#####\n; 1\n\n#####\n#.$@#\n#####\nTitle: Two\nAuthor: me\n").unwrap();
         assert!(after.notes_after);
         assert_eq!(after.levels.iter().map(|l| l.title.clone().unwrap()).collect::<Vec<_>>(), vec!["1", "Two"]);
         for collection in [before, after] {

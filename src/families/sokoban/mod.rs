@@ -15,7 +15,10 @@ pub mod rules;
 pub mod solver;
 
 use crate::draw::Painter;
-use crate::families::{Capabilities, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GREEDY_WEIGHT};
+use crate::families::{
+    Capabilities, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+    GREEDY_WEIGHT,
+};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{astar, astar_weighted, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use format::{Collection, Level};
@@ -88,7 +91,13 @@ pub struct SokobanPuzzle {
 impl SokobanPuzzle {
     pub fn new(collection: Collection) -> SokobanPuzzle {
         let geometry = Geometry::new(&collection.levels[0]);
-        SokobanPuzzle { collection, chosen: 0, geometry, replayer: Replayer::default(), chosen_box: std::cell::Cell::new(None) }
+        SokobanPuzzle {
+            collection,
+            chosen: 0,
+            geometry,
+            replayer: Replayer::default(),
+            chosen_box: std::cell::Cell::new(None),
+        }
     }
 
     pub fn level(&self) -> &Level {
@@ -98,7 +107,9 @@ impl SokobanPuzzle {
     fn metric(&self, options: &SolveOptions) -> Result<Metric, FormatError> {
         match options.metric.as_deref() {
             None | Some("") | Some("auto") => Ok(Metric::Pushes),
-            Some(name) => Metric::parse(name).ok_or_else(|| FormatError::general(format!("unknown metric \"{name}\" for Sokoban: use pushes or moves"))),
+            Some(name) => Metric::parse(name).ok_or_else(|| {
+                FormatError::general(format!("unknown metric \"{name}\" for Sokoban: use pushes or moves"))
+            }),
         }
     }
 
@@ -107,7 +118,13 @@ impl SokobanPuzzle {
     }
 
     /// The search `method` on a level whose squares fit in `W` words.
-    fn search<const W: usize>(&self, metric: Metric, method: Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> (Method, Outcome<Push, ()>) {
+    fn search<const W: usize>(
+        &self,
+        metric: Metric,
+        method: Method,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> (Method, Outcome<Push, ()>) {
         let space = Pushes::<W>::new(self.level(), &self.geometry, metric);
         let budget = options.budget();
         let forget = |outcome: Outcome<Push, solver::Node<W>>| match outcome {
@@ -126,8 +143,11 @@ impl SokobanPuzzle {
                 if spent.stored < cap || cap == budget.max_states {
                     return (Method::Astar, proving); // memory or time ran out, not the cap
                 }
-                let time_limit = budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
-                let mut outcome = forget(astar_weighted(&space, GREEDY_WEIGHT, &Budget { time_limit, ..budget }, on_progress));
+                let time_limit = budget
+                    .time_limit
+                    .map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
+                let mut outcome =
+                    forget(astar_weighted(&space, GREEDY_WEIGHT, &Budget { time_limit, ..budget }, on_progress));
                 let stats = outcome_stats(&mut outcome);
                 stats.explored += spent.explored;
                 stats.elapsed_ms += spent.elapsed_ms;
@@ -146,7 +166,10 @@ pub const AUTO_PROVES_UP_TO: u64 = 2_000_000;
 
 fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
     match outcome {
-        Outcome::Solved { stats, .. } | Outcome::NoSolution { stats } | Outcome::GaveUp { stats, .. } | Outcome::Cancelled { stats } => stats,
+        Outcome::Solved { stats, .. }
+        | Outcome::NoSolution { stats }
+        | Outcome::GaveUp { stats, .. }
+        | Outcome::Cancelled { stats } => stats,
     }
 }
 
@@ -215,7 +238,9 @@ impl midend::Rules for SokobanPuzzle {
             .into_iter()
             .filter_map(|d| {
                 let mut next = state.clone();
-                next.go(level, d).ok().map(|pushed| if pushed { d.letter().to_ascii_uppercase() } else { d.letter() }.to_string())
+                next.go(level, d)
+                    .ok()
+                    .map(|pushed| if pushed { d.letter().to_ascii_uppercase() } else { d.letter() }.to_string())
             })
             .collect()
     }
@@ -286,7 +311,14 @@ fn push_box_to(level: &Level, state: &Position, from: usize, to: usize) -> Optio
 impl SokobanPuzzle {
     /// The level with the boxes and the player where `state` puts them.
     pub fn board_at(&self, state: &Position) -> Level {
-        Level { boxes: state.boxes.clone(), player: state.player, notes: Vec::new(), title: None, solution: None, ..self.level().clone() }
+        Level {
+            boxes: state.boxes.clone(),
+            player: state.player,
+            notes: Vec::new(),
+            title: None,
+            solution: None,
+            ..self.level().clone()
+        }
     }
 }
 
@@ -298,14 +330,20 @@ impl Puzzle for SokobanPuzzle {
     /// `auto` is A* with the assignment bound while proving the shortest stays affordable
     /// ([`AUTO_PROVES_UP_TO`] positions), then best-first search, and says which ran.
     fn capabilities(&self) -> Capabilities {
-        let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy]).knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
+        let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy])
+            .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
         capabilities.noun = crate::families::Noun::Pushes;
         capabilities
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         let metric = self.metric(options)?;
-        let asked = if options.method == Method::Auto { Method::Auto } else { self.capabilities().resolve(options.method)? };
+        let asked =
+            if options.method == Method::Auto { Method::Auto } else { self.capabilities().resolve(options.method)? };
         let level = self.level();
         if let Some(unfinished) = level.unfinished() {
             return Err(unfinished);
@@ -329,7 +367,11 @@ impl Puzzle for SokobanPuzzle {
         });
         match written {
             Ok(steps) => report.moves = steps,
-            Err(why) => return Err(FormatError::general(format!("the solver's answer did not replay ({why}); please report this level"))),
+            Err(why) => {
+                return Err(FormatError::general(format!(
+                    "the solver's answer did not replay ({why}); please report this level"
+                )))
+            }
         }
         let all = rules::lurd(level, &report.moves);
         let pushes = all.chars().filter(char::is_ascii_uppercase).count();
@@ -368,7 +410,15 @@ impl Puzzle for SokobanPuzzle {
         self.replayer.boards(self, moves)
     }
 
-    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
     }
 
@@ -377,7 +427,9 @@ impl Puzzle for SokobanPuzzle {
         let level = self.level();
         let (row, col) = draw::layout(level, size.0, size.1).cell_at(x, y)?;
         match self.chosen_box.get() {
-            Some(cell) if cell == level.index(row, col) => Some("Box chosen: tap the cell it should go to (the pushes and walks are found for you).".into()),
+            Some(cell) if cell == level.index(row, col) => {
+                Some("Box chosen: tap the cell it should go to (the pushes and walks are found for you).".into())
+            }
             _ => None,
         }
     }
@@ -395,8 +447,16 @@ impl Puzzle for SokobanPuzzle {
 
     /// The arrow keys step the player (pushing what is in the way).
     fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
-        let direction = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"].iter().position(|&k| k == key).map(|i| DIRECTIONS[i])?;
-        Some(self.moves_from(options, moves, step).into_iter().filter(|m| m.eq_ignore_ascii_case(&direction.letter().to_string())).collect())
+        let direction = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"]
+            .iter()
+            .position(|&k| k == key)
+            .map(|i| DIRECTIONS[i])?;
+        Some(
+            self.moves_from(options, moves, step)
+                .into_iter()
+                .filter(|m| m.eq_ignore_ascii_case(&direction.letter().to_string()))
+                .collect(),
+        )
     }
 
     fn text_at(&self, moves: &[String]) -> Option<String> {
@@ -413,7 +473,9 @@ impl Puzzle for SokobanPuzzle {
         if self.collection.levels.len() < 2 {
             return Vec::new();
         }
-        (self.collection.levels.iter().enumerate()).map(|(n, level)| level.title.clone().unwrap_or_else(|| format!("{}", n + 1))).collect()
+        (self.collection.levels.iter().enumerate())
+            .map(|(n, level)| level.title.clone().unwrap_or_else(|| format!("{}", n + 1)))
+            .collect()
     }
 
     fn level_text(&self, index: usize) -> Option<String> {

@@ -92,9 +92,18 @@ impl Position {
         let mut position = self.clone();
         for (index, letter) in text.chars().enumerate() {
             let Some(direction) = Direction::from_letter(letter) else {
-                return Err(format!("{} is not a move: LURD moves are l u r d (walk) and L U R D (push)", crate::families::shown_char(letter)));
+                return Err(format!(
+                    "{} is not a move: LURD moves are l u r d (walk) and L U R D (push)",
+                    crate::families::shown_char(letter)
+                ));
             };
-            position.go(level, direction).map_err(|why| if text.chars().count() == 1 { why } else { format!("letter {} ('{letter}'): {why}", index + 1) })?;
+            position.go(level, direction).map_err(|why| {
+                if text.chars().count() == 1 {
+                    why
+                } else {
+                    format!("letter {} ('{letter}'): {why}", index + 1)
+                }
+            })?;
         }
         Ok(position)
     }
@@ -116,7 +125,9 @@ impl Position {
                 return Some(letters.into_iter().rev().collect());
             }
             for direction in DIRECTIONS {
-                if let Some(next) = step(level, cell, direction).filter(|&n| level.cells[n] == Cell::Floor && !self.boxes[n] && !seen[n]) {
+                if let Some(next) = step(level, cell, direction)
+                    .filter(|&n| level.cells[n] == Cell::Floor && !self.boxes[n] && !seen[n])
+                {
                     seen[next] = true;
                     came[next] = Some(direction);
                     queue.push_back(next);
@@ -133,8 +144,11 @@ pub fn replay_lurd(level: &Level, moves: &str) -> Result<(usize, usize), String>
     let mut position = Position::start(level);
     let mut pushes = 0;
     for (index, letter) in moves.chars().enumerate() {
-        let direction = Direction::from_letter(letter).ok_or_else(|| format!("{} is not a move", crate::families::shown_char(letter)))?;
-        pushes += usize::from(position.go(level, direction).map_err(|why| format!("move {} ('{letter}'): {why}", index + 1))?);
+        let direction = Direction::from_letter(letter)
+            .ok_or_else(|| format!("{} is not a move", crate::families::shown_char(letter)))?;
+        pushes += usize::from(
+            position.go(level, direction).map_err(|why| format!("move {} ('{letter}'): {why}", index + 1))?,
+        );
     }
     if !position.is_solved(level) {
         return Err(format!("after its {} moves, not every box is on a goal", moves.chars().count()));
@@ -185,7 +199,10 @@ mod tests {
         let start = Position::start(&level);
         assert_eq!(replay_lurd(&level, "RR"), Ok((2, 2)));
         assert_eq!(start.after(&level, "l").unwrap_err(), "the player at row 2, column 2 would walk into a wall");
-        assert_eq!(start.after(&level, "RRR").unwrap_err(), "letter 3 ('R'): the box at row 2, column 5 would go into a wall");
+        assert_eq!(
+            start.after(&level, "RRR").unwrap_err(),
+            "letter 3 ('R'): the box at row 2, column 5 would go into a wall"
+        );
         assert_eq!(replay_lurd(&level, "R").unwrap_err(), "after its 1 moves, not every box is on a goal");
         assert_eq!(lurd(&level, &["r".into(), "r".into()]), "RR", "the board decides what pushes");
         assert_eq!(steps("llUrrD"), vec!["llU", "rrD"]);

@@ -78,8 +78,10 @@ impl Geometry {
         for (square, &cell) in cells.iter().enumerate() {
             square_of[cell] = square as u16;
         }
-        let next: Vec<[u16; 4]> =
-            cells.iter().map(|&cell| DIRECTIONS.map(|d| super::rules::step(level, cell, d).map_or(NONE, |n| square_of[n]))).collect();
+        let next: Vec<[u16; 4]> = cells
+            .iter()
+            .map(|&cell| DIRECTIONS.map(|d| super::rules::step(level, cell, d).map_or(NONE, |n| square_of[n])))
+            .collect();
         let goals: Vec<u16> = (0..cells.len()).filter(|&s| level.goals[cells[s]]).map(|s| s as u16).collect();
         let is_goal: Vec<bool> = cells.iter().map(|&c| level.goals[c]).collect();
         let distance: Vec<Vec<u32>> = goals.iter().map(|&goal| pull_distances(&next, goal)).collect();
@@ -182,7 +184,8 @@ struct Scratch {
 
 /// Why a level cannot be solved before any search: a box that no push brings to any goal.
 pub fn stuck_box(level: &Level, geometry: &Geometry) -> Option<usize> {
-    (0..level.cells.len()).find(|&cell| level.boxes[cell] && !level.goals[cell] && geometry.dead[usize::from(geometry.square_of[cell])])
+    (0..level.cells.len())
+        .find(|&cell| level.boxes[cell] && !level.goals[cell] && geometry.dead[usize::from(geometry.square_of[cell])])
 }
 
 impl<'a, const W: usize> Pushes<'a, W> {
@@ -199,7 +202,17 @@ impl<'a, const W: usize> Pushes<'a, W> {
             }
         }
         let n = geometry.goals.len();
-        let mut space = Pushes { geometry, metric, start: Node { boxes, player: 0, bound: 0 }, home, scratch: RefCell::new(Scratch { parent: Assignment::new(n), child: Assignment::new(n), squares: Vec::with_capacity(n) }) };
+        let mut space = Pushes {
+            geometry,
+            metric,
+            start: Node { boxes, player: 0, bound: 0 },
+            home,
+            scratch: RefCell::new(Scratch {
+                parent: Assignment::new(n),
+                child: Assignment::new(n),
+                squares: Vec::with_capacity(n),
+            }),
+        };
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
             Metric::Pushes => space.first_reached(&boxes, player),
@@ -339,7 +352,8 @@ impl<'a, const W: usize> Pushes<'a, W> {
     fn freezes(&self, boxes: &Squares<W>, square: u16) -> bool {
         let mut walls = Squares::<W>::EMPTY;
         let mut frozen = Vec::new();
-        self.frozen(boxes, square, &mut walls, &mut frozen) && frozen.iter().any(|&b| !self.geometry.is_goal[usize::from(b)])
+        self.frozen(boxes, square, &mut walls, &mut frozen)
+            && frozen.iter().any(|&b| !self.geometry.is_goal[usize::from(b)])
     }
 
     /// Whether the box on `square` can move along neither axis. Boxes being looked at count as
@@ -348,7 +362,8 @@ impl<'a, const W: usize> Pushes<'a, W> {
     fn frozen(&self, boxes: &Squares<W>, square: u16, walls: &mut Squares<W>, frozen: &mut Vec<u16>) -> bool {
         walls.set(square);
         let mark = frozen.len();
-        let stuck = self.axis_blocked(boxes, square, 0, walls, frozen) && self.axis_blocked(boxes, square, 1, walls, frozen);
+        let stuck =
+            self.axis_blocked(boxes, square, 0, walls, frozen) && self.axis_blocked(boxes, square, 1, walls, frozen);
         if stuck {
             frozen.push(square);
         } else {
@@ -359,7 +374,14 @@ impl<'a, const W: usize> Pushes<'a, W> {
     }
 
     /// Whether the box on `square` cannot move along an axis (0: left-right, 1: up-down).
-    fn axis_blocked(&self, boxes: &Squares<W>, square: u16, axis: usize, walls: &mut Squares<W>, frozen: &mut Vec<u16>) -> bool {
+    fn axis_blocked(
+        &self,
+        boxes: &Squares<W>,
+        square: u16,
+        axis: usize,
+        walls: &mut Squares<W>,
+        frozen: &mut Vec<u16>,
+    ) -> bool {
         let [a, b] = [self.geometry.next[usize::from(square)][axis], self.geometry.next[usize::from(square)][axis + 2]];
         let wall = |n: u16| n == NONE || walls.has(n);
         if wall(a) || wall(b) {
@@ -395,7 +417,12 @@ impl<const W: usize> Space for Pushes<'_, W> {
             for direction in DIRECTIONS {
                 let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
                 let to = geometry.next[usize::from(from)][direction as usize];
-                if behind == NONE || to == NONE || !reached.has(behind) || node.boxes.has(to) || geometry.dead[usize::from(to)] {
+                if behind == NONE
+                    || to == NONE
+                    || !reached.has(behind)
+                    || node.boxes.has(to)
+                    || geometry.dead[usize::from(to)]
+                {
                     continue;
                 }
                 if only_into.as_ref().is_some_and(|corral| !corral.has(to)) {
@@ -436,7 +463,8 @@ pub fn written(level: &Level, geometry: &Geometry, pushes: &[Push]) -> Result<Ve
     let mut steps = Vec::with_capacity(pushes.len());
     for push in pushes {
         let from = geometry.cells[usize::from(push.from)];
-        let behind = geometry.cells[usize::from(geometry.next[usize::from(push.from)][push.direction.opposite() as usize])];
+        let behind =
+            geometry.cells[usize::from(geometry.next[usize::from(push.from)][push.direction.opposite() as usize])];
         let walk = position.walk_to(level, behind).ok_or("the search's push could not be reached")?;
         let mut step = walk.clone();
         step.push(push.direction.letter().to_ascii_uppercase());
@@ -460,7 +488,8 @@ mod tests {
     fn dead_squares_are_corners_and_walls_with_no_goal() {
         let level = level("#######\n#     #\n# $@. #\n#     #\n#######");
         let geometry = Geometry::new(&level);
-        let dead: Vec<bool> = (0..5).map(|col| geometry.dead[usize::from(geometry.square_of[level.index(1, col + 1)])]).collect();
+        let dead: Vec<bool> =
+            (0..5).map(|col| geometry.dead[usize::from(geometry.square_of[level.index(1, col + 1)])]).collect();
         assert_eq!(dead, vec![true; 5], "the top row: a box there never leaves the wall");
         assert!(!geometry.dead[usize::from(geometry.square_of[level.index(2, 2)])]);
         assert!(geometry.dead[usize::from(geometry.square_of[level.index(2, 1)])], "the left wall's middle");

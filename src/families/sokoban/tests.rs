@@ -73,7 +73,8 @@ fn solved(puzzle: &SokobanPuzzle, metric: &str, method: Method) -> Report {
 #[test]
 fn small_levels_are_solved_in_the_fewest_pushes_and_moves() {
     const CHECKED: usize = 71;
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap();
     let collection = parse(&text).unwrap();
     let mut checked = 0;
     for (n, level) in collection.levels.iter().enumerate().filter(|(_, l)| l.box_count() <= 3 && l.cells.len() <= 128) {
@@ -84,7 +85,12 @@ fn small_levels_are_solved_in_the_fewest_pushes_and_moves() {
         assert!(by_pushes.facts["walks_and_pushes"].as_u64().unwrap() >= moves_with as u64);
         let by_moves = solved(&puzzle, "moves", Method::Auto);
         assert_eq!(by_moves.cost, moves as u64, "level {}", n + 1);
-        assert_eq!(by_moves.facts["pushes"].as_u64(), Some(pushes_with as u64), "level {}: ties are broken by pushes", n + 1);
+        assert_eq!(
+            by_moves.facts["pushes"].as_u64(),
+            Some(pushes_with as u64),
+            "level {}: ties are broken by pushes",
+            n + 1
+        );
         checked += 1;
     }
     assert_eq!(checked, CHECKED, "levels of three boxes or fewer on at most 128 cells");
@@ -102,20 +108,34 @@ fn the_examples_answers_are_the_independent_ones() {
 #[test]
 fn every_published_level_is_read_and_written_back() {
     for (file, count) in [("microban.txt", 155), ("xsokoban.xsb", 90)] {
-        let text = std::fs::read_to_string(format!("{}/tests/fixtures/sokoban/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let text =
+            std::fs::read_to_string(format!("{}/tests/fixtures/sokoban/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let collection = parse(&text).unwrap();
         assert_eq!(collection.levels.len(), count, "{file}");
         let again = parse(&collection.to_text()).unwrap();
         assert_eq!(again.to_text(), collection.to_text(), "{file} round-trips");
-        assert!(again.levels.iter().zip(&collection.levels).all(|(a, b)| (a.board_text(), &a.title, &a.solution) == (b.board_text(), &b.title, &b.solution)));
+        assert!(again
+            .levels
+            .iter()
+            .zip(&collection.levels)
+            .all(|(a, b)| (a.board_text(), &a.title, &a.solution) == (b.board_text(), &b.title, &b.solution)));
         let puzzle = level_of(&text);
         assert_eq!(puzzle.levels().len(), count);
-        assert_eq!(parse(&puzzle.level_text(count - 1).unwrap()).unwrap().levels[0].board_text(), collection.levels[count - 1].board_text());
+        assert_eq!(
+            parse(&puzzle.level_text(count - 1).unwrap()).unwrap().levels[0].board_text(),
+            collection.levels[count - 1].board_text()
+        );
     }
-    let microban = parse(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap()).unwrap();
+    let microban = parse(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(microban.levels[154].title.as_deref(), Some("155 'The Dungeon'"));
     assert_eq!(microban.header[0], "; Microban");
-    let original = parse(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/xsokoban.xsb")).unwrap()).unwrap();
+    let original = parse(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/xsokoban.xsb")).unwrap(),
+    )
+    .unwrap();
     assert_eq!((original.levels[0].title.as_deref(), original.levels[89].title.as_deref()), (Some("1"), Some("90")));
     assert!(original.notes_after);
 }
@@ -124,7 +144,10 @@ fn every_published_level_is_read_and_written_back() {
 fn a_level_short_of_goals_is_drawn_but_not_solved() {
     let puzzle = level_of("#######\n#@$ $.#\n#######");
     let error = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap_err();
-    assert_eq!((error.line, error.message.as_str()), (1, "this level has 2 boxes but 1 goals: every box needs a goal of its own"));
+    assert_eq!(
+        (error.line, error.message.as_str()),
+        (1, "this level has 2 boxes but 1 goals: every box needs a goal of its own")
+    );
     assert_eq!(puzzle.moves_from(&SolveOptions::default(), &[], 0), vec!["R"], "it is played on all the same");
 }
 
@@ -157,18 +180,38 @@ fn play_walks_pushes_and_drags_boxes_home() {
         let (x, y) = grid.at(row as f64, col as f64);
         (x + grid.cell / 2.0, y + grid.cell / 2.0)
     };
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size), Vec::<String>::new(), "a tap chooses a box");
+    assert_eq!(
+        puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size),
+        Vec::<String>::new(),
+        "a tap chooses a box"
+    );
     assert!(puzzle.name_at(&[], 0, centre(1, 2), size).is_some_and(|n| n.starts_with("Box chosen")));
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size), vec!["R", "R"], "then a tap on a cell pushes it there");
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size), vec!["drrur"], "and lets it go: a tap walks");
+    assert_eq!(
+        puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size),
+        vec!["R", "R"],
+        "then a tap on a cell pushes it there"
+    );
+    assert_eq!(
+        puzzle.moves_at(&options, &[], 0, centre(1, 4), centre(1, 4), size),
+        vec!["drrur"],
+        "and lets it go: a tap walks"
+    );
     puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size);
     puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 2), size);
     assert_eq!(puzzle.name_at(&[], 0, centre(1, 2), size), None, "a second tap on the box lets it go");
-    assert_eq!(puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 5), size), vec!["R", "R", "R"], "a box dragged home");
+    assert_eq!(
+        puzzle.moves_at(&options, &[], 0, centre(1, 2), centre(1, 5), size),
+        vec!["R", "R", "R"],
+        "a box dragged home"
+    );
     assert_eq!(puzzle.moves_at(&options, &[], 0, centre(2, 1), centre(2, 3), size), vec!["r"], "a swipe steps");
     assert_eq!(puzzle.moves_from(&options, &[], 0), vec!["R", "d"]);
     assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowRight"), Some(vec!["R".to_string()]), "the key pushes");
-    assert_eq!(puzzle.moves_for_key(&options, &[], 0, "ArrowLeft"), Some(vec![]), "into a wall: nothing, and the key is taken");
+    assert_eq!(
+        puzzle.moves_for_key(&options, &[], 0, "ArrowLeft"),
+        Some(vec![]),
+        "into a wall: nothing, and the key is taken"
+    );
     assert_eq!(puzzle.moves_for_key(&options, &["R".into()], 1, "ArrowDown"), Some(vec!["d".to_string()]));
     assert_eq!(puzzle.moves_for_key(&options, &[], 0, "Enter"), None);
     assert_eq!(puzzle.solution_text(&["R".into(), "R".into(), "R".into()]), "RRR\n");

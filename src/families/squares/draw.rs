@@ -70,7 +70,12 @@ pub fn draw(puzzle: &SquaresPuzzle, now: &[Piece], next: &[Piece], tween: f32, p
     for goal in &level.goals {
         let (px, py) = at(f64::from(goal.x), f64::from(goal.y));
         let colour = colour_css(&goal.colour);
-        painter.ring(px + cell / 2.0, py + cell / 2.0, cell * 0.3, &Stroke { colour: &colour, width: cell * 0.09, dash: 0.0 });
+        painter.ring(
+            px + cell / 2.0,
+            py + cell / 2.0,
+            cell * 0.3,
+            &Stroke { colour: &colour, width: cell * 0.09, dash: 0.0 },
+        );
     }
     let t = f64::from(tween.clamp(0.0, 1.0));
     for (slot, (a, b)) in now.iter().zip(next).enumerate() {
@@ -98,11 +103,17 @@ fn square(painter: &mut dyn Painter, x: f64, y: f64, cell: f64, colour: &str, an
     let (l, t, size) = (x + inset, y + inset, cell - 2.0 * inset);
     painter.rect(l + radius, t, size - 2.0 * radius, size, colour);
     painter.rect(l, t + radius, size, size - 2.0 * radius, colour);
-    for (cx, cy) in [(l + radius, t + radius), (l + size - radius, t + radius), (l + radius, t + size - radius), (l + size - radius, t + size - radius)] {
+    for (cx, cy) in [
+        (l + radius, t + radius),
+        (l + size - radius, t + radius),
+        (l + radius, t + size - radius),
+        (l + size - radius, t + size - radius),
+    ] {
         painter.circle(cx, cy, radius, colour);
     }
     let (cx, cy) = (x + cell / 2.0, y + cell / 2.0);
-    let rotate = |dx: f64, dy: f64| (cx + dx * angle.cos() - dy * angle.sin(), cy + dx * angle.sin() + dy * angle.cos());
+    let rotate =
+        |dx: f64, dy: f64| (cx + dx * angle.cos() - dy * angle.sin(), cy + dx * angle.sin() + dy * angle.cos());
     let tip = rotate(0.0, -cell * 0.36);
     let left = rotate(-cell * 0.12, -cell * 0.24);
     let right = rotate(cell * 0.12, -cell * 0.24);

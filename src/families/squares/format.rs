@@ -98,7 +98,11 @@ impl Level {
 fn one_more_square(level: &Level, line: usize, column: usize) -> Result<(), FormatError> {
     let most = super::rules::MAX_SQUARES;
     if level.squares.len() >= most {
-        return Err(FormatError::new(line, column, format!("one square too many: a level may have at most {most} squares")));
+        return Err(FormatError::new(
+            line,
+            column,
+            format!("one square too many: a level may have at most {most} squares"),
+        ));
     }
     Ok(())
 }
@@ -131,7 +135,11 @@ fn strip_comment(line: &str) -> &str {
 enum Element {
     Square(Square),
     /// `Colour:x,y`: a goal, or a square taking the direction of the arrow it stands on.
-    Bare { colour: String, x: i32, y: i32 },
+    Bare {
+        colour: String,
+        x: i32,
+        y: i32,
+    },
     Arrow(Arrow),
 }
 
@@ -152,7 +160,11 @@ pub fn parse(text: &str) -> Result<Level, FormatError> {
             continue;
         }
         if elements.len() >= MAX_ELEMENTS {
-            return Err(FormatError::new(line_no, 1, format!("too many elements: a level may have at most {MAX_ELEMENTS}")));
+            return Err(FormatError::new(
+                line_no,
+                1,
+                format!("too many elements: a level may have at most {MAX_ELEMENTS}"),
+            ));
         }
         let indent = code.len() - code.trim_start().len();
         elements.push((parse_element(code.trim(), line_no, indent)?, line_no, indent + 1));
@@ -225,18 +237,33 @@ fn parse_element(code: &str, line: usize, indent: usize) -> Result<Element, Form
         None => (rest.trim(), None),
     };
     let (x, y) = parse_coords(coords).ok_or_else(|| {
-        FormatError::new(line, column(rest_at), format!("{} is not a position: write x,y with whole numbers, such as 3,-1", crate::families::shown_text(coords)))
+        FormatError::new(
+            line,
+            column(rest_at),
+            format!(
+                "{} is not a position: write x,y with whole numbers, such as 3,-1",
+                crate::families::shown_text(coords)
+            ),
+        )
     })?;
     // unsigned_abs: -2147483648 has no i32 absolute value (abs() wraps it to itself, negative).
     if x.unsigned_abs() > MAX_COORDINATE.unsigned_abs() || y.unsigned_abs() > MAX_COORDINATE.unsigned_abs() {
-        return Err(FormatError::new(line, column(rest_at), format!("{x},{y} is too far out: coordinates go from -{MAX_COORDINATE} to {MAX_COORDINATE}")));
+        return Err(FormatError::new(
+            line,
+            column(rest_at),
+            format!("{x},{y} is too far out: coordinates go from -{MAX_COORDINATE} to {MAX_COORDINATE}"),
+        ));
     }
     let direction_column = |d: &str| column(code.len() - d.len());
     let mut head_chars = head.chars();
     let first = head_chars.next().unwrap_or(' ');
     if head_chars.next().is_none() && direction_of(first).is_some() {
         if let Some(d) = direction {
-            return Err(FormatError::new(line, direction_column(d), format!("an arrow takes nothing after its position (found \"{d}\")")));
+            return Err(FormatError::new(
+                line,
+                direction_column(d),
+                format!("an arrow takes nothing after its position (found \"{d}\")"),
+            ));
         }
         return Ok(Element::Arrow(Arrow { x, y, direction: direction_of(first).unwrap_or(0) }));
     }
@@ -269,9 +296,20 @@ fn parse_coords(text: &str) -> Option<(i32, i32)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
-fn claim(taken: &mut Vec<(i32, i32, usize)>, x: i32, y: i32, line: usize, column: usize, what: &str) -> Result<(), FormatError> {
+fn claim(
+    taken: &mut Vec<(i32, i32, usize)>,
+    x: i32,
+    y: i32,
+    line: usize,
+    column: usize,
+    what: &str,
+) -> Result<(), FormatError> {
     if let Some(&(_, _, other)) = taken.iter().find(|p| p.0 == x && p.1 == y) {
-        return Err(FormatError::new(line, column, format!("{x},{y} already holds {what} (line {other}); one cell holds at most one")));
+        return Err(FormatError::new(
+            line,
+            column,
+            format!("{x},{y} already holds {what} (line {other}); one cell holds at most one"),
+        ));
     }
     taken.push((x, y, line));
     Ok(())
@@ -283,11 +321,15 @@ mod tests {
 
     #[test]
     fn parses_the_example() {
-        let text = "// red goes down twice, blue left once: 3 clicks\nRed:0,0 v\nBlue:2,1 <\nRed:0,2\nBlue:1,1\n^:3,-1\n";
+        let text =
+            "// red goes down twice, blue left once: 3 clicks\nRed:0,0 v\nBlue:2,1 <\nRed:0,2\nBlue:1,1\n^:3,-1\n";
         let level = parse(text).unwrap();
         assert_eq!(level.squares.len(), 2);
         assert_eq!(level.squares[1], Square { colour: "Blue".into(), x: 2, y: 1, direction: 3, implicit: false });
-        assert_eq!(level.goals, vec![Goal { colour: "Red".into(), x: 0, y: 2 }, Goal { colour: "Blue".into(), x: 1, y: 1 }]);
+        assert_eq!(
+            level.goals,
+            vec![Goal { colour: "Red".into(), x: 0, y: 2 }, Goal { colour: "Blue".into(), x: 1, y: 1 }]
+        );
         assert_eq!(level.arrows, vec![Arrow { x: 3, y: -1, direction: 0 }]);
         assert_eq!(parse(&level.to_text()).unwrap(), level);
     }

@@ -8,9 +8,7 @@ use super::rules::Rules;
 use crate::random::SplitMix;
 
 /// Colour names for generated squares, one each.
-const COLOURS: [&str; 8] = [
-    "Red", "Blue", "Black", "Orange", "Green", "Purple", "Grey", "Pink",
-];
+const COLOURS: [&str; 8] = ["Red", "Blue", "Black", "Orange", "Green", "Purple", "Grey", "Pink"];
 
 /// The box sides a random level is made in.
 pub const SIDES: std::ops::RangeInclusive<usize> = 3..=8;
@@ -33,33 +31,19 @@ impl Recipe {
         let width = cols.clamp(*SIDES.start(), *SIDES.end()) as i32;
         let height = rows.clamp(*SIDES.start(), *SIDES.end()) as i32;
         let cells = (width * height) as usize;
-        Recipe {
-            squares: (cells / 6).clamp(2, 5),
-            arrows: (cells / 6).clamp(1, 4),
-            width,
-            height,
-            clicks: 60,
-        }
+        Recipe { squares: (cells / 6).clamp(2, 5), arrows: (cells / 6).clamp(1, 4), width, height, clicks: 60 }
     }
 }
 
 /// One random level from `seed` (the same seed gives the same level everywhere).
 pub fn random_level(recipe: &Recipe, seed: u64) -> Level {
     let mut random = SplitMix::new(seed);
-    let mut cells: Vec<(i32, i32)> = (0..recipe.height)
-        .flat_map(|y| (0..recipe.width).map(move |x| (x, y)))
-        .collect();
+    let mut cells: Vec<(i32, i32)> = (0..recipe.height).flat_map(|y| (0..recipe.width).map(move |x| (x, y))).collect();
     random.shuffle(&mut cells);
     let squares = recipe.squares.min(COLOURS.len()).min(cells.len());
     let arrows = recipe.arrows.min(cells.len() - squares);
-    let arrows: Vec<Arrow> = cells[..arrows]
-        .iter()
-        .map(|&(x, y)| Arrow {
-            x,
-            y,
-            direction: random.below(4) as u8,
-        })
-        .collect();
+    let arrows: Vec<Arrow> =
+        cells[..arrows].iter().map(|&(x, y)| Arrow { x, y, direction: random.below(4) as u8 }).collect();
     let squares: Vec<Square> = cells[arrows.len()..][..squares]
         .iter()
         .zip(COLOURS)
@@ -71,12 +55,7 @@ pub fn random_level(recipe: &Recipe, seed: u64) -> Level {
             implicit: false,
         })
         .collect();
-    let mut level = Level {
-        comments: Vec::new(),
-        squares,
-        goals: Vec::new(),
-        arrows,
-    };
+    let mut level = Level { comments: Vec::new(), squares, goals: Vec::new(), arrows };
     let Ok(rules) = Rules::new(&level, false) else {
         return level;
     };
@@ -93,11 +72,7 @@ pub fn random_level(recipe: &Recipe, seed: u64) -> Level {
     level.goals = pieces
         .iter()
         .zip(&rules.slot_colour)
-        .map(|(p, &c)| Goal {
-            colour: rules.colours[usize::from(c)].clone(),
-            x: p.x,
-            y: p.y,
-        })
+        .map(|(p, &c)| Goal { colour: rules.colours[usize::from(c)].clone(), x: p.x, y: p.y })
         .collect();
     level
 }
@@ -131,13 +106,7 @@ mod tests {
     /// search finds a way, and breadth-first search and A* agree on how long the shortest is.
     #[test]
     fn generated_levels_can_be_won_and_methods_agree() {
-        let recipe = Recipe {
-            squares: 3,
-            arrows: 2,
-            width: 4,
-            height: 4,
-            clicks: 20,
-        };
+        let recipe = Recipe { squares: 3, arrows: 2, width: 4, height: 4, clicks: 20 };
         for seed in 0..12 {
             let level = random_level(&recipe, seed);
             assert_eq!(level.squares.len(), 3);
@@ -146,31 +115,15 @@ mod tests {
             let puzzle = SquaresPuzzle::parse(&text).unwrap();
             let solve = |method| {
                 let report = puzzle
-                    .solve(
-                        &SolveOptions {
-                            method,
-                            ..SolveOptions::default()
-                        },
-                        &mut |_: &Stats| Flow::Continue,
-                    )
+                    .solve(&SolveOptions { method, ..SolveOptions::default() }, &mut |_: &Stats| Flow::Continue)
                     .unwrap();
                 assert_eq!(report.status, Status::Solved, "{text}");
                 report.moves.len()
             };
-            assert_eq!(
-                solve(Method::Bfs),
-                solve(Method::Astar),
-                "seed {seed}:\n{text}"
-            );
+            assert_eq!(solve(Method::Bfs), solve(Method::Astar), "seed {seed}:\n{text}");
         }
         // The same seed gives the same level.
-        assert_eq!(
-            random_level(&recipe, 5).to_text(),
-            random_level(&recipe, 5).to_text()
-        );
-        assert_ne!(
-            random_level(&recipe, 5).to_text(),
-            random_level(&recipe, 6).to_text()
-        );
+        assert_eq!(random_level(&recipe, 5).to_text(), random_level(&recipe, 5).to_text());
+        assert_ne!(random_level(&recipe, 5).to_text(), random_level(&recipe, 6).to_text());
     }
 }

@@ -7,14 +7,17 @@ pub mod format;
 pub mod generate;
 pub mod rules;
 
-use std::sync::atomic::Ordering;
 use crate::draw::Painter;
-use crate::midend::{self, Frames, Replayer};
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
-use crate::families::{search_spread, only_metric, Capabilities, Confidence, Example, Editor, Family, FormatError, MoveError, Noun, Puzzle, Report, SolveOptions, Status, Switch, Verdict};
+use crate::families::{
+    only_metric, search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Noun,
+    Puzzle, Report, SolveOptions, Status, Switch, Verdict,
+};
+use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
 use format::Level;
 use rules::{Piece, Rules, SquaresSpace};
+use std::sync::atomic::Ordering;
 
 /// Search without the search area, a bound that is sound-looking but unproven: slower, and
 /// limited only by the budgets.
@@ -133,7 +136,12 @@ impl SquaresPuzzle {
     }
 }
 
-fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+fn run<const W: usize>(
+    rules: &Rules,
+    method: crate::search::Method,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Report {
     let space = SquaresSpace::<W> { rules };
     let outcome = search_spread(&space, method, options, on_progress);
     let mut report = Report::from_outcome("squares", "clicks", method, outcome, |_, states| {
@@ -156,7 +164,11 @@ fn run<const W: usize>(rules: &Rules, method: crate::search::Method, options: &S
     report
 }
 
-fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> AnalysisReport {
+fn analyse_in<const W: usize>(
+    rules: &Rules,
+    options: &SolveOptions,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> AnalysisReport {
     let space = SquaresSpace::<W> { rules };
     let mut report = analysis_spread("squares", "clicks", &space, options, on_progress, |_, states| {
         let path: Vec<Vec<Piece>> = states.iter().map(|s| space.unpack(s)).collect();
@@ -164,12 +176,16 @@ fn analyse_in<const W: usize>(rules: &Rules, options: &SolveOptions, on_progress
     });
     if rules.exact && rules.clipped.load(Ordering::Relaxed) && report.status == Completion::Done {
         report.status = Completion::GaveUp;
-        report.reason = Some("squares went farther from the level than this tool can follow, so the space is not complete".into());
+        report.reason =
+            Some("squares went farther from the level than this tool can follow, so the space is not complete".into());
     }
     if !rules.exact {
         report.notes.push(format!("Positions counted {SCOPE}, near the level (Exact lifts that bound)"));
     }
-    report.notes.push("Positions where a square must go a way nothing can send it are counted as dead ends and not explored further".into());
+    report.notes.push(
+        "Positions where a square must go a way nothing can send it are counted as dead ends and not explored further"
+            .into(),
+    );
     report
 }
 
@@ -199,7 +215,8 @@ impl midend::Rules for SquaresPuzzle {
 
     fn paint(&self, frames: &Frames<Vec<Piece>>, step: usize, tween: f32, painter: &mut dyn Painter) {
         let now = frames.at(step).map_or(&[][..], Vec::as_slice);
-        let next = if tween > 0.0 && step < frames.moves.len() { frames.at(step + 1).map_or(now, Vec::as_slice) } else { now };
+        let next =
+            if tween > 0.0 && step < frames.moves.len() { frames.at(step + 1).map_or(now, Vec::as_slice) } else { now };
         draw::draw(self, now, next, tween, painter);
     }
 
@@ -213,7 +230,10 @@ impl midend::Rules for SquaresPuzzle {
         let area = draw::view(self, &[pieces, pieces]);
         let Some((row, col)) = draw::layout(&area, size.0, size.1).cell_at(from.0, from.1) else { return Vec::new() };
         let (x, y) = (area.min_x + col as i32, area.min_y + row as i32);
-        (pieces.iter().position(|p| p.x == x && p.y == y)).map(|slot| self.replay.click_text(pieces, slot)).into_iter().collect()
+        (pieces.iter().position(|p| p.x == x && p.y == y))
+            .map(|slot| self.replay.click_text(pieces, slot))
+            .into_iter()
+            .collect()
     }
 
     fn show(&self, frames: &Frames<Vec<Piece>>, step: usize) -> String {
@@ -251,7 +271,11 @@ impl Puzzle for SquaresPuzzle {
         capabilities.analysing()
     }
 
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
         let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(FormatError::general)?;
         Ok(match rules.words {
@@ -266,7 +290,11 @@ impl Puzzle for SquaresPuzzle {
         Some(self.show(moves, moves.len()))
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         only_metric(options, "clicks", " for Game About Squares: every click counts (clicks)")?;
         let method = self.capabilities().resolve(options.method)?;
         let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(FormatError::general)?;
@@ -279,8 +307,14 @@ impl Puzzle for SquaresPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let rules = Rules::new(&self.level, options.switch(EXACT.name)).map_err(|message| MoveError { index: 0, message })?;
-        Verdict::replay(rules.start.clone(), moves, |pieces, text| self.replay_click(&rules, pieces, text).map(drop), |pieces| rules.is_won(pieces))
+        let rules =
+            Rules::new(&self.level, options.switch(EXACT.name)).map_err(|message| MoveError { index: 0, message })?;
+        Verdict::replay(
+            rules.start.clone(),
+            moves,
+            |pieces, text| self.replay_click(&rules, pieces, text).map(drop),
+            |pieces| rules.is_won(pieces),
+        )
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
@@ -291,7 +325,15 @@ impl Puzzle for SquaresPuzzle {
         self.replayer.show(self, moves, step)
     }
 
-    fn moves_at(&self, _options: &SolveOptions, moves: &[String], step: usize, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+    fn moves_at(
+        &self,
+        _options: &SolveOptions,
+        moves: &[String],
+        step: usize,
+        from: (f64, f64),
+        to: (f64, f64),
+        size: (f64, f64),
+    ) -> Vec<String> {
         self.replayer.moves_at(self, moves, step, from, to, size)
     }
 

@@ -5,8 +5,8 @@
 
 use super::format::{Level, DIRECTIONS};
 use crate::search::Space;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most squares a level may have.
 pub const MAX_SQUARES: usize = 16;
@@ -73,7 +73,10 @@ pub struct Rules {
 impl Rules {
     pub fn new(level: &Level, exact: bool) -> Result<Rules, String> {
         if level.squares.len() > MAX_SQUARES {
-            return Err(format!("this level has {} squares; the most this solver takes is {MAX_SQUARES}", level.squares.len()));
+            return Err(format!(
+                "this level has {} squares; the most this solver takes is {MAX_SQUARES}",
+                level.squares.len()
+            ));
         }
         let mut colours: Vec<String> = Vec::new();
         for s in &level.squares {
@@ -82,8 +85,11 @@ impl Rules {
             }
         }
         let colour_of = |name: &str| colours.iter().position(|c| c == name).unwrap_or(0) as u8;
-        let mut slots: Vec<(u8, Piece)> =
-            level.squares.iter().map(|s| (colour_of(&s.colour), Piece { x: s.x, y: s.y, direction: s.direction })).collect();
+        let mut slots: Vec<(u8, Piece)> = level
+            .squares
+            .iter()
+            .map(|s| (colour_of(&s.colour), Piece { x: s.x, y: s.y, direction: s.direction }))
+            .collect();
         slots.sort();
         let groups: Vec<Range<usize>> = (0..colours.len() as u8)
             .map(|c| {
@@ -299,7 +305,10 @@ impl Rules {
                     .split_once(',')
                     .and_then(|(x, y)| Some((x.parse::<i32>().ok()?, y.parse::<i32>().ok()?)))
                     .ok_or_else(|| format!("\"{place}\" is not a position"))?;
-                group.into_iter().find(|&s| pieces[s].x == x && pieces[s].y == y).ok_or_else(|| format!("no {name} square at {x},{y}"))
+                group
+                    .into_iter()
+                    .find(|&s| pieces[s].x == x && pieces[s].y == y)
+                    .ok_or_else(|| format!("no {name} square at {x},{y}"))
             }
         }
     }

@@ -66,7 +66,9 @@ fn pieces_after(text: &str, slot_clicks: &[&str]) -> Vec<(String, i32, i32, char
     let mut out: Vec<(String, i32, i32, char)> = pieces
         .iter()
         .zip(&puzzle.rules.slot_colour)
-        .map(|(p, &c)| (puzzle.rules.colours[c as usize].clone(), p.x, p.y, format::DIRECTION_SIGNS[p.direction as usize]))
+        .map(|(p, &c)| {
+            (puzzle.rules.colours[c as usize].clone(), p.x, p.y, format::DIRECTION_SIGNS[p.direction as usize])
+        })
         .collect();
     out.sort();
     out
@@ -110,13 +112,19 @@ fn unwinnable_within_the_search_area_says_so() {
     assert_eq!(report.scope.as_deref(), Some(SCOPE));
     assert!(crate::replay::summary(&report).starts_with("No solution within the search area"));
     // Without the bound too: nothing ever moves Red right (no square or arrow points that way).
-    let report = solve_with(text, &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() });
+    let report = solve_with(
+        text,
+        &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() },
+    );
     assert_eq!(report.status, Status::Unsolved);
     assert_eq!(report.scope, None);
     // Blue could push right, but never meets Red: without the bound the plane never runs out,
     // and only a budget ends the search.
     let text = "Red:0,0 ^\nBlue:5,5 >\nRed:1,0\n";
-    let report = solve_with(text, &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() });
+    let report = solve_with(
+        text,
+        &SolveOptions { switches: vec!["exact".into()], max_states: Some(50), ..SolveOptions::default() },
+    );
     assert_eq!(report.status, Status::GaveUp);
 }
 
@@ -146,7 +154,11 @@ fn bidirectional_and_unknown_metrics_are_refused_in_words() {
     let options = SolveOptions { method: Method::Bidir, ..SolveOptions::default() };
     assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message.contains("bidirectional"));
     let options = SolveOptions { metric: Some("unit".into()), ..SolveOptions::default() };
-    assert!(puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message.contains("every click counts"));
+    assert!(puzzle
+        .solve(&options, &mut |_: &Stats| Flow::Continue)
+        .unwrap_err()
+        .message
+        .contains("every click counts"));
 }
 
 #[test]
@@ -183,7 +195,9 @@ fn shows_positions_as_level_text() {
 /// promises less than the clicks that are really left.
 #[test]
 fn random_levels_of_the_live_games_size() {
-    for (file, minimum) in [("random-982.txt", 22), ("random-1834.txt", 22), ("random-3752.txt", 23), ("random-4173.txt", 25)] {
+    for (file, minimum) in
+        [("random-982.txt", 22), ("random-1834.txt", 22), ("random-3752.txt", 23), ("random-4173.txt", 25)]
+    {
         let text = fixture(file);
         let report = solve_with(&text, &SolveOptions::default());
         assert_eq!((report.method, report.moves.len()), (Method::Astar, minimum), "{file}");
@@ -234,7 +248,11 @@ fn new_random_levels_can_be_won() {
 /// smallest i32 passed a check written with abs()).
 #[test]
 fn coordinates_at_the_integer_limits_are_refused() {
-    for text in ["Red:0,0 >\nRed:2,0\n>:-2147483648,-2147483648\n", "Red:-2147483648,0 >\nRed:2,0\n", "Red:0,0 >\nRed:2,2147483647\n"] {
+    for text in [
+        "Red:0,0 >\nRed:2,0\n>:-2147483648,-2147483648\n",
+        "Red:-2147483648,0 >\nRed:2,0\n",
+        "Red:0,0 >\nRed:2,2147483647\n",
+    ] {
         let error = SquaresPuzzle::parse(text).err().expect("refused");
         assert!(error.message.contains("too far out"), "{}", error.message);
         assert!(error.line >= 1, "{text}");
@@ -269,7 +287,8 @@ fn clicking_the_squares_replays_the_solution() {
         let slot = puzzle.replay.parse_click(&pieces, click).unwrap();
         let area = draw::view(&puzzle, &[&pieces, &pieces]);
         let grid = draw::layout(&area, size.0, size.1);
-        let (x, y) = grid.at(f64::from(pieces[slot].y - area.min_y) + 0.5, f64::from(pieces[slot].x - area.min_x) + 0.5);
+        let (x, y) =
+            grid.at(f64::from(pieces[slot].y - area.min_y) + 0.5, f64::from(pieces[slot].x - area.min_x) + 0.5);
         let made = puzzle.moves_at(&options, &played, played.len(), (x, y), (x, y), size);
         assert_eq!(made, std::slice::from_ref(click));
         played.extend(made);

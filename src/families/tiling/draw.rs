@@ -21,7 +21,14 @@ pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painte
         for (dr, dc, x1, y1, x2, y2) in [(0, 1, 1.0, 0.0, 1.0, 1.0), (1, 0, 0.0, 1.0, 1.0, 1.0)] {
             let other = puzzle.index.get(&(r + dr, c + dc)).map(|&j| tiling[j]);
             if other != Some(tiling[i]) || tiling[i] == u16::MAX {
-                painter.line(x + x1 * grid.cell, y + y1 * grid.cell, x + x2 * grid.cell, y + y2 * grid.cell, "#4b4b4b", 1.5);
+                painter.line(
+                    x + x1 * grid.cell,
+                    y + y1 * grid.cell,
+                    x + x2 * grid.cell,
+                    y + y2 * grid.cell,
+                    "#4b4b4b",
+                    1.5,
+                );
             }
         }
         if c == 0 || !puzzle.index.contains_key(&(r, c - 1)) {
@@ -52,7 +59,13 @@ pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painte
         if let Some(p) = (tiling[i] != u16::MAX).then_some(tiling[i] as usize) {
             if !std::mem::replace(&mut named[p], true) || !puzzle.board.each_once {
                 let (x, y) = grid.at(f64::from(r), f64::from(c));
-                painter.text(x + grid.cell / 2.0, y + grid.cell / 2.0, grid.cell * 0.45, "#ffffff", &puzzle.board.pieces[p].name);
+                painter.text(
+                    x + grid.cell / 2.0,
+                    y + grid.cell / 2.0,
+                    grid.cell * 0.45,
+                    "#ffffff",
+                    &puzzle.board.pieces[p].name,
+                );
             }
         }
     }

@@ -26,7 +26,11 @@ impl TilingPuzzle {
                 Some(at) => board.header.insert(at.min(board.header.len()), line),
                 // Pieces are defined before a `pieces:` list may name them.
                 None if key.starts_with("piece ") => {
-                    let at = board.header.iter().position(|l| l.to_ascii_lowercase().starts_with("pieces")).unwrap_or(board.header.len());
+                    let at = board
+                        .header
+                        .iter()
+                        .position(|l| l.to_ascii_lowercase().starts_with("pieces"))
+                        .unwrap_or(board.header.len());
                     board.header.insert(at, line);
                 }
                 None => board.header.push(line),
@@ -81,8 +85,12 @@ impl crate::families::Editor for TilingPuzzle {
             return Some(self.with_header("pieces", Some(value)));
         }
         match tool {
-            "now:each" => return Some(self.with_header("each", Some(if self.board.each_once { "any" } else { "once" }))),
-            "now:mirror" => return Some(self.with_header("mirror", Some(if self.board.mirror { "no" } else { "yes" }))),
+            "now:each" => {
+                return Some(self.with_header("each", Some(if self.board.each_once { "any" } else { "once" })))
+            }
+            "now:mirror" => {
+                return Some(self.with_header("mirror", Some(if self.board.mirror { "no" } else { "yes" })))
+            }
             "custom:new" => {
                 let taken = |n: &str| self.board.pieces.iter().any(|p| p.name == n);
                 let name = (1..).map(|i| format!("Q{i}")).find(|n| !taken(n))?;

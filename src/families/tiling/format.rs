@@ -53,7 +53,11 @@ fn is_header(line: &str) -> bool {
 }
 
 fn named(name: &str) -> Option<Piece> {
-    let all = pieces::pentominoes().into_iter().chain(pieces::tetrominoes(true)).chain(pieces::hexominoes()).chain(pieces::one_sided_pentominoes());
+    let all = pieces::pentominoes()
+        .into_iter()
+        .chain(pieces::tetrominoes(true))
+        .chain(pieces::hexominoes())
+        .chain(pieces::one_sided_pentominoes());
     all.into_iter().find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
@@ -105,7 +109,11 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                             // Each piece covers a cell at least, so no board takes more; and
                             // reading a hundred thousand names took half a minute.
                             if list.len() == MAX_CELLS {
-                                return Err(FormatError::new(line_no, column, format!("more than {MAX_CELLS} pieces: no board here has room for more")));
+                                return Err(FormatError::new(
+                                    line_no,
+                                    column,
+                                    format!("more than {MAX_CELLS} pieces: no board here has room for more"),
+                                ));
                             }
                             match named(name).or_else(|| custom.iter().find(|p| p.name == name).cloned()) {
                                 Some(p) => list.push(p),
@@ -138,12 +146,22 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                 let name = line.split_once(':').map_or(name, |(k, _)| k.trim()[6..].trim());
                 let piece = Piece { name: name.to_string(), cells: pieces::from_rows_public(value) };
                 if piece.cells.is_empty() || piece.cells.len() > 64 || name.is_empty() {
-                    return Err(FormatError::new(line_no, 1, "a piece is a name and rows such as `piece Q: ##/#.` (at most 64 cells)"));
+                    return Err(FormatError::new(
+                        line_no,
+                        1,
+                        "a piece is a name and rows such as `piece Q: ##/#.` (at most 64 cells)",
+                    ));
                 }
                 sketches.push((piece.name.clone(), pieces::sketch(value)));
                 custom.push(piece);
             }
-            _ => return Err(FormatError::new(line_no, 1, format!("unknown header \"{}\": use pieces, each, mirror or piece NAME", key))),
+            _ => {
+                return Err(FormatError::new(
+                    line_no,
+                    1,
+                    format!("unknown header \"{}\": use pieces, each, mirror or piece NAME", key),
+                ))
+            }
         }
     }
     let mut pieces = set.unwrap_or_else(pieces::pentominoes);
@@ -167,7 +185,14 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
                 '.' => cells.push((r as i32, c as i32)),
                 '#' | ' ' => {}
                 other => {
-                    return Err(FormatError::new(*line_no, c + 1, format!("{} is not allowed on the board: . is a cell to cover, # or space is not part of it", crate::families::shown_char(other))))
+                    return Err(FormatError::new(
+                        *line_no,
+                        c + 1,
+                        format!(
+                            "{} is not allowed on the board: . is a cell to cover, # or space is not part of it",
+                            crate::families::shown_char(other)
+                        ),
+                    ))
                 }
             }
         }
@@ -176,7 +201,11 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
         return Err(FormatError::new(1, 1, "the board has no cells: draw it with . for each cell to cover"));
     }
     if cells.len() > MAX_CELLS {
-        return Err(FormatError::new(1, 1, format!("the board has {} cells; the most this solver takes is {MAX_CELLS}", cells.len())));
+        return Err(FormatError::new(
+            1,
+            1,
+            format!("the board has {} cells; the most this solver takes is {MAX_CELLS}", cells.len()),
+        ));
     }
     let width = board_rows.iter().map(|(_, r)| r.chars().count()).max().unwrap_or(0);
     let area: usize = pieces.iter().map(|p| p.cells.len()).sum();
@@ -186,11 +215,26 @@ pub fn parse(text: &str) -> Result<Board, FormatError> {
         FormatError::new(
             board_rows[0].0,
             1,
-            format!("the board has {} cells; the {} pieces cover {area}, and each is used once", cells.len(), pieces.len()),
+            format!(
+                "the board has {} cells; the {} pieces cover {area}, and each is used once",
+                cells.len(),
+                pieces.len()
+            ),
         )
     });
     let comments = text.lines().filter(|l| l.trim_start().starts_with("//")).map(str::to_string).collect();
-    Ok(Board { pieces, each_once, mirror, cells, width, height: board_rows.len(), header, comments, sketches, size_error })
+    Ok(Board {
+        pieces,
+        each_once,
+        mirror,
+        cells,
+        width,
+        height: board_rows.len(),
+        header,
+        comments,
+        sketches,
+        size_error,
+    })
 }
 
 impl Board {
@@ -198,7 +242,8 @@ impl Board {
         let mut out: String = self.comments.iter().map(|c| format!("{c}\n")).collect();
         out.extend(self.header.iter().map(|h| format!("{h}\n")));
         for r in 0..self.height as i32 {
-            let row: String = (0..self.width as i32).map(|c| if self.cells.contains(&(r, c)) { '.' } else { '#' }).collect();
+            let row: String =
+                (0..self.width as i32).map(|c| if self.cells.contains(&(r, c)) { '.' } else { '#' }).collect();
             out.push_str(&row);
             out.push('\n');
         }

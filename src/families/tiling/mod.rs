@@ -8,14 +8,17 @@ pub mod pieces;
 mod symmetry;
 
 use crate::draw::{GridLayout, Painter};
-use crate::midend::{self, Frames, Replayer};
-use crate::families::{only_metric, Confidence, Example, Counts, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions, Status, Verdict};
-use crate::search::cover::{self, Cover, CoverEnd};
 use crate::families::analysis::{AnalysisReport, Completion};
+use crate::families::{
+    only_metric, Confidence, Counts, Example, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions,
+    Status, Verdict,
+};
+use crate::midend::{self, Frames, Replayer};
+use crate::search::cover::{self, Cover, CoverEnd};
 use crate::search::{Flow, Method, Stats};
 use format::Board;
-use symmetry::{Symmetry, Tally};
 use rustc_hash::FxHashMap as HashMap;
+use symmetry::{Symmetry, Tally};
 
 pub struct Tiling;
 
@@ -100,14 +103,21 @@ impl TilingPuzzle {
             .pieces
             .iter()
             .enumerate()
-            .map(|(p, piece)| if board.pieces[..p].contains(piece) { 0 } else { board.pieces[p..].iter().filter(|&q| q == piece).count() })
+            .map(|(p, piece)| {
+                if board.pieces[..p].contains(piece) {
+                    0
+                } else {
+                    board.pieces[p..].iter().filter(|&q| q == piece).count()
+                }
+            })
             .collect();
         let mut placements = Vec::new();
         for (p, piece) in board.pieces.iter().enumerate().filter(|&(p, _)| copies[p] > 0) {
             for shape in pieces::orientations(&piece.cells, board.mirror) {
                 for r in 0..board.height as i32 {
                     for c in 0..board.width as i32 {
-                        let cells: Option<Vec<usize>> = shape.iter().map(|&(dr, dc)| index.get(&(r + dr, c + dc)).copied()).collect();
+                        let cells: Option<Vec<usize>> =
+                            shape.iter().map(|&(dr, dc)| index.get(&(r + dr, c + dc)).copied()).collect();
                         if let Some(mut cells) = cells {
                             cells.sort_unstable();
                             placements.push(Placement { piece: p, cells });
@@ -117,7 +127,16 @@ impl TilingPuzzle {
             }
         }
         let symmetries = symmetry::of_puzzle(&board, &index, &copies);
-        Ok(TilingPuzzle { board, placements, copies, symmetries, index, break_symmetry: true, generic_cover: false, replayer: Replayer::default() })
+        Ok(TilingPuzzle {
+            board,
+            placements,
+            copies,
+            symmetries,
+            index,
+            break_symmetry: true,
+            generic_cover: false,
+            replayer: Replayer::default(),
+        })
     }
 
     /// Each cell's item number in the cover problem: its place in the board's bounding
@@ -130,7 +149,11 @@ impl TilingPuzzle {
         if width * height > format::MAX_CELLS {
             return (0..self.board.cells.len()).collect();
         }
-        self.board.cells.iter().map(|&(r, c)| if across { c as usize * height + r as usize } else { r as usize * width + c as usize }).collect()
+        self.board
+            .cells
+            .iter()
+            .map(|&(r, c)| if across { c as usize * height + r as usize } else { r as usize * width + c as usize })
+            .collect()
     }
 
     /// A solution (placement numbers) moved by a symmetry, as move texts.
@@ -139,24 +162,37 @@ impl TilingPuzzle {
     }
 
     fn move_text(&self, placement: &Placement) -> String {
-        let cells: Vec<String> = placement.cells.iter().map(|&i| format!("{},{}", self.board.cells[i].0, self.board.cells[i].1)).collect();
+        let cells: Vec<String> =
+            placement.cells.iter().map(|&i| format!("{},{}", self.board.cells[i].0, self.board.cells[i].1)).collect();
         format!("{}: {}", self.board.pieces[placement.piece].name, cells.join(" "))
     }
 
     /// Reads `F: 0,1 0,2 …` back into a placement.
     fn parse_move(&self, text: &str) -> Result<Placement, String> {
         let (name, cells) = text.split_once(':').ok_or_else(|| format!("\"{text}\" is not `PIECE: row,col …`"))?;
-        let piece = self.board.pieces.iter().position(|p| p.name == name.trim()).ok_or_else(|| format!("there is no piece {name}"))?;
+        let piece = self
+            .board
+            .pieces
+            .iter()
+            .position(|p| p.name == name.trim())
+            .ok_or_else(|| format!("there is no piece {name}"))?;
         let mut numbers = Vec::new();
         for cell in cells.split_whitespace() {
             let (r, c) = cell.split_once(',').ok_or_else(|| format!("\"{cell}\" is not row,col"))?;
-            let at = (r.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?, c.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?);
+            let at = (
+                r.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?,
+                c.parse::<i32>().map_err(|_| format!("\"{cell}\" is not row,col"))?,
+            );
             numbers.push(*self.index.get(&at).ok_or_else(|| format!("{cell} is not a cell of the board"))?);
         }
         numbers.sort_unstable();
         let placement = Placement { piece, cells: numbers };
         if !self.placements.contains(&placement) {
-            return Err(format!("{} is not a way piece {} fits", crate::families::shown_text(text), self.board.pieces[piece].name));
+            return Err(format!(
+                "{} is not a way piece {} fits",
+                crate::families::shown_text(text),
+                self.board.pieces[piece].name
+            ));
         }
         Ok(placement)
     }
@@ -171,7 +207,8 @@ impl TilingPuzzle {
         let covered: usize = placed.iter().map(|p| p.cells.len()).sum();
         let mut lines = vec![format!("Forced in every tiling ({covered} of {} cells):", self.board.cells.len())];
         for p in placed {
-            let cells: Vec<String> = p.cells.iter().map(|&c| format!("({}, {})", self.board.cells[c].0, self.board.cells[c].1)).collect();
+            let cells: Vec<String> =
+                p.cells.iter().map(|&c| format!("({}, {})", self.board.cells[c].0, self.board.cells[c].1)).collect();
             lines.push(format!("{} on (row, column) {}", self.board.pieces[p.piece].name, cells.join(" ")));
         }
         lines
@@ -183,7 +220,13 @@ impl TilingPuzzle {
     }
 
     /// [`TilingPuzzle::run`] with item sets as wide as the board needs.
-    fn run_sized(&self, items: &[usize], options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow, on_found: &mut dyn FnMut(&[String])) -> Report {
+    fn run_sized(
+        &self,
+        items: &[usize],
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        on_found: &mut dyn FnMut(&[String]),
+    ) -> Report {
         match items.iter().max().map_or(0, |&m| m + 1) {
             0..=64 => self.run::<1>(items, options, on_progress, on_found),
             65..=128 => self.run::<2>(items, options, on_progress, on_found),
@@ -196,7 +239,12 @@ impl TilingPuzzle {
     /// parts' counts add up ([`Report::joined`]). Each part may explore its share of the node
     /// budget.
     #[cfg(not(target_arch = "wasm32"))]
-    fn count_in_parts(&self, items: &[usize], options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Report {
+    fn count_in_parts(
+        &self,
+        items: &[usize],
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Report {
         let of = options.threads().min(crate::search::Part::MOST);
         let share = options.max_states.map(|most| most.div_ceil(of as u64));
         let reports = crate::search::parts::run_parts(
@@ -210,11 +258,14 @@ impl TilingPuzzle {
         match Report::joined(reports) {
             Some(mut report) => {
                 if report.status == Status::GaveUp {
-                    report.reason = Some(format!("gave up after {} search nodes on {of} threads", report.stats.explored));
+                    report.reason =
+                        Some(format!("gave up after {} search nodes on {of} threads", report.stats.explored));
                 }
                 report
             }
-            None => self.run_sized(items, &SolveOptions { threads: Some(1), ..options.clone() }, on_progress, &mut |_| {}),
+            None => {
+                self.run_sized(items, &SolveOptions { threads: Some(1), ..options.clone() }, on_progress, &mut |_| {})
+            }
         }
     }
 
@@ -228,10 +279,12 @@ impl TilingPuzzle {
         on_found: &mut dyn FnMut(&[String]),
     ) -> Report {
         let cells = self.board.cells.len();
-        let mask = |list: &[usize]| list.iter().fold([0u64; W], |mut b, &i| {
-            b[item[i] / 64] |= 1 << (item[i] % 64);
-            b
-        });
+        let mask = |list: &[usize]| {
+            list.iter().fold([0u64; W], |mut b, &i| {
+                b[item[i] / 64] |= 1 << (item[i] % 64);
+                b
+            })
+        };
         let sizes: Vec<usize> = self.board.pieces.iter().map(|p| p.cells.len()).collect();
         // Region sizes some number of pieces can fill (a sound cut even when each is used once).
         let mut fillable = vec![false; cells + 1];
@@ -241,20 +294,29 @@ impl TilingPuzzle {
         }
         let mut neighbours = vec![[0u64; W]; item.iter().max().map_or(0, |&m| m + 1)];
         for (i, &(r, c)) in self.board.cells.iter().enumerate() {
-            let around: Vec<usize> = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)].iter().filter_map(|n| self.index.get(n).copied()).collect();
+            let around: Vec<usize> = [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+                .iter()
+                .filter_map(|n| self.index.get(n).copied())
+                .collect();
             neighbours[item[i]] = mask(&around);
         }
         let group = self.group();
         let breaking = self.breaking(&group);
         // The placements the search may use: all, or with the broken piece's orbit leaders only.
         let kept: Vec<usize> = (0..self.placements.len())
-            .filter(|&i| breaking.as_ref().is_none_or(|(piece, leader)| self.placements[i].piece != *piece || leader[i]))
+            .filter(|&i| {
+                breaking.as_ref().is_none_or(|(piece, leader)| self.placements[i].piece != *piece || leader[i])
+            })
             .collect();
         let problem = Cover {
             items: mask(&(0..cells).collect::<Vec<_>>()),
             options: kept.iter().map(|&i| mask(&self.placements[i].cells)).collect(),
             groups: kept.iter().map(|&i| self.placements[i].piece).collect(),
-            limits: self.copies.iter().map(|&copies| if copies > 0 && !self.board.each_once { usize::MAX } else { copies }).collect(),
+            limits: self
+                .copies
+                .iter()
+                .map(|&copies| if copies > 0 && !self.board.each_once { usize::MAX } else { copies })
+                .collect(),
             neighbours,
             fillable,
             first_group: breaking.as_ref().map(|(piece, _)| *piece),
@@ -270,11 +332,16 @@ impl TilingPuzzle {
         let threads = options.threads();
         // Checked by `solve_streaming` (or made by `count_in_parts`).
         let part = options.part;
-        let search = |problem: &Cover<W>, budget: &_, on_solution: &mut dyn FnMut(&[usize]) -> Flow, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+        let search = |problem: &Cover<W>,
+                      budget: &_,
+                      on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+                      on_progress: &mut dyn FnMut(&Stats) -> Flow| {
             let whole = |(end, stats)| (end, stats, None);
             match (part, self.generic_cover) {
                 (Some(part), false) => cover::cover_part(problem, part, budget, on_solution, on_progress),
-                (Some(part), true) => cover::whole_in_part_0(part, || cover::generic(problem, budget, on_solution, on_progress)),
+                (Some(part), true) => {
+                    cover::whole_in_part_0(part, || cover::generic(problem, budget, on_solution, on_progress))
+                }
                 (None, true) => whole(cover::generic(problem, budget, on_solution, on_progress)),
                 (None, false) => whole(cover::cover_on(threads, problem, budget, on_solution, on_progress)),
             }
@@ -296,7 +363,14 @@ impl TilingPuzzle {
                     }
                     Some((piece, _)) => {
                         let at = chosen_placements.iter().copied().find(|&o| self.placements[o].piece == *piece);
-                        let fixing = |symmetry: &Symmetry| at.is_some_and(|o| self.placements[o].cells.iter().all(|c| self.placements[o].cells.contains(&symmetry.cells[*c])));
+                        let fixing = |symmetry: &Symmetry| {
+                            at.is_some_and(|o| {
+                                self.placements[o]
+                                    .cells
+                                    .iter()
+                                    .all(|c| self.placements[o].cells.contains(&symmetry.cells[*c]))
+                            })
+                        };
                         let mut stabiliser = 0;
                         let mut least = true;
                         for symmetry in &group {
@@ -359,7 +433,8 @@ impl TilingPuzzle {
         Report {
             noun: crate::families::Noun::Tilings,
             status,
-            reason: (status == Status::GaveUp).then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
+            reason: (status == Status::GaveUp)
+                .then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
             moves: first.map(|f| self.moved_text(&f, &group[0])).unwrap_or_default(),
             cost: self.board.pieces.len() as u64,
             optimal: true,
@@ -440,7 +515,11 @@ impl Puzzle for TilingPuzzle {
 
     /// A tiling has no space of positions to explore; Analyse lists every tiling (up to
     /// `FORCED_TILINGS`) and says which pieces lie in the same place in all of them.
-    fn explore(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<AnalysisReport, FormatError> {
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
         const FORCED_TILINGS: u64 = 200_000;
         let listing = SolveOptions { mode: SolveMode::All, distinct: false, ..options.clone() };
         // The placements every tiling so far has (a tiling's moves are its placements).
@@ -462,7 +541,10 @@ impl Puzzle for TilingPuzzle {
         let tilings = found.get();
         match report.status {
             _ if tilings > FORCED_TILINGS => {
-                analysis.notes.push(format!("More than {} tilings: the pieces forced in all of them are sought on boards with fewer", crate::replay::group(FORCED_TILINGS)));
+                analysis.notes.push(format!(
+                    "More than {} tilings: the pieces forced in all of them are sought on boards with fewer",
+                    crate::replay::group(FORCED_TILINGS)
+                ));
             }
             Status::Cancelled => analysis.status = Completion::Cancelled,
             Status::GaveUp => {
@@ -472,7 +554,11 @@ impl Puzzle for TilingPuzzle {
             _ => match common {
                 None => analysis.notes.push("No tiling: nothing is forced".into()),
                 Some(common) => {
-                    analysis.notes.push(format!("{} {} listed (mirror images and turns counted apart)", crate::replay::group(tilings), if tilings == 1 { "tiling" } else { "tilings" }));
+                    analysis.notes.push(format!(
+                        "{} {} listed (mirror images and turns counted apart)",
+                        crate::replay::group(tilings),
+                        if tilings == 1 { "tiling" } else { "tilings" }
+                    ));
                     analysis.notes.extend(self.forced_lines(&common));
                 }
             },
@@ -480,7 +566,11 @@ impl Puzzle for TilingPuzzle {
         Ok(analysis)
     }
 
-    fn solve(&self, options: &SolveOptions, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Result<Report, FormatError> {
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
         self.solve_streaming(options, on_progress, &mut |_| {})
     }
 
@@ -543,7 +633,13 @@ impl Puzzle for TilingPuzzle {
         self.show(moves, moves.len())
     }
 
-    fn name_at(&self, moves: &[String], step: usize, (x, y): (f64, f64), (width, height): (f64, f64)) -> Option<String> {
+    fn name_at(
+        &self,
+        moves: &[String],
+        step: usize,
+        (x, y): (f64, f64),
+        (width, height): (f64, f64),
+    ) -> Option<String> {
         let (r, c) = GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)?;
         let cell = *self.index.get(&(r as i32, c as i32))?;
         let piece = *self.filled(moves, step).get(cell)?;

@@ -22,14 +22,19 @@ pub fn sketch(rows: &str) -> Vec<(i32, i32)> {
 pub fn sketch_rows(cells: &[(i32, i32)]) -> String {
     let rows = cells.iter().map(|c| c.0).max().unwrap_or(-1) + 1;
     let cols = cells.iter().map(|c| c.1).max().unwrap_or(-1) + 1;
-    (0..rows).map(|r| (0..cols).map(|c| if cells.contains(&(r, c)) { '#' } else { '.' }).collect::<String>()).collect::<Vec<_>>().join("/")
+    (0..rows)
+        .map(|r| (0..cols).map(|c| if cells.contains(&(r, c)) { '#' } else { '.' }).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn from_rows(name: &str, rows: &str) -> Piece {
     let cells = rows
         .split('/')
         .enumerate()
-        .flat_map(|(r, row)| row.chars().enumerate().filter(|(_, c)| *c != '.' && *c != ' ').map(move |(c, _)| (r as i32, c as i32)))
+        .flat_map(|(r, row)| {
+            row.chars().enumerate().filter(|(_, c)| *c != '.' && *c != ' ').map(move |(c, _)| (r as i32, c as i32))
+        })
         .collect();
     Piece { name: name.to_string(), cells }
 }
@@ -160,7 +165,8 @@ mod tests {
         assert_eq!(free_polyominoes(4).len(), 5);
         assert_eq!(free_polyominoes(5).len(), 12);
         // The named pentominoes are the 12 free ones.
-        let mut named: Vec<_> = pentominoes().iter().map(|p| orientations(&p.cells, true).into_iter().min().unwrap()).collect();
+        let mut named: Vec<_> =
+            pentominoes().iter().map(|p| orientations(&p.cells, true).into_iter().min().unwrap()).collect();
         named.sort();
         assert_eq!(named, free_polyominoes(5));
     }

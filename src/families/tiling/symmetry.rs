@@ -45,7 +45,11 @@ impl Symmetry {
 /// each cell; `copies`: how many copies each piece stands for (0 for a later copy of a piece).
 pub(super) fn of_puzzle(board: &Board, index: &HashMap<(i32, i32), usize>, copies: &[usize]) -> Vec<Symmetry> {
     let normal = pieces::normalise(&board.cells);
-    let orientations: Vec<Vec<Vec<(i32, i32)>>> = board.pieces.iter().map(|p| turned(&pieces::orientations(&p.cells, board.mirror), pieces::SYMMETRIES[0])).collect();
+    let orientations: Vec<Vec<Vec<(i32, i32)>>> = board
+        .pieces
+        .iter()
+        .map(|p| turned(&pieces::orientations(&p.cells, board.mirror), pieces::SYMMETRIES[0]))
+        .collect();
     let base = (board.cells.iter().map(|c| c.0).min().unwrap_or(0), board.cells.iter().map(|c| c.1).min().unwrap_or(0));
     pieces::SYMMETRIES[1..]
         .iter()
@@ -56,7 +60,10 @@ pub(super) fn of_puzzle(board: &Board, index: &HashMap<(i32, i32), usize>, copie
             }
             let top = moved.iter().map(|c| c.0).min().unwrap_or(0);
             let left = moved.iter().map(|c| c.1).min().unwrap_or(0);
-            let cells = moved.iter().map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied()).collect::<Option<Vec<usize>>>()?;
+            let cells = moved
+                .iter()
+                .map(|&(r, c)| index.get(&(r - top + base.0, c - left + base.1)).copied())
+                .collect::<Option<Vec<usize>>>()?;
             let pieces = relabelled(&orientations, copies, board.each_once, symmetry)?;
             Some(Symmetry { cells, pieces })
         })
@@ -66,7 +73,8 @@ pub(super) fn of_puzzle(board: &Board, index: &HashMap<(i32, i32), usize>, copie
 /// A piece's orientations (`shapes`) moved by `symmetry`, as a sorted list (so that two
 /// pieces allowed the same orientations have equal lists).
 fn turned(shapes: &[Vec<(i32, i32)>], symmetry: pieces::Symmetry) -> Vec<Vec<(i32, i32)>> {
-    let mut out: Vec<Vec<(i32, i32)>> = shapes.iter().map(|shape| pieces::normalise(&shape.iter().map(|&c| symmetry(c)).collect::<Vec<_>>())).collect();
+    let mut out: Vec<Vec<(i32, i32)>> =
+        shapes.iter().map(|shape| pieces::normalise(&shape.iter().map(|&c| symmetry(c)).collect::<Vec<_>>())).collect();
     out.sort_unstable();
     out
 }
@@ -76,7 +84,12 @@ fn turned(shapes: &[Vec<(i32, i32)>], symmetry: pieces::Symmetry) -> Vec<Vec<(i3
 /// are matched in order (the k-th to the k-th), so that the choices of two symmetries compose
 /// into the choice of their product and the symmetries form a group. None when a piece has no
 /// such partner: the board's symmetry is not one of the puzzle.
-fn relabelled(orientations: &[Vec<Vec<(i32, i32)>>], copies: &[usize], each_once: bool, symmetry: pieces::Symmetry) -> Option<Vec<u16>> {
+fn relabelled(
+    orientations: &[Vec<Vec<(i32, i32)>>],
+    copies: &[usize],
+    each_once: bool,
+    symmetry: pieces::Symmetry,
+) -> Option<Vec<u16>> {
     let kinds: Vec<usize> = (0..copies.len()).filter(|&p| copies[p] > 0).collect();
     let uses = |p: usize| if each_once { copies[p] } else { 1 };
     let mut pieces: Vec<u16> = (0..copies.len() as u16).collect();
@@ -107,7 +120,10 @@ impl TilingPuzzle {
 
     /// The puzzle's symmetry group, the identity first.
     pub(super) fn group(&self) -> Vec<Symmetry> {
-        let identity = Symmetry { cells: (0..self.board.cells.len()).collect(), pieces: (0..self.board.pieces.len() as u16).collect() };
+        let identity = Symmetry {
+            cells: (0..self.board.cells.len()).collect(),
+            pieces: (0..self.board.pieces.len() as u16).collect(),
+        };
         std::iter::once(identity).chain(self.symmetries.iter().cloned()).collect()
     }
 
@@ -121,7 +137,8 @@ impl TilingPuzzle {
         if !self.board.each_once || group.len() < 2 || !self.break_symmetry {
             return None;
         }
-        let index: HashMap<(usize, &[usize]), usize> = self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.as_slice()), i)).collect();
+        let index: HashMap<(usize, &[usize]), usize> =
+            self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.as_slice()), i)).collect();
         let mut representative = vec![true; self.placements.len()];
         for (i, placement) in self.placements.iter().enumerate() {
             for symmetry in &group[1..] {
@@ -131,8 +148,11 @@ impl TilingPuzzle {
                 }
             }
         }
-        let kept_by_all = |piece: usize| self.copies[piece] == 1 && group.iter().all(|symmetry| usize::from(symmetry.pieces[piece]) == piece);
-        let orbits = |piece: usize| self.placements.iter().zip(&representative).filter(|(p, &r)| p.piece == piece && r).count();
+        let kept_by_all = |piece: usize| {
+            self.copies[piece] == 1 && group.iter().all(|symmetry| usize::from(symmetry.pieces[piece]) == piece)
+        };
+        let orbits =
+            |piece: usize| self.placements.iter().zip(&representative).filter(|(p, &r)| p.piece == piece && r).count();
         let piece = (0..self.board.pieces.len()).filter(|&p| kept_by_all(p)).min_by_key(|&p| orbits(p))?;
         Some((piece, representative))
     }

@@ -49,7 +49,7 @@ fn symmetry_breaking_agrees_with_the_plain_search() {
     corners[0] = "#......#".into();
     corners[7] = "#......#".into();
     let boards = [
-        format!("{}\n", corners.join("\n")),        // 8x8 less its corners: 8 symmetries
+        format!("{}\n", corners.join("\n")),            // 8x8 less its corners: 8 symmetries
         format!("pieces: tetrominoes\n{}", rect(4, 5)), // the 5 free tetrominoes
         format!("pieces: one-sided tetrominoes\n{}", rect(4, 7)),
         rect(3, 20),
@@ -169,7 +169,11 @@ fn counts_split_into_parts_join_into_the_whole_count() {
                     .collect();
                 let joined = Report::joined(parts).unwrap();
                 let what = format!("{board}, {of} parts, generic {generic}");
-                assert_eq!((joined.status, joined.counts, &joined.moves), (whole.status, whole.counts, &whole.moves), "{what}");
+                assert_eq!(
+                    (joined.status, joined.counts, &joined.moves),
+                    (whole.status, whole.counts, &whole.moves),
+                    "{what}"
+                );
                 assert_eq!(joined.stats.stored, whole.stats.stored, "{what}");
                 assert_eq!(joined.first_at, None);
             }
@@ -178,8 +182,14 @@ fn counts_split_into_parts_join_into_the_whole_count() {
     // Only a count splits; a part that does not exist is refused.
     let p = puzzle(&rect(3, 20));
     for (options, error) in [
-        (SolveOptions { mode: SolveMode::All, part: Some(crate::search::Part { index: 0, of: 2 }), ..count.clone() }, "this puzzle's search cannot be split into parts when the mode is all"),
-        (SolveOptions { part: Some(crate::search::Part { index: 2, of: 2 }), ..count.clone() }, "a search cannot be split into part 3 of 2 (at most 64 parts)"),
+        (
+            SolveOptions { mode: SolveMode::All, part: Some(crate::search::Part { index: 0, of: 2 }), ..count.clone() },
+            "this puzzle's search cannot be split into parts when the mode is all",
+        ),
+        (
+            SolveOptions { part: Some(crate::search::Part { index: 2, of: 2 }), ..count.clone() },
+            "a search cannot be split into part 3 of 2 (at most 64 parts)",
+        ),
     ] {
         assert_eq!(p.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap_err().message, error);
     }
@@ -190,7 +200,12 @@ fn a_count_gives_up_at_the_node_limit_on_any_number_of_threads() {
     // No limit by default (the search stores nothing); `--max-states` caps its nodes.
     assert_eq!(SolveOptions::default().budget().max_expansions, u64::MAX);
     for threads in [1, 2] {
-        let options = SolveOptions { mode: SolveMode::Count, max_states: Some(100_000), threads: Some(threads), ..SolveOptions::default() };
+        let options = SolveOptions {
+            mode: SolveMode::Count,
+            max_states: Some(100_000),
+            threads: Some(threads),
+            ..SolveOptions::default()
+        };
         let report = puzzle(&rect(6, 10)).solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
         assert_eq!((report.status, report.counts), (Status::GaveUp, None), "{threads} threads");
         assert!(report.reason.as_deref().is_some_and(|r| r.starts_with("gave up after 1")), "{:?}", report.reason);
@@ -267,7 +282,10 @@ fn tetrominoes_any_number_of_times() {
     // A hundred thousand names (this took 27 s to refuse) end at the 257th, at once.
     let many = format!("pieces: {}\n..........\n", ["I"; 100_000].join(" "));
     let e = TilingPuzzle::parse(&many).err().unwrap();
-    assert_eq!((e.line, e.column, e.message.as_str()), (1, 9 + 2 * 256, "more than 256 pieces: no board here has room for more"));
+    assert_eq!(
+        (e.line, e.column, e.message.as_str()),
+        (1, 9 + 2 * 256, "more than 256 pieces: no board here has room for more")
+    );
     let custom = "piece D: ##\npieces: D\neach: any\n....\n....\n";
     assert_eq!(count(custom).raw, 5, "dominoes on a 2x4 board: 5 tilings");
 }
@@ -291,9 +309,22 @@ fn analyse_names_the_pieces_every_tiling_places_alike() {
     let analyse = |text: &str| puzzle(text).analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
     let a = analyse("piece D: ##\npieces: D\neach: any\n...\n...\n.\n.\n");
     assert_eq!(a.status, Completion::Done);
-    assert_eq!(a.lines(), ["3 tilings listed (mirror images and turns counted apart)", "Forced in every tiling (2 of 8 cells):", "D on (row, column) (2, 0) (3, 0)"]);
+    assert_eq!(
+        a.lines(),
+        [
+            "3 tilings listed (mirror images and turns counted apart)",
+            "Forced in every tiling (2 of 8 cells):",
+            "D on (row, column) (2, 0) (3, 0)"
+        ]
+    );
     let scott = analyse(crate::examples::text("tiling-scott").unwrap());
-    assert_eq!(scott.lines(), ["520 tilings listed (mirror images and turns counted apart)", "No piece lies in the same place in every tiling"]);
+    assert_eq!(
+        scott.lines(),
+        [
+            "520 tilings listed (mirror images and turns counted apart)",
+            "No piece lies in the same place in every tiling"
+        ]
+    );
 }
 
 /// A tiling's partition of the board: its pieces' cells, read from its move texts, names
@@ -326,7 +357,8 @@ fn orbits(board: &[(i32, i32)], raw: &[Vec<String>]) -> u64 {
         let (r, c) = if k >= 4 { (r, -c) } else { (r, c) };
         (0..k % 4).fold((r, c), |(r, c), _| (c, -r))
     };
-    let corner = |cells: &[(i32, i32)]| (cells.iter().map(|c| c.0).min().unwrap(), cells.iter().map(|c| c.1).min().unwrap());
+    let corner =
+        |cells: &[(i32, i32)]| (cells.iter().map(|c| c.0).min().unwrap(), cells.iter().map(|c| c.1).min().unwrap());
     let mut sorted = board.to_vec();
     sorted.sort_unstable();
     let home = corner(board);
@@ -382,7 +414,8 @@ fn sorted(mut tilings: Vec<Vec<String>>) -> Vec<Vec<String>> {
 
 /// A board with holes: a rectangle of `rows` x `cols` with the cells `holes` (row, col) left out.
 fn holed(header: &str, rows: usize, cols: usize, holes: &[(usize, usize)]) -> String {
-    let lines: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| if holes.contains(&(r, c)) { '#' } else { '.' }).collect()).collect();
+    let lines: Vec<String> =
+        (0..rows).map(|r| (0..cols).map(|c| if holes.contains(&(r, c)) { '#' } else { '.' }).collect()).collect();
     format!("{header}{}\n", lines.join("\n"))
 }
 
@@ -434,12 +467,20 @@ fn every_kind_of_set_counts_alike_by_every_search() {
         let reference = sorted(reference);
         assert!(counts.raw > 0, "{board}: no tiling to compare");
         assert_eq!(reference.len() as u64, counts.raw, "{board}");
-        assert_eq!(reference.iter().collect::<std::collections::HashSet<_>>().len(), reference.len(), "{board}: a tiling listed twice");
+        assert_eq!(
+            reference.iter().collect::<std::collections::HashSet<_>>().len(),
+            reference.len(),
+            "{board}: a tiling listed twice"
+        );
         let p = puzzle(&board);
         assert_eq!(counts.distinct, orbits(&p.board.cells, &reference), "{board}");
         for (breaking, generic) in [(true, true), (false, false), (true, false)] {
             let (raw, by) = listed_by(&board, false, breaking, generic);
-            assert_eq!((by, sorted(raw)), (counts, reference.clone()), "{board}: breaking {breaking}, generic {generic}");
+            assert_eq!(
+                (by, sorted(raw)),
+                (counts, reference.clone()),
+                "{board}: breaking {breaking}, generic {generic}"
+            );
             let (distinct, by) = listed_by(&board, true, breaking, generic);
             assert_eq!(by, counts, "{board}: breaking {breaking}, generic {generic}");
             assert_eq!(distinct.len() as u64, counts.distinct, "{board}: breaking {breaking}, generic {generic}");
@@ -466,7 +507,10 @@ fn published_counts_for_every_kind_of_set() {
     assert_eq!(count(&format!("pieces: one-sided pentominoes\n{}", rect(3, 30))), Counts { raw: 184, distinct: 46 });
     // The 12 pentominoes and the 2x2 square on the 8x8 board: 16,146 (Knuth, "Dancing Links",
     // 2000); no tiling is its own image, so 8 times as many counting turns and flips.
-    assert_eq!(count(&format!("pieces: F I L N P T U V W X Y Z + O4\n{}", rect(8, 8))), Counts { raw: 129_168, distinct: 16_146 });
+    assert_eq!(
+        count(&format!("pieces: F I L N P T U V W X Y Z + O4\n{}", rect(8, 8))),
+        Counts { raw: 129_168, distinct: 16_146 }
+    );
     // Dominoes of your own on the 6x6 board: 6,728 (Kasteleyn 1961; Temperley and Fisher
     // 1961), used freely or as a set of 18 copies each placed once.
     let freely = count(&format!("piece D: ##\npieces: D\neach: any\n{}", rect(6, 6)));
@@ -488,7 +532,14 @@ fn reflections_of_one_sided_sets_swap_mirror_images() {
     let mirrors: Vec<Vec<(String, String)>> = p
         .symmetries
         .iter()
-        .map(|s| s.pieces.iter().enumerate().filter(|&(q, &to)| q != usize::from(to)).map(|(q, &to)| (names(q as u16), names(to))).collect())
+        .map(|s| {
+            s.pieces
+                .iter()
+                .enumerate()
+                .filter(|&(q, &to)| q != usize::from(to))
+                .map(|(q, &to)| (names(q as u16), names(to)))
+                .collect()
+        })
         .collect();
     assert_eq!(mirrors.len(), 3, "the rectangle's two reflections and half turn");
     assert_eq!(mirrors.iter().filter(|swaps| swaps.is_empty()).count(), 1, "the half turn keeps every piece");
@@ -496,10 +547,20 @@ fn reflections_of_one_sided_sets_swap_mirror_images() {
         assert_eq!(swaps.len(), 12, "{swaps:?}");
         assert!(swaps.iter().all(|(a, b)| a.trim_end_matches('\'') == b.trim_end_matches('\'') && a != b), "{swaps:?}");
     }
-    let rotations_only = |text: &str| puzzle(text).symmetries.iter().all(|s| s.pieces.iter().enumerate().all(|(q, &to)| q == usize::from(to)));
-    assert_eq!(puzzle(&format!("mirror: no\npieces: L4 O4\neach: any\n{}", rect(4, 4))).symmetries.len(), 3, "the square's turns alone");
+    let rotations_only = |text: &str| {
+        puzzle(text).symmetries.iter().all(|s| s.pieces.iter().enumerate().all(|(q, &to)| q == usize::from(to)))
+    };
+    assert_eq!(
+        puzzle(&format!("mirror: no\npieces: L4 O4\neach: any\n{}", rect(4, 4))).symmetries.len(),
+        3,
+        "the square's turns alone"
+    );
     assert!(rotations_only(&format!("mirror: no\npieces: L4 O4\neach: any\n{}", rect(4, 4))));
-    assert_eq!(puzzle(&format!("mirror: no\npieces: L4 L4 J4\n{}", rect(2, 6))).symmetries.len(), 1, "two L4s, one J4: the half turn alone");
+    assert_eq!(
+        puzzle(&format!("mirror: no\npieces: L4 L4 J4\n{}", rect(2, 6))).symmetries.len(),
+        1,
+        "two L4s, one J4: the half turn alone"
+    );
     assert_eq!(puzzle(&format!("mirror: no\npieces: L4 L4 J4 J4\n{}", rect(4, 4))).symmetries.len(), 7);
 }
 
@@ -509,6 +570,8 @@ fn copies_of_a_piece_are_checked_against_their_number() {
     let options = SolveOptions::default();
     let e = p.check(&options, &["D: 0,0 0,1".into(), "D: 1,0 1,1".into(), "D: 0,2 1,2".into()]).unwrap_err();
     assert_eq!((e.index, e.message.as_str()), (2, "D is used 3 times; the set has 2"));
-    let e = puzzle(&rect(3, 20)).check(&options, &["I: 0,0 0,1 0,2 0,3 0,4".into(), "I: 1,0 1,1 1,2 1,3 1,4".into()]).unwrap_err();
+    let e = puzzle(&rect(3, 20))
+        .check(&options, &["I: 0,0 0,1 0,2 0,3 0,4".into(), "I: 1,0 1,1 1,2 1,3 1,4".into()])
+        .unwrap_err();
     assert_eq!((e.index, e.message.as_str()), (1, "I is used twice"));
 }

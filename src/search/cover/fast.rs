@@ -103,7 +103,8 @@ impl<'a, B: Word> Tables<'a, B> {
     /// group limits that add up to more than 64, a neighbour relation that is not a grid's, too
     /// many options per item).
     pub(super) fn new<const W: usize>(problem: &'a Cover<W>) -> Option<Tables<'a, B>> {
-        let wide = |bits: &super::Bits<W>| B::from_bits(bits).count() != bits.iter().map(|w| w.count_ones()).sum::<u32>();
+        let wide =
+            |bits: &super::Bits<W>| B::from_bits(bits).count() != bits.iter().map(|w| w.count_ones()).sum::<u32>();
         if wide(&problem.items) || problem.options.iter().any(wide) {
             return None;
         }
@@ -128,7 +129,8 @@ impl<'a, B: Word> Tables<'a, B> {
         // Each item's options, by group and then as given (options of a group never usable
         // are left out).
         let mut by_first: Vec<Vec<(usize, Entry<B>)>> = vec![Vec::new(); B::BITS as usize];
-        let mut order: Vec<usize> = (0..problem.options.len()).filter(|&o| group_bits[problem.groups[o]].is_some()).collect();
+        let mut order: Vec<usize> =
+            (0..problem.options.len()).filter(|&o| group_bits[problem.groups[o]].is_some()).collect();
         order.sort_by_key(|&o| problem.groups[o]);
         for o in order {
             let mask = B::from_bits(&problem.options[o]);
@@ -150,7 +152,9 @@ impl<'a, B: Word> Tables<'a, B> {
             for pattern in 0..PATTERNS {
                 starts.push(runs.len() as u32);
                 // The window's items that this pattern has covered already.
-                let shut = (0..WINDOW).filter(|j| pattern >> j & 1 == 0).fold(B::default(), |b, j| b | B::one(u32::from(near[j])));
+                let shut = (0..WINDOW)
+                    .filter(|j| pattern >> j & 1 == 0)
+                    .fold(B::default(), |b, j| b | B::one(u32::from(near[j])));
                 let mut last = None;
                 for &(group, e) in options.iter().filter(|(_, e)| (e.mask & shut).is_empty()) {
                     entries.push(e);
@@ -167,7 +171,10 @@ impl<'a, B: Word> Tables<'a, B> {
         starts.push(runs.len() as u32);
         let first = problem.first_group.map(|g| {
             let list = (0..problem.options.len()).filter(|&o| problem.groups[o] == g && group_bits[g].is_some());
-            (list.map(|o| Entry { mask: B::from_bits(&problem.options[o]), id: o as u32 }).collect(), group_bits[g].unwrap_or(0))
+            (
+                list.map(|o| Entry { mask: B::from_bits(&problem.options[o]), id: o as u32 }).collect(),
+                group_bits[g].unwrap_or(0),
+            )
         });
         Some(Tables {
             entries,
@@ -188,7 +195,8 @@ impl<'a, B: Word> Tables<'a, B> {
     fn uniform<const W: usize>(problem: &Cover<W>) -> bool {
         let size = |o: &super::Bits<W>| o.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         let Some(first) = problem.options.first().map(size).filter(|&s| s > 0) else { return false };
-        problem.options.iter().all(|o| size(o) == first) && problem.fillable.iter().enumerate().all(|(n, &f)| f == (n % first == 0))
+        problem.options.iter().all(|o| size(o) == first)
+            && problem.fillable.iter().enumerate().all(|(n, &f)| f == (n % first == 0))
     }
 
     /// The items (other than `item`) that the most of `options` cover: whether they are open
@@ -314,11 +322,12 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     /// Lists the top of the tree for the parallel search, deep enough for about `wanted`
     /// subtrees (or the whole tree when it is smaller), with the search nodes above them.
-        pub(super) fn split(t: &Tables<'a, B>, wanted: usize) -> (Vec<Top<B>>, u64) {
+    pub(super) fn split(t: &Tables<'a, B>, wanted: usize) -> (Vec<Top<B>>, u64) {
         let (mut ignore, mut go_on) = (|_: &[usize]| Flow::Continue, |_: &Stats| Flow::Continue);
         let mut depth = 1;
         loop {
-            let mut lister = Fast::new(t, &Budget { max_expansions: u64::MAX, ..Budget::default() }, &mut ignore, &mut go_on);
+            let mut lister =
+                Fast::new(t, &Budget { max_expansions: u64::MAX, ..Budget::default() }, &mut ignore, &mut go_on);
             lister.split_at = depth;
             lister.search_root();
             let subtrees = lister.top.iter().filter(|top| top.subtree.is_some()).count();
@@ -331,7 +340,7 @@ impl<'t, 'a, B: Word> Fast<'t, 'a, B> {
 
     /// Searches one subtree listed by [`Fast::split`]; the covers it hands on are whole (the
     /// options chosen above the subtree first).
-        pub(super) fn resume(
+    pub(super) fn resume(
         t: &'t Tables<'a, B>,
         top: &Top<B>,
         budget: &Budget,

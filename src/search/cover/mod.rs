@@ -235,7 +235,14 @@ struct Count {
 
 impl Count {
     fn new(budget: &Budget) -> Count {
-        Count { nodes: 0, solutions: 0, done: 0.0, next_report: budget.report_every.max(1), budget: *budget, started: Instant::now() }
+        Count {
+            nodes: 0,
+            solutions: 0,
+            done: 0.0,
+            next_report: budget.report_every.max(1),
+            budget: *budget,
+            started: Instant::now(),
+        }
     }
 
     /// Counts a node; every `report_every` nodes checks the budget and reports progress (`path`:
@@ -252,7 +259,8 @@ impl Count {
     #[cold]
     fn report(&mut self, path: &[(u32, u32)], on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Option<CoverEnd> {
         self.next_report = self.nodes + self.budget.report_every.max(1);
-        if self.nodes > self.budget.max_expansions || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t) {
+        if self.nodes > self.budget.max_expansions || self.budget.time_limit.is_some_and(|t| self.started.elapsed() > t)
+        {
             return Some(CoverEnd::GaveUp);
         }
         self.done = done(path);
@@ -425,7 +433,14 @@ mod tests {
     fn knuths_example() {
         // Knuth's Algorithm X example: items 0..7, options A..F; the one cover is A, D, E
         // ({0,3}, {4,5,2}, {1,6}).
-        let options = vec![bits(&[0, 3, 6]), bits(&[0, 3]), bits(&[3, 4, 6]), bits(&[2, 4, 5]), bits(&[1, 2, 5, 6]), bits(&[1, 6])];
+        let options = vec![
+            bits(&[0, 3, 6]),
+            bits(&[0, 3]),
+            bits(&[3, 4, 6]),
+            bits(&[2, 4, 5]),
+            bits(&[1, 2, 5, 6]),
+            bits(&[1, 6]),
+        ];
         let problem = Cover {
             items: bits(&[0, 1, 2, 3, 4, 5, 6]),
             groups: (0..6).collect(),
@@ -437,12 +452,17 @@ mod tests {
         };
         for search in [cover, generic] {
             let mut found = Vec::new();
-            let (end, _) = search(&problem, &Budget::default(), &mut |chosen: &[usize]| {
-                let mut c = chosen.to_vec();
-                c.sort();
-                found.push(c);
-                Flow::Continue
-            }, &mut |_: &Stats| Flow::Continue);
+            let (end, _) = search(
+                &problem,
+                &Budget::default(),
+                &mut |chosen: &[usize]| {
+                    let mut c = chosen.to_vec();
+                    c.sort();
+                    found.push(c);
+                    Flow::Continue
+                },
+                &mut |_: &Stats| Flow::Continue,
+            );
             assert_eq!(end, CoverEnd::Complete);
             assert_eq!(found, vec![vec![1, 3, 5]]);
         }
@@ -463,7 +483,15 @@ mod tests {
             }
         }
         let n = options.len();
-        let problem = Cover { items: [0xffff], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: vec![], fillable: vec![], first_group: None };
+        let problem = Cover {
+            items: [0xffff],
+            options,
+            groups: vec![0; n],
+            limits: vec![usize::MAX],
+            neighbours: vec![],
+            fillable: vec![],
+            first_group: None,
+        };
         let budget = Budget { report_every: 5, ..Budget::default() };
         for search in [cover, generic] {
             let mut seen = Vec::new();
@@ -483,16 +511,41 @@ mod tests {
     fn groups_limit_use_and_stop_works() {
         // Dominoes on a 1x4 strip: two placements cover it; with one domino allowed, none do.
         let options = vec![bits(&[0, 1]), bits(&[1, 2]), bits(&[2, 3])];
-        let mut problem = Cover { items: bits(&[0, 1, 2, 3]), options, groups: vec![0, 0, 0], limits: vec![2], neighbours: vec![], fillable: vec![], first_group: None };
+        let mut problem = Cover {
+            items: bits(&[0, 1, 2, 3]),
+            options,
+            groups: vec![0, 0, 0],
+            limits: vec![2],
+            neighbours: vec![],
+            fillable: vec![],
+            first_group: None,
+        };
         let mut count = 0;
-        cover(&problem, &Budget::default(), &mut |_: &[usize]| { count += 1; Flow::Continue }, &mut |_: &Stats| Flow::Continue);
+        cover(
+            &problem,
+            &Budget::default(),
+            &mut |_: &[usize]| {
+                count += 1;
+                Flow::Continue
+            },
+            &mut |_: &Stats| Flow::Continue,
+        );
         assert_eq!(count, 1);
         problem.limits = vec![1];
         let mut count = 0;
-        cover(&problem, &Budget::default(), &mut |_: &[usize]| { count += 1; Flow::Continue }, &mut |_: &Stats| Flow::Continue);
+        cover(
+            &problem,
+            &Budget::default(),
+            &mut |_: &[usize]| {
+                count += 1;
+                Flow::Continue
+            },
+            &mut |_: &Stats| Flow::Continue,
+        );
         assert_eq!(count, 0);
         problem.limits = vec![2];
-        let (end, _) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
+        let (end, _) =
+            cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
         assert_eq!(end, CoverEnd::Stopped);
     }
 
@@ -502,13 +555,27 @@ mod tests {
         // out of 7 options (the generic one): one cover, found after a few nodes.
         let options: Vec<Bits<1>> = (0..7).map(|i| bits(&[i, i + 1])).collect();
         for limit in [usize::MAX, 4] {
-            let problem = Cover { items: [0xff], options: options.clone(), groups: vec![0; 7], limits: vec![limit], neighbours: vec![], fillable: vec![], first_group: None };
-            let (end, stats) = cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
+            let problem = Cover {
+                items: [0xff],
+                options: options.clone(),
+                groups: vec![0; 7],
+                limits: vec![limit],
+                neighbours: vec![],
+                fillable: vec![],
+                first_group: None,
+            };
+            let (end, stats) =
+                cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
             assert_eq!((end, stats.stored), (CoverEnd::Stopped, 1));
             let tight = Budget { max_expansions: 1, report_every: 1, ..Budget::default() };
             let (end, _) = cover(&problem, &tight, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
             assert_eq!(end, CoverEnd::GaveUp);
-            let (end, _) = cover(&problem, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+            let (end, _) = cover(
+                &problem,
+                &Budget { report_every: 1, ..Budget::default() },
+                &mut |_: &[usize]| Flow::Continue,
+                &mut |_: &Stats| Flow::Stop,
+            );
             assert_eq!(end, CoverEnd::Stopped, "Cancel from the progress report");
         }
     }
@@ -526,7 +593,15 @@ mod tests {
         }
         let n = options.len();
         let fillable = (0..=rows * cols).map(|k| k % 2 == 0).collect();
-        Cover { items: [(1 << (rows * cols)) - 1], options, groups: vec![0; n], limits: vec![usize::MAX], neighbours: rectangle(rows, cols), fillable, first_group: None }
+        Cover {
+            items: [(1 << (rows * cols)) - 1],
+            options,
+            groups: vec![0; n],
+            limits: vec![usize::MAX],
+            neighbours: rectangle(rows, cols),
+            fillable,
+            first_group: None,
+        }
     }
 
     #[test]
@@ -535,10 +610,16 @@ mod tests {
         let problem = dominoes(4, 8);
         let list = |threads: usize| {
             let mut found = Vec::new();
-            let (end, stats) = cover_on(threads, &problem, &Budget::default(), &mut |chosen: &[usize]| {
-                found.push(chosen.to_vec());
-                Flow::Continue
-            }, &mut |_: &Stats| Flow::Continue);
+            let (end, stats) = cover_on(
+                threads,
+                &problem,
+                &Budget::default(),
+                &mut |chosen: &[usize]| {
+                    found.push(chosen.to_vec());
+                    Flow::Continue
+                },
+                &mut |_: &Stats| Flow::Continue,
+            );
             assert_eq!((end, stats.stored, stats.done), (CoverEnd::Complete, 2245, 1.0));
             found
         };
@@ -548,15 +629,33 @@ mod tests {
             assert_eq!(list(threads), one, "{threads} threads");
             // Stopping at the first cover gives the sequential first cover.
             let mut first = Vec::new();
-            let (end, _) = cover_on(threads, &problem, &Budget::default(), &mut |chosen: &[usize]| {
-                first = chosen.to_vec();
-                Flow::Stop
-            }, &mut |_: &Stats| Flow::Continue);
+            let (end, _) = cover_on(
+                threads,
+                &problem,
+                &Budget::default(),
+                &mut |chosen: &[usize]| {
+                    first = chosen.to_vec();
+                    Flow::Stop
+                },
+                &mut |_: &Stats| Flow::Continue,
+            );
             assert_eq!((end, &first), (CoverEnd::Stopped, &one[0]));
             // Cancel and budgets end it too.
-            let (end, _) = cover_on(threads, &dominoes(7, 8), &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+            let (end, _) = cover_on(
+                threads,
+                &dominoes(7, 8),
+                &Budget { report_every: 1, ..Budget::default() },
+                &mut |_: &[usize]| Flow::Continue,
+                &mut |_: &Stats| Flow::Stop,
+            );
             assert_eq!(end, CoverEnd::Stopped);
-            let (end, stats) = cover_on(threads, &dominoes(7, 8), &Budget { max_expansions: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+            let (end, stats) = cover_on(
+                threads,
+                &dominoes(7, 8),
+                &Budget { max_expansions: 1000, ..Budget::default() },
+                &mut |_: &[usize]| Flow::Continue,
+                &mut |_: &Stats| Flow::Continue,
+            );
             assert_eq!(end, CoverEnd::GaveUp, "{stats:?}");
         }
     }
@@ -565,24 +664,36 @@ mod tests {
     fn parts_find_the_sequential_covers_between_them_each_once() {
         let problem = dominoes(4, 8);
         let mut one = Vec::new();
-        let (_, whole) = cover(&problem, &Budget::default(), &mut |chosen: &[usize]| {
-            one.push(chosen.to_vec());
-            Flow::Continue
-        }, &mut |_: &Stats| Flow::Continue);
+        let (_, whole) = cover(
+            &problem,
+            &Budget::default(),
+            &mut |chosen: &[usize]| {
+                one.push(chosen.to_vec());
+                Flow::Continue
+            },
+            &mut |_: &Stats| Flow::Continue,
+        );
         for of in [1, 2, 3, 7] {
             let mut firsts = Vec::new();
             let mut all = Vec::new();
             let mut figures = Vec::new();
             for index in 0..of {
                 let mut found = Vec::new();
-                let (end, stats, first_at) = cover_part(&problem, Part { index, of }, &Budget::default(), &mut |chosen: &[usize]| {
-                    found.push(chosen.to_vec());
-                    Flow::Continue
-                }, &mut |_: &Stats| Flow::Continue);
+                let (end, stats, first_at) = cover_part(
+                    &problem,
+                    Part { index, of },
+                    &Budget::default(),
+                    &mut |chosen: &[usize]| {
+                        found.push(chosen.to_vec());
+                        Flow::Continue
+                    },
+                    &mut |_: &Stats| Flow::Continue,
+                );
                 assert_eq!((end, stats.stored), (CoverEnd::Complete, found.len() as u64), "part {index} of {of}");
                 assert!(!found.is_empty(), "with 64 subtrees for each part, every part has covers");
                 // Each part's covers come in the sequential order.
-                let places: Vec<usize> = found.iter().map(|c| one.iter().position(|o| o == c).expect("a sequential cover")).collect();
+                let places: Vec<usize> =
+                    found.iter().map(|c| one.iter().position(|o| o == c).expect("a sequential cover")).collect();
                 assert!(places.windows(2).all(|w| w[0] < w[1]), "part {index} of {of}");
                 firsts.push((first_at.expect("it found some"), found[0].clone()));
                 all.extend(found);
@@ -601,9 +712,21 @@ mod tests {
         }
         // Stop and budgets end a part as they end the search.
         let part = Part { index: 1, of: 2 };
-        let (end, _, _) = cover_part(&dominoes(7, 8), part, &Budget { report_every: 1, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Stop);
+        let (end, _, _) = cover_part(
+            &dominoes(7, 8),
+            part,
+            &Budget { report_every: 1, ..Budget::default() },
+            &mut |_: &[usize]| Flow::Continue,
+            &mut |_: &Stats| Flow::Stop,
+        );
         assert_eq!(end, CoverEnd::Stopped);
-        let (end, _, _) = cover_part(&dominoes(7, 8), part, &Budget { max_expansions: 1000, ..Budget::default() }, &mut |_: &[usize]| Flow::Continue, &mut |_: &Stats| Flow::Continue);
+        let (end, _, _) = cover_part(
+            &dominoes(7, 8),
+            part,
+            &Budget { max_expansions: 1000, ..Budget::default() },
+            &mut |_: &[usize]| Flow::Continue,
+            &mut |_: &Stats| Flow::Continue,
+        );
         assert_eq!(end, CoverEnd::GaveUp);
     }
 
@@ -616,10 +739,17 @@ mod tests {
         let tables = Tables::<u64>::new(&problem).expect("the fast search takes it");
         let list = |threads: usize, most_held: u64| {
             let mut found = Vec::new();
-            let (end, stats) = parallel::search_holding(&tables, threads, most_held, &Budget::default(), &mut |chosen: &[usize]| {
-                found.push(chosen.to_vec());
-                Flow::Continue
-            }, &mut |_: &Stats| Flow::Continue);
+            let (end, stats) = parallel::search_holding(
+                &tables,
+                threads,
+                most_held,
+                &Budget::default(),
+                &mut |chosen: &[usize]| {
+                    found.push(chosen.to_vec());
+                    Flow::Continue
+                },
+                &mut |_: &Stats| Flow::Continue,
+            );
             assert_eq!((end, stats.stored), (CoverEnd::Complete, 2245));
             found
         };

@@ -73,7 +73,12 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
         _ => return Fast::new(tables, budget, on_solution, on_progress).run(),
     };
     let (top, top_nodes) = Fast::split(tables, threads * SUBTREES_PER_THREAD);
-    let shared = Shared { explored: AtomicU64::new(top_nodes), stop: AtomicBool::new(false), held: AtomicU64::new(0), crowded: AtomicBool::new(false) };
+    let shared = Shared {
+        explored: AtomicU64::new(top_nodes),
+        stop: AtomicBool::new(false),
+        held: AtomicU64::new(0),
+        crowded: AtomicBool::new(false),
+    };
     let mut out = Out { delivered: 0, share: 0.0, on_solution };
     let mut end = None;
     let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
@@ -120,7 +125,13 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
                     end = Some(CoverEnd::GaveUp);
                 } else if reported.elapsed() >= Duration::from_millis(50) {
                     reported = Instant::now();
-                    let stats = Stats { explored: nodes, stored: out.delivered, elapsed_ms: started.elapsed().as_millis() as u64, done: out.share, ..Stats::default() };
+                    let stats = Stats {
+                        explored: nodes,
+                        stored: out.delivered,
+                        elapsed_ms: started.elapsed().as_millis() as u64,
+                        done: out.share,
+                        ..Stats::default()
+                    };
                     if on_progress(&stats) == Flow::Stop {
                         end = Some(CoverEnd::Stopped);
                     }
@@ -143,9 +154,20 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
                     ..*budget
                 };
                 let share = out.share;
-                let (subtree_end, stats) = Fast::resume(tables, &top[next], &rest, &mut |chosen: &[usize]| out.hand_on(&[chosen.to_vec()], 0.0).map_or(Flow::Continue, |_| Flow::Stop), &mut |stats: &Stats| {
-                    on_progress(&Stats { explored: before.0 + stats.explored, stored: before.1 + stats.stored, done: share, ..*stats })
-                });
+                let (subtree_end, stats) = Fast::resume(
+                    tables,
+                    &top[next],
+                    &rest,
+                    &mut |chosen: &[usize]| out.hand_on(&[chosen.to_vec()], 0.0).map_or(Flow::Continue, |_| Flow::Stop),
+                    &mut |stats: &Stats| {
+                        on_progress(&Stats {
+                            explored: before.0 + stats.explored,
+                            stored: before.1 + stats.stored,
+                            done: share,
+                            ..*stats
+                        })
+                    },
+                );
                 shared.explored.fetch_add(stats.explored, Ordering::Relaxed);
                 out.share += top[next].weight;
                 end = (subtree_end != CoverEnd::Complete).then_some(subtree_end);
@@ -186,7 +208,14 @@ impl Out<'_> {
 }
 
 /// One worker's search of one subtree of the top.
-fn search_subtree<B: Word>(tables: &Tables<B>, index: usize, entry: &Top<B>, shared: &Shared, most_held: u64, budget: &Budget) -> Done {
+fn search_subtree<B: Word>(
+    tables: &Tables<B>,
+    index: usize,
+    entry: &Top<B>,
+    shared: &Shared,
+    most_held: u64,
+    budget: &Budget,
+) -> Done {
     let halted = || shared.stop.load(Ordering::Relaxed) || shared.crowded.load(Ordering::Relaxed);
     if entry.subtree.is_none() {
         return Done { index, covers: vec![entry.chosen.clone()], complete: true };

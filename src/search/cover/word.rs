@@ -53,7 +53,10 @@ macro_rules! word {
                 1 << i
             }
             fn from_bits<const W: usize>(bits: &Bits<W>) -> Self {
-                bits.iter().take((Self::BITS / 64) as usize).enumerate().fold(0, |word, (i, &w)| word | <$type>::from(w) << (64 * i))
+                bits.iter()
+                    .take((Self::BITS / 64) as usize)
+                    .enumerate()
+                    .fold(0, |word, (i, &w)| word | <$type>::from(w) << (64 * i))
             }
         }
     };

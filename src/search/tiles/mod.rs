@@ -156,7 +156,8 @@ impl<const N: usize> Space for TileSpace<'_, N> {
             // Only the moved tile's pattern changes (none when there are no tables).
             let pattern = self.pdb.pattern_of[tile as usize] as usize;
             if pattern < self.pdb.patterns.len() {
-                let plain = u32::from(state.plain) + self.pdb.value(pattern, &next.pos) - self.pdb.value(pattern, &state.pos);
+                let plain =
+                    u32::from(state.plain) + self.pdb.value(pattern, &next.pos) - self.pdb.value(pattern, &state.pos);
                 next.plain = plain as u8;
             }
             if let Some(mirror) = &self.pdb.mirror {
@@ -231,7 +232,8 @@ pub fn solvable_on_rectangle(width: usize, start: &[u8], blank: u8) -> bool {
 fn eight_puzzle_in_pairs() -> (Board, PatternDatabase, [[u8; 9]; 3]) {
     let board = Board::rectangle(3, 3, 8);
     let groups = vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]];
-    let pdb = PatternDatabase::build(&board, &groups, &mut |_| crate::search::Flow::Continue).expect("the tables build");
+    let pdb =
+        PatternDatabase::build(&board, &groups, &mut |_| crate::search::Flow::Continue).expect("the tables build");
     (board, pdb, [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7]])
 }
 

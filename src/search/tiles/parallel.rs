@@ -18,8 +18,8 @@ use super::part::{split, Top};
 use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::{Halt, Meter};
-use crate::search::{Budget, Flow, Outcome, Stats};
 use crate::search::parts::front_first;
+use crate::search::{Budget, Flow, Outcome, Stats};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -55,7 +55,8 @@ impl Tally for Worker<'_> {
         self.counted += 1;
         if self.counted % BATCH == 0 {
             self.shared.explored.fetch_add(BATCH, Ordering::Relaxed);
-            if self.shared.stop.load(Ordering::Relaxed) || self.shared.first_goal.load(Ordering::Relaxed) < self.subtree {
+            if self.shared.stop.load(Ordering::Relaxed) || self.shared.first_goal.load(Ordering::Relaxed) < self.subtree
+            {
                 return Err(Halt::Cancelled);
             }
         }
@@ -90,19 +91,34 @@ enum Found {
 
 impl<const N: usize> TileSpace<'_, N> {
     /// [`TileSpace::idastar`] on `threads` threads: the same optimum and the same path.
-    pub fn idastar_parallel(&self, threads: usize, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
+    pub fn idastar_parallel(
+        &self,
+        threads: usize,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Outcome<Slide, Tiles<N>> {
         self.idastar_split(threads, PARALLEL_FROM, budget, on_progress)
     }
 
     /// As [`TileSpace::idastar_parallel`], splitting iterations after one of `parallel_from`
     /// expansions or more (tests split every one).
-    fn idastar_split(&self, threads: usize, parallel_from: u64, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Slide, Tiles<N>> {
+    fn idastar_split(
+        &self,
+        threads: usize,
+        parallel_from: u64,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Outcome<Slide, Tiles<N>> {
         let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
             Ok(pool) if threads > 1 => pool,
             _ => return self.idastar(budget, on_progress),
         };
         let Some(root) = Walk::new(self) else { return self.idastar(budget, on_progress) };
-        let shared = Shared { explored: AtomicU64::new(0), stop: AtomicBool::new(false), first_goal: AtomicUsize::new(usize::MAX) };
+        let shared = Shared {
+            explored: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            first_goal: AtomicUsize::new(usize::MAX),
+        };
         let mut meter = Meter::new(budget, on_progress);
         let started = Instant::now();
         let mut bound = root.heuristic();
@@ -183,7 +199,8 @@ fn run_in_pool<const N: usize>(
             meter.stats.explored = explored;
             meter.stats.elapsed_ms = started.elapsed().as_millis() as u64;
             if halt.is_none() {
-                halt = budget_ended(budget, explored, started).or_else(|| (meter.report() == Flow::Stop).then_some(Halt::Cancelled));
+                halt = budget_ended(budget, explored, started)
+                    .or_else(|| (meter.report() == Flow::Stop).then_some(Halt::Cancelled));
                 if halt.is_some() {
                     shared.stop.store(true, Ordering::Relaxed);
                 }

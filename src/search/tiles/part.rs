@@ -40,10 +40,21 @@ impl<const N: usize> TileSpace<'_, N> {
     /// bound ([`Iteration::beyond`]); the budgets and Cancel end it as they end [`Self::idastar`].
     /// With `until` (a goal found by another part in that subtree) it searches no subtree past
     /// it, where only later goals lie.
-    pub fn idastar_part(&self, part: Part, bound: Option<u32>, until: Option<u64>, budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> (Outcome<Slide, Tiles<N>>, Iteration) {
+    pub fn idastar_part(
+        &self,
+        part: Part,
+        bound: Option<u32>,
+        until: Option<u64>,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> (Outcome<Slide, Tiles<N>>, Iteration) {
         let Some(root) = Walk::new(self) else {
             // A graph the walk does not take: part 0 searches it all, the others nothing.
-            let outcome = if part.index == 0 { self.idastar(budget, on_progress) } else { Outcome::NoSolution { stats: Stats::default() } };
+            let outcome = if part.index == 0 {
+                self.idastar(budget, on_progress)
+            } else {
+                Outcome::NoSolution { stats: Stats::default() }
+            };
             return (outcome, Iteration::default());
         };
         let mut meter = Meter::new(budget, on_progress);
@@ -66,13 +77,21 @@ impl<const N: usize> TileSpace<'_, N> {
                 Err(halt) => return (meter.end(halt), ended),
             }
         }
-        (Outcome::NoSolution { stats: meter.finish() }, Iteration { beyond: (beyond != u32::MAX).then_some(beyond), ..ended })
+        (
+            Outcome::NoSolution { stats: meter.finish() },
+            Iteration { beyond: (beyond != u32::MAX).then_some(beyond), ..ended },
+        )
     }
 }
 
 /// The top of the tree for `bound`, deep enough for about `wanted` subtrees (or the whole tree
 /// when it is smaller), and the least f beyond the bound met within the top.
-pub(super) fn split<const N: usize>(root: &Walk<'_, N>, tally: &mut impl Tally, bound: u32, wanted: usize) -> (Vec<Top>, u32) {
+pub(super) fn split<const N: usize>(
+    root: &Walk<'_, N>,
+    tally: &mut impl Tally,
+    bound: u32,
+    wanted: usize,
+) -> (Vec<Top>, u32) {
     let mut depth = 1;
     loop {
         let mut walk = root.clone();
@@ -90,7 +109,15 @@ pub(super) fn split<const N: usize>(root: &Walk<'_, N>, tally: &mut impl Tally, 
 
 /// Lists the top of the tree below the walk's position down to `depth_limit`, in the sequential
 /// walk's order, with the same pruning; returns the least f beyond the bound met.
-fn list<const N: usize>(walk: &mut Walk<'_, N>, tally: &mut impl Tally, depth: u32, bound: u32, back: u8, depth_limit: u32, top: &mut Vec<Top>) -> u32 {
+fn list<const N: usize>(
+    walk: &mut Walk<'_, N>,
+    tally: &mut impl Tally,
+    depth: u32,
+    bound: u32,
+    back: u8,
+    depth_limit: u32,
+    top: &mut Vec<Top>,
+) -> u32 {
     if walk.heuristic() == 0 && walk.is_goal() {
         top.push(Top::Goal(walk.moves.clone()));
         return u32::MAX;
@@ -128,7 +155,11 @@ mod tests {
     fn in_parts<const N: usize>(space: &TileSpace<'_, N>, of: usize) -> Option<Vec<Slide>> {
         let mut bound = None;
         loop {
-            let ends: Vec<_> = (0..of).map(|index| space.idastar_part(Part { index, of }, bound, None, &Budget::default(), &mut |_| Flow::Continue)).collect();
+            let ends: Vec<_> = (0..of)
+                .map(|index| {
+                    space.idastar_part(Part { index, of }, bound, None, &Budget::default(), &mut |_| Flow::Continue)
+                })
+                .collect();
             let found = ends.iter().filter_map(|(outcome, iteration)| match outcome {
                 Outcome::Solved { moves, .. } => Some((iteration.first_at, moves.clone())),
                 _ => None,
@@ -147,7 +178,10 @@ mod tests {
         let (board, pdb, starts) = super::super::eight_puzzle_in_pairs();
         for start in starts {
             let space = TileSpace::<16>::new(&board, &pdb, &start);
-            let Outcome::Solved { moves: sequential, .. } = space.idastar(&Budget::default(), &mut |_| Flow::Continue) else { panic!("{start:?}") };
+            let Outcome::Solved { moves: sequential, .. } = space.idastar(&Budget::default(), &mut |_| Flow::Continue)
+            else {
+                panic!("{start:?}")
+            };
             for of in 1..=3 {
                 assert_eq!(in_parts(&space, of), Some(sequential.clone()), "{start:?} in {of} parts");
             }
@@ -160,10 +194,12 @@ mod tests {
         let board = Board::rectangle(3, 3, 8);
         let pdb = PatternDatabase::none(&board);
         let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
-        let (outcome, iteration) = space.idastar_part(Part { index: 0, of: 2 }, Some(30), None, &Budget::default(), &mut |_| Flow::Stop);
+        let (outcome, iteration) =
+            space.idastar_part(Part { index: 0, of: 2 }, Some(30), None, &Budget::default(), &mut |_| Flow::Stop);
         assert!(matches!(outcome, Outcome::Cancelled { .. }), "{:?}", outcome.length());
         assert_eq!(iteration.bound, 30);
-        let (outcome, iteration) = space.idastar_part(Part { index: 1, of: 2 }, None, None, &Budget::default(), &mut |_| Flow::Continue);
+        let (outcome, iteration) =
+            space.idastar_part(Part { index: 1, of: 2 }, None, None, &Budget::default(), &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::NoSolution { .. }));
         assert!(iteration.bound < 31 && iteration.beyond.is_some_and(|b| b > iteration.bound), "{iteration:?}");
     }

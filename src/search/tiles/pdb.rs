@@ -80,7 +80,9 @@ impl PatternDatabase {
         while size < tiles.len() && placements(n, size + 2) <= max_entries {
             size += 1;
         }
-        if let Some(groups) = (n == 16 && board.width == 4 && size == 6).then(|| fifteen_partition(board.blank)).flatten() {
+        if let Some(groups) =
+            (n == 16 && board.width == 4 && size == 6).then(|| fifteen_partition(board.blank)).flatten()
+        {
             return groups;
         }
         // Cut greedily: 15 tiles in patterns of at most 6 are 6-6-3, not 5-5-5 (bigger is stronger).
@@ -89,13 +91,22 @@ impl PatternDatabase {
 
     /// Builds the tables by breadth-first search back from the goal, one pattern after another.
     /// `on_progress` gets the share done (0 to 1) now and then and may stop the build (None).
-    pub fn build(board: &Board, groups: &[Vec<u8>], on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
+    pub fn build(
+        board: &Board,
+        groups: &[Vec<u8>],
+        on_progress: &mut dyn FnMut(f64) -> Flow,
+    ) -> Option<PatternDatabase> {
         Self::build_on(board, groups, 1, on_progress)
     }
 
     /// [`Self::build`] with the patterns' tables built on up to `threads` threads at once (the
     /// same tables; [`Self::build_some`]).
-    pub fn build_on(board: &Board, groups: &[Vec<u8>], threads: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<PatternDatabase> {
+    pub fn build_on(
+        board: &Board,
+        groups: &[Vec<u8>],
+        threads: usize,
+        on_progress: &mut dyn FnMut(f64) -> Flow,
+    ) -> Option<PatternDatabase> {
         let all: Vec<usize> = (0..groups.len()).collect();
         let tables = Self::build_some(board, groups, &all, threads, on_progress)?;
         Some(Self::from_tables(board, groups, tables.into_iter().map(|(_, table)| table).collect()))
@@ -108,7 +119,13 @@ impl PatternDatabase {
     /// here (`make bench`). Each table built at once holds its own work space (a second 6-tile
     /// pattern of the 15-puzzle adds about 70 MB at the peak). In wasm, one after another: the
     /// page's Workers each build some patterns and send them to the others.
-    pub fn build_some(board: &Board, groups: &[Vec<u8>], which: &[usize], threads: usize, on_progress: &mut dyn FnMut(f64) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+    pub fn build_some(
+        board: &Board,
+        groups: &[Vec<u8>],
+        which: &[usize],
+        threads: usize,
+        on_progress: &mut dyn FnMut(f64) -> Flow,
+    ) -> Option<Vec<(usize, Vec<u8>)>> {
         let total = which.iter().map(|&g| placements(board.cells(), groups[g].len())).sum::<u64>().max(1) as f64;
         let chosen = |skip: usize, step: usize| which.iter().skip(skip).step_by(step).map(|&g| (g, &groups[g]));
         match threads.min(which.len()) {
@@ -116,10 +133,15 @@ impl PatternDatabase {
             of @ 2.. => {
                 let parts = crate::search::parts::run_parts(
                     of,
-                    |part, progress| build_tables(board, chosen(part.index, part.of), &mut |done| progress(&crate::search::Stats { explored: done, ..Default::default() })),
+                    |part, progress| {
+                        build_tables(board, chosen(part.index, part.of), &mut |done| {
+                            progress(&crate::search::Stats { explored: done, ..Default::default() })
+                        })
+                    },
                     &mut |joined| on_progress(joined.explored as f64 / total),
                 );
-                let mut tables: Vec<(usize, Vec<u8>)> = parts.into_iter().collect::<Option<Vec<_>>>()?.into_iter().flatten().collect();
+                let mut tables: Vec<(usize, Vec<u8>)> =
+                    parts.into_iter().collect::<Option<Vec<_>>>()?.into_iter().flatten().collect();
                 tables.sort_by_key(|&(g, _)| g);
                 Some(tables)
             }
@@ -140,7 +162,8 @@ impl PatternDatabase {
                 pattern_of[t as usize] = g as u8;
             }
         }
-        let patterns = groups.iter().zip(tables).map(|(tiles, table)| Pattern { tiles: tiles.clone(), table }).collect();
+        let patterns =
+            groups.iter().zip(tables).map(|(tiles, table)| Pattern { tiles: tiles.clone(), table }).collect();
         PatternDatabase { cells: board.cells(), patterns, pattern_of, mirror: board.mirror.clone() }
     }
 
@@ -229,7 +252,11 @@ impl PatternDatabase {
 
 /// The tables of `groups` (each with its number), one after another; `on_progress` gets the
 /// entries filled so far across them.
-fn build_tables<'a>(board: &Board, groups: impl Iterator<Item = (usize, &'a Vec<u8>)>, on_progress: &mut dyn FnMut(u64) -> Flow) -> Option<Vec<(usize, Vec<u8>)>> {
+fn build_tables<'a>(
+    board: &Board,
+    groups: impl Iterator<Item = (usize, &'a Vec<u8>)>,
+    on_progress: &mut dyn FnMut(u64) -> Flow,
+) -> Option<Vec<(usize, Vec<u8>)>> {
     let mut done = 0u64;
     let mut tables = Vec::new();
     for (g, tiles) in groups {
@@ -405,14 +432,18 @@ mod tests {
         let groups = vec![vec![0, 1, 2], vec![3, 4]];
         let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
         let bytes = |g: usize| PatternDatabase::pattern_bytes(&board, &groups[g], &pdb.patterns[g].table);
-        let tables: Vec<Vec<u8>> = (0..2).map(|g| PatternDatabase::read_pattern(&board, &groups[g], &bytes(g)).unwrap()).collect();
+        let tables: Vec<Vec<u8>> =
+            (0..2).map(|g| PatternDatabase::read_pattern(&board, &groups[g], &bytes(g)).unwrap()).collect();
         let read = PatternDatabase::from_tables(&board, &groups, tables);
         assert_eq!(read.to_bytes(), pdb.to_bytes());
         assert_eq!(read.evaluate(&[5, 4, 3, 2, 1, 0]), pdb.evaluate(&[5, 4, 3, 2, 1, 0]));
         let bytes = bytes(0);
         assert!(PatternDatabase::read_pattern(&board, &[0, 2, 1], &bytes).is_none(), "another pattern");
         assert!(PatternDatabase::read_pattern(&board, &groups[0], &bytes[..bytes.len() - 1]).is_none(), "cut short");
-        assert!(PatternDatabase::read_pattern(&Board::rectangle(4, 2, 7), &groups[0], &bytes).is_none(), "another size of board");
+        assert!(
+            PatternDatabase::read_pattern(&Board::rectangle(4, 2, 7), &groups[0], &bytes).is_none(),
+            "another size of board"
+        );
     }
 
     /// Some patterns built alone are the same tables as built with the rest.

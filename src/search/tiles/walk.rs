@@ -248,7 +248,13 @@ impl<'a, const N: usize> Walk<'a, N> {
     /// `bound`; `back` is the cell the blank just left (moving there would undo the last move).
     /// Ok(None): the goal was found and `moves` leads to it. Ok(Some(f)): the least f beyond the
     /// bound met (u32::MAX: none).
-    pub(super) fn deepen(&mut self, tally: &mut impl Tally, depth: u32, bound: u32, back: u8) -> Result<Option<u32>, Halt> {
+    pub(super) fn deepen(
+        &mut self,
+        tally: &mut impl Tally,
+        depth: u32,
+        bound: u32,
+        back: u8,
+    ) -> Result<Option<u32>, Halt> {
         self.beyond = u32::MAX;
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -271,7 +277,13 @@ impl<'a, const N: usize> Walk<'a, N> {
 
     /// One level deeper, in the same build of [`Walk::descend`] as the caller.
     #[inline(always)]
-    fn deeper<const POPCNT: bool>(&mut self, tally: &mut impl Tally, depth: u32, bound: u32, back: u8) -> Result<bool, Halt> {
+    fn deeper<const POPCNT: bool>(
+        &mut self,
+        tally: &mut impl Tally,
+        depth: u32,
+        bound: u32,
+        back: u8,
+    ) -> Result<bool, Halt> {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: POPCNT is true only below `deepen`'s check that the CPU has popcnt.
@@ -289,7 +301,13 @@ impl<'a, const N: usize> Walk<'a, N> {
     /// Inlined always, so that [`Walk::descend_popcnt`]'s build of it, and of the lookups it
     /// inlines, uses the instruction; POPCNT says which build the recursion stays in.
     #[inline(always)]
-    fn descend<const POPCNT: bool>(&mut self, tally: &mut impl Tally, depth: u32, bound: u32, back: u8) -> Result<bool, Halt> {
+    fn descend<const POPCNT: bool>(
+        &mut self,
+        tally: &mut impl Tally,
+        depth: u32,
+        bound: u32,
+        back: u8,
+    ) -> Result<bool, Halt> {
         if self.heuristic() == 0 && self.is_goal() {
             return Ok(true);
         }
@@ -341,8 +359,12 @@ mod tests {
         let pdb = PatternDatabase::build(&board, &groups, &mut |_| Flow::Continue).unwrap();
         // The two positions that need 31 moves (8 6 7 / 2 5 4 / 3 _ 1 and 6 4 7 / 8 5 _ / 3 2 1),
         // and two easy ones.
-        let starts: [[u8; 9]; 4] =
-            [[7, 5, 6, 1, 4, 3, 2, 8, 0], [5, 3, 6, 7, 4, 8, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 8, 7], [0, 1, 2, 3, 4, 5, 8, 6, 7]];
+        let starts: [[u8; 9]; 4] = [
+            [7, 5, 6, 1, 4, 3, 2, 8, 0],
+            [5, 3, 6, 7, 4, 8, 2, 1, 0],
+            [0, 1, 2, 3, 4, 5, 6, 8, 7],
+            [0, 1, 2, 3, 4, 5, 8, 6, 7],
+        ];
         let expected = [31, 31, 1, 2];
         for (start, length) in starts.iter().zip(expected) {
             let space = TileSpace::<16>::new(&board, &pdb, start);

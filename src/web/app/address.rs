@@ -18,7 +18,9 @@ impl App {
     /// as picked: "auto" while detecting, so the next paste is detected again).
     pub(super) fn here(&self) -> Shared {
         // What a reload runs again: the solve or the analysis on screen (or asked for).
-        let solving = self.report.is_some() || (self.busy && self.analysis.is_none()) || self.start_when_ready == Some(Task::Solve);
+        let solving = self.report.is_some()
+            || (self.busy && self.analysis.is_none())
+            || self.start_when_ready == Some(Task::Solve);
         let analyse = self.analysis.is_some() || self.start_when_ready == Some(Task::Analyse);
         Shared {
             metric: self.metric_picked(),
@@ -45,7 +47,9 @@ impl App {
                 app.remember();
             })
         });
-        self.remember_timer.set(self.window.set_timeout_with_callback_and_timeout_and_arguments_0(write.unchecked_ref(), REMEMBER_MS).ok());
+        self.remember_timer.set(
+            self.window.set_timeout_with_callback_and_timeout_and_arguments_0(write.unchecked_ref(), REMEMBER_MS).ok(),
+        );
     }
 
     /// Writes what is on screen to the address (replacing this history entry) and to local
@@ -76,7 +80,11 @@ impl App {
         } else {
             let fragment = share::encode(&self.here());
             self.store(LAST, &fragment);
-            if fragment.len() <= share::MAX_FRAGMENT { format!("{}#{fragment}", self.base_url()) } else { self.base_url() }
+            if fragment.len() <= share::MAX_FRAGMENT {
+                format!("{}#{fragment}", self.base_url())
+            } else {
+                self.base_url()
+            }
         };
         if new_entry || self.window.location().href().ok().as_deref() != Some(url.as_str()) {
             if let Ok(history) = self.window.history() {

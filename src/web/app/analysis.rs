@@ -31,10 +31,13 @@ impl App {
         }
         // The steps where one move alone keeps the solution shortest: the puzzle's bottlenecks.
         const LISTED: usize = 60;
-        let only: Vec<String> = report.choices.iter().enumerate().filter(|&(_, &c)| c == 1).map(|(i, _)| (i + 1).to_string()).collect();
+        let only: Vec<String> =
+            report.choices.iter().enumerate().filter(|&(_, &c)| c == 1).map(|(i, _)| (i + 1).to_string()).collect();
         let bottlenecks = match only.len() {
             0 => String::new(),
-            n if n > LISTED => format!("Steps with only one move that stays shortest: {}, … ({n} in all)", only[..LISTED].join(", ")),
+            n if n > LISTED => {
+                format!("Steps with only one move that stays shortest: {}, … ({n} in all)", only[..LISTED].join(", "))
+            }
             _ => format!("Steps with only one move that stays shortest: {}", only.join(", ")),
         };
         el.bottlenecks.set_text_content(Some(&bottlenecks));
@@ -49,7 +52,11 @@ impl App {
     /// start's red, with the axes labelled.
     pub(super) fn draw_histogram(&self, report: &AnalysisReport) {
         let canvas = &self.el.histogram;
-        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+        let Some(ctx) =
+            canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
         let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
         let (left, right, top, bottom) = (56.0, 10.0, 22.0, 34.0);
         let counts = &report.histogram;
@@ -60,7 +67,13 @@ impl App {
         ctx.set_font("12px system-ui, sans-serif");
         for (d, &count) in counts.iter().enumerate() {
             let height = (h - top - bottom) * count as f64 / most;
-            let colour = if Some(d) == hardest_at { "#c0392b" } else if d == 0 { "#2d8a4e" } else { "#2d6cdf" };
+            let colour = if Some(d) == hardest_at {
+                "#c0392b"
+            } else if d == 0 {
+                "#2d8a4e"
+            } else {
+                "#2d6cdf"
+            };
             ctx.set_fill_style_str(colour);
             let width = if bar > 3.0 { bar - 1.0 } else { bar.max(0.5) };
             ctx.fill_rect(left + d as f64 * bar, h - bottom - height, width, height.max(1.0));
@@ -77,7 +90,8 @@ impl App {
         let _ = ctx.fill_text("0", left - 4.0, h - bottom);
         // Distance ticks at a round step, about ten of them.
         let span = counts.len().max(1);
-        let step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].into_iter().find(|&s| span / s <= 10).unwrap_or(span);
+        let step =
+            [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].into_iter().find(|&s| span / s <= 10).unwrap_or(span);
         ctx.set_text_align("center");
         for d in (0..span).step_by(step) {
             let _ = ctx.fill_text(&d.to_string(), left + (d as f64 + 0.5) * bar, h - bottom + 14.0);
@@ -117,9 +131,15 @@ impl App {
         }
         let mut points = vec![(0.0, 0.0); graph.level.len()];
         for (level, column) in columns.iter_mut().enumerate() {
-            let parent_y = |node: usize| graph.parent.get(node).and_then(|&p| points.get(p as usize)).map_or(0.0, |p: &(f64, f64)| p.1);
+            let parent_y = |node: usize| {
+                graph.parent.get(node).and_then(|&p| points.get(p as usize)).map_or(0.0, |p: &(f64, f64)| p.1)
+            };
             column.sort_by(|&a, &b| parent_y(a).total_cmp(&parent_y(b)).then(a.cmp(&b)));
-            let x = if levels == 1 { w / 2.0 } else { margin_x + level as f64 * (w - 2.0 * margin_x) / (levels - 1) as f64 };
+            let x = if levels == 1 {
+                w / 2.0
+            } else {
+                margin_x + level as f64 * (w - 2.0 * margin_x) / (levels - 1) as f64
+            };
             let gap = (h - 2.0 * margin_y) / column.len() as f64;
             for (k, &node) in column.iter().enumerate() {
                 points[node] = (x, margin_y + (k as f64 + 0.5) * gap);
@@ -133,7 +153,11 @@ impl App {
     pub(super) fn draw_graph(&self) {
         let Some(graph) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()) else { return };
         let canvas = &self.el.graph;
-        let Some(ctx) = canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok()) else { return };
+        let Some(ctx) =
+            canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
         let points = &self.graph_points;
         ctx.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
         ctx.set_line_width(0.6);
@@ -157,7 +181,13 @@ impl App {
             }
         }
         ctx.stroke();
-        let radius = if points.len() > 1000 { 1.6 } else if points.len() > 200 { 2.4 } else { 4.0 };
+        let radius = if points.len() > 1000 {
+            1.6
+        } else if points.len() > 200 {
+            2.4
+        } else {
+            4.0
+        };
         let dot = |p: (f64, f64), r: f64, colour: &str| {
             ctx.set_fill_style_str(colour);
             ctx.begin_path();
@@ -193,7 +223,8 @@ impl App {
         let x = (f64::from(event.client_x()) - rect.left()) * f64::from(canvas.width()) / rect.width();
         let y = (f64::from(event.client_y()) - rect.top()) * f64::from(canvas.height()) / rect.height();
         let distance = |&(px, py): &(f64, f64)| (px - x).powi(2) + (py - y).powi(2);
-        let (node, d) = self.graph_points.iter().enumerate().map(|(i, p)| (i, distance(p))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+        let (node, d) =
+            self.graph_points.iter().enumerate().map(|(i, p)| (i, distance(p))).min_by(|a, b| a.1.total_cmp(&b.1))?;
         (d <= 100.0).then_some(node)
     }
 
@@ -206,21 +237,30 @@ impl App {
         };
         let moves = graph.moves_to(node);
         let solved = if graph.solved.contains(&(node as u32)) { ", solved" } else { "" };
-        let text = format!("{} moves from the start{solved}
-{}", moves.len(), puzzle.show(&moves, moves.len()));
+        let text = format!(
+            "{} moves from the start{solved}
+{}",
+            moves.len(),
+            puzzle.show(&moves, moves.len())
+        );
         self.el.graph_info.set_text_content(Some(&text));
     }
 
     /// Opens a position of the graph as a puzzle of its own, where the family can write one.
     pub(super) fn open_graph_node(&mut self, node: usize) {
-        let Some(moves) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else { return };
+        let Some(moves) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else {
+            return;
+        };
         match self.puzzle.as_ref().and_then(|p| p.text_at(&moves)) {
             Some(text) => {
                 self.leave_entry();
                 self.set_text(&text, true);
                 self.reparse();
                 self.open_entry();
-                self.set_status(&format!("Opened a position {} moves from the old start. Press Solve or Analyse.", moves.len()));
+                self.set_status(&format!(
+                    "Opened a position {} moves from the old start. Press Solve or Analyse.",
+                    moves.len()
+                ));
             }
             None => self.set_status("This family cannot write a position as a puzzle of its own yet."),
         }
@@ -228,7 +268,11 @@ impl App {
 
     /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.
     pub(super) fn open_hardest(&mut self) {
-        let Some((text, moves)) = self.analysis.as_ref().and_then(|a| a.hardest.as_ref()).and_then(|h| Some((h.text.clone()?, h.moves))) else { return };
+        let Some((text, moves)) =
+            self.analysis.as_ref().and_then(|a| a.hardest.as_ref()).and_then(|h| Some((h.text.clone()?, h.moves)))
+        else {
+            return;
+        };
         self.leave_entry();
         self.set_text(&text, true);
         self.reparse();

@@ -7,11 +7,8 @@ impl App {
     pub(super) fn draw(&self) {
         let canvas = &self.el.canvas;
         let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
-        let Some(ctx) = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        let Some(ctx) =
+            canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         else {
             return;
         };
@@ -24,10 +21,27 @@ impl App {
                 }
                 // Draw mode's keyboard cursor, while the board has the focus.
                 let focused = self.document.active_element().is_some_and(|e| e.id() == "board");
-                if let Some(&(x, y, w, h)) = self.cursor.filter(|_| self.drawing && focused).and_then(|at| self.editor_cells().get(&at).copied()).as_ref() {
+                if let Some(&(x, y, w, h)) = self
+                    .cursor
+                    .filter(|_| self.drawing && focused)
+                    .and_then(|at| self.editor_cells().get(&at).copied())
+                    .as_ref()
+                {
                     use crate::draw::{Painter, Stroke};
-                    painter.stroke_rect(x - 1.0, y - 1.0, w + 2.0, h + 2.0, &Stroke { colour: "#ffffff", width: 4.0, dash: 0.0 });
-                    painter.stroke_rect(x - 1.0, y - 1.0, w + 2.0, h + 2.0, &Stroke { colour: "#2d6cdf", width: 2.5, dash: 0.0 });
+                    painter.stroke_rect(
+                        x - 1.0,
+                        y - 1.0,
+                        w + 2.0,
+                        h + 2.0,
+                        &Stroke { colour: "#ffffff", width: 4.0, dash: 0.0 },
+                    );
+                    painter.stroke_rect(
+                        x - 1.0,
+                        y - 1.0,
+                        w + 2.0,
+                        h + 2.0,
+                        &Stroke { colour: "#2d6cdf", width: 2.5, dash: 0.0 },
+                    );
                 }
                 self.el.position.set_text_content(Some(&puzzle.show(self.moves(), self.playback.step)));
             }
@@ -173,7 +187,9 @@ impl App {
         self.edit(text);
         if let Some(kind) = new_kind {
             if let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) {
-                if let Some((id, _)) = editor.tools().into_iter().find(|(id, _)| id.starts_with(&kind) && !tools_before.contains(id)) {
+                if let Some((id, _)) =
+                    editor.tools().into_iter().find(|(id, _)| id.starts_with(&kind) && !tools_before.contains(id))
+                {
                     self.tool = id;
                     self.show_tools();
                 }

@@ -9,7 +9,11 @@ impl App {
         let Some(file) = self.el.file.files().and_then(|files| files.get(0)) else { return };
         self.el.file.set_value(""); // choosing the same file again is a change too
         if file.size() > MAX_FILE_BYTES {
-            return self.set_status(&format!("{} is {:.0} MB; the most a puzzle file may be is 32 MB.", file.name(), file.size() / 1048576.0));
+            return self.set_status(&format!(
+                "{} is {:.0} MB; the most a puzzle file may be is 32 MB.",
+                file.name(),
+                file.size() / 1048576.0
+            ));
         }
         let Ok(reader) = web_sys::FileReader::new() else { return };
         let name = file.name();
@@ -57,7 +61,11 @@ impl App {
         let Some(puzzle) = &self.puzzle else { return };
         let (width, height, scale) = self.picture_size();
         let moves = self.moves();
-        let caption = if self.el.picture_moves.checked() { crate::picture::caption(moves, self.playback.step) } else { Vec::new() };
+        let caption = if self.el.picture_moves.checked() {
+            crate::picture::caption(moves, self.playback.step)
+        } else {
+            Vec::new()
+        };
         let font = crate::picture::FONT * scale;
         let stem = format!("puzzlelab-{}-step-{}", puzzle.family().replace(':', "-"), self.playback.step);
         let name = if self.el.picture_format.value() == "svg" {
@@ -66,7 +74,9 @@ impl App {
             self.save_bytes(svg.as_bytes(), "image/svg+xml", &name);
             name
         } else {
-            let Some(url) = canvas::picture(width, height, &caption, font, |painter| puzzle.draw(moves, self.playback.step, 0.0, painter)) else {
+            let Some(url) = canvas::picture(width, height, &caption, font, |painter| {
+                puzzle.draw(moves, self.playback.step, 0.0, painter)
+            }) else {
                 self.notice("Could not make the picture in this browser.");
                 return;
             };
@@ -85,14 +95,16 @@ impl App {
         if self.animation_job.is_some() || self.moves().is_empty() {
             return;
         }
-        let format = crate::animation::Format::parse(&self.el.animation_format.value()).unwrap_or(crate::animation::Format::Gif);
+        let format =
+            crate::animation::Format::parse(&self.el.animation_format.value()).unwrap_or(crate::animation::Format::Gif);
         let (width, height, _) = self.picture_size();
         let family = puzzle.family().to_string();
         let name = format!("puzzlelab-{}-solution.{}", family.replace(':', "-"), format.extension());
         self.job += 1;
         let job = self.job;
         let (text, moves, speed) = (self.history.text().to_string(), self.moves().to_vec(), self.speed());
-        let request = Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };
+        let request =
+            Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };
         self.start_pool();
         if !self.pool.as_mut().is_some_and(|pool| pool.send(0, request)) {
             return self.notice("Could not send the animation to the solver's Worker.");
@@ -125,7 +137,11 @@ impl App {
 
     /// Starts the download of `url` as `name`.
     pub(super) fn save_url(&self, url: &str, name: &str) {
-        if let Ok(link) = self.document.create_element("a").and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from)) {
+        if let Ok(link) = self
+            .document
+            .create_element("a")
+            .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().map_err(JsValue::from))
+        {
             link.set_href(url);
             link.set_download(name);
             link.click();

@@ -31,12 +31,17 @@ impl Handover {
             && set("redone", (redone as f64).into())
             && set("lastTyped", history.last_typed().into())
             && set("openingLink", opening_link.into());
-        if written { object.into() } else { JsValue::UNDEFINED }
+        if written {
+            object.into()
+        } else {
+            JsValue::UNDEFINED
+        }
     }
 
     fn read(value: &JsValue) -> Option<Handover> {
         let get = |key: &str| js_sys::Reflect::get(value, &key.into()).ok();
-        let texts: Vec<String> = get("texts")?.dyn_into::<js_sys::Array>().ok()?.iter().map(|t| t.as_string()).collect::<Option<_>>()?;
+        let texts: Vec<String> =
+            get("texts")?.dyn_into::<js_sys::Array>().ok()?.iter().map(|t| t.as_string()).collect::<Option<_>>()?;
         let count = |key: &str| get(key)?.as_f64().filter(|n| *n >= 0.0).map(|n| n as usize);
         let history = History::from_texts(texts, count("undone")?, count("redone")?, get("lastTyped")?.as_f64()?)?;
         Some(Handover { history, opening_link: get("openingLink")?.as_bool()? })
@@ -52,7 +57,10 @@ thread_local! {
 /// `main` runs `web::start`, which finds the handover. `import()` needs JavaScript syntax, so the
 /// call is a function made from text (no file to download or cache beside the module).
 fn load_module(glue: &str, wasm: &str) -> Result<js_sys::Promise, JsValue> {
-    let load = js_sys::Function::new_with_args("glue, wasm", "return import(glue).then((m) => m.default({ module_or_path: wasm }))");
+    let load = js_sys::Function::new_with_args(
+        "glue, wasm",
+        "return import(glue).then((m) => m.default({ module_or_path: wasm }))",
+    );
     load.call2(&JsValue::NULL, &glue.into(), &wasm.into())?.dyn_into()
 }
 

@@ -12,7 +12,11 @@ impl App {
         let titles = self.puzzle.as_ref().map(|p| p.levels()).unwrap_or_default();
         let whole = !titles.is_empty();
         if whole {
-            self.levels = self.puzzle.as_ref().map(|p| (0..titles.len()).filter_map(|i| p.level_text(i)).collect()).unwrap_or_default();
+            self.levels = self
+                .puzzle
+                .as_ref()
+                .map(|p| (0..titles.len()).filter_map(|i| p.level_text(i)).collect())
+                .unwrap_or_default();
             self.fill_level_picker(&titles);
         }
         // The whole file shows its first level; any text that is not one of its levels, none.
@@ -21,7 +25,8 @@ impl App {
             return;
         };
         self.el.level.set_selected_index(index as i32);
-        let said = whole.then(|| format!("This file holds {} levels; level 1 is shown. Pick one to open it alone.", titles.len()));
+        let said = whole
+            .then(|| format!("This file holds {} levels; level 1 is shown. Pick one to open it alone.", titles.len()));
         self.el.level_status.set_text_content(said.as_deref());
         self.el.level_prev.set_disabled(whole || index == 0);
         self.el.level_next.set_disabled(!whole && index + 1 >= self.levels.len());

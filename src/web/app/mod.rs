@@ -339,7 +339,9 @@ fn register_service_worker(window: &Window) {
     if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
         return;
     }
-    let warn = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| web_sys::console::warn_2(&JsValue::from_str("puzzlelab works online only: no service worker:"), &e));
+    let warn = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| {
+        web_sys::console::warn_2(&JsValue::from_str("puzzlelab works online only: no service worker:"), &e)
+    });
     let _ = navigator.service_worker().register("./sw.js").catch(&warn);
     warn.forget(); // once per page
 }
@@ -499,7 +501,10 @@ fn wire_events(page: &Page) {
     listen(&el.text, "scroll", |app, _: Event| app.el.gutter.set_scroll_top(app.el.text.scroll_top()));
     listen(&el.family, "change", |app, _: Event| app.reparse());
     listen(&el.choices, "click", |app, event: MouseEvent| {
-        let chosen = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("data-move"));
+        let chosen = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.get_attribute("data-move"));
         if let Some(chosen) = chosen {
             app.play(vec![chosen]);
         }
@@ -719,7 +724,8 @@ impl App {
                 app.el.notice.set_hidden(true);
             })
         });
-        self.notice_timer = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(hide.unchecked_ref(), NOTICE_MS).ok();
+        self.notice_timer =
+            self.window.set_timeout_with_callback_and_timeout_and_arguments_0(hide.unchecked_ref(), NOTICE_MS).ok();
     }
 
     fn moves(&self) -> &[String] {

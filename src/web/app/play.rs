@@ -117,7 +117,10 @@ impl App {
         self.choices_for.set(Some(key));
         let choices = &self.el.choices;
         choices.set_text_content(None);
-        let allowed = self.puzzle.as_ref().map_or_else(Vec::new, |puzzle| puzzle.moves_from(&self.options(), self.moves(), self.playback.step));
+        let allowed = self
+            .puzzle
+            .as_ref()
+            .map_or_else(Vec::new, |puzzle| puzzle.moves_from(&self.options(), self.moves(), self.playback.step));
         choices.set_hidden(allowed.is_empty() || allowed.len() > MOST_CHOICES);
         if allowed.len() > MOST_CHOICES {
             return;
@@ -134,7 +137,9 @@ impl App {
     /// The metric moves are counted in: the one picked, or the family's own.
     fn metric_shown(&self) -> String {
         let family = self.puzzle.as_ref().and_then(|p| families::family(p.family()));
-        self.metric_picked().or_else(|| family.and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_else(|| "moves".into())
+        self.metric_picked()
+            .or_else(|| family.and_then(|f| f.metrics().first()).map(|m| m.to_string()))
+            .unwrap_or_else(|| "moves".into())
     }
 
     /// What a search starts from: the position shown when it was played to (as a puzzle of its

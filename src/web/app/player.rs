@@ -131,7 +131,8 @@ impl App {
         if in_field || command || event.alt_key() {
             return;
         }
-        let on_board = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "board");
+        let on_board =
+            event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "board");
         if self.drawing && on_board {
             if self.draw_key(&key) {
                 event.prevent_default();

@@ -8,7 +8,9 @@ impl App {
         self.remember();
         let url = self.address.clone();
         if !url.contains('#') {
-            return self.notice("This puzzle is too long for a link (the page keeps it for your next visit); send it as a file.");
+            return self.notice(
+                "This puzzle is too long for a link (the page keeps it for your next visit); send it as a file.",
+            );
         }
         self.el.share_link.set_value(&url);
         self.el.share_link.set_hidden(false);
@@ -49,17 +51,24 @@ impl App {
             self.el.speed.set_value(&speed.clamp(1, 10).to_string());
         }
         let options = self.options();
-        let checked = self.puzzle.as_ref().map(|p| (p.family(), p.capabilities().noun, p.check(&options, &player.moves)));
+        let checked =
+            self.puzzle.as_ref().map(|p| (p.family(), p.capabilities().noun, p.check(&options, &player.moves)));
         match checked {
             Some((family, noun, Ok(verdict))) if verdict.ends_solved => {
-                let metric = options.metric.clone().or_else(|| families::family(family).and_then(|f| f.metrics().first()).map(|m| m.to_string())).unwrap_or_default();
+                let metric = options
+                    .metric
+                    .clone()
+                    .or_else(|| families::family(family).and_then(|f| f.metrics().first()).map(|m| m.to_string()))
+                    .unwrap_or_default();
                 let count = player.moves.len();
                 self.report = Some(Report::replayed(family, &metric, noun, player.moves.clone()));
                 self.playback.step = shared.step.min(count);
                 self.start_when_ready = None;
                 self.pending_step = None;
                 self.show_moves();
-                self.set_status(&format!("A solution in {count} steps, replayed from the link (checked against the rules)."));
+                self.set_status(&format!(
+                    "A solution in {count} steps, replayed from the link (checked against the rules)."
+                ));
                 let autoplay = player.autoplay;
                 self.player = Some(player);
                 if autoplay {
@@ -72,7 +81,8 @@ impl App {
                     Some((_, _, Ok(_))) => "they do not end solved".to_string(),
                     None => "the puzzle could not be read".to_string(),
                 };
-                self.link_note = Some(format!("The link's moves did not replay ({why}), so the puzzle was solved here:"));
+                self.link_note =
+                    Some(format!("The link's moves did not replay ({why}), so the puzzle was solved here:"));
                 self.set_status(&format!("The link's moves do not replay ({why}): solving the puzzle instead…"));
                 self.player = Some(player);
             }
@@ -88,7 +98,11 @@ impl App {
     /// The replay's speed set on the slider, 1 (slow) to 10.
     pub(super) fn speed(&self) -> f64 {
         let speed = self.el.speed.value_as_number();
-        if speed.is_finite() { speed.clamp(1.0, 10.0) } else { f64::from(crate::animation::DEFAULT_SPEED) }
+        if speed.is_finite() {
+            speed.clamp(1.0, 10.0)
+        } else {
+            f64::from(crate::animation::DEFAULT_SPEED)
+        }
     }
 
     /// The embedded player's link for the solution shown, at the current step, with the

@@ -37,8 +37,10 @@ impl App {
         if self.pool.is_some() {
             return;
         }
-        let on_reply: crate::web::solver::OnReply = Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
-        let on_error: crate::web::solver::OnError = Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
+        let on_reply: crate::web::solver::OnReply =
+            Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
+        let on_error: crate::web::solver::OnError =
+            Rc::new(|worker, message| with_app(|app| app.worker_died(worker, &message)));
         // Tables one Worker built go to the others.
         let on_kept: crate::web::solver::OnKept = Rc::new(|worker, kept| {
             with_app(|app| {
@@ -84,10 +86,13 @@ impl App {
                 let capabilities = puzzle.capabilities();
                 let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
                 let Some((text, from_here)) = self.search_start(task == Task::Hint) else {
-                    return self.set_status("No hint here: this position cannot be written as a puzzle of its own to solve from.");
+                    return self.set_status(
+                        "No hint here: this position cannot be written as a puzzle of its own to solve from.",
+                    );
                 };
                 self.from_here = from_here;
-                let (split, requests) = Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
+                let (split, requests) =
+                    Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
                 self.split = Some(split);
                 requests
             }
@@ -102,7 +107,8 @@ impl App {
         let count = self.split.as_ref().map_or(requests.len(), Split::workers);
         // Workers past the setting (lowered during a search) end now.
         pool.shrink(wanted);
-        let sent = pool.ensure(count).is_ok() && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
+        let sent = pool.ensure(count).is_ok()
+            && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
         if sent {
             self.busy = true;
             self.playback.stop();
@@ -117,7 +123,11 @@ impl App {
                 self.streamed.clear();
                 self.solution = 0;
                 self.show_moves();
-                self.set_status(&if count > 1 { format!("Searching on {count} Workers…") } else { "Searching…".to_string() });
+                self.set_status(&if count > 1 {
+                    format!("Searching on {count} Workers…")
+                } else {
+                    "Searching…".to_string()
+                });
             }
         } else {
             self.set_status("Could not send the puzzle to the solver.");
@@ -163,7 +173,11 @@ impl App {
         self.start_when_ready = None;
         self.pending_step = None;
         self.restart_workers();
-        let which = if self.pool.as_ref().is_some_and(|p| p.started() > 1) { format!("Worker {} of the solver", worker + 1) } else { "The solver".to_string() };
+        let which = if self.pool.as_ref().is_some_and(|p| p.started() > 1) {
+            format!("Worker {} of the solver", worker + 1)
+        } else {
+            "The solver".to_string()
+        };
         self.set_status(&if was_solving {
             format!("{which} stopped unexpectedly ({message}); fresh Workers are starting. Press Solve to try again.")
         } else {
@@ -202,7 +216,11 @@ impl App {
                     } else if !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
                         // Only replaces the loading note: a message already shown (a damaged
                         // link, a cancel) stays.
-                        self.set_status(if self.puzzle.is_some() { "Ready: press Solve." } else { "The puzzle could not be read: see the message under the text." });
+                        self.set_status(if self.puzzle.is_some() {
+                            "Ready: press Solve."
+                        } else {
+                            "The puzzle could not be read: see the message under the text."
+                        });
                     }
                 }
             }
@@ -218,7 +236,11 @@ impl App {
                 self.idle(worker);
                 if let Some(made) = self.animation_job.take() {
                     self.save_bytes(&bytes, made.format.mime(), &made.name);
-                    self.notice(&format!("Saved {}: {frames} frames, {}{note}.", made.name, crate::animation::file_size(bytes.len())));
+                    self.notice(&format!(
+                        "Saved {}: {frames} frames, {}{note}.",
+                        made.name,
+                        crate::animation::file_size(bytes.len())
+                    ));
                 }
             }
             Reply::Failed { job, error } if self.animating_job(job) => {
@@ -266,7 +288,9 @@ impl App {
                     }
                     // The next bound of a search shared bound by bound, to the same Workers.
                     Step::Again(requests) => {
-                        let sent = self.pool.as_mut().is_some_and(|pool| requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request)));
+                        let sent = self.pool.as_mut().is_some_and(|pool| {
+                            requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request))
+                        });
                         if !sent {
                             self.worker_died(0, "a solver Worker could not be given the next bound");
                         }
@@ -297,7 +321,10 @@ impl App {
                 self.pending_step = None;
                 self.from_here = None;
                 // Said in the status too: on a phone the message under the text is folded away.
-                self.set_status(&format!("The puzzle could not be solved as given: {}.", error.message.trim_end_matches('.')));
+                self.set_status(&format!(
+                    "The puzzle could not be solved as given: {}.",
+                    error.message.trim_end_matches('.')
+                ));
                 self.show_error(Some(&error));
             }
             _ => {} // replies to a job that was replaced
@@ -350,10 +377,14 @@ impl App {
     pub(super) fn update_buttons(&self) {
         let el = &self.el;
         el.solve.set_disabled(!self.solver_ready() || self.busy || self.puzzle.is_none());
-        let from_here = self.plays_from_here && self.report.is_none() && self.playback.step > 0 && !self.played.is_empty();
+        let from_here =
+            self.plays_from_here && self.report.is_none() && self.playback.step > 0 && !self.played.is_empty();
         el.solve.set_text_content(Some(if from_here { "Solve from here" } else { "Solve" }));
         el.hint.set_hidden(!self.plays_from_here);
-        el.hint.set_disabled(el.solve.disabled() || self.moves_len() > 0 && self.report.is_some() && self.playback.step >= self.moves_len());
+        el.hint.set_disabled(
+            el.solve.disabled()
+                || self.moves_len() > 0 && self.report.is_some() && self.playback.step >= self.moves_len(),
+        );
         let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
         el.analyse.set_hidden(!analyses);
         el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);

@@ -35,7 +35,8 @@ impl App {
                 app.reparse();
             })
         });
-        self.reparse_timer = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(read.unchecked_ref(), delay_ms).ok();
+        self.reparse_timer =
+            self.window.set_timeout_with_callback_and_timeout_and_arguments_0(read.unchecked_ref(), delay_ms).ok();
     }
 
     pub(super) fn cancel_reparse(&mut self) {
@@ -158,7 +159,12 @@ impl App {
             }
         };
         text("help-title", family.name());
-        text("help-play", family.how_to_play().unwrap_or("Press Solve, then watch the solution: ◀ and ▶ (or the arrow keys) step through it."));
+        text(
+            "help-play",
+            family
+                .how_to_play()
+                .unwrap_or("Press Solve, then watch the solution: ◀ and ▶ (or the arrow keys) step through it."),
+        );
         text("help-format", family.format_help());
         text("help-example", family.blank());
     }
@@ -167,7 +173,8 @@ impl App {
     /// so left checked) while the puzzle declares the same ones.
     pub(super) fn show_switches(&self, capabilities: Option<&families::Capabilities>) {
         let switches = capabilities.map_or(&[][..], |c| &c.switches[..]);
-        let shown = self.el.switches.child_element_count() as usize == switches.len() && switches.iter().all(|s| self.switch_box(s.name).is_some());
+        let shown = self.el.switches.child_element_count() as usize == switches.len()
+            && switches.iter().all(|s| self.switch_box(s.name).is_some());
         if !shown {
             self.el.switches.set_text_content(None);
             for switch in switches {
@@ -218,7 +225,8 @@ impl App {
             .collect();
         let picker = &self.el.method;
         // Typing re-reads the puzzle on every key: leave the picker alone when nothing changed.
-        let shown: Vec<String> = (0..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.text_content().unwrap_or_default()).collect();
+        let shown: Vec<String> =
+            (0..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.text_content().unwrap_or_default()).collect();
         if shown == labels {
             return;
         }
@@ -238,7 +246,10 @@ impl App {
         let metrics: &[&str] = family.map_or(&[], |f| f.metrics());
         let picker = &self.el.metric;
         let current = picker.value();
-        let shown: Vec<String> = (1..picker.length()).filter_map(|i| picker.item(i)).map(|o| o.get_attribute("value").unwrap_or_default()).collect();
+        let shown: Vec<String> = (1..picker.length())
+            .filter_map(|i| picker.item(i))
+            .map(|o| o.get_attribute("value").unwrap_or_default())
+            .collect();
         if shown.iter().map(String::as_str).eq(metrics.iter().copied()) {
             return;
         }
@@ -288,7 +299,8 @@ impl App {
         }
         if let Some(e) = error.filter(|e| e.line > 0 && !typing) {
             // Select the offending line so it is easy to find and fix.
-            let start: usize = self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
+            let start: usize =
+                self.history.text().split('\n').take(e.line.saturating_sub(1)).map(|l| l.chars().count() + 1).sum();
             let len = self.history.text().split('\n').nth(e.line.saturating_sub(1)).map_or(0, |l| l.chars().count());
             let _ = self.el.text.set_selection_range(start as u32, (start + len) as u32);
         }

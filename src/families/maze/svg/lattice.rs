@@ -169,8 +169,11 @@ pub(super) struct Placed {
 pub(super) fn place(segment: &Segment, lattice: &Lattice, lines: (usize, usize)) -> Option<Placed> {
     let &((x1, y1), (x2, y2)) = segment;
     let horizontal = x2 - x1 >= y2 - y1;
-    let (fixed, from, to, min_across, min_along, count) =
-        if horizontal { (y1, x1, x2, lattice.min.1, lattice.min.0, lines.0) } else { (x1, y1, y2, lattice.min.0, lattice.min.1, lines.1) };
+    let (fixed, from, to, min_across, min_along, count) = if horizontal {
+        (y1, x1, x2, lattice.min.1, lattice.min.0, lines.0)
+    } else {
+        (x1, y1, y2, lattice.min.0, lattice.min.1, lines.1)
+    };
     let k = (fixed - min_across) / lattice.step;
     if (k - k.round()).abs() > 0.1 || k.round() < 0.0 || k.round() as usize >= count {
         return None;
@@ -198,12 +201,18 @@ pub(super) fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Gri
     let tolerance = 0.1 * step;
     for segment in straight {
         // Walls lie on the lines around the cells: rows + 1 across, cols + 1 down.
-        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows + 1, cols + 1)) else { continue };
+        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows + 1, cols + 1))
+        else {
+            continue;
+        };
         let (across, length) = if horizontal { (rows, cols) } else { (cols, rows) };
         // The cells whose middle the segment passes.
-        for i in index_range((from - tolerance - min_along) / step - 0.5, (to + tolerance - min_along) / step - 0.5, length) {
+        for i in
+            index_range((from - tolerance - min_along) / step - 0.5, (to + tolerance - min_along) / step - 0.5, length)
+        {
             // The wall before line k of cells, seen from the cell after it (or before, at the end).
-            let (line, side) = if k < across { (k, if horizontal { 0 } else { 3 }) } else { (k - 1, if horizontal { 2 } else { 1 }) };
+            let (line, side) =
+                if k < across { (k, if horizontal { 0 } else { 3 }) } else { (k - 1, if horizontal { 2 } else { 1 }) };
             let cell = if horizontal { grid.cell(line, i) } else { grid.cell(i, line) };
             grid.set_wall(cell, side, true);
         }
@@ -213,14 +222,17 @@ pub(super) fn walled_grid(straight: &[Segment], lattice: &Lattice) -> Result<Gri
 
 pub(super) fn centre_line_grid(straight: &[Segment], lattice: &Lattice) -> Result<Grid, String> {
     let step = lattice.step;
-    let (cols, rows) = (lattice.steps(lattice.min.0, lattice.max.0) + 1, lattice.steps(lattice.min.1, lattice.max.1) + 1);
+    let (cols, rows) =
+        (lattice.steps(lattice.min.0, lattice.max.0) + 1, lattice.steps(lattice.min.1, lattice.max.1) + 1);
     Grid::check_size(rows, cols)?;
     let geometry = Geometry::Square { x0: lattice.min.0 - step / 2.0, y0: lattice.min.1 - step / 2.0, step };
     let mut grid = Grid::walled(Shape::Square, rows, cols, geometry);
     let tolerance = 0.1 * step;
     for segment in straight {
         // Passages run along the rows and columns of centres.
-        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows, cols)) else { continue };
+        let Some(Placed { horizontal, line: k, from, to, min_along }) = place(segment, lattice, (rows, cols)) else {
+            continue;
+        };
         let length = if horizontal { cols } else { rows };
         let cell = |i: usize| if horizontal { k * cols + i } else { i * cols + k };
         let (forward, backward) = if horizontal { (1, 3) } else { (2, 0) };
@@ -245,7 +257,8 @@ pub(super) fn centre_line_grid(straight: &[Segment], lattice: &Lattice) -> Resul
 // ---- hexagons ---------------------------------------------------------------------------------
 
 pub(super) fn hexagonal(segments: &[Segment]) -> Result<Grid, String> {
-    let mut lengths: Vec<f64> = segments.iter().map(|((x1, y1), (x2, y2))| (x2 - x1).hypot(y2 - y1)).filter(|l| *l > 0.0).collect();
+    let mut lengths: Vec<f64> =
+        segments.iter().map(|((x1, y1), (x2, y2))| (x2 - x1).hypot(y2 - y1)).filter(|l| *l > 0.0).collect();
     lengths.sort_by(f64::total_cmp);
     let side = *lengths.get(lengths.len() / 2).ok_or("no walls found")?;
     let points = segments.iter().flat_map(|(a, b)| [*a, *b]);
@@ -318,4 +331,3 @@ pub(super) fn hexagonal(segments: &[Segment]) -> Result<Grid, String> {
     }
     Ok(grid)
 }
-

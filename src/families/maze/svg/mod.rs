@@ -43,7 +43,11 @@ pub fn looks_like(text: &str) -> bool {
 /// Reads a maze SVG.
 pub fn read(text: &str) -> Result<Grid, FormatError> {
     if text.len() > MAX_BYTES {
-        return Err(FormatError::new(1, 1, format!("the SVG is {} MB; the most this tool reads is {} MB", text.len() >> 20, MAX_BYTES >> 20)));
+        return Err(FormatError::new(
+            1,
+            1,
+            format!("the SVG is {} MB; the most this tool reads is {} MB", text.len() >> 20, MAX_BYTES >> 20),
+        ));
     }
     nesting(text)?;
     // An entity used many times expands to far more than the file (a 76 KB file read for minutes);
@@ -80,13 +84,18 @@ pub fn read(text: &str) -> Result<Grid, FormatError> {
         FormatError::new(row, col, message)
     })?;
     let title = drawing.title.to_lowercase();
-    if title.contains("theta") || title.contains("circular") || (drawing.arcs > 0 && drawing.arcs * 2 >= drawing.segments.len()) {
+    if title.contains("theta")
+        || title.contains("circular")
+        || (drawing.arcs > 0 && drawing.arcs * 2 >= drawing.segments.len())
+    {
         return Err(fail(
             "this is a circular (theta) maze; only mazes of square or hexagonal cells can be solved here".into(),
         ));
     }
     if title.contains("delta") || title.contains("triangular") {
-        return Err(fail("this is a triangular (delta) maze; only mazes of square or hexagonal cells can be solved here".into()));
+        return Err(fail(
+            "this is a triangular (delta) maze; only mazes of square or hexagonal cells can be solved here".into(),
+        ));
     }
     if drawing.segments.is_empty() {
         return Err(fail(
@@ -146,7 +155,11 @@ pub(super) fn nesting(text: &str) -> Result<(), FormatError> {
                 if depth > MAX_DEPTH {
                     let line = text[..at].matches('\n').count() + 1;
                     let column = text[..at].rfind('\n').map_or(at, |n| at - n - 1) + 1;
-                    return Err(FormatError::new(line, column, format!("the SVG nests elements more than {MAX_DEPTH} deep")));
+                    return Err(FormatError::new(
+                        line,
+                        column,
+                        format!("the SVG nests elements more than {MAX_DEPTH} deep"),
+                    ));
                 }
             }
             i = j + 1;

@@ -187,7 +187,8 @@ pub(super) fn number_at(bytes: &[u8], start: usize) -> (Option<f64>, usize) {
             i = j;
         }
     }
-    let value = std::str::from_utf8(&bytes[start..i]).ok().and_then(|s| s.parse::<f64>().ok()).filter(|v| v.is_finite());
+    let value =
+        std::str::from_utf8(&bytes[start..i]).ok().and_then(|s| s.parse::<f64>().ok()).filter(|v| v.is_finite());
     (value, i)
 }
 
@@ -201,7 +202,9 @@ pub(super) struct Rule {
 
 /// The `property: value` pairs of a CSS block or a `style` attribute, trimmed.
 pub(super) fn declaration_pairs(text: &str) -> impl Iterator<Item = (&str, &str)> {
-    text.split(';').filter_map(|d| d.split_once(':')).map(|(k, v)| (k.trim(), v.trim().trim_end_matches("!important").trim()))
+    text.split(';')
+        .filter_map(|d| d.split_once(':'))
+        .map(|(k, v)| (k.trim(), v.trim().trim_end_matches("!important").trim()))
 }
 
 pub(super) fn declarations(text: &str) -> Vec<(String, String)> {
@@ -222,7 +225,9 @@ pub(super) fn parse_css(text: &str) -> Vec<Rule> {
         let body = declarations(body);
         for selector in selectors.split(',') {
             // Only the element itself is matched: "svg line" is read as "line".
-            let Some(last) = selector.split(|c: char| c.is_whitespace() || matches!(c, '>' | '+' | '~')).rfind(|s| !s.is_empty()) else {
+            let Some(last) =
+                selector.split(|c: char| c.is_whitespace() || matches!(c, '>' | '+' | '~')).rfind(|s| !s.is_empty())
+            else {
                 continue;
             };
             let mut tag = None;
@@ -297,7 +302,9 @@ pub(super) fn own_properties<'a>(node: roxmltree::Node<'a, '_>, rules: &'a [Rule
     values.map(|v| v.filter(|v| *v != "inherit"))
 }
 
-pub(super) fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<Drawing, (roxmltree::Node<'a, 'input>, String)> {
+pub(super) fn collect<'a, 'input>(
+    root: roxmltree::Node<'a, 'input>,
+) -> Result<Drawing, (roxmltree::Node<'a, 'input>, String)> {
     let css: String = root
         .descendants()
         .filter(|n| n.has_tag_name("style"))
@@ -318,8 +325,23 @@ pub(super) fn collect<'a, 'input>(root: roxmltree::Node<'a, 'input>) -> Result<D
         }
         if matches!(
             tag,
-            "defs" | "marker" | "symbol" | "clipPath" | "mask" | "pattern" | "style" | "script" | "metadata" | "title"
-                | "desc" | "linearGradient" | "radialGradient" | "filter" | "use" | "image" | "foreignObject"
+            "defs"
+                | "marker"
+                | "symbol"
+                | "clipPath"
+                | "mask"
+                | "pattern"
+                | "style"
+                | "script"
+                | "metadata"
+                | "title"
+                | "desc"
+                | "linearGradient"
+                | "radialGradient"
+                | "filter"
+                | "use"
+                | "image"
+                | "foreignObject"
         ) {
             continue;
         }
@@ -479,4 +501,3 @@ pub(super) fn path_polylines(d: &str) -> Result<Vec<(Vec<Point>, bool)>, bool> {
     }
     Ok(runs)
 }
-

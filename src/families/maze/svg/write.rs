@@ -111,7 +111,14 @@ pub fn render(grid: &Grid, title: &str) -> String {
     }
     let _ = writeln!(out, "  <g fill=\"none\" stroke=\"#000000\" stroke-width=\"2\" stroke-linecap=\"square\">");
     for ((x1, y1), (x2, y2)) in wall_runs(grid) {
-        let _ = writeln!(out, "    <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />", number(x1), number(y1), number(x2), number(y2));
+        let _ = writeln!(
+            out,
+            "    <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />",
+            number(x1),
+            number(y1),
+            number(x2),
+            number(y2)
+        );
     }
     out.push_str("  </g>\n</svg>\n");
     out
@@ -150,7 +157,8 @@ pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
                 let (r, c) = grid.row_col(cell);
                 // Each wall once: N, NE and SE from this cell, the others only on the border
                 // (inside, they are the N, NE or SE of the cell across).
-                for side in (0..6u8).filter(|&s| !grid.is_open(cell, s) && (s < 3 || grid.neighbour(cell, s).is_none())) {
+                for side in (0..6u8).filter(|&s| !grid.is_open(cell, s) && (s < 3 || grid.neighbour(cell, s).is_none()))
+                {
                     runs.push(g.wall(r, c, side));
                 }
             }
@@ -173,17 +181,28 @@ pub fn wall_runs(grid: &Grid) -> Vec<Segment> {
     };
     let corner = |line_r: usize, line_c: usize| (x0 + line_c as f64 * step, y0 + line_r as f64 * step);
     // A frame run, cut into one segment per cell.
-    let cut = |(from, to): (usize, usize), frame: bool| if frame { (from..to).map(|i| (i, i + 1)).collect() } else { vec![(from, to)] };
+    let cut = |(from, to): (usize, usize), frame: bool| {
+        if frame {
+            (from..to).map(|i| (i, i + 1)).collect()
+        } else {
+            vec![(from, to)]
+        }
+    };
     for line in 0..=grid.rows {
-        for (from, to) in runs_of(grid.cols, |col| wall_above(line, col)).into_iter().flat_map(|run| cut(run, line == 0 || line == grid.rows)) {
+        for (from, to) in runs_of(grid.cols, |col| wall_above(line, col))
+            .into_iter()
+            .flat_map(|run| cut(run, line == 0 || line == grid.rows))
+        {
             runs.push((corner(line, from), corner(line, to)));
         }
     }
     for line in 0..=grid.cols {
-        for (from, to) in runs_of(grid.rows, |row| wall_left(row, line)).into_iter().flat_map(|run| cut(run, line == 0 || line == grid.cols)) {
+        for (from, to) in runs_of(grid.rows, |row| wall_left(row, line))
+            .into_iter()
+            .flat_map(|run| cut(run, line == 0 || line == grid.cols))
+        {
             runs.push((corner(from, line), corner(to, line)));
         }
     }
     runs
 }
-

@@ -23,13 +23,26 @@ impl SlotTables {
     pub(super) fn new(shapes: &[Shape], slots: &[Slot], classes: &[Range<usize>], cells: usize) -> SlotTables {
         let class_of = slots.iter().map(|s| (classes[s.class].start as u8, classes[s.class].end as u8)).collect();
         let stride = cells.div_ceil(64);
-        let mut tables = SlotTables { cells, stride, masks: Vec::new(), steps: Vec::new(), directions: Vec::new(), ways: Vec::new(), class_of };
+        let mut tables = SlotTables {
+            cells,
+            stride,
+            masks: Vec::new(),
+            steps: Vec::new(),
+            directions: Vec::new(),
+            ways: Vec::new(),
+            class_of,
+        };
         for slot in slots {
             let shape = &shapes[slot.shape];
             tables.masks.extend_from_slice(&shape.masks);
             tables.steps.extend_from_slice(&shape.step);
             tables.directions.push(shape.directions);
-            tables.ways.extend(shape.step.iter().map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |ways, d| ways | 1 << d) & shape.directions));
+            tables.ways.extend(
+                shape
+                    .step
+                    .iter()
+                    .map(|to| (0..4).filter(|&d| to[d] != NONE).fold(0, |ways, d| ways | 1 << d) & shape.directions),
+            );
         }
         tables
     }

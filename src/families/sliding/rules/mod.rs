@@ -6,18 +6,18 @@ mod pack;
 mod text;
 mod word;
 
-use word::WordMoves;
-use bits::{cell_bit, Bits, Cells, SlotTables};
-pub use pack::SlidingSpace;
 use super::format::Layout;
-use super::metric::Metric;
 use super::goal::{self, Geometry, Needs};
+use super::metric::Metric;
 use crate::families::FormatError;
 use crate::search::{Heuristic, Reversible, Space};
+use bits::{cell_bit, Bits, Cells, SlotTables};
+pub use pack::SlidingSpace;
 use regex::bytes::{Regex, RegexBuilder};
 use std::ops::Range;
 #[cfg(feature = "perl-goals")]
 use std::sync::atomic::{AtomicBool, Ordering};
+use word::WordMoves;
 
 /// Most machine words a packed position takes (`SlidingPuzzle::solve` has a search for 1, 2 and 4).
 pub const MAX_WORDS: usize = 4;
@@ -219,7 +219,11 @@ impl Rules {
         }
         let (hir, matcher, signatures) = match plain_goal(&layout.goal) {
             Ok(hir) if goal::matches_everywhere(&hir) => {
-                return Err(FormatError::new(layout.goal_line, 1, "the goal cannot stand as written: it matches an empty text, so every position would match it"));
+                return Err(FormatError::new(
+                    layout.goal_line,
+                    1,
+                    "the goal cannot stand as written: it matches an empty text, so every position would match it",
+                ));
             }
             Ok(hir) => {
                 let regex = RegexBuilder::new(&layout.goal)
@@ -228,7 +232,13 @@ impl Rules {
                     .dfa_size_limit(1 << 22)
                     .build()
                     .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
-                    .map_err(|e| FormatError::new(layout.goal_line, 1, format!("the goal is not a usable regular expression: {}", one_line(&e.to_string()))))?;
+                    .map_err(|e| {
+                        FormatError::new(
+                            layout.goal_line,
+                            1,
+                            format!("the goal is not a usable regular expression: {}", one_line(&e.to_string())),
+                        )
+                    })?;
                 let signatures = goal::letter_signatures(&hir);
                 (Some(hir), Matcher::Plain(regex), signatures)
             }
@@ -244,7 +254,11 @@ impl Rules {
                 let tree = fancy_regex::Expr::parse_tree(&layout.goal).map_err(|_| goal_error(layout, &plain_error))?;
                 if let Some((message, at)) = goal::perl_fault(&tree.expr) {
                     let column = at.map_or(1, |text| column_of(&text));
-                    return Err(FormatError::new(layout.goal_line, column, format!("the goal cannot stand as written: {message}")));
+                    return Err(FormatError::new(
+                        layout.goal_line,
+                        column,
+                        format!("the goal cannot stand as written: {message}"),
+                    ));
                 }
                 let regex = fancy_regex::RegexBuilder::new(&layout.goal)
                     .delegate_size_limit(1 << 20)
@@ -263,23 +277,21 @@ impl Rules {
         let mut shape_keys: Vec<Vec<(usize, usize)>> = Vec::new();
         let mut pieces: Vec<(u8, usize, u16)> = Vec::new(); // letter, shape, anchor
         for &letter in &letters {
-            let cells: Vec<(usize, usize)> = (0..width * height)
-                .filter(|&i| layout.cells[i] == letter)
-                .map(|i| (i / width, i % width))
-                .collect();
+            let cells: Vec<(usize, usize)> =
+                (0..width * height).filter(|&i| layout.cells[i] == letter).map(|i| (i / width, i % width)).collect();
             for cells in cut(layout, letter, cells)? {
-            let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
-            let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
-            let offsets: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
-            let shape = match shape_keys.iter().position(|k| *k == offsets) {
-                Some(s) => s,
-                None => {
-                    shapes.push(Shape::new(offsets.clone(), width, height, &walls, layout.options.axis));
-                    shape_keys.push(offsets);
-                    shapes.len() - 1
-                }
-            };
-            pieces.push((letter, shape, (top * width + left) as u16));
+                let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
+                let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
+                let offsets: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
+                let shape = match shape_keys.iter().position(|k| *k == offsets) {
+                    Some(s) => s,
+                    None => {
+                        shapes.push(Shape::new(offsets.clone(), width, height, &walls, layout.options.axis));
+                        shape_keys.push(offsets);
+                        shapes.len() - 1
+                    }
+                };
+                pieces.push((letter, shape, (top * width + left) as u16));
             }
         }
         // Classes: same shape and same goal signature.
@@ -306,7 +318,12 @@ impl Rules {
             return Err(FormatError::new(
                 layout.first_line,
                 1,
-                format!("the board has {} pieces; the most this solver takes on a board of {} cells is {}", classed.len(), width * height, MAX_WORDS * per_word),
+                format!(
+                    "the board has {} pieces; the most this solver takes on a board of {} cells is {}",
+                    classed.len(),
+                    width * height,
+                    MAX_WORDS * per_word
+                ),
             ));
         }
         // Pieces that share a letter are told apart by a number, in reading order at the start.
@@ -315,7 +332,11 @@ impl Rules {
             .enumerate()
             .map(|(i, &(class, letter, shape, _))| {
                 let same = |c: &&(usize, u8, usize, u16)| c.1 == letter;
-                let number = if classed.iter().filter(same).count() > 1 { 1 + classed[..i].iter().filter(same).count() as u8 } else { 0 };
+                let number = if classed.iter().filter(same).count() > 1 {
+                    1 + classed[..i].iter().filter(same).count() as u8
+                } else {
+                    0
+                };
                 Slot { letter, number, shape, class }
             })
             .collect();
@@ -391,7 +412,11 @@ impl Rules {
             return; // a goal that can sit in that many places is tested by its regex
         }
         // A letter that names several pieces: the per-piece tests below do not apply.
-        if self.slots.iter().any(|s| s.number > 0 && placements.iter().any(|p| p.letters.iter().any(|(l, _)| *l == s.letter))) {
+        if self
+            .slots
+            .iter()
+            .any(|s| s.number > 0 && placements.iter().any(|p| p.letters.iter().any(|(l, _)| *l == s.letter)))
+        {
             return;
         }
         let bits_of = |cells: &mut dyn Iterator<Item = usize>| cells.fold(Cells::empty(), |b, c| b.union(cell_bit(c)));
@@ -403,7 +428,12 @@ impl Rules {
                 let required = bits_of(&mut cells.iter().copied());
                 // Cells other letters or emptiness claim: the piece may not cover them.
                 let claimed = bits_of(
-                    &mut needs.letters.iter().filter(|(l, _)| l != letter).flat_map(|(_, cs)| cs.iter().copied()).chain(needs.empties.iter().copied()),
+                    &mut needs
+                        .letters
+                        .iter()
+                        .filter(|(l, _)| l != letter)
+                        .flat_map(|(_, cs)| cs.iter().copied())
+                        .chain(needs.empties.iter().copied()),
                 );
                 let allowed: Vec<bool> = (0..n as u16)
                     .map(|a| {
@@ -421,7 +451,9 @@ impl Rules {
         }
         // One placement that pins every piece to one anchor is an explicit goal state.
         if let [only] = tests.as_slice() {
-            if only.slots.len() == self.slots.len() && only.slots.iter().all(|(_, a)| a.iter().filter(|&&x| x).count() == 1) {
+            if only.slots.len() == self.slots.len()
+                && only.slots.iter().all(|(_, a)| a.iter().filter(|&&x| x).count() == 1)
+            {
                 let mut anchors = vec![0u16; self.slots.len()];
                 for (slot, allowed) in &only.slots {
                     anchors[*slot] = allowed.iter().position(|&x| x).unwrap_or(0) as u16;
@@ -462,14 +494,7 @@ impl Rules {
     fn distances(&self, allowed: &[bool]) -> Vec<u8> {
         let targets: Vec<usize> = (0..allowed.len()).filter(|&a| allowed[a]).collect();
         (0..allowed.len())
-            .map(|a| {
-                targets
-                    .iter()
-                    .map(|&t| self.lower_bound(a, t))
-                    .min()
-                    .unwrap_or(0)
-                    .min(255) as u8
-            })
+            .map(|a| targets.iter().map(|&t| self.lower_bound(a, t)).min().unwrap_or(0).min(255) as u8)
             .collect()
     }
 
@@ -482,10 +507,7 @@ impl Rules {
 
     /// The cells the pieces cover.
     fn occupancy<B: Bits>(&self, anchors: &[u16]) -> B {
-        anchors
-            .iter()
-            .enumerate()
-            .fold(B::empty(), |bits, (slot, &a)| bits.union(self.tables.cover(slot, a)))
+        anchors.iter().enumerate().fold(B::empty(), |bits, (slot, &a)| bits.union(self.tables.cover(slot, a)))
     }
 
     /// Calls `emit(slot, new_anchor)` for every move from the position `anchors`, in the metric.
@@ -508,10 +530,9 @@ impl Rules {
         // often); then one pass over the bits set.
         for (chunk, group) in anchors.chunks(16).enumerate() {
             let first = chunk * 16;
-            let mut open = group
-                .iter()
-                .enumerate()
-                .fold(0u64, |open, (i, &anchor)| open | u64::from(tables.first_steps(first + i, anchor, occupied)) << (4 * i));
+            let mut open = group.iter().enumerate().fold(0u64, |open, (i, &anchor)| {
+                open | u64::from(tables.first_steps(first + i, anchor, occupied)) << (4 * i)
+            });
             while open != 0 {
                 let bit = open.trailing_zeros() as usize;
                 open &= open - 1;
@@ -620,17 +641,15 @@ impl Rules {
     pub fn heuristic(&self, anchors: &[u16]) -> u32 {
         let GoalTest::Placements(placements) = &self.goal else {
             if let GoalTest::Exact(goal) = &self.goal {
-                return anchors
-                    .iter()
-                    .zip(goal)
-                    .map(|(&a, &g)| self.lower_bound(a as usize, g as usize) as u32)
-                    .sum();
+                return anchors.iter().zip(goal).map(|(&a, &g)| self.lower_bound(a as usize, g as usize) as u32).sum();
             }
             return 0;
         };
         placements
             .iter()
-            .map(|p| p.slots.iter().zip(&p.distance).map(|((slot, _), d)| u32::from(d[anchors[*slot] as usize])).sum::<u32>())
+            .map(|p| {
+                p.slots.iter().zip(&p.distance).map(|((slot, _), d)| u32::from(d[anchors[*slot] as usize])).sum::<u32>()
+            })
             .min()
             .unwrap_or(0)
     }
@@ -650,7 +669,6 @@ impl Rules {
             _ => None,
         }
     }
-
 }
 
 /// The pieces the cells of `letter` make: one piece, or, for a letter the `pieces:` option
@@ -666,7 +684,10 @@ fn cut(layout: &Layout, letter: u8, cells: Vec<(usize, usize)>) -> Result<Vec<Ve
             return Err(FormatError::new(
                 layout.first_line + top,
                 first + 1,
-                format!("the {} cells from here do not make a whole {w}x{h} piece (pieces: {}={w}x{h})", letter as char, letter as char),
+                format!(
+                    "the {} cells from here do not make a whole {w}x{h} piece (pieces: {}={w}x{h})",
+                    letter as char, letter as char
+                ),
             ));
         }
         left.retain(|cell| !piece.contains(cell));

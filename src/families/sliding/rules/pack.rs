@@ -115,7 +115,9 @@ impl<'a, const W: usize> SlidingSpace<'a, W> {
     /// way (`WordMoves`) that makes the same list.
     pub(super) fn piece_by_piece(&self, state: &[u64; W], out: &mut Vec<((), [u64; W], u32)>) {
         let rules = self.rules;
-        rules.unpacked(state, |anchors| rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1))));
+        rules.unpacked(state, |anchors| {
+            rules.for_each_move(anchors, |slot, to| out.push(((), rules.moved(state, anchors, slot, to), 1)))
+        });
     }
 
     fn canonical_start(&self) -> [u64; W] {

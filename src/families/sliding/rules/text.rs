@@ -56,8 +56,14 @@ impl Rules {
             return Err(format!("\"{text}\" does not say where {letter} goes"));
         }
         match self.metric {
-            Metric::Unit if dirs.len() != 1 => return Err(format!("\"{text}\" moves more than one cell, which the unit metric counts as several moves")),
-            Metric::Slide if dirs.iter().any(|&d| d != dirs[0]) => return Err(format!("\"{text}\" turns a corner, which the slide metric counts as several moves")),
+            Metric::Unit if dirs.len() != 1 => {
+                return Err(format!(
+                    "\"{text}\" moves more than one cell, which the unit metric counts as several moves"
+                ))
+            }
+            Metric::Slide if dirs.iter().any(|&d| d != dirs[0]) => {
+                return Err(format!("\"{text}\" turns a corner, which the slide metric counts as several moves"))
+            }
             _ => {}
         }
         let others = self.occupancy::<Cells>(anchors).without(self.tables.cover(slot, anchors[slot]));
@@ -68,7 +74,10 @@ impl Rules {
             }
             let (next, entering) = self.tables.step::<Cells>(slot, at, d);
             if next == NONE {
-                return Err(format!("{letter} cannot move {} there: the board edge or a wall is in the way", DIRECTION_LETTERS[d]));
+                return Err(format!(
+                    "{letter} cannot move {} there: the board edge or a wall is in the way",
+                    DIRECTION_LETTERS[d]
+                ));
             }
             if others.meets(entering) {
                 return Err(format!("{letter} cannot move {}: another piece is in the way", DIRECTION_LETTERS[d]));
@@ -85,7 +94,9 @@ impl Rules {
         let (&letter, digits) = piece.as_bytes().split_first()?;
         let number = match digits {
             [] => 0,
-            [b'1'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => std::str::from_utf8(digits).ok()?.parse().ok()?,
+            [b'1'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
+                std::str::from_utf8(digits).ok()?.parse().ok()?
+            }
             _ => return None,
         };
         self.slots.iter().position(|s| s.letter == letter && s.number == number)
@@ -96,16 +107,21 @@ impl Rules {
         let mut parts = text.split_whitespace();
         let piece = parts.next().ok_or("an empty move")?;
         let slot = match piece.as_bytes() {
-            [l, ..] if l.is_ascii_lowercase() => self.slot_named(piece).ok_or_else(|| format!("there is no piece {piece}"))?,
+            [l, ..] if l.is_ascii_lowercase() => {
+                self.slot_named(piece).ok_or_else(|| format!("there is no piece {piece}"))?
+            }
             _ => return Err(format!("\"{text}\" does not start with a piece letter")),
         };
         let dirs = parts
             .flat_map(|p| p.chars())
             .map(|c| {
-                DIRECTION_LETTERS
-                    .iter()
-                    .position(|&d| d == c.to_ascii_uppercase())
-                    .ok_or_else(|| format!("{} in {} is not a direction (U, D, L or R)", crate::families::shown_char(c), crate::families::shown_text(text)))
+                DIRECTION_LETTERS.iter().position(|&d| d == c.to_ascii_uppercase()).ok_or_else(|| {
+                    format!(
+                        "{} in {} is not a direction (U, D, L or R)",
+                        crate::families::shown_char(c),
+                        crate::families::shown_text(text)
+                    )
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok((slot, dirs))
@@ -117,9 +133,17 @@ impl Rules {
         let mut moves = Vec::with_capacity(path.len().saturating_sub(1));
         for pair in path.windows(2) {
             let (before, after) = (&pair[0], &pair[1]);
-            let Some(class) = self.classes.iter().find(|c| before[(*c).clone()] != after[(*c).clone()]) else { continue };
-            let from = *before[class.clone()].iter().find(|a| !after[class.clone()].contains(a)).unwrap_or(&before[class.start]);
-            let to = *after[class.clone()].iter().find(|a| !before[class.clone()].contains(a)).unwrap_or(&after[class.start]);
+            let Some(class) = self.classes.iter().find(|c| before[(*c).clone()] != after[(*c).clone()]) else {
+                continue;
+            };
+            let from = *before[class.clone()]
+                .iter()
+                .find(|a| !after[class.clone()].contains(a))
+                .unwrap_or(&before[class.start]);
+            let to = *after[class.clone()]
+                .iter()
+                .find(|a| !before[class.clone()].contains(a))
+                .unwrap_or(&after[class.start]);
             let Some(slot) = class.clone().find(|&s| concrete[s] == from) else { continue };
             // For unit and slide moves the shortest route is the straight line itself.
             let dirs = self.route(&concrete, slot, to).unwrap_or_default();
