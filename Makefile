@@ -10,7 +10,7 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export CHROMEDRIVER
 
-.PHONY: serve build test test-native test-wasm test-e2e screenshots bench bench-xsokoban fuzz tools browser npm clean
+.PHONY: serve build test lint test-native test-wasm test-e2e screenshots bench bench-xsokoban fuzz tools browser npm clean
 
 serve: tools
 	trunk serve --release
@@ -18,7 +18,20 @@ serve: tools
 build: tools
 	trunk build --release
 
-test: tools browser npm test-native test-wasm test-e2e
+test: tools browser npm lint test-native test-wasm test-e2e
+
+# The lint gate, first in `make test`: rustfmt's style (rustfmt.toml), clippy with every warning an
+# error in each configuration built (native with and without the default features, the page's
+# wasm module with and without them, the wasm tests), and the API docs with warnings as errors.
+CLIPPY_CONFIGS := "--all-targets" "--lib --bins --no-default-features" \
+  "--target wasm32-unknown-unknown --lib --bins" "--target wasm32-unknown-unknown --lib --bins --no-default-features" \
+  "--target wasm32-unknown-unknown --tests"
+lint: tools
+	cargo fmt --check
+	rustfmt --check --edition 2021 fuzz/fuzz_targets/*.rs
+	@for config in $(CLIPPY_CONFIGS); do echo "cargo clippy $$config -- -D warnings"; cargo clippy $$config -- -D warnings || exit 1; done
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --target wasm32-unknown-unknown
 
 # The page's first module is built without the Cargo features script, lmsolve and perl-goals:
 # the tests of what it hands to the full module run in that build too.
@@ -74,6 +87,8 @@ fuzz:
 
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@rustup component list --installed | grep -q '^clippy' && rustup component list --installed | grep -q '^rustfmt' || \
+	  rustup component add clippy rustfmt
 	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' || \
 	  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 cargo install trunk@$(TRUNK_VERSION) --locked
 	@# Not --locked: that lock file asks for a webpki-roots the registry does not have.

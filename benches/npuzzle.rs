@@ -15,7 +15,7 @@ fn cells(line: &str) -> Vec<u8> {
 fn korf(
     board: &Board,
     pdb: &PatternDatabase,
-    search: impl Fn(&TileSpace<16>) -> Outcome<Slide, Tiles<16>>,
+    search: impl Fn(&TileSpace<'_, 16>) -> Outcome<Slide, Tiles<16>>,
 ) -> (f64, u64, (f64, u8)) {
     let (mut total, mut nodes, mut worst) = (0.0, 0u64, (0.0, 0));
     for line in include_str!("../tests/fixtures/npuzzle/korf100.txt").lines().filter(|l| !l.starts_with('#')) {

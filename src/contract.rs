@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! What passes between the families and the faces (the page, the Worker and the CLI): what a
 //! puzzle offers ([`Capabilities`]), how to search ([`SolveOptions`]), what came of it
 //! ([`Report`]), and the errors that point into the user's text ([`FormatError`],
@@ -135,6 +136,7 @@ impl Capabilities {
         self
     }
 
+    /// With what is known of the puzzle's answer before any search (`knowledge`).
     pub fn knowing(mut self, knowledge: Knowledge) -> Capabilities {
         self.knowledge = knowledge;
         self
@@ -181,7 +183,8 @@ pub struct Verdict {
 
 impl Verdict {
     /// Replays `moves` from `start` with `apply` (which makes a move or says why it cannot),
-    /// noting where `solved` first holds: [`Puzzle::check`] for families whose rules can.
+    /// noting where `solved` first holds: [`Puzzle::check`](crate::families::Puzzle::check) for
+    /// families whose rules can.
     pub fn replay<S>(
         mut state: S,
         moves: &[String],
@@ -199,10 +202,12 @@ impl Verdict {
     }
 }
 
+/// A move of a list that does not apply, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveError {
     /// Index of the offending move.
     pub index: usize,
+    /// Why, as a sentence for the user.
     pub message: String,
 }
 
@@ -216,12 +221,16 @@ impl fmt::Display for MoveError {
 /// the problem is not at one place, such as an option that does not fit the puzzle).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormatError {
+    /// 1-based; 0 when the problem is not at one place.
     pub line: usize,
+    /// 1-based.
     pub column: usize,
+    /// What is wrong, as a sentence for the user.
     pub message: String,
 }
 
 impl FormatError {
+    /// A problem at `line` and `column` (both from 1).
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
         FormatError { line, column, message: message.into() }
     }
@@ -249,9 +258,13 @@ impl std::error::Error for FormatError {}
 pub struct SolveOptions {
     /// A family metric name; None = the one the puzzle text asks for, else the family default.
     pub metric: Option<String>,
+    /// The search to run; `Auto` lets the family pick the fastest one that keeps its promise.
     pub method: Method,
+    /// At most this many states stored; None: the family's default budget.
     pub max_states: Option<u64>,
+    /// At most this many bytes of memory for the search; None: the default.
     pub max_bytes: Option<u64>,
+    /// Give up after this many milliseconds; None: no time limit.
     pub time_limit_ms: Option<u64>,
     /// For DFS only.
     pub max_depth: Option<u64>,
@@ -288,19 +301,25 @@ pub struct SolveOptions {
     pub prepare: Option<Part>,
 }
 
+/// How many solutions a search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SolveMode {
+    /// The first (a shortest, where the method proves it).
     #[default]
     First,
+    /// Count them all (a tiling).
     Count,
+    /// Every one, each listed in the report.
     All,
 }
 
 /// How many solutions there are: all of them, and up to the puzzle's symmetry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
+    /// Every solution.
     pub raw: u64,
+    /// Solutions that are not turned or mirrored copies of another.
     pub distinct: u64,
 }
 
@@ -424,12 +443,17 @@ pub fn default_memory() -> u64 {
     1 << 30
 }
 
+/// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// A solution was found.
     Solved,
+    /// The whole space was searched: there is none.
     Unsolved,
+    /// A budget ran out first ([`Report::reason`] says which).
     GaveUp,
+    /// Someone cancelled it.
     Cancelled,
 }
 
@@ -440,15 +464,19 @@ pub enum Status {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(into = "ReportShape", from = "ReportShape")]
 pub struct Report {
+    /// The family's id.
     pub family: String,
+    /// The metric the cost is counted in.
     pub metric: String,
     /// The method that actually ran (`Auto` only when no search ran: an answer known beforehand).
     pub method: Method,
+    /// How the search ended.
     pub status: Status,
     /// Why a search gave up.
     pub reason: Option<String>,
     /// The moves, in the family's text form.
     pub moves: Vec<String>,
+    /// The solution's cost in `metric`.
     pub cost: u64,
     /// Whether the solution is guaranteed to be shortest in the metric.
     pub optimal: bool,
@@ -476,6 +504,7 @@ pub struct Report {
     pub beyond: Option<u32>,
     /// What the solution is made of, as the family calls it ([`Capabilities::noun`]).
     pub noun: Noun,
+    /// What the search did: states, time, memory.
     pub stats: Stats,
 }
 

@@ -10,11 +10,11 @@ pub trait Painter {
     fn clear(&mut self, colour: &str);
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str);
     /// An outline only.
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke);
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke<'_>);
     fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, colour: &str, width: f64);
     fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str);
     /// A circle's outline.
-    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke);
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke<'_>);
     /// A filled polygon.
     fn polygon(&mut self, points: &[(f64, f64)], fill: &str);
     /// Text centred on (x, y), when it is large enough to read ([`SMALLEST_TEXT`]).
@@ -27,7 +27,7 @@ pub trait Painter {
     fn write_text(&mut self, x: f64, y: f64, size: f64, colour: &str, text: &str);
 
     /// An open line through `points`.
-    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke<'_>) {
         for pair in points.windows(2) {
             self.line(pair[0].0, pair[0].1, pair[1].0, pair[1].1, stroke.colour, stroke.width);
         }
@@ -194,7 +194,7 @@ impl Painter for SvgPainter {
     fn as_dyn(&mut self) -> &mut dyn Painter {
         self
     }
-    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke<'_>) {
         let points: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
         let _ = writeln!(
             self.body,
@@ -215,7 +215,7 @@ impl Painter for SvgPainter {
             xml_escape(fill)
         );
     }
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke) {
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke<'_>) {
         let Stroke { colour, width, dash } = *stroke;
         let dash = if dash > 0.0 { format!(" stroke-dasharray=\"{dash:.1}\"") } else { String::new() };
         let _ = writeln!(
@@ -235,7 +235,7 @@ impl Painter for SvgPainter {
         let _ =
             writeln!(self.body, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{}\"/>", xml_escape(fill));
     }
-    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke) {
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke<'_>) {
         let _ = writeln!(
             self.body,
             "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1}\"/>",

@@ -97,7 +97,7 @@ pub use store::{preload, take_unsaved};
 /// What ends every sealed entry: the CRC-32 of the bytes before it (little-endian), then this.
 const TAG: &[u8; 4] = b"kep1";
 
-/// `bytes` sealed as they are kept: followed by their CRC-32 and [`TAG`].
+/// `bytes` sealed as they are kept: followed by their CRC-32 and the tag `kep1`.
 pub fn seal(mut bytes: Vec<u8>) -> Vec<u8> {
     let sum = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&sum.to_le_bytes());

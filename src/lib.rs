@@ -7,7 +7,7 @@
 //!   text, share links, replays as animated GIFs, and positions as SVG pictures (rasterized by
 //!   `render` natively);
 //!   [`random`] and [`keep`]: seeded randomness and bytes kept between runs.
-//! - [`cli`] (native) and [`web`] (the page and the worker, wasm32) are the front ends.
+//! - `cli` (native) and `web` (the page and the worker, wasm32) are the front ends.
 
 pub mod animation;
 pub mod contract;

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The mid-end, after `midend.c` in Simon Tatham's puzzle collection: a family gives its rules as
 //! a typed [`Rules`] (the start, one move executed, whether a position is solved, how a replay
 //! looks and reads) and a [`Replayer`] does the replaying part of the [`Puzzle`] contract
@@ -23,6 +24,7 @@ pub trait Rules {
     /// The position after the move written `text`, or why it cannot be made.
     fn execute(&self, state: &Self::State, text: &str) -> Result<Self::State, String>;
 
+    /// Whether `state` is a solved position.
     fn is_solved(&self, state: &Self::State) -> bool;
 
     /// Whether a replay passes over a move that does not apply, the position staying as it was,
@@ -68,8 +70,11 @@ pub trait Rules {
 /// does not apply.
 #[derive(Debug, Clone)]
 pub struct Frames<S> {
+    /// The moves replayed.
     pub moves: Vec<String>,
+    /// The start, then the position after each move that applied.
     pub states: Vec<S>,
+    /// The first move that did not apply.
     pub error: Option<MoveError>,
 }
 
@@ -175,6 +180,7 @@ impl<S: Clone> Replayer<S> {
         })
     }
 
+    /// [`Puzzle::draw`](crate::families::Puzzle::draw): paints step `step` of `moves`, `tween` of the way to the next.
     pub fn draw<R: Rules<State = S>>(
         &self,
         rules: &R,
@@ -186,6 +192,7 @@ impl<S: Clone> Replayer<S> {
         self.frames(rules, moves, |frames| rules.paint(frames, step, tween, painter));
     }
 
+    /// [`Puzzle::show`](crate::families::Puzzle::show): the position after `step` moves, as text.
     pub fn show<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> String {
         self.frames(rules, moves, |frames| rules.show(frames, step))
     }

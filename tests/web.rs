@@ -18,7 +18,7 @@ fn round_trip(request: &Request) -> Vec<Reply> {
     round_trip_painting(request, &|_, _, _, _| Err("nothing should be painted".into()))
 }
 
-fn round_trip_painting(request: &Request, pixels: Pixels) -> Vec<Reply> {
+fn round_trip_painting(request: &Request, pixels: Pixels<'_>) -> Vec<Reply> {
     let value = serde_wasm_bindgen::to_value(request).unwrap();
     let received: Request = serde_wasm_bindgen::from_value(value).unwrap();
     let mut replies = Vec::new();

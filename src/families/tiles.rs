@@ -48,7 +48,7 @@ pub fn capabilities() -> Capabilities {
 /// "Unsolvable" is known from the arrangement alone.
 const WRONG_PARITY: &str = "No solution: this arrangement has the wrong parity (two tiles swapped)";
 
-pub fn solvable(problem: &TileProblem) -> bool {
+pub fn solvable(problem: &TileProblem<'_>) -> bool {
     solvable_on_rectangle(problem.width, problem.start, problem.blank)
 }
 
@@ -58,7 +58,7 @@ pub fn solvable(problem: &TileProblem) -> bool {
 pub fn report(
     family: &str,
     metric: &str,
-    problem: &TileProblem,
+    problem: &TileProblem<'_>,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     describe: impl FnOnce(&[Slide], &[Vec<u8>]) -> Vec<String>,
@@ -88,7 +88,7 @@ pub fn report(
 }
 
 fn solve(
-    problem: &TileProblem,
+    problem: &TileProblem<'_>,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Result<TileAnswer, FormatError> {
@@ -198,7 +198,7 @@ fn run<const N: usize>(
 pub fn analysis(
     family: &str,
     metric: &str,
-    problem: &TileProblem,
+    problem: &TileProblem<'_>,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     describe: impl Fn(&[Slide], &[Vec<u8>]) -> Vec<String>,

@@ -32,6 +32,7 @@ pub struct Analysis<M, S> {
     pub hardest: Option<Hardest<M, S>>,
     /// The whole graph, for a picture, when it has at most [`GRAPH_POSITIONS`] positions.
     pub graph: Option<StateGraph<M, S>>,
+    /// What the exploration did.
     pub stats: Stats,
 }
 
@@ -41,12 +42,15 @@ pub const GRAPH_POSITIONS: usize = 3000;
 /// Every position and move of a small space, positions in breadth-first order from the start.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StateGraph<M, S> {
+    /// The positions, in breadth-first order from the start (the start first).
     pub states: Vec<S>,
     /// The position each was first reached from (`u32::MAX` for the start), and by which move.
     pub parent: Vec<u32>,
+    /// The move that first reached each (None for the start).
     pub step: Vec<Option<M>>,
     /// Distance from the start.
     pub level: Vec<u32>,
+    /// Which positions are solved.
     pub solved: Vec<bool>,
     /// Every pair of positions a move joins, once, the smaller index first.
     pub edges: Vec<(u32, u32)>,
@@ -59,6 +63,7 @@ pub struct StateGraph<M, S> {
 pub struct Shortest<M, S> {
     /// One of them (the first in the order moves are generated), and its positions from the start.
     pub moves: Vec<M>,
+    /// The start, then the position after each move.
     pub states: Vec<S>,
     /// How many distinct move sequences are shortest solutions.
     pub count: BigUint,
@@ -71,6 +76,7 @@ pub struct Shortest<M, S> {
 pub struct Hardest<M, S> {
     /// Moves from the start to it (the fewest), and the positions along them.
     pub moves: Vec<M>,
+    /// The start, then the position after each move.
     pub states: Vec<S>,
     /// The length of its shortest solution.
     pub distance: u32,
@@ -81,9 +87,20 @@ pub struct Hardest<M, S> {
 /// How an analysis ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Analysed<M, S> {
+    /// Every reachable position explored.
     Done(Box<Analysis<M, S>>),
-    GaveUp { reason: String, stats: Stats },
-    Cancelled { stats: Stats },
+    /// A budget ran out first.
+    GaveUp {
+        /// Which budget, in words.
+        reason: String,
+        /// What the exploration did.
+        stats: Stats,
+    },
+    /// The progress callback asked to stop.
+    Cancelled {
+        /// What the exploration did.
+        stats: Stats,
+    },
 }
 
 /// Explores every position reachable from the start and reads the whole space: how many
@@ -148,7 +165,7 @@ where
 fn read<S: Space>(
     space: &S,
     explored: Result<Explored<S::State>, Halt>,
-    mut meter: Meter,
+    mut meter: Meter<'_>,
 ) -> Analysed<S::Move, S::State> {
     let graph = match explored {
         Ok(graph) => graph,
@@ -215,7 +232,7 @@ struct Explored<T> {
     targets: Vec<u32>,
 }
 
-fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>, Halt> {
+fn explore<S: Space>(space: &S, meter: &mut Meter<'_>) -> Result<Explored<S::State>, Halt> {
     let mut graph = Explored::new(space.start());
     explore_until(space, meter, &mut graph, usize::MAX)?;
     Ok(graph)
@@ -224,7 +241,7 @@ fn explore<S: Space>(space: &S, meter: &mut Meter) -> Result<Explored<S::State>,
 /// Explores `graph` on until every position is expanded or `until` are stored.
 fn explore_until<S: Space>(
     space: &S,
-    meter: &mut Meter,
+    meter: &mut Meter<'_>,
     graph: &mut Explored<S::State>,
     until: usize,
 ) -> Result<(), Halt> {
@@ -248,7 +265,7 @@ mod spread {
     use super::*;
     use crate::search::spread::{GoalTest, Spread, SPREAD_FROM};
 
-    pub fn explore<S>(space: &S, meter: &mut Meter, threads: usize) -> Result<Explored<S::State>, Halt>
+    pub fn explore<S>(space: &S, meter: &mut Meter<'_>, threads: usize) -> Result<Explored<S::State>, Halt>
     where
         S: Space + Sync,
         S::State: Send + Sync,
@@ -304,7 +321,7 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
     }
 
     /// Reports the next expansion to the meter (the positions expanded so far are `goal.len()`).
-    fn meter<S: Space<State = T>>(&self, space: &S, meter: &mut Meter) -> Result<(), Halt> {
+    fn meter<S: Space<State = T>>(&self, space: &S, meter: &mut Meter<'_>) -> Result<(), Halt> {
         let head = self.goal.len();
         meter.explore_at(
             self.store.len(),

@@ -71,7 +71,7 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
     }
 
     /// Expands states until a goal is stored, every state is expanded or `until` are stored.
-    fn run<S: Space<State = T>>(&mut self, space: &S, meter: &mut Meter, until: usize) -> Result<Step, Halt> {
+    fn run<S: Space<State = T>>(&mut self, space: &S, meter: &mut Meter<'_>, until: usize) -> Result<Step, Halt> {
         if self.head == 0 && space.is_goal(self.store.state(0)) {
             return Ok(Step::Goal(0));
         }
@@ -105,7 +105,12 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
     }
 
     /// The outcome of a run that did not pause.
-    fn finish<S: Space<State = T>>(self, space: &S, step: Result<Step, Halt>, mut meter: Meter) -> Outcome<S::Move, T> {
+    fn finish<S: Space<State = T>>(
+        self,
+        space: &S,
+        step: Result<Step, Halt>,
+        mut meter: Meter<'_>,
+    ) -> Outcome<S::Move, T> {
         match step {
             Ok(Step::Goal(index)) => solution_in(space, &self.store, index, meter),
             Ok(_) => {

@@ -70,7 +70,7 @@ fn deepen<S: Space>(
     buffers: &mut Vec<Successors<S>>,
     cost: u64,
     bound: u64,
-    meter: &mut Meter,
+    meter: &mut Meter<'_>,
 ) -> Result<Step, Halt> {
     let depth = path.len() - 1;
     let state = &path[depth];

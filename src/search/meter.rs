@@ -45,6 +45,7 @@ pub struct Stats {
     pub frontier: u64,
     /// Depth (or cost bound) reached.
     pub depth: u64,
+    /// Milliseconds since the search started.
     pub elapsed_ms: u64,
     /// Memory held by the search's tables.
     pub bytes: u64,
@@ -96,7 +97,9 @@ impl Stats {
 /// The progress callback's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
+    /// Go on searching.
     Continue,
+    /// Stop now: the search ends cancelled.
     Stop,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The search engine: generic searches over a [`Space`], with budgets, progress and honest outcomes.
 //!
 //! Nothing in here knows about puzzles, families or the web (DESIGN.md rule 1).
@@ -38,16 +39,37 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome<M, S> {
     /// A path from the start to a goal. `states` has one more entry than `moves` (the start first).
-    Solved { moves: Vec<M>, states: Vec<S>, cost: u64, stats: Stats },
+    Solved {
+        /// The moves, in order.
+        moves: Vec<M>,
+        /// The start, then the position after each move.
+        states: Vec<S>,
+        /// The sum of the moves' costs.
+        cost: u64,
+        /// What the search did.
+        stats: Stats,
+    },
     /// The whole reachable space was explored and holds no goal.
-    NoSolution { stats: Stats },
+    NoSolution {
+        /// What the search did.
+        stats: Stats,
+    },
     /// A budget ran out first; the answer is unknown.
-    GaveUp { reason: String, stats: Stats },
+    GaveUp {
+        /// Which budget, in words ("the time limit of 60 s").
+        reason: String,
+        /// What the search did.
+        stats: Stats,
+    },
     /// The progress callback asked to stop.
-    Cancelled { stats: Stats },
+    Cancelled {
+        /// What the search did.
+        stats: Stats,
+    },
 }
 
 impl<M, S> Outcome<M, S> {
+    /// What the search did, however it ended.
     pub fn stats(&self) -> &Stats {
         match self {
             Outcome::Solved { stats, .. }
@@ -72,7 +94,9 @@ impl<M, S> Outcome<M, S> {
 /// [`cover::cover_part`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Part {
+    /// This part's number, from 0.
     pub index: usize,
+    /// How many parts the search is split into.
     pub of: usize,
 }
 
@@ -113,10 +137,15 @@ pub enum Method {
     /// Let the puzzle choose from what it knows ([`Knowledge::auto`]).
     #[default]
     Auto,
+    /// Breadth-first search: fewest moves.
     Bfs,
+    /// A*: least cost, guided by the puzzle's lower bound.
     Astar,
+    /// IDA*: A*'s answer in depth-first passes of growing bound, in little memory.
     Idastar,
+    /// Depth-first search: a solution, not the shortest.
     Dfs,
+    /// Bidirectional breadth-first search, from the start and the goal at once.
     Bidir,
     /// Best-first: A* with the bound counted several times over, which finds long solutions
     /// of hard puzzles fast and proves nothing about their length.
@@ -124,9 +153,11 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method, `Auto` first.
     pub const ALL: [Method; 7] =
         [Method::Auto, Method::Bfs, Method::Astar, Method::Idastar, Method::Dfs, Method::Bidir, Method::Greedy];
 
+    /// The method's name on the command line and in messages (`idastar`).
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",
@@ -139,6 +170,7 @@ impl Method {
         }
     }
 
+    /// The method named `name` ([`Method::name`], any case).
     pub fn parse(name: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name.trim()))
     }
@@ -166,6 +198,7 @@ impl Method {
 /// What a puzzle knows about its own search space, from which `auto` picks a method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Knowledge {
+    /// How good the puzzle's lower bound is.
     pub heuristic: Heuristic,
     /// The goal is one explicit position whose moves can be run backwards (bidirectional search).
     pub explicit_goal: bool,
@@ -232,7 +265,7 @@ pub(crate) fn expand<S: Space>(space: &S, state: &S::State, out: &mut Vec<(S::Mo
 pub(crate) fn solution<S: Space>(
     space: &S,
     states: Vec<S::State>,
-    mut meter: meter::Meter,
+    mut meter: meter::Meter<'_>,
 ) -> Outcome<S::Move, S::State> {
     let Some((moves, cost)) = moves_along(space, &states) else {
         return Outcome::GaveUp {
@@ -249,7 +282,7 @@ pub(crate) fn solution_in<S: Space>(
     space: &S,
     store: &store::Store<S::State>,
     goal: u32,
-    mut meter: meter::Meter,
+    mut meter: meter::Meter<'_>,
 ) -> Outcome<S::Move, S::State> {
     meter.stats.stored = store.len() as u64;
     meter.stats.bytes = meter.stats.bytes.max(store.bytes());

@@ -5,15 +5,19 @@ use std::hash::Hash;
 /// A search problem: a start, moves with costs, and goals. States should be small values
 /// (integers, packed bytes): the engine stores every distinct one it meets.
 pub trait Space {
+    /// A position.
     type State: Clone + Eq + Hash;
+    /// A move, as the solution lists it.
     type Move: Clone;
 
+    /// The position searched from.
     fn start(&self) -> Self::State;
 
     /// Appends `(move, next state, cost)` for every move from `state`. Costs are at least 1 for
     /// BFS and bidirectional BFS to be optimal; A* and IDA* honour any non-negative cost.
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State, u32)>);
 
+    /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
 
     /// A lower bound on the cost still to pay (admissible), or 0 when unknown.

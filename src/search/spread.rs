@@ -129,7 +129,11 @@ impl<T: Clone + Eq + std::hash::Hash + Send + Sync> Spread<T> {
 
     /// Expands the next batch and hands each of its states, in order, to `visit`, which may stop
     /// the search (its error is returned; the states stored so far stay).
-    pub fn next_batch<S, E>(&mut self, space: &S, mut visit: impl FnMut(Expansion) -> Result<(), E>) -> Result<(), E>
+    pub fn next_batch<S, E>(
+        &mut self,
+        space: &S,
+        mut visit: impl FnMut(Expansion<'_>) -> Result<(), E>,
+    ) -> Result<(), E>
     where
         S: Space<State = T> + Sync,
     {

@@ -142,7 +142,7 @@ impl Painter for CanvasPainter {
         self.ctx.stroke();
     }
 
-    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke) {
+    fn polyline(&mut self, points: &[(f64, f64)], stroke: &Stroke<'_>) {
         let Some(&(x0, y0)) = points.first() else { return };
         self.ctx.set_stroke_style_str(stroke.colour);
         self.ctx.set_line_width(stroke.width);
@@ -166,7 +166,7 @@ impl Painter for CanvasPainter {
         self.ctx.fill_rect(x, y, w, h);
     }
 
-    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke) {
+    fn stroke_rect(&mut self, x: f64, y: f64, w: f64, h: f64, stroke: &Stroke<'_>) {
         let Stroke { colour, width, dash } = *stroke;
         self.ctx.set_stroke_style_str(colour);
         self.ctx.set_line_width(width);
@@ -197,7 +197,7 @@ impl Painter for CanvasPainter {
         self.ctx.fill();
     }
 
-    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke) {
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, stroke: &Stroke<'_>) {
         self.ctx.set_stroke_style_str(stroke.colour);
         self.ctx.set_line_width(stroke.width);
         self.ctx.begin_path();

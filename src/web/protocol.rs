@@ -137,7 +137,13 @@ pub type Pixels<'a> = &'a dyn Fn(&dyn Puzzle, &[String], usize, (u16, u16)) -> R
 /// Runs one request to the end, calling `post` with progress and the final reply. `now_ms`
 /// is a clock, used to send progress at most every `every_ms`; `pixels` paints an animation's
 /// frames.
-pub fn handle(request: Request, every_ms: f64, now_ms: &dyn Fn() -> f64, pixels: Pixels, post: &mut dyn FnMut(Reply)) {
+pub fn handle(
+    request: Request,
+    every_ms: f64,
+    now_ms: &dyn Fn() -> f64,
+    pixels: Pixels<'_>,
+    post: &mut dyn FnMut(Reply),
+) {
     let (Request::Solve { job, ref family, ref text, .. }
     | Request::Analyse { job, ref family, ref text, .. }
     | Request::Animate { job, ref family, ref text, .. }) = request

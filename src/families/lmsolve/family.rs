@@ -243,7 +243,7 @@ impl<G: Edit> LmPuzzle<G> {
     }
 }
 
-/// The mid-end's view. A list is read as a whole ([`Self::states`]), since a plank's text can
+/// The mid-end's view. A list is read as a whole (`LmPuzzle::states`), since a plank's text can
 /// name two planks; `execute` takes the first reading that applies.
 impl<G: Edit> midend::Rules for LmPuzzle<G> {
     type State = G::State;
@@ -485,7 +485,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             moves.iter().zip(states).map(|(m, s)| self.text_of(s, m)).collect()
         };
         let analysed = analyse(&space, &options.budget(), on_progress);
-        Ok(analysis_from::<GameSpace<G>>(self.family(), "moves", analysed, describe, |s| {
+        Ok(analysis_from::<GameSpace<'_, G>>(self.family(), "moves", analysed, describe, |s| {
             Some(self.game.at(s)?.write())
         }))
     }

@@ -235,7 +235,7 @@ impl MazePuzzle {
 }
 
 /// Steps from `from` to every cell (u32::MAX where the maze does not lead).
-fn distances(walk: &Walk, from: usize) -> Vec<u32> {
+fn distances(walk: &Walk<'_>, from: usize) -> Vec<u32> {
     let mut distance = vec![u32::MAX; walk.grid.cells()];
     distance[from] = 0;
     let mut queue = vec![from as u32];
@@ -262,7 +262,7 @@ const DIAMETER_CELLS: usize = 4000;
 
 impl MazePuzzle {
     /// What Analyse adds for a maze: its dead-end cells and the two cells farthest apart.
-    fn maze_notes(&self, walk: &Walk) -> Vec<String> {
+    fn maze_notes(&self, walk: &Walk<'_>) -> Vec<String> {
         let from_start = distances(walk, walk.start);
         let reachable: Vec<usize> = (0..from_start.len()).filter(|&c| from_start[c] != u32::MAX).collect();
         let mut next = Vec::new();

@@ -62,8 +62,9 @@ impl ScriptPuzzle {
         let space = ScriptSpace::new(&self.runner, self.runner.start()?);
         let describe = |moves: &[Dynamic], _: &[u32]| labels(&space, moves);
         let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
-        let report =
-            analysis_from::<ScriptSpace>("script", "moves", analysed, describe, |&id| self.text_from(&space.value(id)));
+        let report = analysis_from::<ScriptSpace<'_>>("script", "moves", analysed, describe, |&id| {
+            self.text_from(&space.value(id))
+        });
         match space.error.into_inner() {
             Some(error) => Err(error),
             None => Ok(report),
@@ -120,7 +121,7 @@ impl ScriptPuzzle {
 
     /// An error when the solution's labels, replayed, would take another path than the one found:
     /// `label(move)` gives two moves allowed from one of its positions the same text.
-    fn replays(&self, space: &ScriptSpace, labels: &[String], states: &[u32]) -> Result<(), FormatError> {
+    fn replays(&self, space: &ScriptSpace<'_>, labels: &[String], states: &[u32]) -> Result<(), FormatError> {
         for (at, label) in labels.iter().enumerate() {
             let (here, there) = (space.value(states[at]), space.value(states[at + 1]));
             if self.step(&here, label).is_ok_and(|next| runner::key(&next) != runner::key(&there)) {
@@ -202,7 +203,7 @@ impl midend::Rules for ScriptPuzzle {
 }
 
 /// Moves as the script labels them (as rhai prints them where `label` fails).
-fn labels(space: &ScriptSpace, moves: &[Dynamic]) -> Vec<String> {
+fn labels(space: &ScriptSpace<'_>, moves: &[Dynamic]) -> Vec<String> {
     moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
 }
 

@@ -223,7 +223,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
     }
 
     /// The assignment bound in pushes, or None when some box can reach no goal left to it.
-    /// The matching found stays in the scratch room, for [`Pushes::bound_after`].
+    /// The matching found stays in the scratch room, for `Pushes::bound_after`.
     pub fn bound(&self, boxes: &Squares<W>) -> Option<u16> {
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { parent, squares, .. } = &mut *scratch;

@@ -23,6 +23,7 @@ use word::{Shifts, Word};
 /// A set of items (at most 64 x W).
 pub type Bits<const W: usize> = [u64; W];
 
+/// An exact cover problem (a tiling): items to cover, options that each cover some items, and groups of options of which each may be used a limited number of times.
 pub struct Cover<const W: usize> {
     /// Items that must be covered.
     pub items: Bits<W>,
@@ -35,6 +36,7 @@ pub struct Cover<const W: usize> {
     /// For pruning: each item's neighbours, and which component sizes can still be filled
     /// (`fillable[size]`). Empty to prune nothing.
     pub neighbours: Vec<Bits<W>>,
+    /// Which sizes of a region of uncovered items can still be filled (`fillable[size]`).
     pub fillable: Vec<bool>,
     /// Place an option of this group first, before filling items in order: for a group with
     /// few options (a piece restricted by symmetry breaking) that cuts the tree at its root.
@@ -133,7 +135,7 @@ pub fn cover_on<const W: usize>(
 }
 
 fn fast_on<B: Word + Send + Sync>(
-    tables: &Tables<B>,
+    tables: &Tables<'_, B>,
     threads: usize,
     budget: &Budget,
     on_solution: &mut dyn FnMut(&[usize]) -> Flow,

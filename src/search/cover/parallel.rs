@@ -49,7 +49,7 @@ struct Shared {
 
 /// [`super::cover`] on `threads` threads, for a problem the fast search takes.
 pub(super) fn search<B: Word + Send + Sync>(
-    tables: &Tables<B>,
+    tables: &Tables<'_, B>,
     threads: usize,
     budget: &Budget,
     on_solution: &mut dyn FnMut(&[usize]) -> Flow,
@@ -60,7 +60,7 @@ pub(super) fn search<B: Word + Send + Sync>(
 
 /// [`search`] holding back at most `most_held` covers (tests make it small).
 pub(super) fn search_holding<B: Word + Send + Sync>(
-    tables: &Tables<B>,
+    tables: &Tables<'_, B>,
     threads: usize,
     most_held: u64,
     budget: &Budget,
@@ -209,7 +209,7 @@ impl Out<'_> {
 
 /// One worker's search of one subtree of the top.
 fn search_subtree<B: Word>(
-    tables: &Tables<B>,
+    tables: &Tables<'_, B>,
     index: usize,
     entry: &Top<B>,
     shared: &Shared,

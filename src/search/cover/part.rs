@@ -23,7 +23,7 @@ const SUBTREES_PER_PART: usize = 1024;
 /// so that the parts' figures add up to the whole search's) and where its first cover comes in
 /// the whole search's order (the number of the listed subtree it is in).
 pub(super) fn search<B: Word>(
-    tables: &Tables<B>,
+    tables: &Tables<'_, B>,
     part: Part,
     budget: &Budget,
     on_solution: &mut dyn FnMut(&[usize]) -> Flow,

@@ -68,6 +68,7 @@ impl Board {
         Board { neighbours, blank: blank as u8, width, mirror }
     }
 
+    /// The number of cells on the board.
     pub fn cells(&self) -> usize {
         self.neighbours.len()
     }
@@ -77,7 +78,9 @@ impl Board {
 /// of which the board uses the first `cells`. Equality and hashing look at the cells only.
 #[derive(Debug, Clone, Copy)]
 pub struct Tiles<const N: usize> {
+    /// The tile on each cell, each tile named by its goal cell (the blank by [`Board::blank`]).
     pub at: [u8; N],
+    /// The cell of each tile.
     pub pos: [u8; N],
     /// Pattern-database sums for the position and for its mirror image.
     plain: u8,
@@ -101,8 +104,11 @@ impl<const N: usize> std::hash::Hash for Tiles<N> {
 /// One move: `tile` slides from cell `from` into the blank at `to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slide {
+    /// The tile moved.
     pub tile: u8,
+    /// The cell it leaves.
     pub from: u8,
+    /// The cell it enters: the blank's.
     pub to: u8,
 }
 

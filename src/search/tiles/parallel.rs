@@ -177,7 +177,7 @@ fn run_in_pool<const N: usize>(
     top: &[Top],
     shared: &Shared,
     bound: u32,
-    meter: &mut Meter,
+    meter: &mut Meter<'_>,
     budget: &Budget,
     started: Instant,
 ) -> (Vec<Found>, Option<Halt>) {

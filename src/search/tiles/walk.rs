@@ -51,7 +51,7 @@ impl<const N: usize> TileSpace<'_, N> {
     }
 
     /// The outcome for the moves the walk found, with the position after each.
-    pub(super) fn solution(&self, moves: Vec<Slide>, mut meter: Meter) -> Outcome<Slide, Tiles<N>> {
+    pub(super) fn solution(&self, moves: Vec<Slide>, mut meter: Meter<'_>) -> Outcome<Slide, Tiles<N>> {
         let mut states = vec![self.start()];
         let mut successors = Vec::new();
         for slide in &moves {
@@ -259,6 +259,7 @@ impl<'a, const N: usize> Walk<'a, N> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: this CPU has just been seen to have the popcnt instruction.
+            #[allow(unsafe_code)]
             let found = unsafe { self.descend_popcnt(tally, depth, bound, back)? };
             return Ok((!found).then_some(self.beyond));
         }
@@ -287,6 +288,7 @@ impl<'a, const N: usize> Walk<'a, N> {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: POPCNT is true only below `deepen`'s check that the CPU has popcnt.
+            #[allow(unsafe_code)]
             return unsafe { self.descend_popcnt(tally, depth, bound, back) };
         }
         self.descend::<false>(tally, depth, bound, back)

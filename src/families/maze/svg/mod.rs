@@ -70,7 +70,7 @@ pub fn read(text: &str) -> Result<Grid, FormatError> {
         FormatError::new(pos.row as usize, pos.col as usize, message)
     })?;
     let root = doc.root_element();
-    let place = |node: roxmltree::Node| {
+    let place = |node: roxmltree::Node<'_, '_>| {
         let pos = doc.text_pos_at(node.range().start);
         (pos.row as usize, pos.col as usize)
     };

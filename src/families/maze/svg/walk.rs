@@ -383,12 +383,12 @@ pub(super) fn collect<'a, 'input>(
     Ok(drawing)
 }
 
-pub(super) fn attr(node: roxmltree::Node, name: &str) -> f64 {
+pub(super) fn attr(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
     node.attribute(name).and_then(|v| number_iter(v).next()).unwrap_or(0.0)
 }
 
 /// Adds the wall segments or marks one shape element contributes.
-pub(super) fn shape(node: roxmltree::Node, tag: &str, style: &Style, drawing: &mut Drawing) {
+pub(super) fn shape(node: roxmltree::Node<'_, '_>, tag: &str, style: &Style, drawing: &mut Drawing) {
     let t = &style.transform;
     // Coloured rectangles and dots are start (green) and exit (red) marks.
     if matches!(tag, "rect" | "circle" | "ellipse") && (style.fill.is_green() || style.fill.is_red()) {
