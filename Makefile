@@ -69,7 +69,7 @@ bench-xsokoban:
 # target/fuzz/TARGET.log, and an input that fails lands in fuzz/artifacts/TARGET/. Needs the
 # nightly toolchain (for cargo fuzz only; the product builds on stable).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := read_sliding read_rushhour read_sokoban read_npuzzle read_squares read_tiling read_maze read_lmsolve read_script share_link solve gen_sliding gen_squares gen_rushhour analyse render goal kept
+FUZZ_TARGETS := read share_link solve gen_sliding gen_squares gen_rushhour analyse render goal kept
 CARGO_FUZZ_VERSION := 0.13.2
 
 fuzz:

@@ -1,6 +1,0 @@
-//! The squares reader on any text: see `checks.rs`.
-#![no_main]
-
-mod checks;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::read("squares", data));

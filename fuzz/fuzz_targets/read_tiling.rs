@@ -1,6 +1,0 @@
-//! The tiling reader on any text: see `checks.rs`.
-#![no_main]
-
-mod checks;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::read("tiling", data));
