@@ -6,6 +6,7 @@ use crate::families::analysis::AnalysisReport;
 use crate::families::{self, FormatError, Puzzle, Report, SolveOptions};
 use crate::search::{Flow, Stats};
 use serde::{Deserialize, Serialize};
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Page -> worker.
@@ -40,12 +41,14 @@ pub enum Request {
 /// than as a [`Request`] or [`Reply`]: `bytes` stays a JavaScript array, which a Worker can
 /// transfer and the page forwards without copying it into its own memory (serde-wasm-bindgen
 /// passes a JavaScript value through a struct, but not through an internally tagged enum).
+#[cfg(target_arch = "wasm32")]
 #[derive(Debug, Clone)]
 pub struct Kept {
     pub name: String,
     pub bytes: js_sys::Uint8Array,
 }
 
+#[cfg(target_arch = "wasm32")]
 impl Kept {
     const TYPE: &'static str = "Kept";
 
@@ -72,7 +75,6 @@ impl Kept {
 
     /// In a Worker: `message`, when it carries kept bytes, is kept for this Worker's searches to
     /// read as they read what IndexedDB kept ([`crate::keep::read`]); true when it was such.
-    #[cfg(target_arch = "wasm32")]
     pub fn receive(message: &JsValue) -> bool {
         let Some(kept) = Kept::read(message) else { return false };
         crate::keep::preload(vec![(kept.name, kept.bytes.to_vec())]);
