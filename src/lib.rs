@@ -1,6 +1,6 @@
 //! puzzlelab: a puzzle-solving playground.
 //!
-//! The layers, from the bottom up (arrows point down, see DESIGN.md):
+//! The layers, from the bottom up (arrows point down, see ARCHITECTURE.md):
 //! - [`search`]: the generic engine (BFS, A*, IDA*, DFS, bidirectional BFS) over a [`search::Space`].
 //! - [`families`]: one folder per puzzle family: its text format, rules, drawing and editing.
 //! - [`draw`], [`replay`], [`share`], [`animation`], [`picture`]: the drawing API, replays as

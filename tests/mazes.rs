@@ -1,5 +1,5 @@
 //! Mazes written by a generator of our own, in every SVG convention and text format the maze
-//! family reads (as `../shared/specs/mazes.md` describes them), at several sizes: the parsed
+//! family reads (as `docs/specs/mazes.md` describes them), at several sizes: the parsed
 //! graph must equal the generated one and the solver must find the one path through.
 //!
 //! The generator here is independent of the crate's (a randomised Kruskal over its own wall

@@ -1,6 +1,6 @@
 //! Puzzle families: the traits every family implements, the registry, and format detection.
 //!
-//! A family is one folder below this one plus one line in [`FAMILIES`] (DESIGN.md rule 2).
+//! A family is one folder below this one plus one line in [`FAMILIES`] (ARCHITECTURE.md, "Adding a family").
 
 /// An [`Example`] from `www/examples/NAME.EXT`: `example!("klotski", "txt", 81)`.
 macro_rules! example {

@@ -1,7 +1,7 @@
 #![warn(missing_docs)]
 //! The search engine: generic searches over a [`Space`], with budgets, progress and honest outcomes.
 //!
-//! Nothing in here knows about puzzles, families or the web (DESIGN.md rule 1).
+//! Nothing in here knows about puzzles, families or the web (ARCHITECTURE.md, "The layers").
 
 mod analyse;
 mod astar;
@@ -219,7 +219,7 @@ pub enum Heuristic {
 }
 
 impl Knowledge {
-    /// The fastest method that is still optimal, as DESIGN.md states the rule: IDA* with a strong
+    /// The fastest method that is still optimal, as ARCHITECTURE.md states the rule: IDA* with a strong
     /// heuristic, A* with an admissible one, bidirectional BFS towards an explicit goal, else BFS.
     pub fn auto(self) -> Method {
         match (self.heuristic, self.explicit_goal) {

@@ -1,4 +1,4 @@
-//! The messages between the page and the worker: the only contract between them (DESIGN.md rule 6).
+//! The messages between the page and the worker: the only contract between them (ARCHITECTURE.md, "The page").
 //! Sent as JS values through serde-wasm-bindgen.
 
 use crate::animation::Format;

@@ -1105,7 +1105,7 @@ test('the first load stays within its budget: the page names the first module on
   // What a first visit downloads before the board is drawn and Solve works: the files the page
   // names (the Workers' loader is compiled into the module). gzip -9 is what a static host's
   // compression gives, near enough; benches/first_load.mjs measures the real transfer. Issue 14 asks for 400 KB, which
-  // this module split does not reach (DESIGN.md says where the rest is); the budget holds what
+  // this module split does not reach (docs/decisions/2026-11-26-two-modules-page-first-without-what.md says where the rest is); the budget holds what
   // it did reach, so that growth is a decision, not an accident. Sokoban (issue 45) took it from
   // 1,087,250 to 1,150,943 bytes: the puzzle people most often bring solves without a handover.
   const FIRST_LOAD_BUDGET = 1_155_000;

@@ -1,4 +1,4 @@
-//! LM-Solve's board files (`../shared/specs/lmsolve.md` §2): case-insensitive `key = value`
+//! LM-Solve's board files (`docs/specs/lmsolve.md` §2): case-insensitive `key = value`
 //! lines, typed values, `<<TERM` layout blocks kept verbatim, and the wall layout that Minotaur
 //! and the Tilt families share. Errors come where LM-Solve gives them, in our words, with the
 //! line and column.

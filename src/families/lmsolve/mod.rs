@@ -1,4 +1,4 @@
-//! The eight LM-Solve families (Games::LMSolve 0.14.2; `../shared/specs/lmsolve.md`): Alice,
+//! The eight LM-Solve families (Games::LMSolve 0.14.2; `docs/specs/lmsolve.md`): Alice,
 //! Theseus and the Minotaur, Number mazes, Planks (square and hexagonal) and the three Tilt
 //! mazes. `input.rs` reads LM-Solve's board files, `scan.rs` is its search loop and output, one
 //! file per family holds the rules. `puzzlelab lm-solve` prints what `lm-solve` prints.

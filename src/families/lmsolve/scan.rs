@@ -1,4 +1,4 @@
-//! LM-Solve's search loop and its output, exactly (`../shared/specs/lmsolve.md` §3.2–3.5): the
+//! LM-Solve's search loop and its output, exactly (`docs/specs/lmsolve.md` §3.2–3.5): the
 //! visited set marked when a state is queued, the dead test then the final test when a state is
 //! taken off the queue, `brfs` from the front and `dfs` from the back, and `solved` / moves /
 //! `MOVE * COUNT` text. Byte-identical output depends on this order, so these families use this

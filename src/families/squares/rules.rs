@@ -207,7 +207,7 @@ impl Rules {
     /// its colour). With one square per colour this is never below the older bound, the largest
     /// Manhattan distance from a goal to its nearest square; with several it may be, so the
     /// larger of the two is used. Consistent: a click lowers only its own direction's term, by at
-    /// most one (DESIGN.md).
+    /// most one (docs/decisions/2026-11-23-game-about-squares-counts-clicks-per.md).
     pub fn heuristic(&self, pieces: &[Piece]) -> u32 {
         let mut per_direction = [0u32; 4];
         let mut farthest = 0u32;

@@ -32,7 +32,7 @@ fn rank(cells: usize, positions: impl Iterator<Item = u8>) -> usize {
     index
 }
 
-/// The 6-6-3 partition of the 4x4 board measured best (DESIGN.md) when the blank's goal is a
+/// The 6-6-3 partition of the 4x4 board measured best (docs/decisions/2026-11-23-tile-puzzles-engine-space.md) when the blank's goal is a
 /// corner: for the blank top-left, two blocks two columns wide and three rows high beside each
 /// other ({1,4,5,8,9,12}, {2,3,6,7,10,11}) and the rest of the far row ({13,14,15}); on Korf's
 /// first 40 instances IDA* expands 7.9 M states with it against 16.8 M with reading order. Other

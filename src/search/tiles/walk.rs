@@ -268,7 +268,8 @@ impl<'a, const N: usize> Walk<'a, N> {
 
     /// [`Walk::descend`] compiled with the popcnt instruction, which x86-64's baseline lacks:
     /// ranking a placement counts bits, and the emulated count made the walk about 1.35x slower
-    /// (the 80-move 15-puzzle on one thread: 37 s against 27 s; DESIGN.md). Elsewhere (wasm,
+    /// (the 80-move 15-puzzle on one thread: 37 s against 27 s;
+    /// docs/decisions/2026-11-23-tile-spaces-get-their-own-ida.md). Elsewhere (wasm,
     /// AArch64) the plain build already counts bits in one instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]

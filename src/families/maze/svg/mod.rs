@@ -1,5 +1,5 @@
 //! Maze SVGs: reading the walls (or passages) of any generator's file into a [`Grid`], and
-//! writing a solution back into the file. `../shared/specs/mazes.md` describes the layouts.
+//! writing a solution back into the file. `docs/specs/mazes.md` describes the layouts.
 //!
 //! Reading is in three steps. The XML tree is walked (with `roxmltree`) into straight segments
 //! in root coordinates, skipping whatever is not a wall: red or marker-ended strokes (drawn
