@@ -181,27 +181,6 @@ pub struct Verdict {
     pub first_solved: Option<usize>,
 }
 
-impl Verdict {
-    /// Replays `moves` from `start` with `apply` (which makes a move or says why it cannot),
-    /// noting where `solved` first holds: [`Puzzle::check`](crate::families::Puzzle::check) for
-    /// families whose rules can.
-    pub fn replay<S>(
-        mut state: S,
-        moves: &[String],
-        mut apply: impl FnMut(&mut S, &str) -> Result<(), String>,
-        solved: impl Fn(&S) -> bool,
-    ) -> Result<Verdict, MoveError> {
-        let mut first_solved = solved(&state).then_some(0);
-        for (index, text) in moves.iter().enumerate() {
-            apply(&mut state, text).map_err(|message| MoveError { index, message })?;
-            if first_solved.is_none() && solved(&state) {
-                first_solved = Some(index + 1);
-            }
-        }
-        Ok(Verdict { ends_solved: solved(&state), first_solved })
-    }
-}
-
 /// A move of a list that does not apply, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveError {

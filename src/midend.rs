@@ -1,20 +1,21 @@
 #![warn(missing_docs)]
 //! The mid-end, after `midend.c` in Simon Tatham's puzzle collection: a family gives its rules as
-//! a typed [`Rules`] (the start, one move executed, whether a position is solved, how a replay
-//! looks and reads) and a [`Replayer`] does the replaying part of the [`Puzzle`] contract
-//! (`check`, `draw`, `show`, `boards`) for it. The replayer keeps the positions of the move
+//! a typed [`Backend`] (its back end, in Tatham's words: the start, one move executed, whether a
+//! position is solved, which moves each metric counts, how a replay looks and reads) and a
+//! [`Replayer`] does the replaying part of the [`Puzzle`] contract (`check`, `draw`, `show`,
+//! `boards`, and for play `moves_at` and `moves_from`) for it, the one replay path of every family. The replayer keeps the positions of the move
 //! list it last replayed, so a frame of an animation, or each board of `--output-states`, is a
 //! lookup rather than a replay from the start; a list that extends the last one replays only the
 //! moves added.
 //!
 //! [`Puzzle`]: crate::families::Puzzle
 
-use crate::contract::{MoveError, Verdict};
+use crate::contract::{MoveError, SolveOptions, Verdict};
 use crate::draw::Painter;
 use std::sync::Mutex;
 
 /// A family's rules, typed: what the mid-end needs to replay, draw and write a move list.
-pub trait Rules {
+pub trait Backend {
     /// A position: what one step of a replay shows.
     type State: Clone;
 
@@ -26,6 +27,15 @@ pub trait Rules {
 
     /// Whether `state` is a solved position.
     fn is_solved(&self, state: &Self::State) -> bool;
+
+    /// Whether the move `text`, which applies from `state`, is one move under `options` (their
+    /// metric and switches): a slide of three cells is one move in the slide metric and none in
+    /// the unit metric, and a square pushed out of the search area is no move of the bounded
+    /// search. [`Replayer::check`] asks it of every move of the list; Ok, the default, for rules
+    /// whose every option takes the same moves.
+    fn allows(&self, _options: &SolveOptions, _state: &Self::State, _text: &str) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Whether a replay passes over a move that does not apply, the position staying as it was,
     /// rather than stopping at it. Either way the first such move is noted (`Frames::error`), so
@@ -98,7 +108,7 @@ impl<S: Clone> Frames<S> {
     /// Makes these the frames of `moves`, keeping what they already hold of it: the frames of a
     /// list are those of its every prefix, so a list that extends the one replayed goes on from
     /// where that one ended.
-    fn replay<R: Rules<State = S>>(&mut self, rules: &R, moves: &[String]) {
+    fn replay<R: Backend<State = S>>(&mut self, rules: &R, moves: &[String]) {
         if !self.is_blank() && self.moves.as_slice() == moves {
             return;
         }
@@ -149,7 +159,12 @@ impl<S: Clone> Replayer<S> {
     /// when `moves` is the list last replayed, the moves added when it extends that list. A
     /// replay asked for while one is being read (a painter that looks a position up, or another
     /// thread) is made apart, without the cache, rather than waited for or refused.
-    pub fn frames<R: Rules<State = S>, T>(&self, rules: &R, moves: &[String], read: impl FnOnce(&Frames<S>) -> T) -> T {
+    pub fn frames<R: Backend<State = S>, T>(
+        &self,
+        rules: &R,
+        moves: &[String],
+        read: impl FnOnce(&Frames<S>) -> T,
+    ) -> T {
         match self.frames.try_lock() {
             Ok(mut kept) => {
                 kept.replay(rules, moves);
@@ -164,24 +179,38 @@ impl<S: Clone> Replayer<S> {
     }
 
     /// The position after `step` moves of `moves` (after the last that applied).
-    pub fn at<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Option<S> {
+    pub fn at<R: Backend<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Option<S> {
         self.frames(rules, moves, |frames| frames.at(step).cloned())
     }
 
-    /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply, and
-    /// where the position is first and last solved.
-    pub fn check<R: Rules<State = S>>(&self, rules: &R, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.frames(rules, moves, |frames| match &frames.error {
-            Some(error) => Err(error.clone()),
-            None => Ok(Verdict {
+    /// [`Puzzle::check`](crate::families::Puzzle::check): whether the moves all apply and each
+    /// is a move under `options` ([`Backend::allows`]), and where the position is first and last
+    /// solved.
+    pub fn check<R: Backend<State = S>>(
+        &self,
+        rules: &R,
+        options: &SolveOptions,
+        moves: &[String],
+    ) -> Result<Verdict, MoveError> {
+        self.frames(rules, moves, |frames| {
+            // Up to the first move that does not apply: the options' own word on a move, where
+            // they refuse it, says more than the replay's ("one cell at a time in the unit metric").
+            let upto = frames.error.as_ref().map_or(moves.len(), |error| error.index + 1);
+            for (index, (state, text)) in frames.states.iter().zip(moves).take(upto).enumerate() {
+                rules.allows(options, state, text).map_err(|message| MoveError { index, message })?;
+            }
+            if let Some(error) = &frames.error {
+                return Err(error.clone());
+            }
+            Ok(Verdict {
                 ends_solved: frames.states.last().is_some_and(|s| rules.is_solved(s)),
                 first_solved: frames.states.iter().position(|s| rules.is_solved(s)),
-            }),
+            })
         })
     }
 
     /// [`Puzzle::draw`](crate::families::Puzzle::draw): paints step `step` of `moves`, `tween` of the way to the next.
-    pub fn draw<R: Rules<State = S>>(
+    pub fn draw<R: Backend<State = S>>(
         &self,
         rules: &R,
         moves: &[String],
@@ -193,14 +222,14 @@ impl<S: Clone> Replayer<S> {
     }
 
     /// [`Puzzle::show`](crate::families::Puzzle::show): the position after `step` moves, as text.
-    pub fn show<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> String {
+    pub fn show<R: Backend<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> String {
         self.frames(rules, moves, |frames| rules.show(frames, step))
     }
 
     /// [`Puzzle::moves_at`](crate::families::Puzzle::moves_at): the moves a tap or drag makes
-    /// after `step` of `moves`, as [`Rules::moves_at`] reads it, if they all apply one after
+    /// after `step` of `moves`, as [`Backend::moves_at`] reads it, if they all apply one after
     /// the other.
-    pub fn moves_at<R: Rules<State = S>>(
+    pub fn moves_at<R: Backend<State = S>>(
         &self,
         rules: &R,
         moves: &[String],
@@ -224,7 +253,7 @@ impl<S: Clone> Replayer<S> {
 
     /// [`Puzzle::moves_from`](crate::families::Puzzle::moves_from): the moves allowed after `step`
     /// of `moves`, each once.
-    pub fn moves_from<R: Rules<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Vec<String> {
+    pub fn moves_from<R: Backend<State = S>>(&self, rules: &R, moves: &[String], step: usize) -> Vec<String> {
         let Some(state) = self.at(rules, moves, step) else { return Vec::new() };
         // A short list: kept in order, each text once.
         let mut allowed: Vec<String> = Vec::new();
@@ -237,7 +266,7 @@ impl<S: Clone> Replayer<S> {
     }
 
     /// Every step of the replay as text, the start first: one replay for all of them.
-    pub fn boards<R: Rules<State = S>>(&self, rules: &R, moves: &[String]) -> Vec<String> {
+    pub fn boards<R: Backend<State = S>>(&self, rules: &R, moves: &[String]) -> Vec<String> {
         self.frames(rules, moves, |frames| (0..=moves.len()).map(|step| rules.show(frames, step)).collect())
     }
 }
@@ -255,7 +284,7 @@ mod tests {
         skips: bool,
     }
 
-    impl Rules for Counter {
+    impl Backend for Counter {
         type State = i64;
         fn start(&self) -> Result<i64, String> {
             Ok(0)
@@ -270,6 +299,14 @@ mod tests {
         fn skips_bad_moves(&self) -> bool {
             self.skips
         }
+        /// In the metric "unit", a move is a step of one.
+        fn allows(&self, options: &SolveOptions, _: &i64, text: &str) -> Result<(), String> {
+            let unit = options.metric.as_deref() == Some("unit");
+            if unit && !matches!(text, "1" | "-1") {
+                return Err(format!("{text} is not a step of one"));
+            }
+            Ok(())
+        }
         fn paint(&self, _: &Frames<i64>, _: usize, _: f32, _: &mut dyn Painter) {}
         fn show(&self, frames: &Frames<i64>, step: usize) -> String {
             frames.at(step).map_or(String::new(), i64::to_string)
@@ -278,6 +315,24 @@ mod tests {
 
     fn moves(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// The check asks the options too: a list replayed once is a solution in one metric and not
+    /// in another, and where a move neither applies nor counts, the options' reason is given.
+    #[test]
+    fn the_check_asks_whether_each_move_counts_under_the_options() {
+        let (rules, replayer) = (Counter::default(), Replayer::default());
+        let unit = SolveOptions { metric: Some("unit".into()), ..SolveOptions::default() };
+        let list = moves(&["1", "2"]);
+        assert_eq!(
+            replayer.check(&rules, &SolveOptions::default(), &list),
+            Ok(Verdict { ends_solved: true, first_solved: Some(2) })
+        );
+        let error = replayer.check(&rules, &unit, &list).unwrap_err();
+        assert_eq!((error.index, error.message.as_str()), (1, "2 is not a step of one"));
+        let error = replayer.check(&rules, &unit, &moves(&["1", "x"])).unwrap_err();
+        assert_eq!((error.index, error.message.as_str()), (1, "x is not a step of one"));
+        assert_eq!(rules.executed.get(), 4, "[1, 2] replayed once for both checks, then [1, x]");
     }
 
     /// Each position is computed once: showing every step of a list, or the same list again,
@@ -318,11 +373,14 @@ mod tests {
     fn check_finds_the_first_bad_move_and_the_solved_steps() {
         let (rules, replayer) = (Counter::default(), Replayer::default());
         assert_eq!(
-            replayer.check(&rules, &moves(&["1", "2", "1", "-1"])),
+            replayer.check(&rules, &SolveOptions::default(), &moves(&["1", "2", "1", "-1"])),
             Ok(Verdict { ends_solved: true, first_solved: Some(2) })
         );
-        assert_eq!(replayer.check(&rules, &moves(&["1"])), Ok(Verdict { ends_solved: false, first_solved: None }));
-        let error = replayer.check(&rules, &moves(&["1", "x", "2"])).unwrap_err();
+        assert_eq!(
+            replayer.check(&rules, &SolveOptions::default(), &moves(&["1"])),
+            Ok(Verdict { ends_solved: false, first_solved: None })
+        );
+        let error = replayer.check(&rules, &SolveOptions::default(), &moves(&["1", "x", "2"])).unwrap_err();
         assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
         // The steps before the bad move still show; after it, the last good one.
         assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2"])), ["0", "1", "1", "1"]);
@@ -334,7 +392,7 @@ mod tests {
     /// that ends on 3.
     struct Ambiguous;
 
-    impl Rules for Ambiguous {
+    impl Backend for Ambiguous {
         type State = i64;
         fn start(&self) -> Result<i64, String> {
             Ok(0)
@@ -357,26 +415,26 @@ mod tests {
         }
     }
 
-    /// Rules read as a whole are read again when the list grows: a later move can change how an
+    /// Moves read as a whole are read again when the list grows: a later move can change how an
     /// earlier one reads.
     #[test]
     fn a_list_read_whole_is_read_again_when_it_grows() {
         let (rules, replayer) = (Ambiguous, Replayer::default());
         assert_eq!(replayer.boards(&rules, &moves(&["a", "a"])), ["0", "2", "3"]);
         assert_eq!(
-            replayer.check(&rules, &moves(&["a", "a"])),
+            replayer.check(&rules, &SolveOptions::default(), &moves(&["a", "a"])),
             Ok(Verdict { ends_solved: true, first_solved: Some(2) })
         );
         assert_eq!(replayer.boards(&rules, &moves(&["a", "a", "a"])), ["0", "1", "2", "3"]);
     }
 
-    /// Rules that skip bad moves replay past them (the position staying), still note the first,
+    /// Back ends that skip bad moves replay past them (the position staying), still note the first,
     /// and so still fail the check there.
     #[test]
     fn skipping_rules_pass_over_bad_moves_and_the_check_stays_strict() {
         let (rules, replayer) = (Counter { skips: true, ..Counter::default() }, Replayer::default());
         assert_eq!(replayer.boards(&rules, &moves(&["1", "x", "2", "y"])), ["0", "1", "1", "3", "3"]);
-        let error = replayer.check(&rules, &moves(&["1", "x", "2", "y"])).unwrap_err();
+        let error = replayer.check(&rules, &SolveOptions::default(), &moves(&["1", "x", "2", "y"])).unwrap_err();
         assert_eq!((error.index, error.message.as_str()), (1, "x is not a number"));
         // Extended, the replay goes on from where it was: only the new move is executed.
         let executed = rules.executed.get();

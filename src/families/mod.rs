@@ -301,7 +301,7 @@ pub trait Puzzle {
     /// `step` of `moves`, in the notation of the metric in `options`; the board is painted on a
     /// surface of `size`, the pointer went down at `from` and up at `to`. Empty when it makes
     /// none: a family with no play, or a tap on nothing that moves. A family on the mid-end
-    /// answers [`crate::midend::Rules::moves_at`] and forwards to its replayer.
+    /// answers [`crate::midend::Backend::moves_at`] and forwards to its replayer.
     fn moves_at(
         &self,
         _options: &SolveOptions,

@@ -245,7 +245,7 @@ impl<G: Edit> LmPuzzle<G> {
 
 /// The mid-end's view. A list is read as a whole (`LmPuzzle::states`), since a plank's text can
 /// name two planks; `execute` takes the first reading that applies.
-impl<G: Edit> midend::Rules for LmPuzzle<G> {
+impl<G: Edit> midend::Backend for LmPuzzle<G> {
     type State = G::State;
 
     fn start(&self) -> Result<G::State, String> {
@@ -314,7 +314,7 @@ impl<G: Edit> midend::Rules for LmPuzzle<G> {
 }
 
 impl<G: Edit> LmPuzzle<G> {
-    /// [`midend::Rules::moves_at`] for a tap or drag that chose no piece.
+    /// [`midend::Backend::moves_at`] for a tap or drag that chose no piece.
     fn stroked(&self, state: &G::State, from: (f64, f64), to: (f64, f64), (width, height): (f64, f64)) -> Vec<String> {
         let mut strokes = self.strokes(state);
         let chosen = self.chosen.borrow().clone();
@@ -515,8 +515,8 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         })
     }
 
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, moves)
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

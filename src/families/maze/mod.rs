@@ -323,7 +323,7 @@ impl MazePuzzle {
 
 /// A maze's rules for the mid-end: a position is the cell walked to; a move, the side stepped
 /// through.
-impl midend::Rules for MazePuzzle {
+impl midend::Backend for MazePuzzle {
     type State = usize;
 
     fn start(&self) -> Result<usize, String> {
@@ -461,8 +461,8 @@ impl Puzzle for MazePuzzle {
         self.with_start(*cells.last()?)
     }
 
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replay.check(self, moves)
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replay.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

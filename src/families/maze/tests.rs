@@ -294,23 +294,23 @@ fn the_hardest_start_is_written_as_a_maze() {
 /// The maze's rules, counting the moves the mid-end executes.
 struct Counting<'a>(&'a MazePuzzle, std::cell::Cell<usize>);
 
-impl midend::Rules for Counting<'_> {
+impl midend::Backend for Counting<'_> {
     type State = usize;
     fn start(&self) -> Result<usize, String> {
-        midend::Rules::start(self.0)
+        midend::Backend::start(self.0)
     }
     fn execute(&self, at: &usize, text: &str) -> Result<usize, String> {
         self.1.set(self.1.get() + 1);
-        midend::Rules::execute(self.0, at, text)
+        midend::Backend::execute(self.0, at, text)
     }
     fn is_solved(&self, at: &usize) -> bool {
-        midend::Rules::is_solved(self.0, at)
+        midend::Backend::is_solved(self.0, at)
     }
     fn paint(&self, frames: &Frames<usize>, step: usize, tween: f32, painter: &mut dyn Painter) {
-        midend::Rules::paint(self.0, frames, step, tween, painter)
+        midend::Backend::paint(self.0, frames, step, tween, painter)
     }
     fn show(&self, frames: &Frames<usize>, step: usize) -> String {
-        midend::Rules::show(self.0, frames, step)
+        midend::Backend::show(self.0, frames, step)
     }
 }
 
@@ -330,7 +330,7 @@ fn a_long_path_is_walked_once() {
         assert_eq!(&replayer.show(&counting, &moves, step), board);
         replayer.draw(&counting, &moves, step, 0.5, &mut crate::draw::SvgPainter::new(400.0, 400.0));
     }
-    assert_eq!(replayer.check(&counting, &moves).unwrap().first_solved, Some(moves.len()));
+    assert_eq!(replayer.check(&counting, &SolveOptions::default(), &moves).unwrap().first_solved, Some(moves.len()));
     assert_eq!(counting.1.get(), moves.len());
     // The walker stands on the exit at the end (its '@' hides the 'E'), at the start at first.
     let (first, last) = (&boards[0], &boards[moves.len()]);

@@ -149,7 +149,7 @@ impl NPuzzle {
 
 /// The N-puzzle for the mid-end: a position is the tile on each cell; a move that does not apply
 /// is skipped in a replay, as the page always showed it (`Puzzle::check` reports it).
-impl midend::Rules for NPuzzle {
+impl midend::Backend for NPuzzle {
     type State = Vec<u16>;
 
     fn start(&self) -> Result<Vec<u16>, String> {
@@ -164,6 +164,11 @@ impl midend::Rules for NPuzzle {
 
     fn skips_bad_moves(&self) -> bool {
         true
+    }
+
+    /// A slide is a move of the one metric, unit.
+    fn allows(&self, options: &SolveOptions, _cells: &Vec<u16>, _text: &str) -> Result<(), String> {
+        only_metric(options, "unit", "").map_err(|e| e.message)
     }
 
     fn is_solved(&self, cells: &Vec<u16>) -> bool {
@@ -255,13 +260,7 @@ impl Puzzle for NPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        only_metric(options, "unit", "").map_err(|e| MoveError { index: 0, message: e.message })?;
-        Verdict::replay(
-            self.board.start.clone(),
-            moves,
-            |cells, text| self.slide_tile(cells, text),
-            |cells| *cells == self.board.goal,
-        )
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -121,7 +121,7 @@ impl RushPuzzle {
 /// Rush Hour for the mid-end: a position is the packed places of the vehicles, moved in the
 /// slide metric (a unit move is a slide of one); a move that does not apply is skipped, as the
 /// page always showed it (`Puzzle::check` reports it, in the metric asked for).
-impl midend::Rules for RushPuzzle {
+impl midend::Backend for RushPuzzle {
     type State = u128;
 
     fn start(&self) -> Result<u128, String> {
@@ -134,6 +134,11 @@ impl midend::Rules for RushPuzzle {
 
     fn skips_bad_moves(&self) -> bool {
         true
+    }
+
+    /// Replayed as slides, a move counts in the unit metric only when it drives one cell.
+    fn allows(&self, options: &SolveOptions, &state: &u128, text: &str) -> Result<(), String> {
+        self.rules(self.metric(options)?).apply(state, text).map(drop)
     }
 
     fn is_solved(&self, &state: &u128) -> bool {
@@ -207,10 +212,7 @@ impl Puzzle for RushPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let metric = self.metric(options).map_err(|message| MoveError { index: 0, message })?;
-        let rules = self.rules(metric);
-        let apply = |state: &mut u128, text: &str| rules.apply(*state, text).map(|after| *state = after);
-        Verdict::replay(rules.start(), moves, apply, |&state| rules.is_solved(state))
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -159,7 +159,7 @@ impl ScriptPuzzle {
 
 /// The mid-end's view: a state is whatever rhai value the script's functions pass around; a
 /// move is found by its label among `moves(state)`.
-impl midend::Rules for ScriptPuzzle {
+impl midend::Backend for ScriptPuzzle {
     type State = Dynamic;
 
     fn start(&self) -> Result<Dynamic, String> {

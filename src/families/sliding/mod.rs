@@ -188,7 +188,7 @@ fn impossible_goal(layout: &format::Layout, goal_cells: &[(usize, u8)]) -> Resul
 /// permissive metric (a piece may travel any free route) so that a solution in any metric
 /// replays; a move that does not apply is skipped, as the page always showed it
 /// (`Puzzle::check` reports it, in the metric asked for).
-impl midend::Rules for SlidingPuzzle {
+impl midend::Backend for SlidingPuzzle {
     type State = Vec<u16>;
 
     fn start(&self) -> Result<Vec<u16>, String> {
@@ -203,6 +203,12 @@ impl midend::Rules for SlidingPuzzle {
 
     fn skips_bad_moves(&self) -> bool {
         true
+    }
+
+    /// Replayed as routes of any length (the piece metric), a move counts in the metric asked
+    /// for only when it is one there: a cell (unit), a straight run (slide), any route (piece).
+    fn allows(&self, options: &SolveOptions, anchors: &Vec<u16>, text: &str) -> Result<(), String> {
+        self.rules(self.metric(options)?).apply(&mut anchors.clone(), text)
     }
 
     fn is_solved(&self, anchors: &Vec<u16>) -> bool {
@@ -362,14 +368,7 @@ impl Puzzle for SlidingPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let metric = self.metric(options).map_err(|message| MoveError { index: 0, message })?;
-        let rules = self.rules(metric);
-        Verdict::replay(
-            rules.start.clone(),
-            moves,
-            |anchors, text| rules.apply(anchors, text),
-            |anchors| rules.is_goal(anchors),
-        )
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -173,7 +173,7 @@ fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
     }
 }
 
-impl midend::Rules for SokobanPuzzle {
+impl midend::Backend for SokobanPuzzle {
     type State = Position;
 
     fn start(&self) -> Result<Position, String> {
@@ -394,8 +394,8 @@ impl Puzzle for SokobanPuzzle {
         Ok(report)
     }
 
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, moves)
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

@@ -192,7 +192,7 @@ fn analyse_in<const W: usize>(
 /// Game About Squares for the mid-end: a position is the squares; a click that does not apply is
 /// skipped in a replay, as the page always showed it (`Puzzle::check` reports it, with the rules
 /// of the options given).
-impl midend::Rules for SquaresPuzzle {
+impl midend::Backend for SquaresPuzzle {
     type State = Vec<Piece>;
 
     fn start(&self) -> Result<Vec<Piece>, String> {
@@ -207,6 +207,13 @@ impl midend::Rules for SquaresPuzzle {
 
     fn skips_bad_moves(&self) -> bool {
         true
+    }
+
+    /// Replayed within the exact search's area, a click counts in the default search only when
+    /// it keeps every square inside that search's smaller area.
+    fn allows(&self, options: &SolveOptions, pieces: &Vec<Piece>, text: &str) -> Result<(), String> {
+        let rules = if options.switch(EXACT.name) { &self.replay } else { &self.rules };
+        self.replay_click(rules, &mut pieces.clone(), text).map(drop)
     }
 
     fn is_solved(&self, pieces: &Vec<Piece>) -> bool {
@@ -307,14 +314,7 @@ impl Puzzle for SquaresPuzzle {
     }
 
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let rules =
-            Rules::new(&self.level, options.switch(EXACT.name)).map_err(|message| MoveError { index: 0, message })?;
-        Verdict::replay(
-            rules.start.clone(),
-            moves,
-            |pieces, text| self.replay_click(&rules, pieces, text).map(drop),
-            |pieces| rules.is_won(pieces),
-        )
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {

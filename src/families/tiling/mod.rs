@@ -451,8 +451,8 @@ pub const MAX_LISTED: usize = 20_000;
 
 /// A tiling for the mid-end: a position is the piece on each cell (u16::MAX: empty); a
 /// placement that does not apply is skipped, as the page always showed it (`Puzzle::check`
-/// reports it, and overlaps and pieces used twice).
-impl midend::Rules for TilingPuzzle {
+/// reports it, and `allows` overlaps and pieces used twice).
+impl midend::Backend for TilingPuzzle {
     type State = Vec<u16>;
 
     fn start(&self) -> Result<Vec<u16>, String> {
@@ -470,6 +470,27 @@ impl midend::Rules for TilingPuzzle {
 
     fn skips_bad_moves(&self) -> bool {
         true
+    }
+
+    /// Replayed leniently (a piece laid over another covers it), a placement counts only on
+    /// free cells, and within the set's copies of its piece when each piece is used once.
+    fn allows(&self, _options: &SolveOptions, tiling: &Vec<u16>, text: &str) -> Result<(), String> {
+        let placement = self.parse_move(text)?;
+        if placement.cells.iter().any(|&c| tiling[c] != u16::MAX) {
+            return Err("two pieces overlap".into());
+        }
+        if self.board.each_once {
+            let on_board = tiling.iter().filter(|&&piece| usize::from(piece) == placement.piece).count();
+            let used = on_board / placement.cells.len().max(1) + 1;
+            let (name, copies) = (&self.board.pieces[placement.piece].name, self.copies[placement.piece]);
+            if used > copies {
+                return Err(match copies {
+                    1 => format!("{name} is used twice"),
+                    copies => format!("{name} is used {used} times; the set has {copies}"),
+                });
+            }
+        }
+        Ok(())
     }
 
     fn is_solved(&self, tiling: &Vec<u16>) -> bool {
@@ -593,28 +614,8 @@ impl Puzzle for TilingPuzzle {
         Ok(self.run_sized(&items, options, on_progress, on_found))
     }
 
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        let mut covered = vec![false; self.board.cells.len()];
-        let mut used = vec![0usize; self.board.pieces.len()];
-        for (index, text) in moves.iter().enumerate() {
-            let p = self.parse_move(text).map_err(|message| MoveError { index, message })?;
-            used[p.piece] += 1;
-            if self.board.each_once && used[p.piece] > self.copies[p.piece] {
-                let name = &self.board.pieces[p.piece].name;
-                let message = match self.copies[p.piece] {
-                    1 => format!("{name} is used twice"),
-                    copies => format!("{name} is used {} times; the set has {copies}", used[p.piece]),
-                };
-                return Err(MoveError { index, message });
-            }
-            for &c in &p.cells {
-                if std::mem::replace(&mut covered[c], true) {
-                    return Err(MoveError { index, message: "two pieces overlap".into() });
-                }
-            }
-        }
-        let done = covered.iter().all(|&c| c);
-        Ok(Verdict { ends_solved: done, first_solved: done.then_some(moves.len()) })
+    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.check(self, options, moves)
     }
 
     fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
