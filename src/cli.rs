@@ -44,23 +44,11 @@ struct Cli {
 enum Command {
     /// Solve a puzzle file and print the moves.
     Solve {
-        /// The puzzle file, or - for standard input.
-        file: String,
-        /// The puzzle family, or auto to detect it from the text.
-        #[arg(long, default_value = "auto")]
-        family: String,
-        /// What counts as one move (sliding: unit, slide or piece); default: as the puzzle says.
-        #[arg(long)]
-        metric: Option<String>,
+        #[command(flatten)]
+        search: Search,
         /// Search method: auto, bfs, astar, idastar, dfs or bidir.
         #[arg(long, default_value = "auto", value_parser = parse_method)]
         method: Method,
-        /// Give up after storing this many states.
-        #[arg(long)]
-        max_states: Option<u64>,
-        /// Give up after this many seconds.
-        #[arg(long)]
-        timeout: Option<f64>,
         /// Count every solution (tiling): raw and distinct under the board's symmetry.
         #[arg(long, conflicts_with = "all")]
         count: bool,
@@ -70,21 +58,6 @@ enum Command {
         /// With --all: only solutions distinct under the board's symmetry.
         #[arg(long, requires = "all")]
         distinct: bool,
-        /// Turn on one of the puzzle's switches (repeat for more); an unknown name is refused with
-        /// the list of the ones the puzzle has.
-        #[arg(long = "switch", value_name = "NAME")]
-        switches: Vec<String>,
-        /// The same as --switch exact (Game About Squares: search the whole plane, not only near
-        /// the level; only the budgets end it).
-        #[arg(long)]
-        exact: bool,
-        /// Threads for searches that spread over several (breadth-first search, N-puzzle IDA*
-        /// and its pattern tables, tilings); default: every core. The answer does not depend on it.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        threads: Option<u16>,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
         /// After each move, print the position it leads to.
         #[arg(long)]
         output_states: bool,
@@ -103,33 +76,8 @@ enum Command {
     /// number of shortest solutions and where they have no choice, and the hardest start.
     #[command(alias = "analyze")]
     Analyse {
-        /// The puzzle file, or - for standard input.
-        file: String,
-        /// The puzzle family, or auto to detect it from the text.
-        #[arg(long, default_value = "auto")]
-        family: String,
-        /// What counts as one move (sliding: unit, slide or piece); default: as the puzzle says.
-        #[arg(long)]
-        metric: Option<String>,
-        /// Give up after storing this many positions.
-        #[arg(long)]
-        max_states: Option<u64>,
-        /// Give up after this many seconds.
-        #[arg(long)]
-        timeout: Option<f64>,
-        /// Turn on one of the puzzle's switches (repeat for more).
-        #[arg(long = "switch", value_name = "NAME")]
-        switches: Vec<String>,
-        /// The same as --switch exact (Game About Squares: the whole plane, not only near the level).
-        #[arg(long)]
-        exact: bool,
-        /// Threads to explore on (sliding blocks, N-puzzles, Rush Hour, Game About Squares, mazes);
-        /// default: every core. The figures do not depend on it.
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        threads: Option<u16>,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        search: Search,
         /// Write the hardest start, as a puzzle in its family's format, to this file.
         #[arg(long, value_name = "FILE")]
         hardest_out: Option<String>,
@@ -229,6 +177,54 @@ enum Command {
     },
 }
 
+/// What solving and analysing both take: the puzzle, what counts as a move, the budgets, the
+/// switches, the threads, and how to print.
+#[derive(clap::Args)]
+struct Search {
+    /// The puzzle file, or - for standard input.
+    file: String,
+    /// The puzzle family, or auto to detect it from the text.
+    #[arg(long, default_value = "auto")]
+    family: String,
+    /// What counts as one move (sliding: unit, slide or piece); default: as the puzzle says.
+    #[arg(long)]
+    metric: Option<String>,
+    /// Give up after storing this many states.
+    #[arg(long)]
+    max_states: Option<u64>,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// Turn on one of the puzzle's switches (repeat for more); an unknown name is refused with
+    /// the list of the ones the puzzle has.
+    #[arg(long = "switch", value_name = "NAME")]
+    switches: Vec<String>,
+    /// The same as --switch exact (Game About Squares: search the whole plane, not only near
+    /// the level; only the budgets end it).
+    #[arg(long)]
+    exact: bool,
+    /// Threads for searches that spread over several (breadth-first search and Analyse, N-puzzle
+    /// IDA* and its pattern tables, tilings); default: every core. The answer does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Search {
+    /// The options asked for (the method and mode left at their defaults), or None after saying
+    /// why they cannot be.
+    fn options(&self) -> Option<SolveOptions> {
+        let limits = limits(self.max_states, self.timeout)?;
+        let mut switches = self.switches.clone();
+        if self.exact {
+            switches.push("exact".to_string());
+        }
+        Some(SolveOptions { metric: self.metric.clone(), switches, threads: self.threads.map(usize::from), ..limits })
+    }
+}
+
 fn parse_method(name: &str) -> Result<Method, String> {
     Method::parse(name).ok_or_else(|| format!("unknown method \"{name}\": use auto, bfs, astar, idastar, dfs or bidir"))
 }
@@ -278,14 +274,13 @@ pub fn main() -> i32 {
             let Some(limits) = limits(max_states, timeout) else { return 2 };
             lm_solve(&game, &method, !norle, output_states, rtd, file, &limits)
         }
-        Command::Analyse { file, family, metric, max_states, timeout, switches, exact, threads, json, hardest_out } => {
-            let Some(limits) = limits(max_states, timeout) else { return 2 };
-            let puzzle = match read_puzzle(&file, &family) {
+        Command::Analyse { search, hardest_out } => {
+            let Some(options) = search.options() else { return 2 };
+            let (file, json) = (search.file, search.json);
+            let puzzle = match read_puzzle(&file, &search.family) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let switches = switches_asked(switches, exact);
-            let options = SolveOptions { metric, switches, threads: threads.map(usize::from), ..limits };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
             }
@@ -320,46 +315,21 @@ pub fn main() -> i32 {
             let code = if report.status == Completion::Done { 0 } else { 3 };
             write_out(&out).err().unwrap_or(code)
         }
-        Command::Solve {
-            file,
-            family,
-            metric,
-            method,
-            max_states,
-            timeout,
-            count,
-            all,
-            distinct,
-            switches,
-            exact,
-            threads,
-            json,
-            output_states,
-            svg_out,
-            level,
-            all_levels,
-        } => {
-            let Some(limits) = limits(max_states, timeout) else { return 2 };
+        Command::Solve { search, method, count, all, distinct, output_states, svg_out, level, all_levels } => {
+            let Some(options) = search.options() else { return 2 };
+            let (file, family, json) = (search.file, search.family, search.json);
             let puzzle = match read_puzzle(&file, &family).and_then(|p| chosen_level(p, level, &file, &family)) {
                 Ok(puzzle) => puzzle,
                 Err(code) => return code,
             };
-            let switches = switches_asked(switches, exact);
-            let options = SolveOptions {
-                metric,
-                method,
-                switches,
-                mode: if all {
-                    SolveMode::All
-                } else if count {
-                    SolveMode::Count
-                } else {
-                    SolveMode::First
-                },
-                distinct,
-                threads: threads.map(usize::from),
-                ..limits
+            let mode = if all {
+                SolveMode::All
+            } else if count {
+                SolveMode::Count
+            } else {
+                SolveMode::First
             };
+            let options = SolveOptions { method, mode, distinct, ..options };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
             }
@@ -397,14 +367,6 @@ pub fn main() -> i32 {
             write_out(&out).err().unwrap_or_else(|| exit_code(&report))
         }
     }
-}
-
-/// The switches asked for: `--exact` is `--switch exact`.
-fn switches_asked(mut switches: Vec<String>, exact: bool) -> Vec<String> {
-    if exact {
-        switches.push("exact".to_string());
-    }
-    switches
 }
 
 /// Whether the puzzle can honour `options`; if not, says why (exit code 2 for the caller).

@@ -6,7 +6,8 @@
 //! - [`draw`], [`replay`], [`share`], [`animation`], [`picture`]: the drawing API, replays as
 //!   text, share links, replays as animated GIFs, and positions as SVG pictures (rasterized by
 //!   `render` natively);
-//!   [`random`] and [`keep`]: seeded randomness and bytes kept between runs.
+//!   [`random`], [`keep`] and [`memory`]: seeded randomness, bytes kept between runs, and the
+//!   memory a search may take.
 //! - `cli` (native) and `web` (the page and the worker, wasm32) are the front ends.
 
 pub mod animation;
@@ -15,6 +16,7 @@ pub mod draw;
 pub mod examples;
 pub mod families;
 pub mod keep;
+pub mod memory;
 pub mod midend;
 pub mod picture;
 pub mod random;

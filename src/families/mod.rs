@@ -31,8 +31,8 @@ pub mod tiles;
 pub mod tiling;
 
 pub use crate::contract::{
-    default_memory, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits,
-    Status, Switch, Verdict,
+    Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch,
+    Verdict,
 };
 use crate::draw::Painter;
 use crate::search::{astar, astar_weighted, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
