@@ -129,6 +129,33 @@ impl Halt {
 /// Longest wait between two progress reports when expansions are slow.
 const REPORT_GAP: Duration = Duration::from_millis(100);
 
+/// How often the calling thread of a search spread over threads looks up from waiting on them
+/// ([`supervise`]): progress, the budgets and Cancel come within this.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) const LOOK_UP: Duration = Duration::from_millis(50);
+
+/// The calling thread's part in a search whose work runs on other threads: `look_up` gets each
+/// message they send, and None at least every [`LOOK_UP`] while none comes, and each time sees
+/// to progress, the budgets and Cancel ([`Meter::look_up`]). It ends with what `look_up`
+/// returned to end it, or None once every sender is gone.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn supervise<T, R>(
+    messages: &std::sync::mpsc::Receiver<T>,
+    mut look_up: impl FnMut(Option<T>) -> Option<R>,
+) -> Option<R> {
+    use std::sync::mpsc::RecvTimeoutError;
+    loop {
+        let message = match messages.recv_timeout(LOOK_UP) {
+            Ok(message) => Some(message),
+            Err(RecvTimeoutError::Disconnected) => return None,
+            Err(RecvTimeoutError::Timeout) => None,
+        };
+        if let Some(end) = look_up(message) {
+            return Some(end);
+        }
+    }
+}
+
 /// Counts work, reports progress and enforces the budget.
 pub(crate) struct Meter<'a> {
     budget: Budget,
@@ -158,6 +185,39 @@ impl<'a> Meter<'a> {
             last_check: now,
             last_report: now,
         }
+    }
+
+    /// The same meter, its clock started at `started` (a search that did work before it made
+    /// its meter: the time limit counts from the search's start).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn since(mut self, started: Instant) -> Self {
+        self.started = started;
+        self
+    }
+
+    /// The supervisor's look up ([`supervise`]), for a search whose expansions run on other
+    /// threads and are counted in `explored`: the expansion and time budgets, then, at most
+    /// every [`LOOK_UP`], a progress report; the halt the one-thread search would give, once
+    /// the search should stop.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn look_up(&mut self, explored: u64) -> Result<(), Halt> {
+        self.stats.explored = explored;
+        if explored > self.budget.max_expansions {
+            return Err(Halt::state_limit(explored));
+        }
+        let now = Instant::now();
+        let elapsed = now - self.started;
+        self.stats.elapsed_ms = elapsed.as_millis() as u64;
+        if let Some(limit) = self.budget.time_limit.filter(|&limit| elapsed > limit) {
+            return Err(Halt::time_limit(explored, limit));
+        }
+        if now - self.last_report >= LOOK_UP {
+            self.last_report = now;
+            if (self.on_progress)(&self.stats) == Flow::Stop {
+                return Err(Halt::Cancelled);
+            }
+        }
+        Ok(())
     }
 
     /// Records where a stored search stands, then counts one expansion (see `explore`).
@@ -233,13 +293,6 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
-    /// Hands the current stats to the progress callback (searches that count elsewhere, such as
-    /// on several threads, and report on their own schedule).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pub fn report(&mut self) -> Flow {
-        (self.on_progress)(&self.stats)
-    }
-
     /// For searches without a store: the expansion budget, checked after `explore` counted
     /// the state that went over it (which is not explored).
     pub fn expansion_budget(&self) -> Result<(), Halt> {
@@ -260,5 +313,56 @@ impl<'a> Meter<'a> {
             Halt::GaveUp(reason) => super::Outcome::GaveUp { reason, stats },
             Halt::Cancelled => super::Outcome::Cancelled { stats },
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// The supervisor hands on every message the threads send and ends when they are gone; the
+    /// look up gives the one-thread search's halts: the expansion budget, then Cancel.
+    #[test]
+    fn the_supervisor_hears_every_thread_and_stops_on_the_budget_or_cancel() {
+        let (sender, messages) = std::sync::mpsc::channel();
+        let worker = std::thread::spawn(move || {
+            for n in 1..=3 {
+                std::thread::sleep(Duration::from_millis(30));
+                let _ = sender.send(n);
+            }
+        });
+        let mut heard = Vec::new();
+        assert_eq!(
+            supervise(&messages, |n| {
+                heard.extend(n);
+                None::<()>
+            }),
+            None
+        );
+        assert_eq!(heard, [1, 2, 3]);
+        let _ = worker.join();
+        // Ended by what the look up returns, with the messages still coming.
+        let (sender, messages) = std::sync::mpsc::channel();
+        let worker = std::thread::spawn(move || while sender.send(()).is_ok() {});
+        assert_eq!(supervise(&messages, |message| message.map(|()| "ended")), Some("ended"));
+        drop(messages);
+        let _ = worker.join();
+
+        let budget = Budget { max_expansions: 100, ..Budget::default() };
+        let mut reports = 0;
+        let mut on_progress = |_: &Stats| {
+            reports += 1;
+            if reports > 1 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        };
+        let mut meter = Meter::new(&budget, &mut on_progress);
+        meter.last_report -= LOOK_UP; // as if a look up ago: the next look up reports
+        assert!(matches!(meter.look_up(50), Ok(())), "the first report goes on");
+        assert!(matches!(meter.look_up(101), Err(Halt::GaveUp(reason)) if reason.contains("101 states")));
+        meter.last_report -= LOOK_UP;
+        assert!(matches!(meter.look_up(60), Err(Halt::Cancelled)), "the second report says Stop");
     }
 }

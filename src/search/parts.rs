@@ -2,17 +2,17 @@
 //! their own work on what they find: a tiling count checks each tiling's symmetry in the part
 //! that found it, where the threads of `cover/parallel.rs` hand every cover to one thread in
 //! order (which made a count of millions of tilings slower on two threads than on one). The
-//! calling thread does none of the search: it reports the parts' joined progress every 50 ms
-//! and passes Stop (Cancel) on to them.
+//! calling thread does none of the search: it supervises them ([`supervise`]), reporting the
+//! parts' joined progress and passing Stop (Cancel) on to them.
 //!
 //! Also the one way the split searches that must go in order (tile IDA*, covers handed on in
 //! order) hand their subtrees to a pool's threads: [`front_first`].
 
+use super::meter::supervise;
 use super::{Flow, Part, Stats};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::channel;
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// Calls `visit(index, item)` for every item, on every thread of the rayon pool it runs in, each
 /// thread taking the next item not yet taken (front first). The split searches that must finish
@@ -61,19 +61,16 @@ pub fn run_parts<R: Send>(
             })
             .collect();
         drop(sender);
-        let mut running = of;
-        while running > 0 {
-            match ended.recv_timeout(Duration::from_millis(50)) {
-                Ok(()) => running -= 1,
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    let joined = figures.lock().map(|f| Stats::joined(f.iter())).unwrap_or_default();
-                    if on_progress(&joined) == Flow::Stop {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+        // Until every part has ended (its sender gone); each part keeps its own budget.
+        supervise(&ended, |part_ended| {
+            if part_ended.is_none() {
+                let joined = figures.lock().map(|f| Stats::joined(f.iter())).unwrap_or_default();
+                if on_progress(&joined) == Flow::Stop {
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
-        }
+            None::<()>
+        });
         // A part that panicked takes the search down with it, as on one thread.
         handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
     })
@@ -82,6 +79,7 @@ pub fn run_parts<R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn every_part_runs_once_and_stop_reaches_them_all() {

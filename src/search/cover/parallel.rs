@@ -9,18 +9,17 @@
 //! list. A subtree's covers wait until every earlier subtree is done; when more than [`HELD`]
 //! covers wait (a problem with millions of covers), the workers stop and the calling thread
 //! searches the subtrees not yet passed on itself, in order, so memory stays bounded. Meanwhile
-//! the calling thread reports progress every 50 ms, enforces the budgets, and passes Stop
+//! the calling thread supervises them ([`supervise`]: progress, the budgets) and passes Stop
 //! (Cancel, or enough covers) on to the workers through a flag.
 
 use super::fast::{Fast, Tables, Top};
 use super::word::Word;
 use super::CoverEnd;
-use crate::search::meter::{Budget, Flow, Stats};
+use crate::search::meter::{supervise, Budget, Flow, Halt, Meter, Stats};
 use crate::search::parts::front_first;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::channel;
 use web_time::Instant;
 
 /// Subtrees per thread to aim for: enough that one large subtree does not leave the others idle.
@@ -83,6 +82,7 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
     let mut end = None;
     let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
     let mut next = 0;
+    let mut meter = Meter::new(budget, on_progress).since(started);
     std::thread::scope(|scope| {
         let (sender, results) = channel::<Done>();
         let (top, shared) = (&top, &shared);
@@ -95,14 +95,9 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
                 });
             });
         });
-        let mut reported = Instant::now();
-        loop {
-            match results.recv_timeout(Duration::from_millis(50)) {
-                Ok(done) => {
-                    waiting.insert(done.index, done);
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {}
+        supervise(&results, |done: Option<Done>| {
+            if let Some(done) = done {
+                waiting.insert(done.index, done);
             }
             // Pass on the covers of the subtrees done, in order.
             while end.is_none() {
@@ -120,27 +115,18 @@ pub(super) fn search_holding<B: Word + Send + Sync>(
                 }
             }
             if end.is_none() {
-                let nodes = shared.explored.load(Ordering::Relaxed);
-                if nodes > budget.max_expansions || budget.time_limit.is_some_and(|t| started.elapsed() > t) {
-                    end = Some(CoverEnd::GaveUp);
-                } else if reported.elapsed() >= Duration::from_millis(50) {
-                    reported = Instant::now();
-                    let stats = Stats {
-                        explored: nodes,
-                        stored: out.delivered,
-                        elapsed_ms: started.elapsed().as_millis() as u64,
-                        done: out.share,
-                        ..Stats::default()
-                    };
-                    if on_progress(&stats) == Flow::Stop {
-                        end = Some(CoverEnd::Stopped);
-                    }
-                }
+                (meter.stats.stored, meter.stats.done) = (out.delivered, out.share);
+                end = match meter.look_up(shared.explored.load(Ordering::Relaxed)) {
+                    Ok(()) => None,
+                    Err(Halt::Cancelled) => Some(CoverEnd::Stopped),
+                    Err(_) => Some(CoverEnd::GaveUp),
+                };
             }
             if end.is_some() {
                 shared.stop.store(true, Ordering::Relaxed);
             }
-        }
+            None::<()>
+        });
     });
     // Too many covers were held back: the rest on this thread, in order.
     while end.is_none() && next < top.len() {

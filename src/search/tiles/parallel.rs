@@ -17,13 +17,11 @@
 use super::part::{split, Top};
 use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
-use crate::search::meter::{Halt, Meter};
+use crate::search::meter::{supervise, Halt, Meter};
 use crate::search::parts::front_first;
 use crate::search::{Budget, Flow, Outcome, Stats};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::Duration;
-use web_time::Instant;
 
 /// Subtrees per thread to aim for: enough that one large subtree does not leave the others idle.
 const SUBTREES_PER_THREAD: usize = 64;
@@ -120,7 +118,6 @@ impl<const N: usize> TileSpace<'_, N> {
             first_goal: AtomicUsize::new(usize::MAX),
         };
         let mut meter = Meter::new(budget, on_progress);
-        let started = Instant::now();
         let mut bound = root.heuristic();
         // Explored by the last iteration: small iterations run on this thread, as splitting
         // them would cost more than it saves.
@@ -138,7 +135,7 @@ impl<const N: usize> TileSpace<'_, N> {
                 }
             } else {
                 let (top, top_beyond) = split(&root, &mut TopTally(&shared), bound, threads * SUBTREES_PER_THREAD);
-                let (mut found, halt) = run_in_pool(&pool, &root, &top, &shared, bound, &mut meter, budget, started);
+                let (mut found, halt) = run_in_pool(&pool, &root, &top, &shared, bound, &mut meter);
                 found.push(Found::Beyond(top_beyond));
                 (found, halt)
             };
@@ -147,7 +144,7 @@ impl<const N: usize> TileSpace<'_, N> {
             if let Some(halt) = halt {
                 return meter.end(halt);
             }
-            if let Some(halt) = budget_ended(budget, meter.stats.explored, started) {
+            if let Err(halt) = meter.look_up(meter.stats.explored) {
                 return meter.end(halt);
             }
             if let Some(moves) = found.iter().find_map(|f| match f {
@@ -168,9 +165,9 @@ impl<const N: usize> TileSpace<'_, N> {
     }
 }
 
-/// Searches the subtrees of `top` in `pool` while this thread reports progress every 50 ms and
-/// enforces the budgets; the results in `top`'s order, and what stopped the search, if anything.
-#[allow(clippy::too_many_arguments)]
+/// Searches the subtrees of `top` in `pool` while this thread supervises them (progress, the
+/// budgets, Cancel: [`supervise`]); the results in `top`'s order, and what stopped the search,
+/// if anything.
 fn run_in_pool<const N: usize>(
     pool: &rayon::ThreadPool,
     root: &Walk<'_, N>,
@@ -178,8 +175,6 @@ fn run_in_pool<const N: usize>(
     shared: &Shared,
     bound: u32,
     meter: &mut Meter<'_>,
-    budget: &Budget,
-    started: Instant,
 ) -> (Vec<Found>, Option<Halt>) {
     std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel();
@@ -187,35 +182,20 @@ fn run_in_pool<const N: usize>(
             let _ = done.send(pool.install(|| search_subtrees(root, top, shared, bound)));
         });
         let mut halt = None;
-        loop {
-            match finished.recv_timeout(Duration::from_millis(50)) {
-                Ok(found) => return (found, halt),
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return (Vec::new(), Some(Halt::GaveUp("gave up: a search thread failed".to_string())));
-                }
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-            }
-            let explored = shared.explored.load(Ordering::Relaxed);
-            meter.stats.explored = explored;
-            meter.stats.elapsed_ms = started.elapsed().as_millis() as u64;
-            if halt.is_none() {
-                halt = budget_ended(budget, explored, started)
-                    .or_else(|| (meter.report() == Flow::Stop).then_some(Halt::Cancelled));
+        let found = supervise(&finished, |found| {
+            if found.is_none() && halt.is_none() {
+                halt = meter.look_up(shared.explored.load(Ordering::Relaxed)).err();
                 if halt.is_some() {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
             }
+            found
+        });
+        match found {
+            Some(found) => (found, halt),
+            None => (Vec::new(), Some(Halt::GaveUp("gave up: a search thread failed".to_string()))),
         }
     })
-}
-
-/// A budget that has run out, as the halt the sequential search would give.
-fn budget_ended(budget: &Budget, explored: u64, started: Instant) -> Option<Halt> {
-    if explored > budget.max_expansions {
-        return Some(Halt::state_limit(explored));
-    }
-    let limit = budget.time_limit?;
-    (started.elapsed() > limit).then(|| Halt::time_limit(explored, limit))
 }
 
 /// Searches every subtree of `top` on every thread of the pool, front first
