@@ -2,7 +2,7 @@
 //! their own work on what they find: a tiling count checks each tiling's symmetry in the part
 //! that found it, where the threads of `cover/parallel.rs` hand every cover to one thread in
 //! order (which made a count of millions of tilings slower on two threads than on one). The
-//! calling thread does none of the search: it supervises them ([`supervise`]), reporting the
+//! calling thread does none of the search: it supervises them (`supervise`), reporting the
 //! parts' joined progress and passing Stop (Cancel) on to them.
 //!
 //! Also the one way the split searches that must go in order (tile IDA*, covers handed on in
