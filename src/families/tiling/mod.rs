@@ -270,7 +270,8 @@ impl TilingPuzzle {
     }
 
     /// The search with item sets of W words; `item` is each cell's item number (see
-    /// [`TilingPuzzle::items`]).
+    /// [`TilingPuzzle::items`]): the exact cover problem, searched as the options ask, each
+    /// cover found going to a [`Collector`].
     fn run<const W: usize>(
         &self,
         item: &[usize],
@@ -278,6 +279,18 @@ impl TilingPuzzle {
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
         on_found: &mut dyn FnMut(&[String]),
     ) -> Report {
+        let group = self.group();
+        let breaking = self.breaking(&group);
+        let (problem, kept) = self.cover_problem::<W>(item, breaking.as_ref());
+        let mut collector = Collector::new(self, &group, breaking.as_ref(), &kept, options, on_found);
+        let (end, stats, first_at) =
+            self.search_cover(&problem, options, &mut |chosen: &[usize]| collector.take(chosen), on_progress);
+        collector.report(end, stats, first_at)
+    }
+
+    /// The tiling as an exact cover problem with item sets of W words, and the placements it
+    /// offers (all, or with the piece whose symmetry is broken at its orbit leaders only).
+    fn cover_problem<const W: usize>(&self, item: &[usize], breaking: Option<&Breaking>) -> (Cover<W>, Vec<usize>) {
         let cells = self.board.cells.len();
         let mask = |list: &[usize]| {
             list.iter().fold([0u64; W], |mut b, &i| {
@@ -300,13 +313,8 @@ impl TilingPuzzle {
                 .collect();
             neighbours[item[i]] = mask(&around);
         }
-        let group = self.group();
-        let breaking = self.breaking(&group);
-        // The placements the search may use: all, or with the broken piece's orbit leaders only.
         let kept: Vec<usize> = (0..self.placements.len())
-            .filter(|&i| {
-                breaking.as_ref().is_none_or(|(piece, leader)| self.placements[i].piece != *piece || leader[i])
-            })
+            .filter(|&i| breaking.is_none_or(|(piece, leader)| self.placements[i].piece != *piece || leader[i]))
             .collect();
         let problem = Cover {
             items: mask(&(0..cells).collect::<Vec<_>>()),
@@ -319,114 +327,166 @@ impl TilingPuzzle {
                 .collect(),
             neighbours,
             fillable,
-            first_group: breaking.as_ref().map(|(piece, _)| *piece),
+            first_group: breaking.map(|(piece, _)| *piece),
         };
-        let mut tally = Tally { order: group.len() as u64, raw: 0, distinct: 0 };
-        let mut first: Option<Vec<usize>> = None;
-        let mut solutions: Vec<Vec<String>> = Vec::new();
-        let mut tiling = vec![0u32; cells];
-        let mut image = vec![0u32; cells];
-        let mut chosen_placements: Vec<usize> = Vec::with_capacity(self.board.pieces.len());
-        let mode = options.mode;
-        let keep_distinct_only = options.distinct;
-        let threads = options.threads();
-        // Checked by `solve_streaming` (or made by `count_in_parts`).
-        let part = options.part;
-        let search = |problem: &Cover<W>,
-                      budget: &_,
-                      on_solution: &mut dyn FnMut(&[usize]) -> Flow,
-                      on_progress: &mut dyn FnMut(&Stats) -> Flow| {
-            let whole = |(end, stats)| (end, stats, None);
-            match (part, self.generic_cover) {
-                (Some(part), false) => cover::cover_part(problem, part, budget, on_solution, on_progress),
-                (Some(part), true) => {
-                    cover::whole_in_part_0(part, || cover::generic(problem, budget, on_solution, on_progress))
-                }
-                (None, true) => whole(cover::generic(problem, budget, on_solution, on_progress)),
-                (None, false) => whole(cover::cover_on(threads, problem, budget, on_solution, on_progress)),
+        (problem, kept)
+    }
+
+    /// Searches `problem` as `options` ask: one part of it (a Worker's, checked by
+    /// `solve_streaming` or made by `count_in_parts`) or the whole, with the generic search or
+    /// the fast one (on every thread asked for); where the part's first cover comes in the whole
+    /// search's order, for a part.
+    fn search_cover<const W: usize>(
+        &self,
+        problem: &Cover<W>,
+        options: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[usize]) -> Flow,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> (CoverEnd, Stats, Option<u64>) {
+        let budget = options.budget();
+        let whole = |(end, stats)| (end, stats, None);
+        match (options.part, self.generic_cover) {
+            (Some(part), false) => cover::cover_part(problem, part, &budget, on_solution, on_progress),
+            (Some(part), true) => {
+                cover::whole_in_part_0(part, || cover::generic(problem, &budget, on_solution, on_progress))
             }
+            (None, true) => whole(cover::generic(problem, &budget, on_solution, on_progress)),
+            (None, false) => whole(cover::cover_on(options.threads(), problem, &budget, on_solution, on_progress)),
+        }
+    }
+}
+
+/// The piece whose symmetry is broken, and for each placement whether it leads its orbit.
+type Breaking = (usize, Vec<bool>);
+
+/// What a tiling search does with each cover found: tells whether it is the one tiling of its
+/// orbit under the board's symmetry that is listed, counts it (all tilings and distinct ones),
+/// keeps the first, and lists tilings as the mode asks; then writes the report.
+struct Collector<'a> {
+    puzzle: &'a TilingPuzzle,
+    group: &'a [Symmetry],
+    breaking: Option<&'a Breaking>,
+    /// The placement each option of the cover problem is.
+    kept: &'a [usize],
+    mode: SolveMode,
+    distinct_only: bool,
+    on_found: &'a mut dyn FnMut(&[String]),
+    tally: Tally,
+    first: Option<Vec<usize>>,
+    solutions: Vec<Vec<String>>,
+    /// Scratch room: the placements of the cover found, its key and a symmetric image's.
+    chosen: Vec<usize>,
+    tiling: Vec<u32>,
+    image: Vec<u32>,
+}
+
+impl<'a> Collector<'a> {
+    fn new(
+        puzzle: &'a TilingPuzzle,
+        group: &'a [Symmetry],
+        breaking: Option<&'a Breaking>,
+        kept: &'a [usize],
+        options: &SolveOptions,
+        on_found: &'a mut dyn FnMut(&[String]),
+    ) -> Self {
+        let cells = puzzle.board.cells.len();
+        Collector {
+            puzzle,
+            group,
+            breaking,
+            kept,
+            mode: options.mode,
+            distinct_only: options.distinct,
+            on_found,
+            tally: Tally { order: group.len() as u64, raw: 0, distinct: 0 },
+            first: None,
+            solutions: Vec::new(),
+            chosen: Vec::with_capacity(puzzle.board.pieces.len()),
+            tiling: vec![0; cells],
+            image: vec![0; cells],
+        }
+    }
+
+    /// A cover found (options of the problem): counted, kept, listed; Stop when one is enough.
+    fn take(&mut self, options: &[usize]) -> Flow {
+        self.chosen.clear();
+        self.chosen.extend(options.iter().map(|&o| self.kept[o]));
+        self.group[0].key(&self.puzzle.placements, &self.chosen, &mut self.tiling);
+        let listed = self.counted();
+        if self.first.is_none() {
+            self.first = Some(self.chosen.clone());
+        }
+        if self.mode == SolveMode::All && self.solutions.len() < MAX_LISTED {
+            self.list(listed);
+        }
+        if self.mode == SolveMode::First {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// Counts the tiling found; whether it is the one of its orbit that gets listed.
+    fn counted(&mut self) -> bool {
+        let placements = &self.puzzle.placements;
+        let Some((piece, _)) = self.breaking else {
+            let canonical = self.puzzle.canonical(&self.chosen, &self.tiling, &mut self.image);
+            self.tally.add_each(canonical);
+            return canonical;
         };
-        let (end, stats, first_at) = search(
-            &problem,
-            &options.budget(),
-            &mut |chosen: &[usize]| {
-                chosen_placements.clear();
-                chosen_placements.extend(chosen.iter().map(|&o| kept[o]));
-                group[0].key(&self.placements, &chosen_placements, &mut tiling);
-                // Is this the one tiling of its orbit that gets listed, and which symmetries
-                // give the rest of the orbit?
-                let listed = match &breaking {
-                    None => {
-                        let canonical = self.canonical(&chosen_placements, &tiling, &mut image);
-                        tally.add_each(canonical);
-                        canonical
-                    }
-                    Some((piece, _)) => {
-                        let at = chosen_placements.iter().copied().find(|&o| self.placements[o].piece == *piece);
-                        let fixing = |symmetry: &Symmetry| {
-                            at.is_some_and(|o| {
-                                self.placements[o]
-                                    .cells
-                                    .iter()
-                                    .all(|c| self.placements[o].cells.contains(&symmetry.cells[*c]))
-                            })
-                        };
-                        let mut stabiliser = 0;
-                        let mut least = true;
-                        for symmetry in &group {
-                            symmetry.key(&self.placements, &chosen_placements, &mut image);
-                            stabiliser += u64::from(image == tiling);
-                            if fixing(symmetry) {
-                                least &= tiling <= image;
-                            }
-                        }
-                        tally.add_least(least, stabiliser.max(1));
-                        least
-                    }
-                };
-                if first.is_none() {
-                    first = Some(chosen_placements.clone());
-                }
-                if mode == SolveMode::All && solutions.len() < MAX_LISTED {
-                    if keep_distinct_only || breaking.is_none() {
-                        if listed || !keep_distinct_only {
-                            let solution = self.moved_text(&chosen_placements, &group[0]);
-                            on_found(&solution);
-                            solutions.push(solution);
-                        }
-                    } else if listed {
-                        // The whole orbit, once: its distinct images.
-                        let mut seen: Vec<Vec<u32>> = Vec::new();
-                        for symmetry in &group {
-                            symmetry.key(&self.placements, &chosen_placements, &mut image);
-                            if !seen.contains(&image) {
-                                seen.push(image.clone());
-                                let solution = self.moved_text(&chosen_placements, symmetry);
-                                on_found(&solution);
-                                solutions.push(solution);
-                            }
-                        }
-                    }
-                }
-                if mode == SolveMode::First {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            },
-            on_progress,
-        );
-        let (raw, distinct) = (tally.raw, tally.distinct);
-        let found = first.is_some();
+        // Symmetry broken at one piece: the orbit's least tiling among those the symmetries
+        // fixing that piece's placement give, counted with the orbit's size.
+        let at = self.chosen.iter().copied().find(|&o| placements[o].piece == *piece);
+        let fixing = |symmetry: &Symmetry| {
+            at.is_some_and(|o| placements[o].cells.iter().all(|c| placements[o].cells.contains(&symmetry.cells[*c])))
+        };
+        let mut stabiliser = 0;
+        let mut least = true;
+        for symmetry in self.group {
+            symmetry.key(placements, &self.chosen, &mut self.image);
+            stabiliser += u64::from(self.image == self.tiling);
+            if fixing(symmetry) {
+                least &= self.tiling <= self.image;
+            }
+        }
+        self.tally.add_least(least, stabiliser.max(1));
+        least
+    }
+
+    /// Lists the tiling found (mode All): itself, or when symmetry is broken and every tiling is
+    /// asked for, its whole orbit once (its distinct images).
+    fn list(&mut self, listed: bool) {
+        if self.distinct_only || self.breaking.is_none() {
+            if listed || !self.distinct_only {
+                let solution = self.puzzle.moved_text(&self.chosen, &self.group[0]);
+                (self.on_found)(&solution);
+                self.solutions.push(solution);
+            }
+            return;
+        }
+        if !listed {
+            return;
+        }
+        let mut seen: Vec<Vec<u32>> = Vec::new();
+        for symmetry in self.group {
+            symmetry.key(&self.puzzle.placements, &self.chosen, &mut self.image);
+            if !seen.contains(&self.image) {
+                seen.push(self.image.clone());
+                let solution = self.puzzle.moved_text(&self.chosen, symmetry);
+                (self.on_found)(&solution);
+                self.solutions.push(solution);
+            }
+        }
+    }
+
+    /// The report of a search that ended so.
+    fn report(self, end: CoverEnd, stats: Stats, first_at: Option<u64>) -> Report {
+        let (raw, distinct) = (self.tally.raw, self.tally.distinct);
+        let found = self.first.is_some();
         let status = match end {
-            CoverEnd::Complete => {
-                if found {
-                    Status::Solved
-                } else {
-                    Status::Unsolved
-                }
-            }
-            CoverEnd::Stopped if mode == SolveMode::First && found => Status::Solved,
+            CoverEnd::Complete if found => Status::Solved,
+            CoverEnd::Complete => Status::Unsolved,
+            CoverEnd::Stopped if self.mode == SolveMode::First && found => Status::Solved,
             CoverEnd::Stopped => Status::Cancelled,
             CoverEnd::GaveUp => Status::GaveUp,
         };
@@ -435,11 +495,11 @@ impl TilingPuzzle {
             status,
             reason: (status == Status::GaveUp)
                 .then(|| format!("gave up after {} search nodes ({raw} tilings found so far)", stats.explored)),
-            moves: first.map(|f| self.moved_text(&f, &group[0])).unwrap_or_default(),
-            cost: self.board.pieces.len() as u64,
+            moves: self.first.map(|f| self.puzzle.moved_text(&f, &self.group[0])).unwrap_or_default(),
+            cost: self.puzzle.board.pieces.len() as u64,
             optimal: true,
-            counts: (mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
-            solutions,
+            counts: (self.mode != SolveMode::First && end == CoverEnd::Complete).then_some(Counts { raw, distinct }),
+            solutions: self.solutions,
             first_at,
             ..Report::new("tiling", "pieces", Method::Dfs, stats)
         }
