@@ -207,69 +207,96 @@ pub struct Rules {
     word_moves: Option<WordMoves>,
 }
 
-impl Rules {
-    pub fn new(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
-        let (width, height) = (layout.width, layout.height);
-        let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
-        // The plain engine reads most goals (and fast); what only Perl-style backtracking reads
-        // (backreferences, lookaround) goes to fancy-regex, which delegates the rest to it.
-        let column_of = |text: &str| layout.goal.find(text).map_or(1, |i| layout.goal[..i].chars().count() + 1);
-        if let Some(class) = goal::unknown_posix_class(&layout.goal) {
-            return Err(FormatError::new(layout.goal_line, column_of(class), format!("the goal cannot stand as written: {class} names no character class (Perl knows [:alpha:], [:digit:], [:space:] and the like)")));
+/// A goal read: its syntax tree where the plain regex engine reads it (for the fast tests of
+/// `set_goal`), the matcher, and what the goal asks of each letter (pieces whose letters it
+/// asks the same of, and of one shape, are interchangeable).
+struct Goal {
+    hir: Option<regex_syntax::hir::Hir>,
+    matcher: Matcher,
+    signatures: Vec<Vec<u32>>,
+}
+
+/// The goal's matcher: the plain regex engine where it reads the goal, fancy-regex for what only
+/// Perl-style backtracking reads (backreferences, lookaround).
+fn read_goal(layout: &Layout) -> Result<Goal, FormatError> {
+    // The plain engine reads most goals (and fast); what only Perl-style backtracking reads
+    // (backreferences, lookaround) goes to fancy-regex, which delegates the rest to it.
+    let column_of = |text: &str| layout.goal.find(text).map_or(1, |i| layout.goal[..i].chars().count() + 1);
+    if let Some(class) = goal::unknown_posix_class(&layout.goal) {
+        return Err(FormatError::new(layout.goal_line, column_of(class), format!("the goal cannot stand as written: {class} names no character class (Perl knows [:alpha:], [:digit:], [:space:] and the like)")));
+    }
+    let (hir, matcher, signatures) = match plain_goal(&layout.goal) {
+        Ok(hir) if goal::matches_everywhere(&hir) => {
+            return Err(FormatError::new(
+                layout.goal_line,
+                1,
+                "the goal cannot stand as written: it matches an empty text, so every position would match it",
+            ));
         }
-        let (hir, matcher, signatures) = match plain_goal(&layout.goal) {
-            Ok(hir) if goal::matches_everywhere(&hir) => {
+        Ok(hir) => {
+            let regex = RegexBuilder::new(&layout.goal)
+                .unicode(false)
+                .size_limit(1 << 20)
+                .dfa_size_limit(1 << 22)
+                .build()
+                .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
+                .map_err(|e| {
+                    FormatError::new(
+                        layout.goal_line,
+                        1,
+                        format!("the goal is not a usable regular expression: {}", one_line(&e.to_string())),
+                    )
+                })?;
+            let signatures = goal::letter_signatures(&hir);
+            (Some(hir), Matcher::Plain(regex), signatures)
+        }
+        #[cfg(not(feature = "perl-goals"))]
+        Err(plain_error) => return Err(goal_error(layout, &plain_error)),
+        // What the plain engine cannot translate (Unicode classes), fancy-regex hands back
+        // to it: said at once.
+        #[cfg(feature = "perl-goals")]
+        Err(plain_error @ regex_syntax::Error::Translate(_)) => return Err(goal_error(layout, &plain_error)),
+        #[cfg(feature = "perl-goals")]
+        Err(plain_error) => {
+            // When neither engine reads it, the plain engine's message says where it fails.
+            let tree = fancy_regex::Expr::parse_tree(&layout.goal).map_err(|_| goal_error(layout, &plain_error))?;
+            if let Some((message, at)) = goal::perl_fault(&tree.expr) {
+                let column = at.map_or(1, |text| column_of(&text));
                 return Err(FormatError::new(
                     layout.goal_line,
-                    1,
-                    "the goal cannot stand as written: it matches an empty text, so every position would match it",
+                    column,
+                    format!("the goal cannot stand as written: {message}"),
                 ));
             }
-            Ok(hir) => {
-                let regex = RegexBuilder::new(&layout.goal)
-                    .unicode(false)
-                    .size_limit(1 << 20)
-                    .dfa_size_limit(1 << 22)
-                    .build()
-                    .or_else(|_| RegexBuilder::new(&layout.goal).size_limit(1 << 20).dfa_size_limit(1 << 22).build())
-                    .map_err(|e| {
-                        FormatError::new(
-                            layout.goal_line,
-                            1,
-                            format!("the goal is not a usable regular expression: {}", one_line(&e.to_string())),
-                        )
-                    })?;
-                let signatures = goal::letter_signatures(&hir);
-                (Some(hir), Matcher::Plain(regex), signatures)
-            }
-            #[cfg(not(feature = "perl-goals"))]
-            Err(plain_error) => return Err(goal_error(layout, &plain_error)),
-            // What the plain engine cannot translate (Unicode classes), fancy-regex hands back
-            // to it: said at once.
-            #[cfg(feature = "perl-goals")]
-            Err(plain_error @ regex_syntax::Error::Translate(_)) => return Err(goal_error(layout, &plain_error)),
-            #[cfg(feature = "perl-goals")]
-            Err(plain_error) => {
-                // When neither engine reads it, the plain engine's message says where it fails.
-                let tree = fancy_regex::Expr::parse_tree(&layout.goal).map_err(|_| goal_error(layout, &plain_error))?;
-                if let Some((message, at)) = goal::perl_fault(&tree.expr) {
-                    let column = at.map_or(1, |text| column_of(&text));
-                    return Err(FormatError::new(
-                        layout.goal_line,
-                        column,
-                        format!("the goal cannot stand as written: {message}"),
-                    ));
-                }
-                let regex = fancy_regex::RegexBuilder::new(&layout.goal)
-                    .delegate_size_limit(1 << 20)
-                    .backtrack_limit(BACKTRACK_LIMIT)
-                    .build()
-                    .map_err(|perl_error| perl_goal_error(layout, &plain_error, &perl_error))?;
-                (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), goal::perl_signatures(&tree.expr))
-            }
-        };
+            let regex = fancy_regex::RegexBuilder::new(&layout.goal)
+                .delegate_size_limit(1 << 20)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+                .map_err(|perl_error| perl_goal_error(layout, &plain_error, &perl_error))?;
+            (None, Matcher::Perl(regex, Box::new(AtomicBool::new(false))), goal::perl_signatures(&tree.expr))
+        }
+    };
+    Ok(Goal { hir, matcher, signatures })
+}
 
-        // Pieces: every cell bearing one letter belongs to one rigid piece, connected or not.
+/// The pieces of a layout: their shapes, their slots (the order a position lists them in), where
+/// each starts, the classes of interchangeable slots, and how a position packs them.
+struct Pieces {
+    shapes: Vec<Shape>,
+    slots: Vec<Slot>,
+    start: Vec<u16>,
+    classes: Vec<Range<usize>>,
+    /// Bits per anchor, and anchors per machine word.
+    bits: u32,
+    per_word: usize,
+}
+
+impl Pieces {
+    /// Reads the pieces: every cell bearing one letter belongs to one rigid piece, connected or
+    /// not (or, for a letter that names a kind, to one of the pieces its cells are cut into);
+    /// pieces of one shape that the goal tells apart the same way are one class.
+    fn read(layout: &Layout, walls: &[bool], signatures: &[Vec<u32>]) -> Result<Pieces, FormatError> {
+        let (width, height) = (layout.width, layout.height);
         let mut letters: Vec<u8> = layout.cells.iter().copied().filter(u8::is_ascii_lowercase).collect();
         letters.sort_unstable();
         letters.dedup();
@@ -286,7 +313,7 @@ impl Rules {
                 let shape = match shape_keys.iter().position(|k| *k == offsets) {
                     Some(s) => s,
                     None => {
-                        shapes.push(Shape::new(offsets.clone(), width, height, &walls, layout.options.axis));
+                        shapes.push(Shape::new(offsets.clone(), width, height, walls, layout.options.axis));
                         shape_keys.push(offsets);
                         shapes.len() - 1
                     }
@@ -349,6 +376,16 @@ impl Rules {
             })
             .collect();
 
+        Ok(Pieces { shapes, slots, start, classes, bits, per_word })
+    }
+}
+
+impl Rules {
+    pub fn new(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
+        let (width, height) = (layout.width, layout.height);
+        let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
+        let Goal { hir, matcher, signatures } = read_goal(layout)?;
+        let Pieces { mut shapes, slots, start, classes, bits, per_word } = Pieces::read(layout, &walls, &signatures)?;
         let words = slots.len().div_ceil(per_word).max(1);
         let slots_len = slots.len();
         let mut template = vec![b'-'; Geometry { width, height, walls: &walls, letters: 0 }.flat_len()];
