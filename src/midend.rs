@@ -75,6 +75,60 @@ pub trait Backend {
     }
 }
 
+/// Writes, in a family's `impl Puzzle`, the [`Puzzle`] methods it answers through its
+/// [`Replayer`] (kept in the field named), each the one line that hands the call on:
+/// `crate::midend::replayed_by!(replayer; check draw show boards moves_at moves_from);`. A method
+/// the family answers otherwise (with more to do, or with its own doc) is left out of the list
+/// and written out.
+macro_rules! replayed_by {
+    ($field:ident; $($method:ident)*) => {
+        $($crate::midend::replayed_by!(@ $field $method);)*
+    };
+    (@ $field:ident check) => {
+        fn check(
+            &self,
+            options: &$crate::families::SolveOptions,
+            moves: &[String],
+        ) -> Result<$crate::families::Verdict, $crate::families::MoveError> {
+            self.$field.check(self, options, moves)
+        }
+    };
+    (@ $field:ident draw) => {
+        fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn $crate::draw::Painter) {
+            self.$field.draw(self, moves, step, tween, painter);
+        }
+    };
+    (@ $field:ident show) => {
+        fn show(&self, moves: &[String], step: usize) -> String {
+            self.$field.show(self, moves, step)
+        }
+    };
+    (@ $field:ident boards) => {
+        fn boards(&self, moves: &[String]) -> Vec<String> {
+            self.$field.boards(self, moves)
+        }
+    };
+    (@ $field:ident moves_from) => {
+        fn moves_from(&self, _options: &$crate::families::SolveOptions, moves: &[String], step: usize) -> Vec<String> {
+            self.$field.moves_from(self, moves, step)
+        }
+    };
+    (@ $field:ident moves_at) => {
+        fn moves_at(
+            &self,
+            _options: &$crate::families::SolveOptions,
+            moves: &[String],
+            step: usize,
+            from: (f64, f64),
+            to: (f64, f64),
+            size: (f64, f64),
+        ) -> Vec<String> {
+            self.$field.moves_at(self, moves, step, from, to, size)
+        }
+    };
+}
+pub(crate) use replayed_by;
+
 /// A move list replayed: the positions after 0, 1, 2 … moves as far as the moves apply (every
 /// move's, when the rules skip bad moves; none when there is no start), and the first move that
 /// does not apply.

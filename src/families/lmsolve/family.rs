@@ -8,7 +8,7 @@ use super::Variant;
 use crate::draw::{GridLayout, Painter};
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{
-    Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status, Verdict,
+    Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Status,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{analyse, Flow, Method, Stats};
@@ -515,27 +515,13 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         })
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
+    crate::midend::replayed_by!(replayer; check draw show moves_from boards);
 
     /// LM-Solve's own lines, as `lm-solve` prints them under its `solved` line: equal moves
     /// grouped as `MOVE * COUNT` where the game groups them (never planks).
     fn solution_text(&self, moves: &[String]) -> String {
         let plain = |i: usize| moves[i].split(super::plank::TOLD_APART).next().unwrap_or_default().to_string();
         super::scan::move_lines(moves, self.game.groups(), true, plain)
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replayer.moves_from(self, moves, step)
     }
 
     fn moves_at(
@@ -588,10 +574,6 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
             parts
         };
         (listed(reread.show(&[], 0)) == listed(self.show(moves, moves.len()))).then_some(written)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

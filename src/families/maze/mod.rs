@@ -13,7 +13,7 @@ use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{
     only_metric, search_spread, Confidence, Editor, Example, Export, Facts, Family, FormatError, MoveError, Puzzle,
-    Report, SolveOptions, Verdict,
+    Report, SolveOptions,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Space, Stats};
@@ -461,29 +461,7 @@ impl Puzzle for MazePuzzle {
         self.with_start(*cells.last()?)
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replay.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replay.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replay.show(self, moves, step)
-    }
-
-    fn moves_at(
-        &self,
-        _options: &SolveOptions,
-        moves: &[String],
-        step: usize,
-        from: (f64, f64),
-        to: (f64, f64),
-        size: (f64, f64),
-    ) -> Vec<String> {
-        self.replay.moves_at(self, moves, step, from, to, size)
-    }
+    crate::midend::replayed_by!(replay; check draw show moves_at moves_from boards);
 
     /// On square cells the arrow keys step north, east, south and west where the walls allow.
     fn moves_for_key(&self, options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
@@ -497,14 +475,6 @@ impl Puzzle for MazePuzzle {
             .iter()
             .any(|m| ["N", "E", "S", "W"].contains(&m.as_str()))
             .then(|| steps.into_iter().filter(|m| m == side).collect())
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replay.moves_from(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replay.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

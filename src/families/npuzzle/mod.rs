@@ -10,8 +10,7 @@ use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
 use crate::families::analysis::AnalysisReport;
 use crate::families::{
-    only_metric, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
-    SolveOptions, Verdict,
+    only_metric, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::random::SplitMix;
@@ -259,29 +258,7 @@ impl Puzzle for NPuzzle {
         })
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn moves_at(
-        &self,
-        _options: &SolveOptions,
-        moves: &[String],
-        step: usize,
-        from: (f64, f64),
-        to: (f64, f64),
-        size: (f64, f64),
-    ) -> Vec<String> {
-        self.replayer.moves_at(self, moves, step, from, to, size)
-    }
+    crate::midend::replayed_by!(replayer; check draw show moves_at moves_from boards);
 
     /// An arrow key slides the tile beside the blank that way into it (as in Simon Tatham's
     /// Fifteen): ← moves the tile to the blank's right.
@@ -301,14 +278,6 @@ impl Puzzle for NPuzzle {
             _ => return Some(Vec::new()),
         };
         Some(vec![cells[tile].to_string()])
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replayer.moves_from(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

@@ -10,8 +10,8 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{
-    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
-    SolveOptions, Verdict, GENERIC_METHODS,
+    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
+    GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
@@ -211,17 +211,7 @@ impl Puzzle for RushPuzzle {
         Ok(report)
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
+    crate::midend::replayed_by!(replayer; check draw show boards);
 
     /// Each vehicle's drives of one cell (allowed in both metrics).
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
@@ -307,10 +297,6 @@ impl Puzzle for RushPuzzle {
     fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
         let vehicle = self.board.vehicles.get(self.chosen.get()?)?;
         Some(format!("{} chosen: drag it, or drive it with the arrow keys (Esc lets go).", char::from(vehicle.letter)))
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

@@ -275,25 +275,11 @@ impl Puzzle for ScriptPuzzle {
         })
     }
 
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replayer.moves_from(self, moves, step)
-    }
+    crate::midend::replayed_by!(replayer; draw show moves_from boards);
 
     /// The script started from the position after `moves` (Hint and Solve from here).
     fn text_at(&self, moves: &[String]) -> Option<String> {
         self.text_from(&self.replayer.at(self, moves, moves.len())?)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

@@ -13,8 +13,8 @@ use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::tiles::{self, TileProblem};
 use crate::families::{
-    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Puzzle, Report,
-    SolveOptions, Verdict, GENERIC_METHODS,
+    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
+    GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
@@ -367,17 +367,7 @@ impl Puzzle for SlidingPuzzle {
         Some(layout.to_text())
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
+    crate::midend::replayed_by!(replayer; check draw show boards);
 
     /// Each piece's steps of one cell (allowed in every metric).
     fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
@@ -408,10 +398,6 @@ impl Puzzle for SlidingPuzzle {
 
     fn name_at(&self, _moves: &[String], _step: usize, _point: (f64, f64), _size: (f64, f64)) -> Option<String> {
         self.chosen_note()
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
     }
 
     fn to_text(&self) -> String {

@@ -16,8 +16,7 @@ pub mod solver;
 
 use crate::draw::Painter;
 use crate::families::{
-    Capabilities, Confidence, Example, Family, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
-    GREEDY_WEIGHT,
+    Capabilities, Confidence, Example, Family, FormatError, Puzzle, Report, SolveOptions, GREEDY_WEIGHT,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{astar, astar_weighted, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
@@ -394,33 +393,7 @@ impl Puzzle for SokobanPuzzle {
         Ok(report)
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
-    }
-
-    fn moves_at(
-        &self,
-        _options: &SolveOptions,
-        moves: &[String],
-        step: usize,
-        from: (f64, f64),
-        to: (f64, f64),
-        size: (f64, f64),
-    ) -> Vec<String> {
-        self.replayer.moves_at(self, moves, step, from, to, size)
-    }
+    crate::midend::replayed_by!(replayer; check draw show boards moves_at moves_from);
 
     /// After a tap that moved nothing: what it chose, or why the chosen box did not go.
     fn name_at(&self, _moves: &[String], _step: usize, (x, y): (f64, f64), size: (f64, f64)) -> Option<String> {
@@ -432,10 +405,6 @@ impl Puzzle for SokobanPuzzle {
             }
             _ => None,
         }
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replayer.moves_from(self, moves, step)
     }
 
     fn tally(&self, moves: &[String]) -> Option<String> {

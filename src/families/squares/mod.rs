@@ -10,8 +10,8 @@ pub mod rules;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{
-    only_metric, search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, MoveError, Noun,
-    Puzzle, Report, SolveOptions, Status, Switch, Verdict,
+    only_metric, search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, Noun, Puzzle, Report,
+    SolveOptions, Status, Switch,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Stats};
@@ -313,37 +313,7 @@ impl Puzzle for SquaresPuzzle {
         })
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn moves_at(
-        &self,
-        _options: &SolveOptions,
-        moves: &[String],
-        step: usize,
-        from: (f64, f64),
-        to: (f64, f64),
-        size: (f64, f64),
-    ) -> Vec<String> {
-        self.replayer.moves_at(self, moves, step, from, to, size)
-    }
-
-    fn moves_from(&self, _options: &SolveOptions, moves: &[String], step: usize) -> Vec<String> {
-        self.replayer.moves_from(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
-    }
+    crate::midend::replayed_by!(replayer; check draw show moves_at moves_from boards);
 
     fn to_text(&self) -> String {
         self.level.to_text()

@@ -10,8 +10,7 @@ mod symmetry;
 use crate::draw::{GridLayout, Painter};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{
-    only_metric, Confidence, Counts, Example, Family, FormatError, MoveError, Puzzle, Report, SolveMode, SolveOptions,
-    Status, Verdict,
+    only_metric, Confidence, Counts, Example, Family, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::cover::{self, Cover, CoverEnd};
@@ -674,21 +673,7 @@ impl Puzzle for TilingPuzzle {
         Ok(self.run_sized(&items, options, on_progress, on_found))
     }
 
-    fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.check(self, options, moves)
-    }
-
-    fn draw(&self, moves: &[String], step: usize, tween: f32, painter: &mut dyn Painter) {
-        self.replayer.draw(self, moves, step, tween, painter);
-    }
-
-    fn show(&self, moves: &[String], step: usize) -> String {
-        self.replayer.show(self, moves, step)
-    }
-
-    fn boards(&self, moves: &[String]) -> Vec<String> {
-        self.replayer.boards(self, moves)
-    }
+    crate::midend::replayed_by!(replayer; check draw show boards);
 
     fn solution_text(&self, moves: &[String]) -> String {
         self.show(moves, moves.len())
