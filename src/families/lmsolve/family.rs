@@ -326,9 +326,14 @@ impl<G: Edit> LmPuzzle<G> {
         else {
             return Vec::new();
         };
+        let several_pieces = strokes.iter().any(|s| s.piece.is_some());
         let one = |texts: Vec<String>| {
             if texts.len() > 1 {
-                self.note.replace(Some("Two planks could go there: tap the one to move, then lay it.".into()));
+                self.note.replace(Some(if several_pieces {
+                    "Two planks could go there: tap the one to move, then lay it.".into()
+                } else {
+                    "That could be either of two moves: swipe the way to go, or use the arrow keys.".into()
+                }));
                 return Vec::new();
             }
             texts
