@@ -10,7 +10,7 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 CHROMEDRIVER ?= /usr/bin/chromedriver
 export CHROMEDRIVER
 
-.PHONY: serve build test lint test-native test-wasm test-e2e screenshots bench bench-xsokoban fuzz tools browser npm clean
+.PHONY: serve build test lint toolchain test-native test-wasm test-e2e screenshots bench bench-xsokoban fuzz tools browser npm clean
 
 serve: tools
 	trunk serve --release
@@ -18,7 +18,15 @@ serve: tools
 build: tools
 	trunk build --release
 
-test: tools browser npm lint test-native test-wasm test-e2e
+# On a fresh machine the tools build (make tools) while the lint gate and the native tests run,
+# which need only the toolchain; the wasm and browser tests wait for them. Their output is in
+# target/tools.log, shown if they fail.
+test: toolchain browser npm
+	@mkdir -p target
+	@{ $(MAKE) --no-print-directory tools > target/tools.log 2>&1; echo $$? > target/tools.status; } & \
+	  $(MAKE) --no-print-directory lint test-native; tests=$$?; wait; \
+	  if [ "$$(cat target/tools.status)" != 0 ]; then cat target/tools.log; echo "make tools failed"; exit 1; fi; \
+	  [ $$tests = 0 ] && $(MAKE) --no-print-directory test-wasm test-e2e
 
 # The lint gate, first in `make test`: rustfmt's style (rustfmt.toml), clippy with every warning an
 # error in each configuration built (native with and without the default features, the page's
@@ -26,7 +34,7 @@ test: tools browser npm lint test-native test-wasm test-e2e
 CLIPPY_CONFIGS := "--all-targets" "--lib --bins --no-default-features" \
   "--target wasm32-unknown-unknown --lib --bins" "--target wasm32-unknown-unknown --lib --bins --no-default-features" \
   "--target wasm32-unknown-unknown --tests"
-lint: tools
+lint: toolchain
 	cargo fmt --check
 	rustfmt --check --edition 2021 fuzz/fuzz_targets/*.rs
 	@for config in $(CLIPPY_CONFIGS); do echo "cargo clippy $$config -- -D warnings"; cargo clippy $$config -- -D warnings || exit 1; done
@@ -85,10 +93,14 @@ fuzz:
 	  echo "$$target: $$(grep -E '^Done [0-9]+ runs' target/fuzz/$$target.log || grep -m1 -E 'ERROR|panicked' target/fuzz/$$target.log)"; \
 	done; exit $$status
 
-tools:
+# What the lint gate and the native tests need: quick to add, from rustup.
+toolchain:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@rustup component list --installed | grep -q '^clippy' && rustup component list --installed | grep -q '^rustfmt' || \
 	  rustup component add clippy rustfmt
+
+# The tools built from source with cargo install: ten minutes on a fresh 2-core machine.
+tools: toolchain
 	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' || \
 	  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 cargo install trunk@$(TRUNK_VERSION) --locked
 	@# Not --locked: that lock file asks for a webpki-roots the registry does not have.
