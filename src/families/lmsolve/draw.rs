@@ -387,6 +387,14 @@ impl Picture for Plank {
             let colour = if active[i] { "#8a5a2b" } else { "#b8a58a" };
             painter.line(p1.0, p1.1, p2.0, p2.1, colour, unit * 0.22);
         }
+        // Before it is laid, where the plank in hand goes (a hint is drawn a third of the way).
+        if t > 0.0 && t < 0.5 {
+            for i in (0..planks.len()).filter(|&i| from.1.get(i) != to.1.get(i)) {
+                let (a, b) = self.ends(&to.1, i);
+                let ((ax, ay), (bx, by)) = (screen(a), screen(b));
+                painter.line(ax, ay, bx, by, GOAL, unit * 0.1);
+            }
+        }
         for y in 0..self.height as i64 {
             for x in 0..self.width as i64 {
                 if self.stumps[y as usize * self.width + x as usize] {

@@ -571,3 +571,18 @@ fn keys_play_the_moves_of_their_way_or_name() {
     assert_eq!(key("tilt_rb", &[], "Enter"), None);
     assert_eq!(key("plank", &[], "ArrowLeft"), None);
 }
+
+/// A plank move is drawn with the plank's new place marked before it is laid (a hint is drawn
+/// a third of the way along its move): one golden line, none at rest.
+#[test]
+fn a_plank_in_hand_is_drawn_where_it_goes() {
+    let puzzle = crate::families::parse(Some("lmsolve:plank"), &fixture("plank.txt")).unwrap();
+    let moves = vec!["Move the Plank of Length 1 to (3,1) S".to_string()];
+    let lines = |tween: f32| {
+        let mut painter = crate::draw::SvgPainter::new(560.0, 440.0);
+        puzzle.draw(&moves, 0, tween, &mut painter);
+        painter.finish().matches("<line").count()
+    };
+    let golden = |tween: f32| lines(tween) - lines(0.0);
+    assert_eq!((golden(0.0), golden(1.0 / 3.0)), (0, 1));
+}
