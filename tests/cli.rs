@@ -13,6 +13,19 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_puzzlelab")).args(args).output().expect("the CLI runs")
 }
 
+/// Runs the CLI with `input` on its standard input.
+fn run_with(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the CLI runs");
+    child.stdin.take().expect("its standard input").write_all(input).expect("the input is written");
+    child.wait_with_output().expect("it ends")
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -101,14 +114,7 @@ fn a_budget_exits_3_with_the_reason() {
 
 #[test]
 fn reads_standard_input_and_prints_states() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["solve", "-", "--output-states"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"b  \n## \n   \nb--\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with(&["solve", "-", "--output-states"], b"b  \n## \n   \nb--\n");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         stdout(&out),
@@ -422,15 +428,7 @@ fn a_maze_svg_from_the_command_line() {
 
 #[test]
 fn maze_problems_from_the_command_line() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"+---+---+\n|       |\n+---+   +\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with(&["solve", "-"], b"+---+---+\n|       |\n+---+   +\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("only one opening"),
@@ -490,14 +488,7 @@ fn lm_solve_prints_what_lm_solve_prints() {
     assert_eq!(out.status.code(), Some(2));
     // `-` is standard input, as README says of every FILE.
     let numbers = std::fs::read(format!("{dir}/numbers.txt")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["lm-solve", "-g", "numbers", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&numbers).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with(&["lm-solve", "-g", "numbers", "-"], &numbers);
     assert_eq!(
         (out.status.code(), stdout(&out)),
         (Some(0), std::fs::read_to_string(format!("{dir}/numbers.out")).unwrap())
@@ -607,17 +598,7 @@ fn rush_hour_from_the_command_line() {
     // A database line: moves, board, steps and cluster in the fixture; his own line has no steps.
     let words: Vec<&str> = line.split_whitespace().collect();
     let database_line = format!("{} {} {}\n", words[0], words[1], words[3]);
-    let solve = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(database_line.as_bytes()).unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let solve = |args: &[&str]| run_with(args, database_line.as_bytes());
     let out = solve(&["solve", "-", "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -640,15 +621,7 @@ fn rush_hour_from_the_command_line() {
     let out = solve(&["solve", "-"]);
     assert!(out.stderr.is_empty() && stdout(&out).lines().count() == 1 + 51);
     let wrong = format!("52 {} {}\n", words[1], words[3]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(wrong.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with(&["solve", "-"], wrong.as_bytes());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "puzzlelab: warning: the puzzle's text says 52 moves; this answer has 51\n"
