@@ -522,29 +522,18 @@ mod tests {
             fillable: vec![],
             first_group: None,
         };
-        let mut count = 0;
-        cover(
-            &problem,
-            &Budget::default(),
-            &mut |_: &[usize]| {
+        let count = |problem: &Cover<1>| {
+            let mut count = 0;
+            let mut each = |_: &[usize]| {
                 count += 1;
                 Flow::Continue
-            },
-            &mut |_: &Stats| Flow::Continue,
-        );
-        assert_eq!(count, 1);
+            };
+            cover(problem, &Budget::default(), &mut each, &mut |_: &Stats| Flow::Continue);
+            count
+        };
+        assert_eq!(count(&problem), 1);
         problem.limits = vec![1];
-        let mut count = 0;
-        cover(
-            &problem,
-            &Budget::default(),
-            &mut |_: &[usize]| {
-                count += 1;
-                Flow::Continue
-            },
-            &mut |_: &Stats| Flow::Continue,
-        );
-        assert_eq!(count, 0);
+        assert_eq!(count(&problem), 0);
         problem.limits = vec![2];
         let (end, _) =
             cover(&problem, &Budget::default(), &mut |_: &[usize]| Flow::Stop, &mut |_: &Stats| Flow::Continue);
