@@ -299,6 +299,7 @@ impl<G: Edit> midend::Backend for LmPuzzle<G> {
     /// laid alike, the chosen one is; with none chosen, a tap or drag that could mean two moves
     /// makes none and says why.
     fn moves_at(&self, state: &G::State, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.note.replace(None);
         let tapped = self.game.piece_at(state, from, size);
         if tapped.is_some() && tapped == self.game.piece_at(state, to, size) {
             let mut chosen = self.chosen.borrow_mut();
@@ -393,7 +394,9 @@ impl<G: Edit> LmPuzzle<G> {
     /// Whether `text` is `mv` from `state`: as the page writes it, or as LM-Solve does (which
     /// for planks can be either of two).
     fn reads_as(&self, state: &G::State, mv: &G::Move, text: &str) -> bool {
-        text == self.game.render(mv) || text == self.text_of(state, mv)
+        let plain = self.game.render(mv);
+        // Told apart only where another move reads alike: looked for only when the text goes on.
+        text == plain || (text.starts_with(&plain) && text == self.text_of(state, mv))
     }
 
     /// The moves of a path from the start, as the page writes them.
@@ -520,26 +523,13 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         })
     }
 
-    crate::midend::replayed_by!(replayer; check draw show moves_from boards);
+    crate::midend::replayed_by!(replayer; check draw show moves_at moves_from boards);
 
     /// LM-Solve's own lines, as `lm-solve` prints them under its `solved` line: equal moves
     /// grouped as `MOVE * COUNT` where the game groups them (never planks).
     fn solution_text(&self, moves: &[String]) -> String {
         let plain = |i: usize| moves[i].split(super::plank::TOLD_APART).next().unwrap_or_default().to_string();
         super::scan::move_lines(moves, self.game.groups(), true, plain)
-    }
-
-    fn moves_at(
-        &self,
-        _options: &SolveOptions,
-        moves: &[String],
-        step: usize,
-        from: (f64, f64),
-        to: (f64, f64),
-        size: (f64, f64),
-    ) -> Vec<String> {
-        self.note.replace(None);
-        self.replayer.moves_at(self, moves, step, from, to, size)
     }
 
     /// After a tap that moved nothing: the plank it chose, or why it could not tell.
