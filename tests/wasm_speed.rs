@@ -8,6 +8,16 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 /// Klotski with a goal naming a that never matches: the search must visit every position.
+/// How many times a timed run repeats: the best of `n` in optimised builds (`make bench`), once in
+/// `make test`'s unoptimised build, where only the answers are checked.
+fn runs(n: usize) -> usize {
+    if cfg!(debug_assertions) {
+        1
+    } else {
+        n
+    }
+}
+
 const KLOTSKI_ALL: &str = "baac\nbaac\ndeef\ndghf\ni  j\naX\n";
 
 #[wasm_bindgen_test]
@@ -16,7 +26,7 @@ fn exhaustive_klotski_in_each_metric() {
     for metric in ["unit", "slide", "piece"] {
         let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
         let mut best = f64::MAX;
-        for _ in 0..20 {
+        for _ in 0..runs(20) {
             let started = web_time::Instant::now();
             let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
             best = best.min(started.elapsed().as_secs_f64() * 1000.0);
@@ -24,7 +34,8 @@ fn exhaustive_klotski_in_each_metric() {
             assert_eq!(report.stats.stored, 25_955);
         }
         console_log!(
-            "wasm: exhaustive Klotski BFS, {metric} metric: {best:.2} ms (best of 20), {:.2} M states/s",
+            "wasm: exhaustive Klotski BFS, {metric} metric: {best:.2} ms (best of {}), {:.2} M states/s",
+            runs(20),
             25_955.0 / best / 1000.0
         );
     }
@@ -43,13 +54,13 @@ fn analyse_klotski_and_the_eight_puzzle() {
         let puzzle = families::parse(None, text).unwrap();
         let options = SolveOptions { metric: Some(metric.into()), ..SolveOptions::default() };
         let mut best = f64::MAX;
-        for _ in 0..5 {
+        for _ in 0..runs(5) {
             let started = web_time::Instant::now();
             let report = puzzle.analyse(&options, &mut |_: &Stats| Flow::Continue).unwrap();
             best = best.min(started.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(report.positions, positions);
         }
-        console_log!("wasm: Analyse {name}: {best:.1} ms (best of 5)");
+        console_log!("wasm: Analyse {name}: {best:.1} ms (best of {})", runs(5));
     }
 }
 
@@ -74,7 +85,7 @@ fn analyse_the_two_by_five_puzzle() {
 fn exhaustive_squares_level() {
     let puzzle = families::parse(None, include_str!("fixtures/gas/bench-three-squares.txt")).unwrap();
     let mut best = f64::MAX;
-    for _ in 0..5 {
+    for _ in 0..runs(5) {
         let started = web_time::Instant::now();
         let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
         best = best.min(started.elapsed().as_secs_f64() * 1000.0);
@@ -82,7 +93,8 @@ fn exhaustive_squares_level() {
         assert_eq!(report.stats.stored, 251_812, "the same count as natively");
     }
     console_log!(
-        "wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of 5), {:.2} M states/s",
+        "wasm: exhaustive Game About Squares (3 squares): {best:.1} ms (best of {}), {:.2} M states/s",
+        runs(5),
         251_812.0 / best / 1000.0
     );
 }
@@ -129,9 +141,9 @@ fn mazes() {
     use puzzlelab::families::Puzzle;
     let svg = MazePuzzle::parse(&text::write_box_art(&generate::perfect(200, 200, 1), &|_| None)).unwrap().svg();
     let huge = text::write_box_art(&generate::perfect(1000, 1000, 1), &|_| None);
-    for (name, text, runs) in [("200 x 200 SVG", &svg, 20), ("1000 x 1000 box art", &huge, 5)] {
+    for (name, text, runs_wanted) in [("200 x 200 SVG", &svg, 20), ("1000 x 1000 box art", &huge, 5)] {
         let mut best = f64::MAX;
-        for _ in 0..runs {
+        for _ in 0..runs(runs_wanted) {
             let started = web_time::Instant::now();
             // As benches/maze.rs does: the maze reader itself (format detection is not timed).
             let puzzle = MazePuzzle::parse(text).unwrap();
@@ -140,7 +152,7 @@ fn mazes() {
             best = best.min(started.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(report.status, Status::Solved);
         }
-        console_log!("wasm: maze {name}, parse + solve: {best:.1} ms (best of {runs})");
+        console_log!("wasm: maze {name}, parse + solve: {best:.1} ms (best of {})", runs(runs_wanted));
     }
 }
 
@@ -221,7 +233,7 @@ fn tiling_counts() {
     let options = SolveOptions { mode: families::SolveMode::Count, ..SolveOptions::default() };
     for board in &tiling_boards::BOARDS {
         let mut best = f64::MAX;
-        for _ in 0..5 {
+        for _ in 0..runs(5) {
             let started = web_time::Instant::now();
             let puzzle = families::parse(None, board.text).unwrap();
             let counts = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap().counts.unwrap();
@@ -231,6 +243,6 @@ fn tiling_counts() {
         let peer = board.peer_seconds.map_or_else(String::new, |s| {
             format!("; tyfkda's solver natively {:.1} ms ({:.1}x)", s * 1000.0, s * 1000.0 / best)
         });
-        console_log!("wasm: tiling count {}: {best:.1} ms (best of 5){peer}", board.name);
+        console_log!("wasm: tiling count {}: {best:.1} ms (best of {}){peer}", board.name, runs(5));
     }
 }
