@@ -158,6 +158,15 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
             stats.done * 100.0
         );
     }
+    if let Some((placed, of)) = stats.placed {
+        return format!(
+            "Searching… {} states explored ({} stored), {}/s, best so far {placed} of {of} in place, {} MB",
+            group(stats.explored),
+            group(stats.stored),
+            group(stats.rate() as u64),
+            stats.bytes >> 20
+        );
+    }
     format!(
         "Searching… {} states explored ({} stored), {}/s, depth {}, {} MB",
         group(stats.explored),

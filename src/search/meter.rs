@@ -62,11 +62,16 @@ pub struct Stats {
     /// can still find an earlier goal than one found).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<u64>,
+    /// In a search that can tell how near a position is to solved (Sokoban: boxes on goals),
+    /// the most any position searched had in place, and how many there are to place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed: Option<(u64, u64)>,
 }
 
 impl Stats {
     /// The figures of the parts of one search run side by side ([`super::Part`]): what they
-    /// explored, stored, hold and have done adds up; depth and time are the most of any part.
+    /// explored, stored, hold and have done adds up; depth, time and what is in place are the most
+    /// of any part.
     pub fn joined<'a>(parts: impl IntoIterator<Item = &'a Stats>) -> Stats {
         parts.into_iter().fold(Stats::default(), |sum, part| Stats {
             explored: sum.explored + part.explored,
@@ -81,6 +86,7 @@ impl Stats {
                 (a, b) => a.or(b),
             },
             at: None,
+            placed: sum.placed.max(part.placed),
         })
     }
 

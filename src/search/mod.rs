@@ -9,6 +9,7 @@ mod bfs;
 mod bidir;
 pub mod cover;
 mod dfs;
+mod features;
 mod idastar;
 mod meter;
 #[cfg(not(target_arch = "wasm32"))]
@@ -28,6 +29,7 @@ pub use bfs::bfs;
 pub use bfs::bfs_spread;
 pub use bidir::bidir;
 pub use dfs::dfs;
+pub use features::{feature_space, Features};
 pub use idastar::idastar;
 pub use meter::{Budget, Flow, Stats};
 pub(crate) use meter::{Halt, Meter};
