@@ -320,6 +320,12 @@ pub trait Puzzle {
         Vec::new()
     }
 
+    /// What a button for the move `text` of [`Puzzle::moves_from`] says, where the move's text
+    /// is terse (Sokoban's `l` and `U`: "← walk", "↑ push"); None: the text itself.
+    fn move_label(&self, _text: &str) -> Option<String> {
+        None
+    }
+
     /// How a list of moves played counts, where the family counts more than moves ("12 moves,
     /// 3 pushes"); None: the page counts the moves in the list.
     fn tally(&self, _moves: &[String]) -> Option<String> {

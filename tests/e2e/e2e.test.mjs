@@ -1108,7 +1108,9 @@ test('the first load stays within its budget: the page names the first module on
   // this module split does not reach (docs/decisions/2026-11-26-two-modules-page-first-without-what.md says where the rest is); the budget holds what
   // it did reach, so that growth is a decision, not an accident. Sokoban (issue 45) took it from
   // 1,087,250 to 1,150,943 bytes: the puzzle people most often bring solves without a handover.
-  const FIRST_LOAD_BUDGET = 1_155_000;
+  // Its feature-space search (docs/decisions/2026-11-27-sokoban-best-first-is-a-feature-space-search.md),
+  // for each of the four position widths, took it to 1,181,636.
+  const FIRST_LOAD_BUDGET = 1_185_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set(named)];

@@ -1,7 +1,7 @@
 //! Sokoban: push every box onto a goal. `format.rs` reads levels and collections in the XSB
 //! characters, `rules.rs` is the game on the level's cells (moves in LURD), `solver.rs` the
-//! search over pushes with its deadlock tests and `bound.rs` its lower bound, `draw.rs` the
-//! board.
+//! search over pushes with its deadlock tests and `bound.rs` its lower bound, `packing.rs` the
+//! packing plan and the features best-first search takes turns over, `draw.rs` the board.
 //!
 //! A file of several levels opens at its first; [`Puzzle::levels`] lists them and
 //! [`Puzzle::level_text`] gives one as a puzzle of its own (the CLI's `--level` and
@@ -11,6 +11,7 @@ pub mod bound;
 pub mod draw;
 pub mod edit;
 pub mod format;
+pub mod packing;
 pub mod rules;
 pub mod solver;
 
@@ -19,7 +20,7 @@ use crate::families::{
     Capabilities, Confidence, Example, Family, FormatError, Puzzle, Report, SolveOptions, GREEDY_WEIGHT,
 };
 use crate::midend::{self, Frames, Replayer};
-use crate::search::{astar, astar_weighted, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
+use crate::search::{astar, astar_weighted, feature_space, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use format::{Collection, Level};
 use rules::{Direction, Position, DIRECTIONS};
 use solver::{Geometry, Metric, Push, Pushes};
@@ -126,42 +127,96 @@ impl SokobanPuzzle {
     ) -> (Method, Outcome<Push, ()>) {
         let space = Pushes::<W>::new(self.level(), &self.geometry, metric);
         let budget = options.budget();
-        let forget = |outcome: Outcome<Push, solver::Node<W>>| match outcome {
-            Outcome::Solved { moves, cost, stats, .. } => Outcome::Solved { moves, states: Vec::new(), cost, stats },
-            Outcome::NoSolution { stats } => Outcome::NoSolution { stats },
-            Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
-            Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
-        };
         match method {
-            Method::Greedy => (method, forget(astar_weighted(&space, GREEDY_WEIGHT, &budget, on_progress))),
-            Method::Auto => {
-                // Prove the shortest while that stays affordable, then find any solution.
-                let cap = AUTO_PROVES_UP_TO.min(budget.max_states);
-                let proving = forget(astar(&space, &Budget { max_states: cap, ..budget }, on_progress));
-                let Outcome::GaveUp { stats: spent, .. } = &proving else { return (Method::Astar, proving) };
-                if spent.stored < cap || cap == budget.max_states {
-                    return (Method::Astar, proving); // memory or time ran out, not the cap
-                }
-                let time_limit = budget
-                    .time_limit
-                    .map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
-                let mut outcome =
-                    forget(astar_weighted(&space, GREEDY_WEIGHT, &Budget { time_limit, ..budget }, on_progress));
-                let stats = outcome_stats(&mut outcome);
-                stats.explored += spent.explored;
-                stats.elapsed_ms += spent.elapsed_ms;
-                (Method::Greedy, outcome)
-            }
-            _ => (Method::Astar, forget(astar(&space, &budget, on_progress))),
+            Method::Greedy => (method, best_first(&space, &budget, on_progress)),
+            // Prove the shortest while that stays affordable, then find any solution.
+            Method::Auto => match handing_over(
+                &budget,
+                AUTO_PROVES_UP_TO,
+                on_progress,
+                |budget, on_progress| forget(astar(&space, budget, on_progress), |moves| moves),
+                |budget, on_progress| best_first(&space, budget, on_progress),
+            ) {
+                (true, outcome) => (Method::Greedy, outcome),
+                (false, proving) => (Method::Astar, proving),
+            },
+            _ => (Method::Astar, forget(astar(&space, &budget, on_progress), |moves| moves)),
         }
+    }
+}
+
+/// Sokoban's search for any solution: weighted A* while it stores at most [`QUICK_BEST_FIRST`]
+/// positions (it is quick where the bound leads well), then the feature-space search over a
+/// packing plan (where it misleads: goal rooms, boxes in each other's way).
+fn best_first<const W: usize>(
+    space: &Pushes<'_, W>,
+    budget: &Budget,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> Outcome<Push, ()> {
+    let quick = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+        forget(astar_weighted(space, GREEDY_WEIGHT, budget, on_progress), |moves| moves)
+    };
+    let planned = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+        forget(feature_space(&packing::Planned::new(space), budget, on_progress), |moves| moves.concat())
+    };
+    handing_over(budget, QUICK_BEST_FIRST, on_progress, quick, planned).1
+}
+
+/// Runs `first` on at most `cap` positions and, if it stored them all without an answer, `then`
+/// with the rest of the time: whether it handed over, and the outcome (`then`'s with the work of
+/// both added up, or `first`'s when it ended, or time or memory ran out).
+fn handing_over(
+    budget: &Budget,
+    cap: u64,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    first: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
+    then: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
+) -> (bool, Outcome<Push, ()>) {
+    let cap = cap.min(budget.max_states);
+    let first = first(&Budget { max_states: cap, ..*budget }, on_progress);
+    let Outcome::GaveUp { stats: spent, .. } = &first else { return (false, first) };
+    if spent.stored < cap || cap == budget.max_states {
+        return (false, first);
+    }
+    let spent = *spent;
+    let time_limit =
+        budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
+    let mut outcome = then(&Budget { time_limit, ..*budget }, on_progress);
+    let stats = outcome_stats(&mut outcome);
+    stats.explored += spent.explored;
+    stats.elapsed_ms += spent.elapsed_ms;
+    let explored = stats.explored;
+    // The second search had what was left of the time: name the whole limit.
+    if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut outcome, budget.time_limit) {
+        if reason.contains("the time limit") {
+            *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
+        }
+    }
+    (true, outcome)
+}
+
+/// A search's outcome with its moves made pushes (`pushes`) and its states dropped.
+fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>) -> Outcome<Push, ()> {
+    match outcome {
+        Outcome::Solved { moves, cost, stats, .. } => {
+            Outcome::Solved { moves: pushes(moves), states: Vec::new(), cost, stats }
+        }
+        Outcome::NoSolution { stats } => Outcome::NoSolution { stats },
+        Outcome::GaveUp { reason, stats } => Outcome::GaveUp { reason, stats },
+        Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
     }
 }
 
 /// How many positions `auto`'s optimal search may store before it hands over to best-first
 /// search: about 5 s natively here (A* stores some 400,000 positions a second on Microban 139).
-/// Every Microban level proven within 3 million is proven within 2 (139 needs 1.5), and the
-/// two that need best-first search come 3 s sooner (93 in 6.0 s, 144 in 3.1).
+/// Every Microban level proven within 3 million is proven within 2 (139 needs 1.5).
 pub const AUTO_PROVES_UP_TO: u64 = 2_000_000;
+
+/// How many positions best-first search's weighted A* may store before the feature-space search
+/// takes over: about a second natively here. It finds Microban 144 in 0.02 million; on the
+/// original levels a million took weighted A* more than 10 s and left the feature-space search
+/// no time (8 of 90 solved with 10 s a level, against 29 with this cap).
+pub const QUICK_BEST_FIRST: u64 = 300_000;
 
 fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
     match outcome {
@@ -384,9 +439,11 @@ impl Puzzle for SokobanPuzzle {
             report.facts.insert("lurd".into(), all.into());
         }
         report.noun = crate::families::Noun::Pushes;
-        if matches!(method, Method::Astar | Method::Greedy) {
-            report.heuristic = Some("the pushes of each box to a goal of its own".into());
-        }
+        report.heuristic = match method {
+            Method::Astar => Some("the pushes of each box to a goal of its own".into()),
+            Method::Greedy => Some("a packing plan, the floor's areas and each box's pushes to a goal".into()),
+            _ => None,
+        };
         if self.collection.levels.len() > 1 {
             report.facts.insert("level".into(), (self.chosen + 1).into());
         }
@@ -412,6 +469,15 @@ impl Puzzle for SokobanPuzzle {
         let pushes = all.chars().filter(char::is_ascii_uppercase).count();
         let counted = crate::replay::counted;
         Some(format!("{}, {}", counted(all.len() as u64, "move", "moves"), counted(pushes as u64, "push", "pushes")))
+    }
+
+    /// A step's button: its way as an arrow, and whether it walks or pushes.
+    fn move_label(&self, text: &str) -> Option<String> {
+        let mut letters = text.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else { return None };
+        let direction = Direction::from_letter(letter)?;
+        let arrow = ["←", "↑", "→", "↓"][direction as usize];
+        Some(format!("{arrow} {}", if letter.is_ascii_uppercase() { "push" } else { "walk" }))
     }
 
     /// The arrow keys step the player (pushing what is in the way).

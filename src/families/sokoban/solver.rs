@@ -250,7 +250,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
 
     /// The squares the player can reach from `from` around `boxes`, and with `walk`, each
     /// one's walk from `from` (a breadth-first flood).
-    fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16; MAX_INSIDE]>) -> Squares<W> {
+    pub(super) fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16; MAX_INSIDE]>) -> Squares<W> {
         let mut reached = Squares::<W>::EMPTY;
         let mut queue = [0u16; MAX_INSIDE];
         let (mut head, mut tail) = (0, 1);
@@ -273,8 +273,22 @@ impl<'a, const W: usize> Pushes<'a, W> {
         reached
     }
 
+    /// How many areas the boxes cut the floor into (FESS's connectivity feature).
+    pub fn areas(&self, boxes: &Squares<W>) -> u16 {
+        let mut seen = *boxes;
+        let mut areas = 0;
+        for square in 0..self.geometry.cells.len() as u16 {
+            if !seen.has(square) {
+                areas += 1;
+                let area = self.area(&seen, square, None);
+                seen.0.iter_mut().zip(area.0).for_each(|(s, a)| *s |= a);
+            }
+        }
+        areas
+    }
+
     /// The first square of the player's area (the area's name when counting pushes).
-    fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
+    pub(super) fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
         self.area(boxes, from, None).iter().next().unwrap_or(from)
     }
 
@@ -524,6 +538,20 @@ mod tests {
         boxes.clear(sq(3, 3));
         boxes.set(sq(3, 4));
         assert!(!space.freezes(&boxes, sq(3, 4)));
+    }
+
+    #[test]
+    fn areas_count_the_floor_the_boxes_cut_apart() {
+        let level = level("######\n#@$ .#\n#   ##\n######\n");
+        let geometry = Geometry::new(&level);
+        let space = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let sq = |row, col| geometry.square_of[level.index(row, col)];
+        let mut boxes = Squares::<1>::EMPTY;
+        assert_eq!(space.areas(&boxes), 1);
+        boxes.set(sq(1, 2));
+        assert_eq!(space.areas(&boxes), 1, "the floor below joins the two sides");
+        boxes.set(sq(2, 3));
+        assert_eq!(space.areas(&boxes), 2, "(1,3) and (1,4) are cut off");
     }
 
     fn level_2x2() -> Level {

@@ -96,6 +96,33 @@ fn small_levels_are_solved_in_the_fewest_pushes_and_moves() {
     assert_eq!(checked, CHECKED, "levels of three boxes or fewer on at most 128 cells");
 }
 
+/// Best-first search (the feature-space search over a packing plan) solves every small
+/// Microban level, its answers replay through the rules, and none is shorter than the fewest
+/// pushes an independent search finds.
+#[test]
+fn best_first_answers_replay_and_are_never_below_the_fewest() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sokoban/microban.txt")).unwrap();
+    let collection = parse(&text).unwrap();
+    let mut longer = 0;
+    for (n, level) in collection.levels.iter().enumerate().filter(|(_, l)| l.box_count() <= 3 && l.cells.len() <= 128) {
+        let puzzle = level_of(&level.to_text());
+        let ((pushes, _), _) = independent(level).unwrap();
+        let report = solved(&puzzle, "pushes", Method::Greedy);
+        assert!(!report.optimal, "level {}: best-first search proves nothing", n + 1);
+        assert!(report.cost >= pushes as u64, "level {}: {} pushes, fewer than the fewest", n + 1, report.cost);
+        longer += usize::from(report.cost > pushes as u64);
+    }
+    assert!(longer > 0, "some answers are longer than the fewest: the search is not A* in disguise");
+}
+
+#[test]
+fn step_buttons_say_their_way_and_whether_they_push() {
+    let puzzle = level_of("#####\n#@$.#\n#####\n");
+    let labels: Vec<Option<String>> = ["l", "U", "llU", ""].iter().map(|m| puzzle.move_label(m)).collect();
+    assert_eq!(labels, vec![Some("← walk".into()), Some("↑ push".into()), None, None]);
+}
+
 #[test]
 fn the_examples_answers_are_the_independent_ones() {
     for example in Sokoban.examples() {

@@ -127,7 +127,8 @@ impl App {
         }
         for text in allowed {
             let button = self.document.create_element("button").unwrap_throw();
-            button.set_text_content(Some(&text));
+            let label = self.puzzle.as_ref().and_then(|puzzle| puzzle.move_label(&text));
+            button.set_text_content(Some(label.as_deref().unwrap_or(&text)));
             let _ = button.set_attribute("data-move", &text);
             let _ = button.set_attribute("type", "button");
             let _ = choices.append_child(&button);

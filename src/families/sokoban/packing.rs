@@ -1,0 +1,367 @@
+//! The order to fill the goals in, found backwards: from the level solved, take out every box
+//! that can be pulled off the goals now, then every box that can be once those are gone, and so
+//! on. Filling goes the other way, the last layer taken out first (FESS's packing plan). In a
+//! goal room this is the room's depth order; where the goals are apart, every goal is in the
+//! first layer and any order will do.
+
+use super::rules::{Direction, DIRECTIONS};
+use super::solver::{Geometry, Metric, Node, Push, Pushes, Squares, NONE};
+use crate::search::{Features, Space};
+use std::collections::{HashSet, VecDeque};
+
+/// The goals in layers, the layer to fill first first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub layers: Vec<Vec<u16>>,
+}
+
+impl Plan {
+    pub fn new(geometry: &Geometry) -> Plan {
+        let mut boxes: Vec<bool> = geometry.is_goal.clone();
+        let mut layers = Vec::new();
+        loop {
+            let left: Vec<u16> = geometry.goals.iter().copied().filter(|&g| boxes[usize::from(g)]).collect();
+            if left.is_empty() {
+                break;
+            }
+            let out: Vec<u16> = left.iter().copied().filter(|&b| leaves(geometry, &boxes, b)).collect();
+            // Boxes no pull takes off the goals (a level whose goals wall each other in) are
+            // filled first, as if they were the deepest layer.
+            let layer = if out.is_empty() { left } else { out };
+            for &b in &layer {
+                boxes[usize::from(b)] = false;
+            }
+            layers.push(layer);
+        }
+        layers.reverse();
+        Plan { layers }
+    }
+
+    /// The goals to fill next: the empty goals of the first layer not yet filled.
+    pub fn next_goals(&self, has_box: impl Fn(u16) -> bool) -> Vec<u16> {
+        let layer = self.layers.iter().find(|layer| layer.iter().any(|&g| !has_box(g)));
+        layer.map_or_else(Vec::new, |layer| layer.iter().copied().filter(|&g| !has_box(g)).collect())
+    }
+
+    /// How many boxes are packed in the plan's order: every goal of each layer from the first
+    /// that is filled, and the filled goals of the first layer that is not.
+    pub fn packed(&self, has_box: impl Fn(u16) -> bool) -> u16 {
+        let mut packed = 0;
+        for layer in &self.layers {
+            let filled = layer.iter().filter(|&&g| has_box(g)).count() as u16;
+            packed += filled;
+            if usize::from(filled) < layer.len() {
+                break;
+            }
+        }
+        packed
+    }
+}
+
+/// The search over pushes with a packing plan, for the feature-space search: a position's cell
+/// is its boxes packed in the plan's order and the areas the boxes cut the floor into; a push
+/// that packs more, joins areas or lowers the bound is advised.
+pub struct Planned<'a, const W: usize> {
+    pub pushes: &'a Pushes<'a, W>,
+    plan: Plan,
+}
+
+impl<'a, const W: usize> Planned<'a, W> {
+    pub fn new(pushes: &'a Pushes<'a, W>) -> Self {
+        let plan = Plan::new(pushes.geometry);
+        Planned { pushes, plan }
+    }
+}
+
+impl<const W: usize> Planned<'_, W> {
+    /// The pushes that take some box to `goal` with the others where they are (a box pushed
+    /// home in one move: FESS's packing advisor, Rolling Stone's goal macro), found backwards
+    /// from the goal over the box's square and the player's area; and the position after.
+    /// Which box goes is not known until the search meets one, except where a step needs the
+    /// player on a box's square: that box is then the one that goes (it has left it by then).
+    fn pushed_home(&self, node: &Node<W>, goal: u16) -> Option<(Vec<Push>, Node<W>)> {
+        let pushes = &self.pushes;
+        let next = &pushes.geometry.next;
+        let player = pushes.area(&node.boxes, node.player, None);
+        // The player's area around the box on `at`, the box that goes (if known) off its square.
+        let area_from = |at: u16, mover: u16, from: u16| {
+            let mut boxes = node.boxes;
+            if mover != NONE {
+                boxes.clear(mover);
+            }
+            boxes.set(at);
+            let area = pushes.area(&boxes, from, None);
+            let first = area.iter().next().unwrap_or(from);
+            (first, area)
+        };
+        let mut states: Vec<Reached<W>> = Vec::new();
+        let mut seen = HashSet::new();
+        for &beside in &next[usize::from(goal)] {
+            if beside != NONE && !node.boxes.has(beside) {
+                let (first, area) = area_from(goal, NONE, beside);
+                if seen.insert((goal, first, NONE)) {
+                    states.push(Reached {
+                        at: goal,
+                        area,
+                        mover: NONE,
+                        toward: usize::MAX,
+                        direction: Direction::Left,
+                    });
+                }
+            }
+        }
+        let mut head = 0;
+        while head < states.len() && states.len() < PUSHED_HOME_STATES {
+            let Reached { at, area, mover, .. } = states[head];
+            let blocked = |square: u16| node.boxes.has(square) && square != mover;
+            for direction in DIRECTIONS {
+                // The push that ended here: the box came from `from`, the player from `behind`,
+                // and stands on `from` after it, in this state's area.
+                let back = direction.opposite() as usize;
+                let from = next[usize::from(at)][back];
+                if from == NONE {
+                    continue;
+                }
+                let behind = next[usize::from(from)][back];
+                if behind == NONE {
+                    continue;
+                }
+                if node.boxes.has(from) && (mover == NONE || mover == from) {
+                    // A box of the position: this one goes, if the player can get behind it and,
+                    // once it has moved, stands beside this state's area.
+                    let joins = area.has(from) || next[usize::from(from)].iter().any(|&n| n != NONE && area.has(n));
+                    if player.has(behind) && joins {
+                        return self.macro_from(node, goal, from, direction, &states, head);
+                    }
+                    continue;
+                }
+                if blocked(from) || !area.has(from) {
+                    continue;
+                }
+                // The player stood on `behind`: a box's square only if that box is the one that
+                // goes, and has left it.
+                let mover = if mover == NONE && node.boxes.has(behind) { behind } else { mover };
+                if blocked(behind) && behind != mover {
+                    continue;
+                }
+                let (first, area) = area_from(from, mover, behind);
+                if seen.insert((from, first, mover)) {
+                    states.push(Reached { at: from, area, mover, toward: head, direction });
+                }
+            }
+            head += 1;
+        }
+        None
+    }
+
+    /// The macro found by [`Planned::pushed_home`]: the first push (the box on `from` pushed
+    /// `direction`), then the states' pushes to the goal.
+    fn macro_from(
+        &self,
+        node: &Node<W>,
+        goal: u16,
+        from: u16,
+        direction: Direction,
+        states: &[Reached<W>],
+        mut at: usize,
+    ) -> Option<(Vec<Push>, Node<W>)> {
+        let mut moves = vec![Push { from, direction }];
+        while states[at].toward != usize::MAX {
+            let Reached { at: square, toward, direction, .. } = states[at];
+            moves.push(Push { from: square, direction });
+            at = toward;
+        }
+        let mut boxes = node.boxes;
+        boxes.clear(from);
+        boxes.set(goal);
+        // The player ends where the box last was: the first square of its area when counting
+        // pushes, that square when counting moves (as `Pushes` names positions).
+        let last = moves.last().map_or(from, |push| push.from);
+        let player = match self.pushes.metric {
+            Metric::Pushes => self.pushes.first_reached(&boxes, last),
+            Metric::Moves => last,
+        };
+        let bound = self.pushes.bound(&boxes)?;
+        Some((moves, Node { boxes, player, bound }))
+    }
+}
+
+/// A state of [`Planned::pushed_home`]'s search: the box on `at`, the player in `area`, the box
+/// that goes (`NONE` while not known), and the next state towards the goal with the way the box
+/// is pushed there.
+#[derive(Clone, Copy)]
+struct Reached<const W: usize> {
+    at: u16,
+    area: Squares<W>,
+    mover: u16,
+    toward: usize,
+    direction: Direction,
+}
+
+/// The most states [`Planned::pushed_home`] looks at for one goal.
+const PUSHED_HOME_STATES: usize = 1024;
+
+/// The most goals a position tries to push a box home to.
+const MACRO_GOALS: usize = 1;
+
+impl<const W: usize> Space for Planned<'_, W> {
+    type State = Node<W>;
+    type Move = Vec<Push>;
+
+    fn start(&self) -> Node<W> {
+        self.pushes.start()
+    }
+
+    /// Every push, and for each goal the plan fills next, a box pushed all the way there.
+    fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
+        let mut one = Vec::new();
+        self.pushes.successors(node, &mut one);
+        out.extend(one.into_iter().map(|(push, next, cost)| (vec![push], next, cost)));
+        for goal in self.plan.next_goals(|goal| node.boxes.has(goal)).into_iter().take(MACRO_GOALS) {
+            if let Some((moves, next)) = self.pushed_home(node, goal) {
+                let cost = moves.len() as u32;
+                out.push((moves, next, cost));
+            }
+        }
+    }
+
+    fn is_goal(&self, node: &Node<W>) -> bool {
+        self.pushes.is_goal(node)
+    }
+
+    fn heuristic(&self, node: &Node<W>) -> u32 {
+        self.pushes.heuristic(node)
+    }
+}
+
+impl<const W: usize> Features for Planned<'_, W> {
+    /// Boxes packed (high half) and areas (low half).
+    type Cell = u32;
+
+    fn cell(&self, node: &Node<W>) -> u32 {
+        let packed = self.plan.packed(|goal| node.boxes.has(goal));
+        u32::from(packed) << 16 | u32::from(self.pushes.areas(&node.boxes))
+    }
+
+    fn advised(&self, from: u32, to: u32, h_from: u32, h_to: u32) -> bool {
+        to >> 16 > from >> 16 || to & 0xffff < from & 0xffff || h_to < h_from
+    }
+
+    fn placed(&self, node: &Node<W>) -> Option<(u64, u64)> {
+        let on_goals = self.pushes.geometry.goals.iter().filter(|&&g| node.boxes.has(g)).count();
+        Some((on_goals as u64, self.pushes.geometry.goals.len() as u64))
+    }
+}
+
+/// Whether the box on `from` can be pulled off the goals, the other boxes staying where they
+/// are and the player starting in any area beside it: a breadth-first search over the box's
+/// square and the player's area (named by its first square).
+fn leaves(geometry: &Geometry, boxes: &[bool], from: u16) -> bool {
+    let squares = geometry.cells.len();
+    let mut seen = vec![false; squares * squares];
+    let mut queue = VecDeque::new();
+    for &beside in &geometry.next[usize::from(from)] {
+        if beside != NONE && !boxes[usize::from(beside)] {
+            let area = first_of_area(geometry, boxes, from, beside);
+            if !std::mem::replace(&mut seen[usize::from(from) * squares + usize::from(area)], true) {
+                queue.push_back((from, area));
+            }
+        }
+    }
+    while let Some((at, player)) = queue.pop_front() {
+        let reached = area(geometry, boxes, at, player);
+        for (d, &to) in geometry.next[usize::from(at)].iter().enumerate() {
+            // A pull: the player on `to`, beside the box, steps on beyond it; the box follows.
+            if to == NONE || !reached[usize::from(to)] {
+                continue;
+            }
+            let beyond = geometry.next[usize::from(to)][d];
+            if beyond == NONE || boxes[usize::from(beyond)] {
+                continue;
+            }
+            if !geometry.is_goal[usize::from(to)] {
+                return true;
+            }
+            let area = first_of_area(geometry, boxes, to, beyond);
+            if !std::mem::replace(&mut seen[usize::from(to) * squares + usize::from(area)], true) {
+                queue.push_back((to, area));
+            }
+        }
+    }
+    false
+}
+
+/// The squares the player reaches from `player`, around the other boxes and the one on `at`.
+fn area(geometry: &Geometry, boxes: &[bool], at: u16, player: u16) -> Vec<bool> {
+    let mut reached = vec![false; geometry.cells.len()];
+    let mut stack = vec![player];
+    reached[usize::from(player)] = true;
+    while let Some(square) = stack.pop() {
+        for &n in &geometry.next[usize::from(square)] {
+            if n != NONE && n != at && !boxes[usize::from(n)] && !reached[usize::from(n)] {
+                reached[usize::from(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    reached
+}
+
+fn first_of_area(geometry: &Geometry, boxes: &[bool], at: u16, player: u16) -> u16 {
+    area(geometry, boxes, at, player).iter().position(|&r| r).map_or(player, |s| s as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::sokoban::format::parse;
+
+    fn plan(text: &str) -> (Plan, Vec<(usize, usize)>) {
+        let level = parse(text).unwrap().levels.remove(0);
+        let geometry = Geometry::new(&level);
+        let place = |g: u16| {
+            let cell = geometry.cells[usize::from(g)];
+            (cell / level.width, cell % level.width)
+        };
+        let plan = Plan::new(&geometry);
+        let places = plan.layers.iter().flatten().map(|&g| place(g)).collect();
+        (plan, places)
+    }
+
+    #[test]
+    fn a_dead_end_corridor_fills_from_its_end() {
+        // Three goals in a corridor closed on the right: the far one first.
+        let (plan, order) = plan("##########\n#@ $$$...#\n##########\n");
+        assert_eq!(plan.layers.len(), 3);
+        assert_eq!(order, vec![(1, 8), (1, 7), (1, 6)]);
+        assert_eq!(plan.packed(|g| g == plan.layers[0][0]), 1);
+        assert_eq!(plan.packed(|g| g == plan.layers[2][0]), 0, "the corridor's mouth filled first packs nothing");
+    }
+
+    #[test]
+    fn goals_apart_are_one_layer() {
+        let (plan, _) = plan("#######\n#.$ $.#\n#  @  #\n#######\n");
+        assert_eq!(plan.layers.len(), 1);
+        assert_eq!(plan.layers[0].len(), 2);
+        assert_eq!(plan.packed(|g| g == plan.layers[0][1]), 1, "either goal counts");
+    }
+}
+
+#[cfg(test)]
+mod macro_tests {
+    use super::*;
+    use crate::families::sokoban::format::parse;
+
+    #[test]
+    fn a_box_is_pushed_home_in_one_move() {
+        let level = parse("#######\n#@$  .#\n#  ## #\n#######\n").unwrap().levels.remove(0);
+        let geometry = Geometry::new(&level);
+        let pushes = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let planned = Planned::new(&pushes);
+        let mut out = Vec::new();
+        planned.successors(&planned.start(), &mut out);
+        let lengths: Vec<usize> = out.iter().map(|(moves, _, _)| moves.len()).collect();
+        assert_eq!(lengths, vec![1, 3], "one push, and the three that take the box home");
+        assert!(planned.is_goal(&out[1].1));
+    }
+}
