@@ -32,8 +32,7 @@ test: toolchain browser npm
 # error in each configuration built (native with and without the default features, the page's
 # wasm module with and without them, the wasm tests), and the API docs with warnings as errors.
 CLIPPY_CONFIGS := "--all-targets" "--lib --bins --no-default-features" \
-  "--target wasm32-unknown-unknown --lib --bins" "--target wasm32-unknown-unknown --lib --bins --no-default-features" \
-  "--target wasm32-unknown-unknown --tests"
+  "--target wasm32-unknown-unknown --lib --bins --tests" "--target wasm32-unknown-unknown --lib --bins --no-default-features"
 lint: toolchain
 	cargo fmt --check
 	rustfmt --check --edition 2021 fuzz/fuzz_targets/*.rs
@@ -102,17 +101,22 @@ toolchain:
 	@rustup component list --installed | grep -q '^clippy' && rustup component list --installed | grep -q '^rustfmt' || \
 	  rustup component add clippy rustfmt
 
-# The tools built from source with cargo install, optimised lightly (opt-level 1, no LTO): six
-# minutes on a fresh 2-core machine instead of ten and a half, and wasm-bindgen still takes under
-# a second on the page's module (0.86 s against 0.80 fully optimised).
-TOOL_PROFILE := CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+# The tools built from source with cargo install, optimised lightly or not at all, as what they
+# do is quick either way (measured on a fresh 2-core machine, each built alone):
+# - wasm-bindgen at opt-level 1 builds in 108 s and takes 0.86 s on the page's module (0.80 fully
+#   optimised); at opt-level 0 it would build in 52 s but take 2.8 s on the page's module and
+#   longer on the tests' unoptimised ones (51 MB), so 1 it is;
+# - trunk at opt-level 0 builds in 139 s against 251 at opt-level 1, and a build it runs that has
+#   nothing to compile takes 2.2 s instead of 1.7.
+# Both fully optimised took 630 s.
+TOOL_PROFILE := CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 tools: toolchain
 	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' || \
-	  $(TOOL_PROFILE) cargo install trunk@$(TRUNK_VERSION) --locked
+	  $(TOOL_PROFILE) CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install trunk@$(TRUNK_VERSION) --locked
 	@# Not --locked: that lock file asks for a webpki-roots the registry does not have.
 	@{ wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' && \
 	   wasm-bindgen-test-runner --version 2>/dev/null | grep -q '$(WASM_BINDGEN_VERSION)'; } || \
-	  $(TOOL_PROFILE) cargo install wasm-bindgen-cli@$(WASM_BINDGEN_VERSION)
+	  $(TOOL_PROFILE) CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli@$(WASM_BINDGEN_VERSION)
 
 browser:
 	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || { \
