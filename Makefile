@@ -66,6 +66,7 @@ bench: tools browser npm
 	cargo test --release --target wasm32-unknown-unknown --test wasm_speed -- --nocapture
 	touch src/lib.rs && time trunk build --release
 	cargo run --release --quiet -- solve tests/fixtures/sokoban/microban.txt --all-levels --timeout 10 --threads 1 | tail -n 1
+	cargo run --release --quiet -- solve tests/fixtures/sokoban/microban.txt --all-levels --timeout 10 --threads 2 | tail -n 1
 	node benches/browser.mjs
 	node benches/first_load.mjs
 

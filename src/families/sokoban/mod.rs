@@ -129,10 +129,14 @@ impl SokobanPuzzle {
         let budget = options.budget();
         match method {
             Method::Greedy => (method, best_first(&space, &budget, on_progress)),
+            #[cfg(not(target_arch = "wasm32"))]
+            Method::Auto if options.threads() >= 2 => {
+                side_by_side(self.level(), &space, &budget, &AUTO_PROOF, on_progress)
+            }
             // Prove the shortest while that stays affordable, then find any solution.
             Method::Auto => match handing_over(
                 &budget,
-                AUTO_PROVES_UP_TO,
+                AUTO_PROOF,
                 on_progress,
                 |budget, on_progress| forget(astar(&space, budget, on_progress), |moves| moves),
                 |budget, on_progress| best_first(&space, budget, on_progress),
@@ -145,9 +149,9 @@ impl SokobanPuzzle {
     }
 }
 
-/// Sokoban's search for any solution: weighted A* while it stores at most [`QUICK_BEST_FIRST`]
-/// positions (it is quick where the bound leads well), then the feature-space search over a
-/// packing plan (where it misleads: goal rooms, boxes in each other's way).
+/// Sokoban's search for any solution: weighted A* for its turn ([`QUICK_BEST_FIRST`]: it is quick
+/// where the bound leads well), then the feature-space search over a packing plan (where it
+/// misleads: goal rooms, boxes in each other's way).
 fn best_first<const W: usize>(
     space: &Pushes<'_, W>,
     budget: &Budget,
@@ -162,23 +166,98 @@ fn best_first<const W: usize>(
     handing_over(budget, QUICK_BEST_FIRST, on_progress, quick, planned).1
 }
 
-/// Runs `first` on at most `cap` positions and, if it stored them all without an answer, `then`
-/// with the rest of the time: whether it handed over, and the outcome (`then`'s with the work of
-/// both added up, or `first`'s when it ended, or time or memory ran out).
+/// The first of two searches' part of a budget: at most `positions` stored, and at most `share`
+/// of the time limit (when there is one).
+pub struct Turn {
+    pub positions: u64,
+    pub share: f64,
+}
+
+impl Turn {
+    /// The turn's part of `budget`.
+    fn of(&self, budget: &Budget) -> Budget {
+        let time_limit = budget.time_limit.map(|limit| limit.mul_f64(self.share.clamp(0.0, 1.0)));
+        Budget { max_states: self.positions.min(budget.max_states), time_limit, ..*budget }
+    }
+
+    /// The work done, if a search given this turn of `budget` gave up at the turn's end (and not
+    /// at the budget's, or for its memory).
+    fn ended<M, S>(&self, budget: &Budget, outcome: &Outcome<M, S>) -> Option<Stats> {
+        let Outcome::GaveUp { stats, reason } = outcome else { return None };
+        let turn = self.of(budget);
+        let stored_its_cap = stats.stored >= turn.max_states && turn.max_states < budget.max_states;
+        let took_its_time = turn.time_limit < budget.time_limit && reason.contains("the time limit");
+        (stored_its_cap || took_its_time).then_some(*stats)
+    }
+}
+
+/// `auto` on two threads: best-first search starts at once on a thread of its own while A*
+/// proves on this one for its `turn` ([`AUTO_PROOF`]). A*'s answer when it ends within its turn,
+/// the same as on one thread; else best-first search's, which has had the whole time. Each has
+/// half the memory. Progress is A*'s, then best-first search's; Cancel stops both.
+#[cfg(not(target_arch = "wasm32"))]
+fn side_by_side<const W: usize>(
+    level: &Level,
+    space: &Pushes<'_, W>,
+    budget: &Budget,
+    turn: &Turn,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (Method, Outcome<Push, ()>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    let half = Budget { max_bytes: budget.max_bytes / 2, ..*budget };
+    let stop = AtomicBool::new(false);
+    let (geometry, metric) = (space.geometry, space.metric);
+    std::thread::scope(|scope| {
+        let (progress, reports) = channel::<Stats>();
+        let (half, stop) = (&half, &stop);
+        let beside = scope.spawn(move || {
+            // A space of its own: a space's scratch room is not shared.
+            let space = Pushes::<W>::new(level, geometry, metric);
+            best_first(&space, half, &mut |stats| {
+                let _ = progress.send(*stats);
+                if stop.load(Ordering::Relaxed) {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            })
+        });
+        let proving = forget(astar(space, &turn.of(half), on_progress), |moves| moves);
+        let Some(spent) = turn.ended(half, &proving) else {
+            stop.store(true, Ordering::Relaxed);
+            return (Method::Astar, proving);
+        };
+        loop {
+            match reports.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(mut stats) => {
+                    stats.explored += spent.explored;
+                    if on_progress(&stats) == Flow::Stop {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        let mut outcome = beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        outcome_stats(&mut outcome).explored += spent.explored;
+        (Method::Greedy, outcome)
+    })
+}
+
+/// Runs `first` for its `turn` and, if the turn ended without an answer, `then` with the rest of
+/// the time: whether it handed over, and the outcome (`then`'s with the work of both added up, or
+/// `first`'s when it ended, or the whole budget's time or memory ran out).
 fn handing_over(
     budget: &Budget,
-    cap: u64,
+    turn: Turn,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     first: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
     then: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
 ) -> (bool, Outcome<Push, ()>) {
-    let cap = cap.min(budget.max_states);
-    let first = first(&Budget { max_states: cap, ..*budget }, on_progress);
-    let Outcome::GaveUp { stats: spent, .. } = &first else { return (false, first) };
-    if spent.stored < cap || cap == budget.max_states {
-        return (false, first);
-    }
-    let spent = *spent;
+    let first = first(&turn.of(budget), on_progress);
+    let Some(spent) = turn.ended(budget, &first) else { return (false, first) };
     let time_limit =
         budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
     let mut outcome = then(&Budget { time_limit, ..*budget }, on_progress);
@@ -207,16 +286,17 @@ fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>
     }
 }
 
-/// How many positions `auto`'s optimal search may store before it hands over to best-first
-/// search: about 5 s natively here (A* stores some 400,000 positions a second on Microban 139).
-/// Every Microban level proven within 3 million is proven within 2 (139 needs 1.5).
-pub const AUTO_PROVES_UP_TO: u64 = 2_000_000;
+/// `auto`'s optimal search before it hands over to best-first search: 2 million positions (about
+/// 5 s natively here; A* stores some 400,000 a second on Microban 139) and under half the time
+/// limit, so that best-first search has the larger part. Every Microban level proven within 3
+/// million is proven within 2 (139 needs 1.5, and 3.9 s: the most of any).
+pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.45 };
 
-/// How many positions best-first search's weighted A* may store before the feature-space search
-/// takes over: about a second natively here. It finds Microban 144 in 0.02 million; on the
-/// original levels a million took weighted A* more than 10 s and left the feature-space search
-/// no time (8 of 90 solved with 10 s a level, against 29 with this cap).
-pub const QUICK_BEST_FIRST: u64 = 300_000;
+/// Best-first search's weighted A* before the feature-space search takes over: 300,000 positions
+/// (about a second natively here) and a fifth of the time. It finds Microban 144 in 0.02 million;
+/// on the original levels a million took weighted A* more than 10 s and left the feature-space
+/// search no time (8 of 90 solved with 10 s a level, against 29 with 300,000).
+pub const QUICK_BEST_FIRST: Turn = Turn { positions: 300_000, share: 0.2 };
 
 fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
     match outcome {
@@ -382,7 +462,7 @@ impl Puzzle for SokobanPuzzle {
     }
 
     /// `auto` is A* with the assignment bound while proving the shortest stays affordable
-    /// ([`AUTO_PROVES_UP_TO`] positions), then best-first search, and says which ran.
+    /// ([`AUTO_PROOF`]), then best-first search, and says which ran.
     fn capabilities(&self) -> Capabilities {
         let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy])
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });

@@ -292,6 +292,44 @@ impl<'a, const W: usize> Pushes<'a, W> {
         self.area(boxes, from, None).iter().next().unwrap_or(from)
     }
 
+    /// [`Pushes::first_reached`] after a push from `from` to `to` (`boxes` are after it), with the
+    /// player's area before it, `reached`. Most pushes change the area only where the box was and
+    /// went: no area beyond `from` joins, and `to`, if the player reached it, cuts nothing off.
+    /// The area is then `reached` without `to` and with `from`, and needs no flood.
+    fn first_reached_after(&self, boxes: &Squares<W>, reached: &Squares<W>, from: u16, to: u16) -> u16 {
+        let open = |square: u16| square != NONE && !boxes.has(square);
+        let joins = self.geometry.next[usize::from(from)].iter().any(|&n| open(n) && !reached.has(n));
+        if joins || (reached.has(to) && !self.closes_nothing_off(boxes, to)) {
+            return self.first_reached(boxes, from);
+        }
+        let mut area = *reached;
+        area.clear(to);
+        area.set(from);
+        let first = area.iter().next().unwrap_or(from);
+        debug_assert_eq!(first, self.first_reached(boxes, from), "a push from {from} to {to}");
+        first
+    }
+
+    /// Whether the free squares beside `square` (`boxes` on it or not) are joined to each other
+    /// through the eight squares around it: then a box on it cuts no area apart.
+    fn closes_nothing_off(&self, boxes: &Squares<W>, square: u16) -> bool {
+        let next = &self.geometry.next;
+        let open = |s: u16| s != NONE && !boxes.has(s);
+        // Around the square clockwise (the directions are in LURD order): each side, then the
+        // corner between it and the next, which joins them only if all three are free.
+        let sides = next[usize::from(square)];
+        let mut ring = [false; 8];
+        for (i, &side) in sides.iter().enumerate() {
+            let following = sides[(i + 1) % 4];
+            let corner = if side == NONE { NONE } else { next[usize::from(side)][(i + 1) % 4] };
+            ring[2 * i] = open(side);
+            ring[2 * i + 1] = open(side) && open(following) && open(corner);
+        }
+        // The free sides are joined when they lie in one run of free squares around the ring.
+        let runs = (0..8).filter(|&i| ring[i] && !ring[(i + 7) % 8]).count();
+        runs <= 1
+    }
+
     /// A PI-corral, if the position has one: an area the player cannot reach, fenced by boxes
     /// (its barrier) and walls, with work to do in it (a goal in it, or a barrier box off its
     /// goal), such that no barrier box can ever move except into it, and every push into it can
@@ -450,7 +488,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 }
                 let Some(bound) = self.bound_after(from, to) else { continue };
                 let (player, cost) = match self.metric {
-                    Metric::Pushes => (self.first_reached(&boxes, from), 1),
+                    Metric::Pushes => (self.first_reached_after(&boxes, &reached, from, to), 1),
                     Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
                 };
                 out.push((Push { from, direction }, Node { boxes, player, bound }, cost));
@@ -508,6 +546,26 @@ mod tests {
         assert!(!geometry.dead[usize::from(geometry.square_of[level.index(2, 2)])]);
         assert!(geometry.dead[usize::from(geometry.square_of[level.index(2, 1)])], "the left wall's middle");
         assert_eq!(geometry.distance[0][usize::from(geometry.square_of[level.index(2, 2)])], 2);
+    }
+
+    #[test]
+    fn a_box_closes_an_area_off_only_where_nothing_goes_round_it() {
+        // A corridor cut by a box in its middle, and the same square in a room with a way round.
+        for (text, cuts) in [("#######\n#@$  .#\n#######", true), ("#######\n#@$  .#\n#     #\n#######", false)] {
+            let level = level(text);
+            let geometry = Geometry::new(&level);
+            let space = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+            let middle = geometry.square_of[level.index(1, 3)];
+            assert_eq!(space.closes_nothing_off(&Squares::EMPTY, middle), !cuts, "{text}");
+            // After a push onto it from the left, the player's area is found without a flood.
+            let (from, to) = (geometry.square_of[level.index(1, 2)], middle);
+            let mut boxes = Squares::<1>::EMPTY;
+            boxes.set(from);
+            let reached = space.area(&boxes, geometry.square_of[level.index(1, 1)], None);
+            boxes.clear(from);
+            boxes.set(to);
+            assert_eq!(space.first_reached_after(&boxes, &reached, from, to), space.first_reached(&boxes, from));
+        }
     }
 
     #[test]

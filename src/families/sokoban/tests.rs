@@ -130,6 +130,34 @@ fn the_feature_space_search_answers_replay_and_are_never_below_the_fewest() {
     assert!(longer > 0, "some answers are longer than the fewest");
 }
 
+/// `auto` on one, two and three threads: where A* proves the fewest pushes (on every small
+/// level) the answers are the same; where its turn is too short, best-first search, started
+/// beside it, answers as it does alone.
+#[test]
+fn auto_answers_the_same_on_one_two_and_three_threads() {
+    for (n, level) in small_microban_levels().into_iter().step_by(6) {
+        let puzzle = level_of(&level.to_text());
+        let answers = [1, 2, 3].map(|threads| {
+            let options = SolveOptions { threads: Some(threads), ..SolveOptions::default() };
+            let report = puzzle.solve(&options, &mut quiet).unwrap();
+            (report.moves, report.optimal, report.method)
+        });
+        assert!(answers[0].1, "level {n}: proven");
+        assert!(answers.iter().all(|answer| answer == &answers[0]), "level {n}: {answers:?}");
+    }
+    let (n, level) = small_microban_levels().into_iter().max_by_key(|(_, level)| level.cells.len()).unwrap();
+    let geometry = Geometry::new(&level);
+    let space = Pushes::<2>::new(&level, &geometry, Metric::Pushes);
+    let short = Turn { positions: 20, share: 1.0 };
+    let (method, beside) = side_by_side(&level, &space, &Budget::default(), &short, &mut quiet);
+    assert_eq!(method, Method::Greedy, "level {n}: A* needs more than 20 positions");
+    let alone = best_first(&space, &Budget::default(), &mut quiet);
+    let (Outcome::Solved { moves: beside, .. }, Outcome::Solved { moves: alone, .. }) = (beside, alone) else {
+        panic!("level {n} is solved")
+    };
+    assert_eq!(beside, alone, "level {n}");
+}
+
 #[test]
 fn step_buttons_say_their_way_and_whether_they_push() {
     let puzzle = level_of("#####\n#@$.#\n#####\n");
