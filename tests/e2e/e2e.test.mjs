@@ -1109,8 +1109,10 @@ test('the first load stays within its budget: the page names the first module on
   // it did reach, so that growth is a decision, not an accident. Sokoban (issue 45) took it from
   // 1,087,250 to 1,150,943 bytes: the puzzle people most often bring solves without a handover.
   // Its feature-space search (docs/decisions/2026-11-27-sokoban-best-first-is-a-feature-space-search.md),
-  // for each of the four position widths, took it to 1,181,636.
-  const FIRST_LOAD_BUDGET = 1_185_000;
+  // for each of the four position widths, took it to 1,181,636; the fewest moves among the fewest
+  // pushes and the player's area worked out without a flood
+  // (docs/decisions/2026-11-27-sokoban-auto-shares-time-and-cores.md) to 1,185,640.
+  const FIRST_LOAD_BUDGET = 1_190_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set(named)];

@@ -433,7 +433,7 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     assert.equal(await page.isHidden('#levels'), false, 'the picker stays for a level of the file');
     // Push-optimal with an independent check in the Rust tests (tests.rs, Microban's small levels).
     await page.click('#solve');
-    await waitForStatus(page, 'Solved in 7 pushes and 31 moves (shortest in pushes');
+    await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
     await page.keyboard.press('Home');
     // ########   The player at row 2, column 6 (from 0); boxes on goals at columns 3 and 4,
     // #      #   a box at column 5. Played from the start, the moves replace the solution.

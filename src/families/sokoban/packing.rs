@@ -179,7 +179,7 @@ impl<const W: usize> Planned<'_, W> {
         let last = moves.last().map_or(from, |push| push.from);
         let player = match self.pushes.metric {
             Metric::Pushes => self.pushes.first_reached(&boxes, last),
-            Metric::Moves => last,
+            Metric::Moves | Metric::PushesThenMoves => last,
         };
         let bound = self.pushes.bound(&boxes)?;
         Some((moves, Node { boxes, player, bound }))

@@ -30,6 +30,10 @@ pub enum Metric {
     Pushes,
     /// Every step of the player; among as many steps, fewer pushes.
     Moves,
+    /// Pushes, and among as many pushes, fewer steps: what `pushes` asks for, searched once the
+    /// fewest pushes are known (positions then keep the player's own square, and PI-corrals,
+    /// which may cost steps, are not pruned). Not a name a user gives.
+    PushesThenMoves,
 }
 
 impl Metric {
@@ -44,12 +48,16 @@ impl Metric {
     }
 
     pub fn name(self) -> &'static str {
-        Metric::NAMES[self as usize]
+        match self {
+            Metric::Pushes | Metric::PushesThenMoves => "pushes",
+            Metric::Moves => "moves",
+        }
     }
 }
 
 /// In the moves metric a step costs this much per move plus one per push, so that among
-/// solutions of as many moves the one with fewer pushes costs less.
+/// solutions of as many moves the one with fewer pushes costs less; in pushes then moves, a push
+/// costs this much plus one per move.
 pub const PER_MOVE: u32 = 1 << 16;
 
 /// A level's cells inside the walls ("squares", numbered from 0) and what is known of them
@@ -216,7 +224,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
             Metric::Pushes => space.first_reached(&boxes, player),
-            Metric::Moves => player,
+            Metric::Moves | Metric::PushesThenMoves => player,
         };
         space.start.bound = space.bound(&boxes).unwrap_or(u16::MAX);
         space
@@ -490,6 +498,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 let (player, cost) = match self.metric {
                     Metric::Pushes => (self.first_reached_after(&boxes, &reached, from, to), 1),
                     Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
+                    Metric::PushesThenMoves => (from, PER_MOVE + u32::from(walk[usize::from(behind)]) + 1),
                 };
                 out.push((Push { from, direction }, Node { boxes, player, bound }, cost));
             }
@@ -504,7 +513,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
         match self.metric {
             Metric::Pushes => u32::from(node.bound),
             // Each push left is a move and a push at least.
-            Metric::Moves => u32::from(node.bound) * (PER_MOVE + 1),
+            Metric::Moves | Metric::PushesThenMoves => u32::from(node.bound) * (PER_MOVE + 1),
         }
     }
 }
