@@ -25,6 +25,13 @@ pub trait Features: Space {
     /// The cell of `state`.
     fn cell(&self, state: &Self::State) -> Self::Cell;
 
+    /// The cell of `state`, reached in one move from `parent` in cell `parent_cell`: by default
+    /// [`Features::cell`]; a space whose features change little per move can work it out from
+    /// the parent's.
+    fn cell_after(&self, _parent: &Self::State, _parent_cell: Self::Cell, state: &Self::State) -> Self::Cell {
+        self.cell(state)
+    }
+
     /// Whether the move from a state in cell `from` to one in cell `to`, whose heuristics are
     /// `h_from` and `h_to`, is one an advisor would make: it costs nothing in the search's
     /// order within a cell.
@@ -83,7 +90,7 @@ pub fn feature_space<S: Features>(
             if space.is_goal(next) {
                 return solution_in(space, &store, new, meter);
             }
-            let (next_h, next_cell) = (space.heuristic(next), space.cell(next));
+            let (next_h, next_cell) = (space.heuristic(next), space.cell_after(&state, cell, next));
             if let (Some((placed, _)), Some((best, _))) = (space.placed(next), &mut meter.stats.placed) {
                 *best = (*best).max(placed);
             }

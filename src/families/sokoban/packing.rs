@@ -243,6 +243,14 @@ impl<const W: usize> Features for Planned<'_, W> {
         u32::from(packed) << 16 | u32::from(self.pushes.areas(&node.boxes))
     }
 
+    /// After a single push the areas are worked out from the parent's where the push changes
+    /// them only locally ([`Pushes::areas_after`]).
+    fn cell_after(&self, parent: &Node<W>, parent_cell: u32, node: &Node<W>) -> u32 {
+        let packed = self.plan.packed(|goal| node.boxes.has(goal));
+        let areas = self.pushes.areas_after(&parent.boxes, (parent_cell & 0xffff) as u16, &node.boxes);
+        u32::from(packed) << 16 | u32::from(areas)
+    }
+
     fn advised(&self, from: u32, to: u32, h_from: u32, h_to: u32) -> bool {
         to >> 16 > from >> 16 || to & 0xffff < from & 0xffff || h_to < h_from
     }

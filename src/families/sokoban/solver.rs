@@ -295,6 +295,41 @@ impl<'a, const W: usize> Pushes<'a, W> {
         areas
     }
 
+    /// [`Pushes::areas`] after the boxes went from `before` (which cut `areas` areas) to `boxes`.
+    /// A single push closes the square the box goes to and opens the one it leaves; where the
+    /// free squares beside each are joined around it, the count changes only if that square
+    /// stood alone (closed) or stands alone (opened), and needs no flood.
+    pub fn areas_after(&self, before: &Squares<W>, areas: u16, boxes: &Squares<W>) -> u16 {
+        let (mut left, mut went) = (Squares::<W>::EMPTY, Squares::<W>::EMPTY);
+        for (word, (&b, &a)) in before.0.iter().zip(&boxes.0).enumerate() {
+            left.0[word] = b & !a;
+            went.0[word] = a & !b;
+        }
+        let (mut from, mut to) = (left.iter(), went.iter());
+        let (Some(from), None, Some(to), None) = (from.next(), from.next(), to.next(), to.next()) else {
+            return self.areas(boxes);
+        };
+        let free_sides = |boxes: &Squares<W>, square: u16| {
+            self.geometry.next[usize::from(square)].iter().filter(|&&n| n != NONE && !boxes.has(n)).count()
+        };
+        // First the box's new square closes (its old one still taken), then its old one opens.
+        let mut closed = *before;
+        closed.set(to);
+        let mut count = areas;
+        match free_sides(&closed, to) {
+            0 => count -= 1,
+            _ if self.closes_nothing_off(&closed, to) => {}
+            _ => return self.areas(boxes),
+        }
+        match free_sides(boxes, from) {
+            0 => count += 1,
+            _ if self.closes_nothing_off(boxes, from) => {}
+            _ => return self.areas(boxes),
+        }
+        debug_assert_eq!(count, self.areas(boxes), "a push from {from} to {to}");
+        count
+    }
+
     /// The first square of the player's area (the area's name when counting pushes).
     pub(super) fn first_reached(&self, boxes: &Squares<W>, from: u16) -> u16 {
         self.area(boxes, from, None).iter().next().unwrap_or(from)
