@@ -5,7 +5,7 @@
 //! first layer and any order will do.
 
 use super::rules::{Direction, DIRECTIONS};
-use super::solver::{Geometry, Metric, Node, Push, Pushes, Squares, NONE};
+use super::solver::{Metric, Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Space};
 use std::collections::{HashSet, VecDeque};
 
@@ -16,20 +16,22 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn new(geometry: &Geometry) -> Plan {
-        let mut boxes: Vec<bool> = geometry.is_goal.clone();
+    pub fn new<const W: usize>(pushes: &Pushes<'_, W>) -> Plan {
+        let geometry = pushes.geometry;
+        let mut boxes = Squares::<W>::EMPTY;
+        geometry.goals.iter().for_each(|&goal| boxes.set(goal));
         let mut layers = Vec::new();
         loop {
-            let left: Vec<u16> = geometry.goals.iter().copied().filter(|&g| boxes[usize::from(g)]).collect();
+            let left: Vec<u16> = geometry.goals.iter().copied().filter(|&g| boxes.has(g)).collect();
             if left.is_empty() {
                 break;
             }
-            let out: Vec<u16> = left.iter().copied().filter(|&b| leaves(geometry, &boxes, b)).collect();
+            let out: Vec<u16> = left.iter().copied().filter(|&b| leaves(pushes, &boxes, b)).collect();
             // Boxes no pull takes off the goals (a level whose goals wall each other in) are
             // filled first, as if they were the deepest layer.
             let layer = if out.is_empty() { left } else { out };
             for &b in &layer {
-                boxes[usize::from(b)] = false;
+                boxes.clear(b);
             }
             layers.push(layer);
         }
@@ -68,7 +70,7 @@ pub struct Planned<'a, const W: usize> {
 
 impl<'a, const W: usize> Planned<'a, W> {
     pub fn new(pushes: &'a Pushes<'a, W>) -> Self {
-        let plan = Plan::new(pushes.geometry);
+        let plan = Plan::new(pushes);
         Planned { pushes, plan }
     }
 }
@@ -261,36 +263,44 @@ impl<const W: usize> Features for Planned<'_, W> {
     }
 }
 
-/// Whether the box on `from` can be pulled off the goals, the other boxes staying where they
-/// are and the player starting in any area beside it: a breadth-first search over the box's
-/// square and the player's area (named by its first square).
-fn leaves(geometry: &Geometry, boxes: &[bool], from: u16) -> bool {
+/// Whether the box on `from` (one of `boxes`) can be pulled off the goals, the other boxes
+/// staying where they are and the player starting in any area beside it: a breadth-first search
+/// over the box's square and the player's area (named by its first square).
+fn leaves<const W: usize>(pushes: &Pushes<'_, W>, boxes: &Squares<W>, from: u16) -> bool {
+    let geometry = pushes.geometry;
     let squares = geometry.cells.len();
+    // The boxes with the one pulled on `at` as well: its square on the goals stays taken too, so
+    // the pull is judged as if that goal were still filled (the cautious side).
+    let around = |at: u16| {
+        let mut around = *boxes;
+        around.set(at);
+        around
+    };
     let mut seen = vec![false; squares * squares];
     let mut queue = VecDeque::new();
     for &beside in &geometry.next[usize::from(from)] {
-        if beside != NONE && !boxes[usize::from(beside)] {
-            let area = first_of_area(geometry, boxes, from, beside);
+        if beside != NONE && !boxes.has(beside) {
+            let area = pushes.first_reached(boxes, beside);
             if !std::mem::replace(&mut seen[usize::from(from) * squares + usize::from(area)], true) {
                 queue.push_back((from, area));
             }
         }
     }
     while let Some((at, player)) = queue.pop_front() {
-        let reached = area(geometry, boxes, at, player);
+        let reached = pushes.area(&around(at), player, None);
         for (d, &to) in geometry.next[usize::from(at)].iter().enumerate() {
             // A pull: the player on `to`, beside the box, steps on beyond it; the box follows.
-            if to == NONE || !reached[usize::from(to)] {
+            if to == NONE || !reached.has(to) {
                 continue;
             }
             let beyond = geometry.next[usize::from(to)][d];
-            if beyond == NONE || boxes[usize::from(beyond)] {
+            if beyond == NONE || boxes.has(beyond) {
                 continue;
             }
             if !geometry.is_goal[usize::from(to)] {
                 return true;
             }
-            let area = first_of_area(geometry, boxes, to, beyond);
+            let area = pushes.first_reached(&around(to), beyond);
             if !std::mem::replace(&mut seen[usize::from(to) * squares + usize::from(area)], true) {
                 queue.push_back((to, area));
             }
@@ -299,30 +309,11 @@ fn leaves(geometry: &Geometry, boxes: &[bool], from: u16) -> bool {
     false
 }
 
-/// The squares the player reaches from `player`, around the other boxes and the one on `at`.
-fn area(geometry: &Geometry, boxes: &[bool], at: u16, player: u16) -> Vec<bool> {
-    let mut reached = vec![false; geometry.cells.len()];
-    let mut stack = vec![player];
-    reached[usize::from(player)] = true;
-    while let Some(square) = stack.pop() {
-        for &n in &geometry.next[usize::from(square)] {
-            if n != NONE && n != at && !boxes[usize::from(n)] && !reached[usize::from(n)] {
-                reached[usize::from(n)] = true;
-                stack.push(n);
-            }
-        }
-    }
-    reached
-}
-
-fn first_of_area(geometry: &Geometry, boxes: &[bool], at: u16, player: u16) -> u16 {
-    area(geometry, boxes, at, player).iter().position(|&r| r).map_or(player, |s| s as u16)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::families::sokoban::format::parse;
+    use crate::families::sokoban::solver::Geometry;
 
     fn plan(text: &str) -> (Plan, Vec<(usize, usize)>) {
         let level = parse(text).unwrap().levels.remove(0);
@@ -331,7 +322,7 @@ mod tests {
             let cell = geometry.cells[usize::from(g)];
             (cell / level.width, cell % level.width)
         };
-        let plan = Plan::new(&geometry);
+        let plan = Plan::new(&Pushes::<1>::new(&level, &geometry, Metric::Pushes));
         let places = plan.layers.iter().flatten().map(|&g| place(g)).collect();
         (plan, places)
     }
@@ -359,6 +350,7 @@ mod tests {
 mod macro_tests {
     use super::*;
     use crate::families::sokoban::format::parse;
+    use crate::families::sokoban::solver::Geometry;
 
     #[test]
     fn a_box_is_pushed_home_in_one_move() {
