@@ -136,8 +136,8 @@ impl SokobanPuzzle {
     }
 
     /// Among as many pushes as `found` has (proven the fewest), the fewest moves: a search over
-    /// pushes then moves for at most [`TIE_BREAK_POSITIONS`] and the time left; `found` as it is,
-    /// and false, when that does not end.
+    /// pushes then moves for its turn ([`TIE_BREAK`]) of the time left; `found` as it is, and
+    /// false, when that does not end.
     fn fewest_moves_among<const W: usize>(
         &self,
         found: Outcome<Push, ()>,
@@ -146,13 +146,8 @@ impl SokobanPuzzle {
     ) -> (Outcome<Push, ()>, bool) {
         let Outcome::Solved { moves, states, cost, mut stats } = found else { return (found, false) };
         let space = Pushes::<W>::new(self.level(), &self.geometry, Metric::PushesThenMoves);
-        let time_limit =
-            budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(stats.elapsed_ms)));
-        let turn = Budget { max_states: TIE_BREAK_POSITIONS.min(budget.max_states), time_limit, ..*budget };
-        let mut tie_break = astar(&space, &turn, on_progress);
-        let more = *outcome_stats(&mut tie_break);
-        stats.explored += more.explored;
-        stats.elapsed_ms += more.elapsed_ms;
+        let mut tie_break = astar(&space, &TIE_BREAK.of(&left_after(budget, &stats)), on_progress);
+        add_work(&mut stats, outcome_stats(&mut tie_break));
         match tie_break {
             Outcome::Solved { moves: fewest, .. } if fewest.len() == moves.len() => {
                 (Outcome::Solved { moves: fewest, states, cost, stats }, true)
@@ -304,12 +299,9 @@ fn handing_over(
 ) -> (bool, Outcome<Push, ()>) {
     let first = first(&turn.of(budget), on_progress);
     let Some(spent) = turn.ended(budget, &first) else { return (false, first) };
-    let time_limit =
-        budget.time_limit.map(|limit| limit.saturating_sub(std::time::Duration::from_millis(spent.elapsed_ms)));
-    let mut outcome = then(&Budget { time_limit, ..*budget }, on_progress);
+    let mut outcome = then(&left_after(budget, &spent), on_progress);
     let stats = outcome_stats(&mut outcome);
-    stats.explored += spent.explored;
-    stats.elapsed_ms += spent.elapsed_ms;
+    add_work(stats, &spent);
     let explored = stats.explored;
     // The second search had what was left of the time: name the whole limit.
     if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut outcome, budget.time_limit) {
@@ -318,6 +310,18 @@ fn handing_over(
         }
     }
     (true, outcome)
+}
+
+/// `budget` with the time `spent` took off its limit.
+fn left_after(budget: &Budget, spent: &Stats) -> Budget {
+    let elapsed = std::time::Duration::from_millis(spent.elapsed_ms);
+    Budget { time_limit: budget.time_limit.map(|limit| limit.saturating_sub(elapsed)), ..*budget }
+}
+
+/// `stats` with the work of a search run before or after it added: what it explored, and its time.
+fn add_work(stats: &mut Stats, more: &Stats) {
+    stats.explored += more.explored;
+    stats.elapsed_ms += more.elapsed_ms;
 }
 
 /// A search's outcome with its moves made pushes (`pushes`) and its states dropped.
@@ -335,7 +339,7 @@ fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>
 /// How many positions the search for the fewest moves among the fewest pushes may store: about
 /// 2 s natively here (it keeps the player's own square, so a level has more positions than when
 /// counting pushes alone).
-pub const TIE_BREAK_POSITIONS: u64 = 1_000_000;
+pub const TIE_BREAK: Turn = Turn { positions: 1_000_000, share: 1.0 };
 
 /// `auto`'s optimal search before it hands over to best-first search: 2 million positions (about
 /// 5 s natively here; A* stores some 400,000 a second on Microban 139) and under half the time
