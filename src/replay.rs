@@ -158,21 +158,17 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
             stats.done * 100.0
         );
     }
-    if let Some((placed, of)) = stats.placed {
-        return format!(
-            "Searching… {} states explored ({} stored), {}/s, best so far {placed} of {of} in place, {} MB",
-            group(stats.explored),
-            group(stats.stored),
-            group(stats.rate() as u64),
-            stats.bytes >> 20
-        );
-    }
+    // How far it has got: what the best position has in place where the search can tell, else
+    // the depth.
+    let reached = match stats.placed {
+        Some((placed, of)) => format!("best so far {placed} of {of} in place"),
+        None => format!("depth {}", stats.depth),
+    };
     format!(
-        "Searching… {} states explored ({} stored), {}/s, depth {}, {} MB",
+        "Searching… {} states explored ({} stored), {}/s, {reached}, {} MB",
         group(stats.explored),
         group(stats.stored),
         group(stats.rate() as u64),
-        stats.depth,
         stats.bytes >> 20
     )
 }
