@@ -12,8 +12,9 @@
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 /// What a feature-space search needs beyond a [`Space`]: where a state sits in the feature
@@ -56,7 +57,7 @@ pub fn feature_space<S: Features>(
     let mut meter = Meter::new(budget, on_progress);
     let mut store = Store::new();
     // Per cell, its states by (unadvised moves, heuristic, index); `cells` in the order found.
-    let mut queues: HashMap<S::Cell, Queue> = HashMap::new();
+    let mut queues: FxHashMap<S::Cell, Queue> = FxHashMap::default();
     let mut cells: Vec<S::Cell> = Vec::new();
     // Per state: its unadvised moves so far, its heuristic and its cell (kept for its children).
     let mut known: Vec<(u32, u32, S::Cell)> = Vec::new();
