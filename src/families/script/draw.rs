@@ -1,13 +1,45 @@
-//! Pictures of script states: the shapes `draw(state)` returns, on a grid, or else the state as
-//! text.
+//! Pictures of script states, whatever language the script is in: the shapes `draw(state)`
+//! returns, on a grid, or else the state as text.
 
-use super::runner::Runner;
 use crate::draw::{GridLayout, Painter};
-use rhai::{Dynamic, Map};
 
 const BACKGROUND: &str = "#f7f5f0";
 /// Most shapes drawn from one state.
-const MAX_SHAPES: usize = 10_000;
+pub const MAX_SHAPES: usize = 10_000;
+
+/// One shape of `draw(state)`, read with the format's defaults.
+pub struct Shape {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+    pub colour: String,
+    pub label: String,
+    pub circle: bool,
+}
+
+impl Shape {
+    /// A shape from its fields as the script gave them: `number` reads a finite number,
+    /// `text` a field as text; a field missing or of another kind takes its default.
+    pub fn read(number: impl Fn(&str) -> Option<f64>, text: impl Fn(&str) -> Option<String>) -> Shape {
+        let number = |key: &str, default: f64| number(key).filter(|v| v.is_finite()).unwrap_or(default);
+        Shape {
+            x: number("x", 0.0),
+            y: number("y", 0.0),
+            w: number("w", 1.0).clamp(0.0, 1e4),
+            h: number("h", 1.0).clamp(0.0, 1e4),
+            colour: text("colour").unwrap_or_else(|| "#c9c2b2".into()),
+            label: text("label").unwrap_or_default(),
+            circle: text("shape").is_some_and(|s| s == "circle"),
+        }
+    }
+}
+
+/// What a script draws of a state: its shapes, or (without `draw`) its text.
+pub enum Picture {
+    Shapes(Vec<Shape>),
+    Text(String),
+}
 
 pub fn message(painter: &mut dyn Painter, text: &str) {
     let (width, height) = painter.size();
@@ -15,48 +47,11 @@ pub fn message(painter: &mut dyn Painter, text: &str) {
     painter.text(width / 2.0, height / 2.0, 16.0, "#777", text);
 }
 
-struct Shape {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-    colour: String,
-    label: String,
-    circle: bool,
-}
-
-fn number(map: &Map, key: &str, default: f64) -> f64 {
-    map.get(key)
-        .and_then(|v| v.as_float().ok().or_else(|| v.as_int().ok().map(|i| i as f64)))
-        .filter(|v| v.is_finite())
-        .unwrap_or(default)
-}
-
-fn text(map: &Map, key: &str) -> Option<String> {
-    map.get(key).map(|v| if v.is_string() { v.to_string() } else { format!("{v:?}") })
-}
-
-fn shapes(list: &[Dynamic]) -> Vec<Shape> {
-    list.iter()
-        .take(MAX_SHAPES)
-        .filter_map(|item| item.read_lock::<Map>().map(|m| m.clone()))
-        .map(|m| Shape {
-            x: number(&m, "x", 0.0),
-            y: number(&m, "y", 0.0),
-            w: number(&m, "w", 1.0).clamp(0.0, 1e4),
-            h: number(&m, "h", 1.0).clamp(0.0, 1e4),
-            colour: text(&m, "colour").unwrap_or_else(|| "#c9c2b2".into()),
-            label: text(&m, "label").unwrap_or_default(),
-            circle: text(&m, "shape").is_some_and(|s| s == "circle"),
-        })
-        .collect()
-}
-
-pub fn draw(runner: &Runner, state: &Dynamic, painter: &mut dyn Painter) {
+/// Paints a picture, or the error that stopped the script drawing one.
+pub fn paint(picture: Result<Picture, String>, painter: &mut dyn Painter) {
     let (width, height) = painter.size();
-    match runner.draw(state) {
-        Ok(Some(list)) => {
-            let shapes = shapes(&list);
+    match picture {
+        Ok(Picture::Shapes(shapes)) => {
             painter.clear(BACKGROUND);
             if shapes.is_empty() {
                 return;
@@ -83,9 +78,8 @@ pub fn draw(runner: &Runner, state: &Dynamic, painter: &mut dyn Painter) {
                 }
             }
         }
-        Ok(None) => {
+        Ok(Picture::Text(shown)) => {
             // No draw(): the state as text, one line per line.
-            let shown = runner.show(state).unwrap_or_else(|e| e.to_string());
             painter.clear(BACKGROUND);
             let lines: Vec<&str> = shown.lines().take(60).collect();
             let size = (height / (lines.len() as f64 + 2.0)).clamp(8.0, 22.0);
@@ -93,6 +87,6 @@ pub fn draw(runner: &Runner, state: &Dynamic, painter: &mut dyn Painter) {
                 painter.text(width / 2.0, size * (i as f64 + 1.5), size * 0.8, "#333", line);
             }
         }
-        Err(e) => message(painter, &e.to_string()),
+        Err(e) => message(painter, &e),
     }
 }

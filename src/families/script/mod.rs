@@ -7,8 +7,8 @@
 //! what it can without rhai, and lists its examples, and the page opens its full module
 //! (`full.html`) to read one.
 
-#[cfg(feature = "script")]
 pub mod draw;
+pub mod js;
 #[cfg(feature = "script")]
 mod puzzle;
 #[cfg(feature = "script")]
@@ -37,6 +37,34 @@ fn is_script(text: &str) -> bool {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .is_some_and(|first| first.to_ascii_lowercase().starts_with(MARKER))
+}
+
+/// Whether a script's marker line says it is JavaScript (`// puzzlelab script js`).
+fn is_javascript(text: &str) -> bool {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let language = first.get(MARKER.len()..).unwrap_or("").trim().to_ascii_lowercase();
+    is_script(text) && (language == js::LANGUAGE || language == "javascript")
+}
+
+/// A script in JavaScript, read by this build's engine.
+#[cfg(all(feature = "js", not(target_arch = "wasm32")))]
+fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    use js::Engine;
+    precheck(text)?;
+    Ok(Box::new(js::JsPuzzle::new(text, js::quickjs::QuickJs::load(text)?)))
+}
+
+/// Without an engine (the page, for now): what [`precheck`] finds, else that this build cannot
+/// run it.
+#[cfg(not(all(feature = "js", not(target_arch = "wasm32"))))]
+fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    precheck(text)?;
+    Err(FormatError::new(
+        1,
+        1,
+        "rules written in JavaScript run in the command-line tool (`puzzlelab solve FILE`), not yet in this page; \
+         a script whose first line is `// puzzlelab script` (rhai) runs here",
+    ))
 }
 
 /// What can be said of a script before the interpreter reads it: that it is one, and not too
@@ -95,19 +123,25 @@ impl Family for Script {
 
     #[cfg(feature = "script")]
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        if is_javascript(text) {
+            return parse_javascript(text);
+        }
         Ok(Box::new(ScriptPuzzle::parse(text)?))
     }
 
     /// Without the interpreter: the errors [`precheck`] finds, else that this build cannot go on.
     #[cfg(not(feature = "script"))]
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        if is_javascript(text) {
+            return parse_javascript(text);
+        }
         precheck(text)?;
         Err(crate::families::not_in_this_build("script interpreter"))
     }
 
     #[cfg(not(feature = "script"))]
     fn needs_full_build(&self, text: &str) -> bool {
-        precheck(text).is_ok()
+        !is_javascript(text) && precheck(text).is_ok()
     }
 
     fn examples(&self) -> &'static [Example] {

@@ -179,7 +179,7 @@ impl midend::Backend for ScriptPuzzle {
         // A script's states have no in-between: show the next one from half-way.
         let shown = if tween >= 0.5 { step + 1 } else { step };
         match frames.at(shown.min(frames.moves.len())) {
-            Some(state) => draw::draw(&self.runner, state, painter),
+            Some(state) => draw::paint(self.runner.picture(state).map_err(|e| e.to_string()), painter),
             None => draw::message(painter, "The script's start() fails: see the message above."),
         }
     }

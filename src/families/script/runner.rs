@@ -2,8 +2,9 @@
 //! functions a puzzle needs, and calling them under limits, with every failure turned into a
 //! sentence with the script's line and column.
 
+use super::draw::{Picture, Shape, MAX_SHAPES};
 use crate::families::FormatError;
-use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope, AST};
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Map, Position, Scope, AST};
 use std::cell::Cell;
 use std::rc::Rc;
 use web_time::Instant;
@@ -132,10 +133,6 @@ impl Runner {
         self.has_heuristic
     }
 
-    pub fn has_draw(&self) -> bool {
-        self.has_draw
-    }
-
     fn call(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, FormatError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
@@ -236,16 +233,25 @@ impl Runner {
         Ok(format!("{state:?}"))
     }
 
-    /// The shapes `draw(state)` returns, if the script draws.
-    pub fn draw(&self, state: &Dynamic) -> Result<Option<Array>, FormatError> {
+    /// What the script draws of `state`: the shapes `draw(state)` returns, or its text.
+    pub fn picture(&self, state: &Dynamic) -> Result<Picture, FormatError> {
         if !self.has_draw {
-            return Ok(None);
+            return Ok(Picture::Text(self.show(state)?));
         }
         let result = self.call("draw", (state.clone(),))?;
         if !result.is_array() {
             return Err(Self::wrong_type("draw", "an array of shapes", &result));
         }
-        Ok(result.into_array().ok())
+        let list = result.into_array().unwrap_or_default();
+        let shape = |map: &Map| {
+            let number =
+                |key: &str| map.get(key).and_then(|v| v.as_float().ok().or_else(|| v.as_int().ok().map(|i| i as f64)));
+            let text = |key: &str| map.get(key).map(|v| if v.is_string() { v.to_string() } else { format!("{v:?}") });
+            Shape::read(number, text)
+        };
+        Ok(Picture::Shapes(
+            list.iter().take(MAX_SHAPES).filter_map(|item| item.read_lock::<Map>().map(|m| shape(&m))).collect(),
+        ))
     }
 }
 

@@ -1,0 +1,390 @@
+//! Puzzle scripts written in JavaScript (first line `// puzzlelab script js`): the same
+//! functions as a rhai script, run by a JavaScript engine behind the [`Engine`] trait. Natively
+//! that is QuickJS (`quickjs.rs`, the Cargo feature `js`). Every engine evaluates the same host
+//! (`host.js`), which keeps the states a search has numbered, so one expansion is one call into
+//! the engine.
+//!
+//! States and moves are JSON-like values (numbers, strings, booleans, null, arrays, plain
+//! objects), compared by their canonical JSON: objects' keys sorted, integers written as
+//! integers (`2.0` is `2`), no spaces. Anything else (a function, undefined, NaN, a Map, a cycle)
+//! is an error naming the function that returned it.
+
+#[cfg(all(feature = "js", not(target_arch = "wasm32")))]
+pub mod quickjs;
+mod space;
+#[cfg(all(test, feature = "js", not(target_arch = "wasm32")))]
+mod tests;
+
+use super::draw::{self, Picture, Shape};
+use crate::draw::Painter;
+use crate::families::analysis::{analysis_from, AnalysisReport};
+use crate::families::{
+    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
+};
+use crate::midend::{self, Frames, Replayer};
+use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
+use space::JsSpace;
+use std::rc::Rc;
+use web_time::Instant;
+
+/// The marker's word that says a script is JavaScript (`// puzzlelab script js`).
+pub const LANGUAGE: &str = "js";
+
+/// The host every engine evaluates: one expression, a function of the script's rules.
+pub const HOST: &str = include_str!("host.js");
+
+/// The name errors give the script's own text (`script.js:3:10`).
+pub const FILE_NAME: &str = "script.js";
+
+/// (name, parameters, whether required, what it does) of the functions a script may define.
+pub const FUNCTIONS: &[(&str, &str, bool, &str)] = &[
+    ("start", "", true, "the starting state"),
+    ("moves", "state", true, "the moves possible in a state, as an array"),
+    ("apply", "state, move", true, "the state after a move, or null when the move is not allowed"),
+    ("is_goal", "state", true, "whether a state is solved (true or false)"),
+    ("is_dead", "state", false, "whether a state can never lead to a solution"),
+    ("heuristic", "state", false, "a lower bound on the moves still needed"),
+    ("show", "state", false, "a state as text"),
+    ("label", "move", false, "a move as text"),
+    ("draw", "state", false, "a state as shapes on a grid"),
+];
+
+/// Longest canonical JSON of one state or move.
+pub const MAX_VALUE_BYTES: usize = 64 << 10;
+
+/// Longest one call may run when the search has no time limit: an endless loop ends here.
+pub const MAX_CALL_SECONDS: u64 = 5;
+
+/// The script as the engine evaluates it: its text inside a function (on its first line, so
+/// lines keep their numbers; the marker's comment is the rest of that line) that returns the
+/// functions it defines. Top-level `const`s and helpers stay the script's own.
+pub fn wrapped(text: &str) -> String {
+    let names: Vec<String> = (FUNCTIONS.iter())
+        .map(|(name, ..)| format!("{name}: typeof {name} === \"function\" ? {name} : undefined"))
+        .collect();
+    format!("{WRAPPER_HEAD}{text}\n;return {{ {} }};\n}})", names.join(", "))
+}
+
+/// What [`wrapped`] puts before the script's first line (errors on that line count from after it).
+pub const WRAPPER_HEAD: &str = "(function () {";
+
+/// Where the script defines `name` (line and column; 1, 1 when it does not): `function name`
+/// or `name =` (a const, let or var holding a function).
+pub fn definition(text: &str, name: &str) -> (usize, usize) {
+    let pattern = format!(r"\bfunction\s+{name}\s*\(|\b(?:const|let|var)\s+{name}\s*=");
+    let Ok(found) = regex::Regex::new(&pattern) else { return (1, 1) };
+    text.lines()
+        .enumerate()
+        .find_map(|(i, line)| found.find(line).map(|m| (i + 1, line[..m.start()].chars().count() + 1)))
+        .unwrap_or((1, 1))
+}
+
+/// A JavaScript engine running one script's host. States and moves cross as canonical JSON;
+/// the states a search numbers stay in the engine, by number.
+pub trait Engine {
+    /// Evaluates the script `text` (its top level runs) and the host around it.
+    fn load(text: &str) -> Result<Self, FormatError>
+    where
+        Self: Sized;
+    /// Whether the script defines the function `name` (one of [`FUNCTIONS`]).
+    fn defines(&self, name: &str) -> bool;
+    /// Starts a search: `start()`, which becomes state 0 when adopted.
+    fn begin(&self) -> Result<String, FormatError>;
+    /// The moves allowed from state `id` and the state after each: `[move, state, move, …]`.
+    fn expand(&self, id: u32, out: &mut Vec<String>) -> Result<(), FormatError>;
+    /// Numbers the states of the last expansion (or of `begin`) whose character in `news` is
+    /// `1`, in order, and pushes the flags of each (1: solved, 2: dead).
+    fn adopt(&self, news: &str, flags: &mut Vec<u8>) -> Result<(), FormatError>;
+    /// `heuristic` of state `id`.
+    fn heuristic(&self, id: u32) -> Result<u32, FormatError>;
+    /// `moves(state)`, each move as canonical JSON.
+    fn moves(&self, state: &str) -> Result<Vec<String>, FormatError>;
+    /// `apply(state, move)`: the next state, or None when the move is not allowed.
+    fn apply(&self, state: &str, mv: &str) -> Result<Option<String>, FormatError>;
+    /// `is_goal(state)`.
+    fn is_goal(&self, state: &str) -> Result<bool, FormatError>;
+    /// `show(state)` or `label(move)` (`name`) as text.
+    fn text(&self, name: &str, value: &str) -> Result<String, FormatError>;
+    /// The shapes of `draw(state)`, at most [`draw::MAX_SHAPES`].
+    fn shapes(&self, state: &str) -> Result<Vec<Shape>, FormatError>;
+    /// From now on, calls stop once `deadline` has passed (None: only the per-call limit).
+    fn set_deadline(&self, deadline: Option<Instant>);
+    /// Whether a call was stopped at the deadline since it was set.
+    fn out_of_time(&self) -> bool;
+    /// The most memory the engine may hold (the search's budget, with some room).
+    fn set_memory_limit(&self, bytes: u64);
+}
+
+/// What [`JsPuzzle::timed`] gives back.
+enum Timed<T> {
+    Done(T),
+    OutOfTime { reason: String, stats: Stats },
+}
+
+pub struct JsPuzzle<E: Engine> {
+    text: String,
+    engine: E,
+    /// The states along the last move list replayed, as canonical JSON.
+    replayer: Replayer<Rc<str>>,
+}
+
+impl<E: Engine> JsPuzzle<E> {
+    pub fn new(text: &str, engine: E) -> Self {
+        JsPuzzle { text: text.to_string(), engine, replayer: Replayer::default() }
+    }
+
+    fn timed<T>(
+        &self,
+        options: &SolveOptions,
+        work: impl FnOnce() -> Result<T, FormatError>,
+    ) -> Timed<Result<T, FormatError>> {
+        let started = Instant::now();
+        let budget = options.budget();
+        self.engine.set_deadline(budget.time_limit.map(|limit| started + limit));
+        self.engine.set_memory_limit(budget.max_bytes.saturating_add(budget.max_bytes / 4));
+        let done = work();
+        let out_of_time = self.engine.out_of_time();
+        self.engine.set_deadline(None);
+        match (done, budget.time_limit) {
+            (Err(error), Some(limit)) if out_of_time => Timed::OutOfTime {
+                reason: format!("gave up while {} (the time limit of {:.1} s)", error.message, limit.as_secs_f64()),
+                stats: Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() },
+            },
+            (done, _) => Timed::Done(done),
+        }
+    }
+
+    fn label(&self, mv: &str) -> Result<String, FormatError> {
+        if self.engine.defines("label") {
+            return self.engine.text("label", mv);
+        }
+        // A string labels itself; anything else reads as its JSON.
+        Ok(serde_json::from_str::<String>(mv).unwrap_or_else(|_| mv.to_string()))
+    }
+
+    fn show_state(&self, state: &str) -> Result<String, FormatError> {
+        if self.engine.defines("show") {
+            return self.engine.text("show", state);
+        }
+        Ok(state.to_string())
+    }
+
+    fn labels(&self, space: &JsSpace<'_, E>, moves: &[u32]) -> Vec<String> {
+        (moves.iter().map(|&mv| space.move_key(mv)))
+            .map(|mv| self.label(&mv).unwrap_or_else(|_| mv.to_string()))
+            .collect()
+    }
+
+    fn solve_started(
+        &self,
+        method: Method,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
+        let space = JsSpace::new(&self.engine)?;
+        let outcome = search(&space, method, options, on_progress);
+        let mut replays = Ok(());
+        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
+            let labels = self.labels(&space, moves);
+            let states: Vec<Rc<str>> = states.iter().map(|&id| space.state(id)).collect();
+            replays = self.replays(&labels, &states);
+            labels
+        });
+        match space.into_error() {
+            Some(error) => Err(error),
+            None => replays.map(|()| report),
+        }
+    }
+
+    fn explore_started(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let space = JsSpace::new(&self.engine)?;
+        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
+        let report = analysis_from::<JsSpace<'_, E>>(
+            "script",
+            "moves",
+            analysed,
+            |moves, _| self.labels(&space, moves),
+            |&id| self.text_from(&space.state(id)),
+        );
+        match space.into_error() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    /// Applies the move whose label is `text` to `state`: the first of `moves(state)` so labelled
+    /// that `apply` allows.
+    fn step(&self, state: &str, text: &str) -> Result<Rc<str>, String> {
+        let mut labelled = false;
+        for mv in self.engine.moves(state).map_err(|e| e.to_string())? {
+            if self.label(&mv).map_err(|e| e.to_string())? == text {
+                labelled = true;
+                if let Some(next) = self.engine.apply(state, &mv).map_err(|e| e.to_string())? {
+                    return Ok(next.into());
+                }
+            }
+        }
+        Err(if labelled {
+            format!("\"{text}\" is not allowed here")
+        } else {
+            format!("\"{text}\" is not one of the moves possible here")
+        })
+    }
+
+    /// An error when the solution's labels, replayed, would take another path than the one found.
+    fn replays(&self, labels: &[String], states: &[Rc<str>]) -> Result<(), FormatError> {
+        for (at, label) in labels.iter().enumerate() {
+            if self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]) {
+                let (line, column) = definition(&self.text, "label");
+                return Err(FormatError::new(
+                    line,
+                    column,
+                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The script started from `state`: a `start()` defined once more at its end, which a
+    /// function declaration's hoisting makes the one that counts. None when the script defines
+    /// `start` otherwise, or when the script so written does not start from exactly that state.
+    fn text_from(&self, state: &str) -> Option<String> {
+        let declared = regex::Regex::new(r"(?m)^\s*function\s+start\s*\(").ok()?;
+        if declared.find_iter(&self.text).count() != 1 {
+            return None;
+        }
+        let text = format!(
+            "{}\n\n// The position to start from, written here by puzzlelab.\nfunction start() {{\n  return {state};\n}}\n",
+            self.text.trim_end()
+        );
+        (E::load(&text).ok()?.begin().ok()?.as_str() == state).then_some(text)
+    }
+}
+
+impl<E: Engine> midend::Backend for JsPuzzle<E> {
+    type State = Rc<str>;
+
+    fn start(&self) -> Result<Rc<str>, String> {
+        self.engine.begin().map(Rc::from).map_err(|e| e.to_string())
+    }
+
+    fn execute(&self, state: &Rc<str>, text: &str) -> Result<Rc<str>, String> {
+        self.step(state, text)
+    }
+
+    fn is_solved(&self, state: &Rc<str>) -> bool {
+        self.engine.is_goal(state).unwrap_or(false)
+    }
+
+    fn paint(&self, frames: &Frames<Rc<str>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+        // A script's states have no in-between: show the next one from half-way.
+        let shown = if tween >= 0.5 { step + 1 } else { step };
+        let Some(state) = frames.at(shown.min(frames.moves.len())) else {
+            return draw::message(painter, "The script's start() fails: see the message above.");
+        };
+        let picture = if self.engine.defines("draw") {
+            self.engine.shapes(state).map(Picture::Shapes)
+        } else {
+            self.show_state(state).map(Picture::Text)
+        };
+        draw::paint(picture.map_err(|e| e.to_string()), painter);
+    }
+
+    fn show(&self, frames: &Frames<Rc<str>>, step: usize) -> String {
+        match frames.at(step) {
+            Some(state) => self.show_state(state).unwrap_or_else(|e| e.to_string()) + "\n",
+            None => String::new(),
+        }
+    }
+
+    fn moves_from(&self, state: &Rc<str>) -> Vec<String> {
+        let Ok(moves) = self.engine.moves(state) else { return Vec::new() };
+        (moves.iter())
+            .filter(|mv| self.engine.apply(state, mv).is_ok_and(|next| next.is_some()))
+            .filter_map(|mv| self.label(mv).ok())
+            .collect()
+    }
+}
+
+impl<E: Engine> Puzzle for JsPuzzle<E> {
+    fn family(&self) -> &'static str {
+        "script"
+    }
+
+    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
+    /// admissible (the format asks for that).
+    fn capabilities(&self) -> Capabilities {
+        let capabilities = if self.engine.defines("heuristic") {
+            Capabilities::searches(GENERIC_METHODS)
+                .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+        } else {
+            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
+        };
+        capabilities.analysing()
+    }
+
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
+        match self.timed(options, || self.explore_started(options, on_progress)) {
+            Timed::OutOfTime { reason, stats } => {
+                let mut analysis = AnalysisReport::empty("script", "moves");
+                (analysis.status, analysis.reason, analysis.stats) =
+                    (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
+                Ok(analysis)
+            }
+            Timed::Done(explored) => explored,
+        }
+    }
+
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let method = self.capabilities().resolve(options.method)?;
+        match self.timed(options, || self.solve_started(method, options, on_progress)) {
+            Timed::OutOfTime { reason, stats } => Ok(Report {
+                status: crate::families::Status::GaveUp,
+                reason: Some(reason),
+                ..Report::new("script", "moves", method, stats)
+            }),
+            Timed::Done(solved) => solved,
+        }
+    }
+
+    /// Strict: a goal test that fails is an error at the move that led there.
+    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+        self.replayer.frames(self, moves, |frames| {
+            if let Some(error) = &frames.error {
+                return Err(error.clone());
+            }
+            let solved = (frames.states.iter().enumerate())
+                .map(|(step, state)| {
+                    (self.engine.is_goal(state))
+                        .map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() })
+                })
+                .collect::<Result<Vec<bool>, MoveError>>()?;
+            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
+        })
+    }
+
+    crate::midend::replayed_by!(replayer; draw show moves_from boards);
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        self.text_from(&self.replayer.at(self, moves, moves.len())?)
+    }
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+}

@@ -1,0 +1,175 @@
+//! The search space of a script in JavaScript. The engine keeps the states' values; this side
+//! keeps their canonical JSON (`Engine`'s keys), so that equal states get one number and the
+//! engine's hash tables never grow with the search.
+
+use super::Engine;
+use crate::families::FormatError;
+use crate::search::Space;
+use hashbrown::hash_map::{EntryRef, HashMap};
+use rustc_hash::FxBuildHasher;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// A state numbered by the search is solved.
+const GOAL: u8 = 1;
+/// A state numbered by the search can never lead to a solution.
+const DEAD: u8 = 2;
+
+/// Values with one number each, by their canonical JSON.
+#[derive(Default)]
+struct Numbered {
+    index: HashMap<Rc<str>, u32, FxBuildHasher>,
+    keys: Vec<Rc<str>>,
+}
+
+impl Numbered {
+    /// The number of `key`, and whether it is new.
+    fn number(&mut self, key: &str) -> (u32, bool) {
+        let next = self.keys.len() as u32;
+        match self.index.entry_ref(key) {
+            EntryRef::Occupied(entry) => (*entry.get(), false),
+            EntryRef::Vacant(entry) => {
+                self.keys.push(entry.insert_entry(next).key().clone());
+                (next, true)
+            }
+        }
+    }
+}
+
+pub struct JsSpace<'a, E: Engine> {
+    engine: &'a E,
+    states: RefCell<Numbered>,
+    moves: RefCell<Numbered>,
+    /// [`GOAL`] and [`DEAD`] of each state, as the engine said when it was numbered.
+    flags: RefCell<Vec<u8>>,
+    /// The bytes the states hold, here and in the engine.
+    bytes: Cell<u64>,
+    /// The first script error met; the search then winds down and the error is reported.
+    error: RefCell<Option<FormatError>>,
+    /// What one expansion returns, kept to spare allocations.
+    found: RefCell<(Vec<String>, String, Vec<u8>)>,
+}
+
+/// About how many bytes the engine holds for a state whose JSON is `length` long: QuickJS
+/// holds 43 MB for the 8-puzzle's 181,440 states of 19 characters (`benches/RESULTS.md`).
+fn engine_bytes(length: usize) -> u64 {
+    96 + 8 * length as u64
+}
+
+impl<'a, E: Engine> JsSpace<'a, E> {
+    /// A new search of the script's rules, from `start()`.
+    pub fn new(engine: &'a E) -> Result<Self, FormatError> {
+        let space = JsSpace {
+            engine,
+            states: RefCell::default(),
+            moves: RefCell::default(),
+            flags: RefCell::default(),
+            bytes: Cell::new(0),
+            error: RefCell::new(None),
+            found: RefCell::default(),
+        };
+        let start = engine.begin()?;
+        space.states.borrow_mut().number(&start);
+        space.count(&start);
+        let mut flags = Vec::new();
+        engine.adopt("1", &mut flags)?;
+        space.flags.borrow_mut().extend(flags);
+        Ok(space)
+    }
+
+    fn count(&self, key: &str) {
+        // The key twice (map and list share it), its slots, and the engine's value.
+        self.bytes.set(self.bytes.get() + key.len() as u64 + 48 + engine_bytes(key.len()));
+    }
+
+    /// The canonical JSON of state `id`.
+    pub fn state(&self, id: u32) -> Rc<str> {
+        self.states.borrow().keys[id as usize].clone()
+    }
+
+    /// The canonical JSON of move `id`.
+    pub fn move_key(&self, id: u32) -> Rc<str> {
+        self.moves.borrow().keys[id as usize].clone()
+    }
+
+    pub fn into_error(self) -> Option<FormatError> {
+        self.error.into_inner()
+    }
+
+    fn failed(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    fn record(&self, error: FormatError) {
+        self.error.borrow_mut().get_or_insert(error);
+    }
+
+    fn flag(&self, id: u32, flag: u8) -> bool {
+        !self.failed() && self.flags.borrow().get(id as usize).is_some_and(|f| f & flag != 0)
+    }
+
+    fn expand(&self, id: u32, out: &mut Vec<(u32, u32, u32)>) -> Result<(), FormatError> {
+        let mut found = self.found.borrow_mut();
+        let (pairs, news, flags) = &mut *found;
+        pairs.clear();
+        news.clear();
+        flags.clear();
+        self.engine.expand(id, pairs)?;
+        let (mut states, mut moves) = (self.states.borrow_mut(), self.moves.borrow_mut());
+        for pair in pairs.chunks_exact(2) {
+            let (mv, _) = moves.number(&pair[0]);
+            let (next, new) = states.number(&pair[1]);
+            news.push(if new { '1' } else { '0' });
+            if new {
+                self.count(&pair[1]);
+            }
+            out.push((mv, next, 1));
+        }
+        if news.contains('1') {
+            self.engine.adopt(news, flags)?;
+            self.flags.borrow_mut().extend_from_slice(flags);
+        }
+        Ok(())
+    }
+}
+
+impl<E: Engine> Space for JsSpace<'_, E> {
+    type State = u32;
+    type Move = u32;
+
+    fn start(&self) -> u32 {
+        0
+    }
+
+    fn successors(&self, state: &u32, out: &mut Vec<(u32, u32, u32)>) {
+        if self.failed() {
+            return;
+        }
+        if let Err(error) = self.expand(*state, out) {
+            out.clear();
+            self.record(error);
+        }
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        self.flag(*state, GOAL)
+    }
+
+    fn is_dead(&self, state: &u32) -> bool {
+        self.failed() || self.flag(*state, DEAD)
+    }
+
+    fn heuristic(&self, state: &u32) -> u32 {
+        if self.failed() {
+            return 0;
+        }
+        self.engine.heuristic(*state).unwrap_or_else(|e| {
+            self.record(e);
+            0
+        })
+    }
+
+    fn bytes(&self) -> u64 {
+        self.bytes.get() + self.flags.borrow().capacity() as u64
+    }
+}

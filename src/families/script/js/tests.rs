@@ -1,0 +1,270 @@
+//! Scripts in JavaScript, run by QuickJS: every rhai example's twin gives the same answer, move
+//! for move; the English board's peg solitaire; every kind of error, placed.
+
+use crate::families::script::Script;
+use crate::families::{Family, FormatError, Puzzle, Report, SolveOptions, Status};
+use crate::search::{Flow, Method, Stats};
+
+fn example(name: &str) -> &'static str {
+    crate::examples::text(name).unwrap()
+}
+
+/// The JavaScript twins of the rhai examples, and the English board.
+fn js(name: &str) -> &'static str {
+    match name {
+        "cards" => include_str!("../../../../www/examples/script-js-cards.js"),
+        "river" => include_str!("../../../../www/examples/script-js-river.js"),
+        "jugs" => include_str!("../../../../www/examples/script-js-jugs.js"),
+        "hanoi" => include_str!("../../../../www/examples/script-js-hanoi.js"),
+        "pegs" => include_str!("../../../../www/examples/script-js-pegs.js"),
+        "solitaire" => include_str!("../../../../www/examples/script-js-solitaire.js"),
+        "eight" => include_str!("../../../../tests/fixtures/script/eight-puzzle.js"),
+        _ => unreachable!("no such script"),
+    }
+}
+
+fn parse(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    Script.parse(text)
+}
+
+/// Solves and, when solved, replays the answer through the rules.
+fn solve_with(text: &str, options: &SolveOptions) -> Result<Report, FormatError> {
+    let puzzle = parse(text)?;
+    let report = puzzle.solve(options, &mut |_: &Stats| Flow::Continue)?;
+    if report.status == Status::Solved {
+        let verdict = puzzle.check(options, &report.moves).unwrap();
+        assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{:?}", report.moves);
+    }
+    Ok(report)
+}
+
+fn solve(text: &str, method: Method) -> Result<Report, FormatError> {
+    solve_with(text, &SolveOptions { method, ..SolveOptions::default() })
+}
+
+fn error(text: &str) -> FormatError {
+    match solve(text, Method::Bfs) {
+        Err(e) => e,
+        Ok(report) => panic!("expected an error, got {report:?}"),
+    }
+}
+
+const HEAD: &str = "// puzzlelab script js\n";
+
+/// A script of the given functions' bodies, one per line from line 2.
+fn script(start: &str, moves: &str, apply: &str, is_goal: &str) -> String {
+    format!(
+        "{HEAD}function start() {{ {start} }}\nfunction moves(s) {{ {moves} }}\nfunction apply(s, m) {{ {apply} }}\nfunction is_goal(s) {{ {is_goal} }}\n"
+    )
+}
+
+/// Each rhai example and its JavaScript twin: the same moves, one for one, and the same number
+/// of states stored (their moves are listed in the same order).
+#[test]
+fn every_rhai_example_gives_the_same_answer_in_javascript() {
+    for (name, length, method) in [
+        ("cards", 14, Method::Bfs),
+        ("river", 7, Method::Bfs),
+        ("jugs", 6, Method::Bfs),
+        ("hanoi", 15, Method::Bfs),
+        ("hanoi", 15, Method::Astar),
+        ("pegs", 13, Method::Bfs),
+    ] {
+        let rhai = solve(example(&format!("script-{name}")), method).unwrap();
+        let javascript = solve(js(name), method).unwrap();
+        assert_eq!(javascript.status, Status::Solved, "{name}");
+        assert_eq!(javascript.moves.len(), length, "{name}");
+        assert_eq!((&javascript.moves, javascript.stats.stored), (&rhai.moves, rhai.stats.stored), "{name}");
+    }
+}
+
+/// The English board: 31 jumps, found by `auto` (A*, with the exact count of pegs left as its
+/// heuristic) among a thousand positions, and replayed.
+#[test]
+fn peg_solitaire_on_the_english_board_in_31_jumps() {
+    let report = solve(js("solitaire"), Method::Auto).unwrap();
+    assert_eq!(
+        (report.status, report.method, report.moves.len(), report.optimal),
+        (Status::Solved, Method::Astar, 31, true)
+    );
+    assert!(report.stats.stored < 5_000, "{}", report.stats.stored);
+    // The last jump ends in the centre, d4.
+    assert!(report.moves[30].ends_with("-d4"), "{:?}", report.moves);
+}
+
+/// The 8-puzzle from its hardest start: 31 moves, and every one of the 181,440 positions of its
+/// half of the permutations stored, breadth-first.
+#[test]
+fn the_eight_puzzle_in_31_moves_over_all_181440_positions() {
+    let report = solve(js("eight"), Method::Bfs).unwrap();
+    assert_eq!((report.moves.len(), report.stats.stored), (31, 181_440));
+}
+
+#[test]
+fn errors_say_where() {
+    // Syntax.
+    let e = error(&format!("{HEAD}function start() {{\n  return [1, 2;\n}}\n"));
+    assert_eq!((e.line, e.message.starts_with("the script does not parse: SyntaxError")), (3, true), "{e}");
+    // A function missing.
+    let e = error(&format!("{HEAD}function start() {{ return 0; }}\nfunction moves(s) {{ return [1]; }}\nfunction apply(s, m) {{ return s + m; }}\n"));
+    assert_eq!(e.message, "the script needs a function is_goal(state): whether a state is solved (true or false)");
+    // A move whose apply throws: at the error made.
+    let e = error(&script(
+        "return 0;",
+        "return [1];",
+        "\n  if (s > 1) throw new RangeError(\"too far\");\n  return s + m;\n",
+        "return false;",
+    ));
+    assert_eq!((e.line, e.column, e.message.as_str()), (5, 24, "apply() failed: RangeError: too far"));
+    // A fault inside a helper is placed in the helper, and named by the function the search called.
+    let e = error(&format!(
+        "{HEAD}function helper(x) {{\n  return x.y.z;\n}}\n{}",
+        &script("return 0;", "return [1];", "return helper(s);", "return false;")[HEAD.len()..]
+    ));
+    assert_eq!((e.line, e.message.starts_with("apply() failed: TypeError")), (3, true), "{e}");
+    // Something thrown that is not an Error: at the function's definition.
+    let e = error(&script("return 0;", "throw \"no moves\";", "return s;", "return false;"));
+    assert_eq!((e.line, e.column, e.message.as_str()), (3, 1, "moves() failed: it threw \"no moves\""));
+    // Values of the wrong kind.
+    let e = error(&script("return 0;", "return 7;", "return s;", "return false;"));
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (3, "moves() failed: TypeError: moves() must return an array of moves, but it returned a number (7)")
+    );
+    let e = error(&script("return 0;", "return [1];", "return s + m;", "return s === 3 ? 1 : 0;"));
+    assert!(e.message.contains("is_goal() must return true or false, but it returned a number (0)"), "{e}");
+    let e = error(&script("return 0;", "return [1];", "return s + m;", ""));
+    assert!(e.message.contains("returned undefined (is a return missing?)"), "{e}");
+    // The top level.
+    let e = error(&format!(
+        "{HEAD}const TABLE = undefined.length;\n{}",
+        &script("return 0;", "return [];", "return s;", "return false;")[HEAD.len()..]
+    ));
+    assert_eq!((e.line, e.message.starts_with("the script's top level failed: TypeError")), (2, true), "{e}");
+}
+
+/// A state or move must be JSON-like; the error names what it held and where.
+#[test]
+fn states_must_be_json_like() {
+    for (state, held) in [
+        ("[1, () => 2]", "a function (at [1])"),
+        ("{ a: [undefined] }", "undefined (at .a[0])"),
+        ("[0 / 0]", "the number NaN (at [0])"),
+        ("new Map()", "an object that is not plain"),
+        ("(() => { const a = []; a.push(a); return a; })()", "nested more than 64 deep (is there a cycle?)"),
+    ] {
+        let e = error(&script(&format!("return {state};"), "return [];", "return s;", "return false;"));
+        assert!(e.message.starts_with("start() returned a state that is not JSON-like: "), "{e}");
+        assert!(e.message.contains(held), "{state}: {e}");
+        assert_eq!(e.line, 2, "{e}");
+    }
+    let e = error(&script("return 0;", "return [{ f() {} }];", "return s + 1;", "return false;"));
+    assert_eq!((e.line, e.message.as_str()), (3, "moves() returned a move that is not JSON-like: a function (at .f)"));
+    // Objects are compared by value whatever the order of their keys; 2.0 is 2.
+    let keys = script(
+        "return { b: 1, a: 2.0 };",
+        "return [1, 2];",
+        "return m === 1 ? { a: 2, b: s.b } : { b: 1, a: 2 };",
+        "return false;",
+    );
+    let report = solve(&keys, Method::Bfs).unwrap();
+    assert_eq!((report.status, report.stats.stored), (Status::Unsolved, 1));
+}
+
+/// A label need only tell apart the moves allowed from a position; two allowed moves labelled
+/// alike make an answer that cannot be replayed, and the error says so at `label`.
+#[test]
+fn labels_must_tell_allowed_moves_apart() {
+    let hanoi = js("hanoi");
+    let to_peg = hanoi.replace("return `peg ${from + 1} to peg ${to + 1}`;", "return `to peg ${to + 1}`;");
+    assert_ne!(to_peg, hanoi);
+    let e = error(&to_peg);
+    assert_eq!(e.line, 30, "{e}");
+    assert!(
+        e.message
+            .starts_with("label(move) gives two moves allowed from one position the same text (\"to peg 1\", move 5)"),
+        "{e}"
+    );
+}
+
+/// An endless loop is stopped by the time limit, inside one call; a quick script under the
+/// same limit is answered.
+#[test]
+fn a_time_limit_stops_an_endless_loop() {
+    let endless = script("return 0;", "for (;;) {}", "return s;", "return false;");
+    let limited = SolveOptions { time_limit_ms: Some(100), ..SolveOptions::default() };
+    let report = solve_with(&endless, &limited).unwrap();
+    assert_eq!(
+        (report.status, report.reason.as_deref()),
+        (Status::GaveUp, Some("gave up while moves() was still running (the time limit of 0.1 s)"))
+    );
+    assert_eq!(solve_with(js("jugs"), &limited).unwrap().moves.len(), 6);
+}
+
+/// Without a time limit, one call is stopped after [`super::MAX_CALL_SECONDS`].
+#[test]
+fn one_call_has_a_limit_of_its_own() {
+    let guard = super::quickjs::tests_only::guard_started_ago(super::MAX_CALL_SECONDS + 1);
+    assert!(guard);
+    assert!(!super::quickjs::tests_only::guard_started_ago(0));
+}
+
+/// The memory budget counts what the engine holds: states of 10,000 numbers each give up at
+/// the budget, not at the machine's end.
+#[test]
+fn the_memory_budget_holds() {
+    let big = script(
+        "return new Array(10000).fill(0);",
+        "return [1];",
+        "const n = s.slice(); n[0]++; return n;",
+        "return false;",
+    );
+    let options = SolveOptions { max_bytes: Some(64 << 20), ..SolveOptions::default() };
+    let report = solve_with(&big, &options).unwrap();
+    assert_eq!(report.status, Status::GaveUp, "{report:?}");
+    assert!(report.stats.bytes <= 80 << 20, "{}", report.stats.bytes);
+    // Cancel.
+    let puzzle = parse(&big).unwrap();
+    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Stop).unwrap();
+    assert_eq!(report.status, Status::Cancelled);
+}
+
+#[test]
+fn shows_and_draws_states() {
+    let puzzle = parse(js("jugs")).unwrap();
+    let moves = vec!["fill 5".to_string(), "pour 5 into 3".to_string()];
+    assert_eq!(puzzle.show(&moves, 2), "3-litre jug: 3, 5-litre jug: 2\n");
+    let mut svg = crate::draw::SvgPainter::new(200.0, 200.0);
+    puzzle.draw(&moves, 2, 0.0, &mut svg);
+    assert_eq!(svg.finish().matches("fill=\"#4a90d9\"").count(), 5);
+    assert!(puzzle.check(&SolveOptions::default(), &["fill 7".to_string()]).is_err());
+    assert_eq!(puzzle.moves_from(&SolveOptions::default(), &moves, 1), ["fill 3", "empty 5", "pour 5 into 3"]);
+    // Without show(): the state's JSON.
+    let plain = script("return { b: [1, \"x\"], a: null };", "return [];", "return s;", "return false;");
+    assert_eq!(parse(&plain).unwrap().show(&[], 0), "{\"a\":null,\"b\":[1,\"x\"]}\n");
+    // 33 holes, 32 pegs.
+    let mut svg = crate::draw::SvgPainter::new(300.0, 300.0);
+    parse(js("solitaire")).unwrap().draw(&[], 0, 0.0, &mut svg);
+    assert_eq!(svg.finish().matches("fill=\"#c0392b\"").count(), 32);
+}
+
+/// Hint and Solve from here: the script started from a position is a script of its own, which
+/// solves from there; Analyse's hardest start of the jugs is written the same way.
+#[test]
+fn a_position_is_written_as_a_script_of_its_own() {
+    let puzzle = parse(js("jugs")).unwrap();
+    let text = puzzle.text_at(&["fill 5".to_string()]).unwrap();
+    assert!(text.ends_with("function start() {\n  return [0,5];\n}\n"), "{text}");
+    assert_eq!(solve(&text, Method::Bfs).unwrap().moves.len(), 5);
+    let hardest = puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().hardest.unwrap();
+    assert_eq!((hardest.moves, hardest.path), (7, vec!["fill 3".to_string()]));
+    assert!(hardest.text.unwrap().ends_with("return [3,0];\n}\n"));
+}
+
+#[test]
+fn javascript_is_told_from_rhai_by_its_first_line() {
+    assert!(super::super::is_javascript(js("jugs")));
+    assert!(!super::super::is_javascript(example("script-jugs")));
+    assert!(super::super::is_javascript("\n// puzzlelab script JavaScript\nfunction start() {}"));
+    assert_eq!(crate::families::parse(None, js("jugs")).map(|p| p.family()).ok(), Some("script"));
+}
