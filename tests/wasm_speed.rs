@@ -246,3 +246,36 @@ fn tiling_counts() {
         console_log!("wasm: tiling count {}: {best:.1} ms (best of {}){peer}", board.name, runs(5));
     }
 }
+
+/// Rules in JavaScript, run by the JavaScript engine this module runs beside (V8, as in the
+/// page's Workers): the 8-puzzle from its hardest start, breadth-first over all 181,440
+/// positions (31 moves), and the English board's peg solitaire (31 jumps, `auto`).
+#[wasm_bindgen_test]
+fn javascript_rules() {
+    use puzzlelab::families::script::js::{web::WebEngine, Engine, JsPuzzle};
+    use puzzlelab::families::Puzzle;
+    use puzzlelab::search::Method;
+    let solve = |text: &str, method: Method| {
+        let puzzle = JsPuzzle::new(text, WebEngine::load(text).unwrap());
+        let options = SolveOptions { method, ..SolveOptions::default() };
+        let started = web_time::Instant::now();
+        let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let verdict = puzzle.check(&options, &report.moves).unwrap();
+        assert!(verdict.ends_solved);
+        (report, ms)
+    };
+    let mut best = f64::MAX;
+    for _ in 0..runs(5) {
+        let (report, ms) = solve(include_str!("fixtures/script/eight-puzzle.js"), Method::Bfs);
+        assert_eq!((report.status, report.moves.len(), report.stats.stored), (Status::Solved, 31, 181_440));
+        best = best.min(ms);
+    }
+    console_log!(
+        "wasm: JavaScript 8-puzzle, breadth-first: 181440 states in {best:.0} ms, {:.0} k states/s",
+        181_440.0 / best
+    );
+    let (report, ms) = solve(include_str!("fixtures/script/solitaire.js"), Method::Auto);
+    assert_eq!((report.status, report.moves.len(), report.method), (Status::Solved, 31, Method::Astar));
+    console_log!("wasm: JavaScript peg solitaire (33 holes, A*): {} states in {ms:.0} ms", report.stats.stored);
+}

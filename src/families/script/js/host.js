@@ -33,7 +33,7 @@
     throw wrong(name, "true or false", value);
   }
 
-  // What the search needs to know of a state it has just numbered: 1 if solved, 2 if dead.
+  // What the search needs to know of a state it has found: 1 if solved, 2 if dead.
   function flags(state) {
     doing = "is_goal";
     let flag = truth("is_goal", rules.is_goal(state)) ? 1 : 0;
@@ -44,7 +44,179 @@
     return flag;
   }
 
-  return {
+  // ---- Canonical bytes (src/families/script/js/key.rs has the format), for engines that
+  // write them here: the page's. They are written into `scratch`, then copied into the
+  // module's memory.
+  const MAX_VALUE_BYTES = 64 << 10;
+  let scratch = new Uint8Array(1 << 12);
+  let length = 0;
+  const float = new Float64Array(1);
+  const floatBytes = new Uint8Array(float.buffer);
+  // Made when first needed: QuickJS has none (and writes its bytes in Rust).
+  let encoder = null;
+
+  function room(n) {
+    if (length + n <= scratch.length) return;
+    const bigger = new Uint8Array(Math.max(scratch.length * 2, length + n));
+    bigger.set(scratch.subarray(0, length));
+    scratch = bigger;
+  }
+
+  function writeInt(n) {
+    scratch[length] = 0xe0;
+    scratch[length + 1] = n & 255;
+    scratch[length + 2] = (n >> 8) & 255;
+    scratch[length + 3] = (n >> 16) & 255;
+    scratch[length + 4] = (n >>> 24) & 255;
+    length += 5;
+  }
+
+  function writeLength(at, n) {
+    scratch[at] = n & 255;
+    scratch[at + 1] = (n >> 8) & 255;
+    scratch[at + 2] = (n >> 16) & 255;
+    scratch[at + 3] = (n >>> 24) & 255;
+  }
+
+  function writeString(text) {
+    room(5 + text.length * 3);
+    const start = length;
+    scratch[start] = 0xe2;
+    length += 5;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128) {
+        encoder = encoder || new TextEncoder();
+        length = start + 5 + encoder.encodeInto(text, scratch.subarray(start + 5)).written;
+        break;
+      }
+      scratch[length++] = c;
+    }
+    writeLength(start + 1, length - start - 5);
+  }
+
+  // Why `value` is not JSON-like, thrown as text.
+  function refused(value, depth) {
+    if (typeof value === "number") return "the number " + value;
+    if (value === undefined) return "undefined";
+    if (typeof value !== "object") return "a " + typeof value;
+    if (depth > 64) return "values nested more than 64 deep (is there a cycle?)";
+    return "an object that is not plain (a Map, a Set, a Date or a class's instance)";
+  }
+
+  function plain(value) {
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  }
+
+  function write(value, depth) {
+    switch (typeof value) {
+      case "number":
+        room(9);
+        if ((value | 0) === value) {
+          if (value >= 0 && value < 0xe0) scratch[length++] = value;
+          else writeInt(value);
+        } else if (value - value === 0) {
+          scratch[length] = 0xe1;
+          float[0] = value;
+          for (let i = 0; i < 8; i++) scratch[length + 1 + i] = floatBytes[i];
+          length += 9;
+        } else {
+          throw refused(value, depth);
+        }
+        return;
+      case "string":
+        writeString(value);
+        return;
+      case "boolean":
+        room(1);
+        scratch[length++] = value ? 0xe3 : 0xe4;
+        return;
+      case "object":
+        room(1);
+        if (value === null) {
+          scratch[length++] = 0xe5;
+          return;
+        }
+        if (depth > 64) throw refused(value, depth);
+        if (Array.isArray(value)) {
+          scratch[length++] = 0xe6;
+          for (let i = 0; i < value.length; i++) write(value[i], depth + 1);
+        } else {
+          if (!plain(value)) throw refused(value, depth);
+          scratch[length++] = 0xe8;
+          const keys = Object.keys(value).sort();
+          for (let i = 0; i < keys.length; i++) {
+            writeString(keys[i]);
+            write(value[keys[i]], depth + 1);
+          }
+        }
+        room(1);
+        scratch[length++] = 0xe9;
+        return;
+      default:
+        throw refused(value, depth);
+    }
+  }
+
+  // Where in `value` the first part that is not JSON-like is ("[1].f"; "" for the value
+  // itself), or undefined if there is none: worked out only once a value has been refused.
+  function where(value, depth) {
+    if (typeof value === "number") return value - value === 0 ? undefined : "";
+    if (typeof value === "string" || typeof value === "boolean" || value === null) return undefined;
+    if (typeof value !== "object" || depth > 64) return "";
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const inside = where(value[i], depth + 1);
+        if (inside !== undefined) return "[" + i + "]" + inside;
+      }
+      return undefined;
+    }
+    if (!plain(value)) return "";
+    for (const key of Object.keys(value).sort()) {
+      const inside = where(value[key], depth + 1);
+      if (inside !== undefined) return "." + key + inside;
+    }
+    return undefined;
+  }
+
+  // Writes `value`, which `name` returned as `what` ("a state"), after its length (4 bytes).
+  function writeKey(value, name, what) {
+    room(4);
+    const at = length;
+    length += 4;
+    try {
+      write(value, 0);
+    } catch (said) {
+      if (typeof said !== "string") throw said;
+      throw { puzzlelabUnlike: said, path: where(value, 0) || "", puzzlelabFailedIn: name, what: what };
+    }
+    if (length - at - 4 > MAX_VALUE_BYTES) {
+      throw { puzzlelabUnlike: "more than " + (MAX_VALUE_BYTES >> 10) + " KB", path: "", puzzlelabFailedIn: name, what: what };
+    }
+    writeLength(at, length - at - 4);
+  }
+
+  let memory = null;
+  let memoryBytes = new Uint8Array(0);
+  // Where in the module's memory to copy what is written, and how many bytes fit there.
+  let at = 0;
+  let capacity = 0;
+
+  // Copies what was written into the module's memory, if it fits; else returns minus the
+  // bytes needed (the module makes room and asks again).
+  function copy() {
+    if (length > capacity) return -length;
+    if (memoryBytes.buffer !== memory.buffer) memoryBytes = new Uint8Array(memory.buffer);
+    if (length < 64) {
+      for (let i = 0; i < length; i++) memoryBytes[at + i] = scratch[i];
+    } else {
+      memoryBytes.set(scratch.subarray(0, length), at);
+    }
+    return length;
+  }
+
+  const host = {
     // A new search: the state start() returns, which becomes state 0 once the search adopts it.
     begin() {
       values.length = 0;
@@ -57,41 +229,55 @@
         throw failed(error);
       }
     },
-    // The moves allowed from state `id` and the state after each, as [move, state, move, ...].
-    expand(id) {
+    // `news` says which states of the last expansion (or of `begin`) the search numbered, in
+    // order (the next numbers): a bit each (a number), or a character "1" each (text). They are
+    // kept.
+    keep(news) {
+      if (typeof news === "number") {
+        for (let i = 0; news !== 0; i++, news >>>= 1) if (news & 1) values.push(pending[i]);
+      } else {
+        for (let i = 0; i < news.length; i++) if (news.charCodeAt(i) === 49) values.push(pending[i]);
+      }
+      pending = [];
+    },
+    // Keeps the last expansion's news, then expands state `id`: the moves allowed and the state
+    // after each, as [move, state, move, state, ..., flags], where flags has one digit for each
+    // state found (1 if solved, 2 if dead; the search keeps those of the new ones).
+    expand(id, news) {
+      host.keep(news);
       const state = values[id];
       const found = [];
-      pending = [];
+      let digits = "";
       try {
         doing = "moves";
         const moves = rules.moves(state);
         if (!Array.isArray(moves)) throw wrong("moves", "an array of moves", moves);
-        doing = "apply";
         for (let i = 0; i < moves.length; i++) {
+          doing = "apply";
           const next = rules.apply(state, moves[i]);
           if (next === null || next === undefined) continue;
           pending.push(next);
           found.push(moves[i], next);
+          digits += flags(next);
         }
       } catch (error) {
         throw failed(error);
       }
+      found.push(digits);
       return found;
     },
-    // `news` has a "1" for each state of the last expansion the search numbered (in order, the
-    // next numbers): they are kept, and their flags returned.
+    // Keeps the states of `begin` or of the last expansion as `keep` does, and returns their
+    // flags, one digit each (the start's; and before a heuristic asks for a state's value).
     adopt(news) {
-      const out = [];
+      let out = "";
       try {
         for (let i = 0; i < news.length; i++) {
-          if (news.charCodeAt(i) !== 49) continue;
-          const state = pending[i];
-          values.push(state);
-          out.push(flags(state));
+          if (news.charCodeAt(i) === 49) out += flags(pending[i]);
         }
       } catch (error) {
         throw failed(error);
       }
+      host.keep(news);
       return out;
     },
     heuristic(id) {
@@ -126,5 +312,68 @@
         throw failed(error);
       }
     },
+
+    // ---- For engines that take canonical bytes from here (the page's).
+    // The module's memory, where the bytes are copied.
+    bind(wasmMemory) {
+      memory = wasmMemory;
+    },
+    // Where the bytes go from now on: `size` bytes from `place` in the module's memory.
+    target(place, size) {
+      at = place;
+      capacity = size;
+    },
+    // `begin`'s state, written (without its length) as `copy` says.
+    beginInto() {
+      length = 0;
+      writeKey(host.begin(), "start", "a state");
+      scratch.copyWithin(0, 4, length);
+      length -= 4;
+      return copy();
+    },
+    // `expand`, written as `copy` says: for each state found, its flags (a byte), its move and
+    // the state, each after its length.
+    expandInto(id, news) {
+      const found = host.expand(id, news);
+      const digits = found[found.length - 1];
+      length = 0;
+      for (let i = 0; i + 1 < found.length; i += 2) {
+        room(1);
+        scratch[length++] = digits.charCodeAt(i >> 1) - 48;
+        writeKey(found[i], "moves", "a move");
+        writeKey(found[i + 1], "apply", "a state");
+      }
+      return copy();
+    },
+    // What was last written, again, once the module has made room.
+    copyAgain() {
+      return copy();
+    },
+    // `call` of moves or apply, written as `copy` says: each move after its length; the state
+    // after its length, or nothing when the move is not allowed.
+    callInto(name, json) {
+      const value = host.call(name, json);
+      length = 0;
+      if (name === "moves") {
+        for (let i = 0; i < value.length; i++) writeKey(value[i], "moves", "a move");
+      } else if (value !== null && value !== undefined) {
+        writeKey(value, "apply", "a state");
+      }
+      return copy();
+    },
+    // `draw`'s shapes as JSON, each field a number or text (or null where it is neither).
+    shapes(json) {
+      const value = host.call("draw", json);
+      return JSON.stringify(value.slice(0, 10000).filter((shape) => shape !== null && typeof shape === "object").map((shape) => {
+        const field = (key, kind) => {
+          const v = shape[key];
+          if (v === undefined || v === null) return null;
+          return kind === "number" ? (typeof v === "number" && Number.isFinite(v) ? v : null) : String(v);
+        };
+        return { x: field("x", "number"), y: field("y", "number"), w: field("w", "number"), h: field("h", "number"),
+                 colour: field("colour", "text"), label: field("label", "text"), shape: field("shape", "text") };
+      }));
+    },
   };
+  return host;
 })

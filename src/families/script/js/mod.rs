@@ -5,15 +5,17 @@
 //! the engine.
 //!
 //! States and moves are JSON-like values (numbers, strings, booleans, null, arrays, plain
-//! objects), compared by their canonical JSON: objects' keys sorted, integers written as
-//! integers (`2.0` is `2`), no spaces. Anything else (a function, undefined, NaN, a Map, a cycle)
+//! objects), compared by their canonical bytes ([`key`]: objects' keys sorted, `2.0` is `2`). Anything else (a function, undefined, NaN, a Map, a cycle)
 //! is an error naming the function that returned it.
 
+pub mod key;
 #[cfg(all(feature = "js", not(target_arch = "wasm32")))]
 pub mod quickjs;
 mod space;
 #[cfg(all(test, feature = "js", not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use super::draw::{self, Picture, Shape};
 use crate::draw::Painter;
@@ -49,7 +51,7 @@ pub const FUNCTIONS: &[(&str, &str, bool, &str)] = &[
     ("draw", "state", false, "a state as shapes on a grid"),
 ];
 
-/// Longest canonical JSON of one state or move.
+/// Longest canonical form of one state or move, in bytes.
 pub const MAX_VALUE_BYTES: usize = 64 << 10;
 
 /// Longest one call may run when the search has no time limit: an endless loop ends here.
@@ -79,8 +81,78 @@ pub fn definition(text: &str, name: &str) -> (usize, usize) {
         .unwrap_or((1, 1))
 }
 
-/// A JavaScript engine running one script's host. States and moves cross as canonical JSON;
-/// the states a search numbers stay in the engine, by number.
+/// Why a call into the script stopped.
+pub enum Cause {
+    /// It threw, or returned something the host refused: what it said.
+    Failed(String),
+    /// The search's time limit passed while it ran.
+    StillRunning,
+    /// It ran past [`MAX_CALL_SECONDS`].
+    TooLong,
+    OutOfMemory,
+}
+
+/// The error of a call into `name`, the user's function that was running, at the first place
+/// in the script's own text the stack names (else at the function's definition).
+pub fn call_error(text: &str, name: &str, cause: Cause, stack: Option<&str>) -> FormatError {
+    let (line, column) = stack.and_then(place_in_stack).unwrap_or_else(|| definition(text, name));
+    let message = match cause {
+        Cause::StillRunning => format!("{name}() was still running"),
+        Cause::TooLong => format!("{name}() ran for more than {MAX_CALL_SECONDS} s: is there a loop that never ends?"),
+        Cause::OutOfMemory => {
+            format!("{name}() ran out of memory: the script holds more than the search's memory budget")
+        }
+        Cause::Failed(what) => format!("{name}() failed: {what}"),
+    };
+    FormatError::new(line, column, message)
+}
+
+/// The error of a value `name` returned that is not JSON-like: `what` it was meant to be ("a
+/// state"), what it held, and where in it (`[1].f`; empty for the value itself).
+pub fn unlike_error(text: &str, name: &str, what: &str, held: &str, path: &str) -> FormatError {
+    let (line, column) = definition(text, name);
+    let at = if path.is_empty() { String::new() } else { format!(" (at {path})") };
+    FormatError::new(line, column, format!("{name}() returned {what} that is not JSON-like: {held}{at}"))
+}
+
+/// The line and column of the first frame of a stack that is in the script's own text
+/// (`script.js:3:10`, as QuickJS and V8 both write it).
+pub fn place_in_stack(stack: &str) -> Option<(usize, usize)> {
+    let at = format!("{FILE_NAME}:");
+    stack.split(&at).skip(1).find_map(|part| {
+        let mut numbers = part.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty());
+        let (line, column): (usize, usize) = (numbers.next()?.parse().ok()?, numbers.next()?.parse().ok()?);
+        Some((line, if line == 1 { column.saturating_sub(WRAPPER_HEAD.len()).max(1) } else { column }))
+    })
+}
+
+/// The error of a script that cannot be loaded: at `stage` ("parse", "top" for its top level,
+/// else the host), with what the engine said.
+pub fn load_error(stage: &str, what: &str, stack: Option<&str>, too_long: bool) -> FormatError {
+    let (line, column) = stack.and_then(place_in_stack).unwrap_or((1, 1));
+    let message = match stage {
+        "parse" => format!("the script does not parse: {what}"),
+        "top" if too_long => {
+            format!("the script's top level ran for more than {MAX_CALL_SECONDS} s: is there a loop that never ends?")
+        }
+        "top" => format!("the script's top level failed: {what}"),
+        _ => format!("the script could not be started: {what}"),
+    };
+    FormatError::new(line, column, message)
+}
+
+/// Checks that the script defines every function it must (`defined`: one per [`FUNCTIONS`]).
+pub fn check_defined(defined: &[bool]) -> Result<(), FormatError> {
+    for ((name, params, required, purpose), &defined) in FUNCTIONS.iter().zip(defined) {
+        if *required && !defined {
+            return Err(FormatError::new(1, 1, format!("the script needs a function {name}({params}): {purpose}")));
+        }
+    }
+    Ok(())
+}
+
+/// A JavaScript engine running one script's host. States and moves cross as canonical bytes
+/// ([`key`]); the states a search numbers stay in the engine, by number.
 pub trait Engine {
     /// Evaluates the script `text` (its top level runs) and the host around it.
     fn load(text: &str) -> Result<Self, FormatError>
@@ -89,30 +161,44 @@ pub trait Engine {
     /// Whether the script defines the function `name` (one of [`FUNCTIONS`]).
     fn defines(&self, name: &str) -> bool;
     /// Starts a search: `start()`, which becomes state 0 when adopted.
-    fn begin(&self) -> Result<String, FormatError>;
-    /// The moves allowed from state `id` and the state after each: `[move, state, move, …]`.
-    fn expand(&self, id: u32, out: &mut Vec<String>) -> Result<(), FormatError>;
-    /// Numbers the states of the last expansion (or of `begin`) whose character in `news` is
-    /// `1`, in order, and pushes the flags of each (1: solved, 2: dead).
-    fn adopt(&self, news: &str, flags: &mut Vec<u8>) -> Result<(), FormatError>;
+    fn begin(&self) -> Result<Vec<u8>, FormatError>;
+    /// Keeps the states of the last expansion that `news` marks (numbered by the search, in
+    /// order), then writes into `out`, for each move allowed from state `id`: a byte of flags
+    /// for the state it leads to (1 if solved, 2 if dead), then the move and the state, each
+    /// after its length (u32, little-endian).
+    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError>;
+    /// Keeps the states of `begin` or of the last expansion as `expand` does, and pushes the
+    /// flags of each kept.
+    fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError>;
     /// `heuristic` of state `id`.
     fn heuristic(&self, id: u32) -> Result<u32, FormatError>;
-    /// `moves(state)`, each move as canonical JSON.
-    fn moves(&self, state: &str) -> Result<Vec<String>, FormatError>;
+    /// `moves(state)`.
+    fn moves(&self, state: &[u8]) -> Result<Vec<Vec<u8>>, FormatError>;
     /// `apply(state, move)`: the next state, or None when the move is not allowed.
-    fn apply(&self, state: &str, mv: &str) -> Result<Option<String>, FormatError>;
+    fn apply(&self, state: &[u8], mv: &[u8]) -> Result<Option<Vec<u8>>, FormatError>;
     /// `is_goal(state)`.
-    fn is_goal(&self, state: &str) -> Result<bool, FormatError>;
+    fn is_goal(&self, state: &[u8]) -> Result<bool, FormatError>;
     /// `show(state)` or `label(move)` (`name`) as text.
-    fn text(&self, name: &str, value: &str) -> Result<String, FormatError>;
+    fn text(&self, name: &str, value: &[u8]) -> Result<String, FormatError>;
     /// The shapes of `draw(state)`, at most [`draw::MAX_SHAPES`].
-    fn shapes(&self, state: &str) -> Result<Vec<Shape>, FormatError>;
+    fn shapes(&self, state: &[u8]) -> Result<Vec<Shape>, FormatError>;
     /// From now on, calls stop once `deadline` has passed (None: only the per-call limit).
     fn set_deadline(&self, deadline: Option<Instant>);
     /// Whether a call was stopped at the deadline since it was set.
     fn out_of_time(&self) -> bool;
     /// The most memory the engine may hold (the search's budget, with some room).
     fn set_memory_limit(&self, bytes: u64);
+}
+
+/// The arguments of a call, as the JSON array the host reads.
+pub fn arguments(values: &[&[u8]]) -> String {
+    let written: Vec<String> = values.iter().map(|value| key::json(value)).collect();
+    format!("[{}]", written.join(","))
+}
+
+/// `news` as text, a `1` for each state kept (the host reads either this or a number).
+pub fn news_text(news: &[bool]) -> String {
+    news.iter().map(|&new| if new { '1' } else { '0' }).collect()
 }
 
 /// What [`JsPuzzle::timed`] gives back.
@@ -124,8 +210,8 @@ enum Timed<T> {
 pub struct JsPuzzle<E: Engine> {
     text: String,
     engine: E,
-    /// The states along the last move list replayed, as canonical JSON.
-    replayer: Replayer<Rc<str>>,
+    /// The states along the last move list replayed, as canonical bytes.
+    replayer: Replayer<Rc<[u8]>>,
 }
 
 impl<E: Engine> JsPuzzle<E> {
@@ -154,24 +240,24 @@ impl<E: Engine> JsPuzzle<E> {
         }
     }
 
-    fn label(&self, mv: &str) -> Result<String, FormatError> {
+    fn label(&self, mv: &[u8]) -> Result<String, FormatError> {
         if self.engine.defines("label") {
             return self.engine.text("label", mv);
         }
         // A string labels itself; anything else reads as its JSON.
-        Ok(serde_json::from_str::<String>(mv).unwrap_or_else(|_| mv.to_string()))
+        Ok(key::string(mv).map_or_else(|| key::json(mv), str::to_string))
     }
 
-    fn show_state(&self, state: &str) -> Result<String, FormatError> {
+    fn show_state(&self, state: &[u8]) -> Result<String, FormatError> {
         if self.engine.defines("show") {
             return self.engine.text("show", state);
         }
-        Ok(state.to_string())
+        Ok(key::json(state))
     }
 
     fn labels(&self, space: &JsSpace<'_, E>, moves: &[u32]) -> Vec<String> {
         (moves.iter().map(|&mv| space.move_key(mv)))
-            .map(|mv| self.label(&mv).unwrap_or_else(|_| mv.to_string()))
+            .map(|mv| self.label(&mv).unwrap_or_else(|_| key::json(&mv)))
             .collect()
     }
 
@@ -186,7 +272,7 @@ impl<E: Engine> JsPuzzle<E> {
         let mut replays = Ok(());
         let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
             let labels = self.labels(&space, moves);
-            let states: Vec<Rc<str>> = states.iter().map(|&id| space.state(id)).collect();
+            let states: Vec<Rc<[u8]>> = states.iter().map(|&id| space.state(id)).collect();
             replays = self.replays(&labels, &states);
             labels
         });
@@ -219,7 +305,7 @@ impl<E: Engine> JsPuzzle<E> {
 
     /// Applies the move whose label is `text` to `state`: the first of `moves(state)` so labelled
     /// that `apply` allows.
-    fn step(&self, state: &str, text: &str) -> Result<Rc<str>, String> {
+    fn step(&self, state: &[u8], text: &str) -> Result<Rc<[u8]>, String> {
         let mut labelled = false;
         for mv in self.engine.moves(state).map_err(|e| e.to_string())? {
             if self.label(&mv).map_err(|e| e.to_string())? == text {
@@ -237,7 +323,7 @@ impl<E: Engine> JsPuzzle<E> {
     }
 
     /// An error when the solution's labels, replayed, would take another path than the one found.
-    fn replays(&self, labels: &[String], states: &[Rc<str>]) -> Result<(), FormatError> {
+    fn replays(&self, labels: &[String], states: &[Rc<[u8]>]) -> Result<(), FormatError> {
         for (at, label) in labels.iter().enumerate() {
             if self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]) {
                 let (line, column) = definition(&self.text, "label");
@@ -254,35 +340,36 @@ impl<E: Engine> JsPuzzle<E> {
     /// The script started from `state`: a `start()` defined once more at its end, which a
     /// function declaration's hoisting makes the one that counts. None when the script defines
     /// `start` otherwise, or when the script so written does not start from exactly that state.
-    fn text_from(&self, state: &str) -> Option<String> {
+    fn text_from(&self, state: &[u8]) -> Option<String> {
         let declared = regex::Regex::new(r"(?m)^\s*function\s+start\s*\(").ok()?;
         if declared.find_iter(&self.text).count() != 1 {
             return None;
         }
         let text = format!(
-            "{}\n\n// The position to start from, written here by puzzlelab.\nfunction start() {{\n  return {state};\n}}\n",
-            self.text.trim_end()
+            "{}\n\n// The position to start from, written here by puzzlelab.\nfunction start() {{\n  return {};\n}}\n",
+            self.text.trim_end(),
+            key::json(state)
         );
-        (E::load(&text).ok()?.begin().ok()?.as_str() == state).then_some(text)
+        (E::load(&text).ok()?.begin().ok()? == state).then_some(text)
     }
 }
 
 impl<E: Engine> midend::Backend for JsPuzzle<E> {
-    type State = Rc<str>;
+    type State = Rc<[u8]>;
 
-    fn start(&self) -> Result<Rc<str>, String> {
+    fn start(&self) -> Result<Rc<[u8]>, String> {
         self.engine.begin().map(Rc::from).map_err(|e| e.to_string())
     }
 
-    fn execute(&self, state: &Rc<str>, text: &str) -> Result<Rc<str>, String> {
+    fn execute(&self, state: &Rc<[u8]>, text: &str) -> Result<Rc<[u8]>, String> {
         self.step(state, text)
     }
 
-    fn is_solved(&self, state: &Rc<str>) -> bool {
+    fn is_solved(&self, state: &Rc<[u8]>) -> bool {
         self.engine.is_goal(state).unwrap_or(false)
     }
 
-    fn paint(&self, frames: &Frames<Rc<str>>, step: usize, tween: f32, painter: &mut dyn Painter) {
+    fn paint(&self, frames: &Frames<Rc<[u8]>>, step: usize, tween: f32, painter: &mut dyn Painter) {
         // A script's states have no in-between: show the next one from half-way.
         let shown = if tween >= 0.5 { step + 1 } else { step };
         let Some(state) = frames.at(shown.min(frames.moves.len())) else {
@@ -296,14 +383,14 @@ impl<E: Engine> midend::Backend for JsPuzzle<E> {
         draw::paint(picture.map_err(|e| e.to_string()), painter);
     }
 
-    fn show(&self, frames: &Frames<Rc<str>>, step: usize) -> String {
+    fn show(&self, frames: &Frames<Rc<[u8]>>, step: usize) -> String {
         match frames.at(step) {
             Some(state) => self.show_state(state).unwrap_or_else(|e| e.to_string()) + "\n",
             None => String::new(),
         }
     }
 
-    fn moves_from(&self, state: &Rc<str>) -> Vec<String> {
+    fn moves_from(&self, state: &Rc<[u8]>) -> Vec<String> {
         let Ok(moves) = self.engine.moves(state) else { return Vec::new() };
         (moves.iter())
             .filter(|mv| self.engine.apply(state, mv).is_ok_and(|next| next.is_some()))

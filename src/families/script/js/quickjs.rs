@@ -4,16 +4,18 @@
 //! 16 k with the same host (docs/decisions/2026-11-27-javascript-rules-quickjs-natively.md).
 //! It has no I/O of its own: a script reaches nothing outside its values.
 //!
-//! Values returned to the search are written as canonical JSON here, in Rust, walking the
+//! Values returned to the search are written as canonical bytes here, in Rust, walking the
 //! engine's values: four times faster than the same in JavaScript under QuickJS's interpreter.
 
-use super::{definition, Engine, FILE_NAME, FUNCTIONS, HOST, MAX_CALL_SECONDS, MAX_VALUE_BYTES, WRAPPER_HEAD};
+use super::{
+    arguments, call_error, check_defined, key, load_error, news_text, unlike_error, Cause, Engine, FILE_NAME,
+    FUNCTIONS, HOST, MAX_CALL_SECONDS, MAX_VALUE_BYTES,
+};
 use crate::families::script::draw::{Shape, MAX_SHAPES};
 use crate::families::FormatError;
 use rquickjs::context::EvalOptions;
 use rquickjs::{Array, CaughtError, Context, Ctx, Function, Object, Persistent, Runtime, Type, Value};
 use std::cell::Cell;
-use std::fmt::Write;
 use std::rc::Rc;
 use std::time::Duration;
 use web_time::Instant;
@@ -73,29 +75,17 @@ fn unlike(what: impl Into<String>) -> Unlike {
     Unlike { what: what.into(), path: String::new() }
 }
 
-/// Writes `text` as a JSON string.
-fn quote(text: &str, out: &mut String) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Writes `value` as canonical JSON (see the module `js`), or says why it is not JSON-like.
-fn encode<'js>(value: &Value<'js>, plain: &Object<'js>, out: &mut String, depth: usize) -> Result<(), Unlike> {
-    if out.len() > MAX_VALUE_BYTES {
-        return Err(unlike(format!("more than {} KB as JSON", MAX_VALUE_BYTES >> 10)));
+/// Writes `value`'s canonical bytes (`key.rs`) from `start` in `out`, or says why it is not
+/// JSON-like.
+fn encode<'js>(
+    value: &Value<'js>,
+    plain: &Object<'js>,
+    out: &mut Vec<u8>,
+    start: usize,
+    depth: usize,
+) -> Result<(), Unlike> {
+    if out.len() - start > MAX_VALUE_BYTES {
+        return Err(unlike(format!("more than {} KB", MAX_VALUE_BYTES >> 10)));
     }
     if depth > 64 {
         return Err(unlike("values nested more than 64 deep (is there a cycle?)"));
@@ -108,35 +98,28 @@ fn encode<'js>(value: &Value<'js>, plain: &Object<'js>, out: &mut String, depth:
         })
     };
     match value.type_of() {
-        Type::Int => out.push_str(itoa::Buffer::new().format(value.as_int().unwrap_or_default())),
+        Type::Int => key::write_number(f64::from(value.as_int().unwrap_or_default()), out),
         Type::Float => {
             let x = value.as_float().unwrap_or(f64::NAN);
             if !x.is_finite() {
                 return Err(unlike(format!("the number {x}")));
             }
-            if x.fract() == 0.0 && x.abs() < 9.007_199_254_740_992e15 {
-                out.push_str(itoa::Buffer::new().format(x as i64));
-            } else {
-                let _ = write!(out, "{x}");
-            }
+            key::write_number(x, out);
         }
-        Type::Bool => out.push_str(if value.as_bool() == Some(true) { "true" } else { "false" }),
-        Type::Null => out.push_str("null"),
+        Type::Bool => out.push(if value.as_bool() == Some(true) { key::TRUE } else { key::FALSE }),
+        Type::Null => out.push(key::NULL),
         Type::String => {
             let text = value.as_string().and_then(|s| s.to_string().ok());
-            quote(&text.ok_or_else(|| unlike("a string that is not valid Unicode"))?, out);
+            key::write_string(&text.ok_or_else(|| unlike("a string that is not valid Unicode"))?, out);
         }
         Type::Array => {
             let array = value.as_array().ok_or_else(|| unlike("an array"))?;
-            out.push('[');
+            out.push(key::ARRAY);
             for i in 0..array.len() {
-                if i > 0 {
-                    out.push(',');
-                }
                 let item: Value<'_> = array.get(i).map_err(|e| unlike(e.to_string()))?;
-                inside(&|| format!("[{i}]"), encode(&item, plain, out, depth + 1))?;
+                inside(&|| format!("[{i}]"), encode(&item, plain, out, start, depth + 1))?;
             }
-            out.push(']');
+            out.push(key::END);
         }
         Type::Object => {
             let object = value.as_object().ok_or_else(|| unlike("an object"))?;
@@ -146,17 +129,13 @@ fn encode<'js>(value: &Value<'js>, plain: &Object<'js>, out: &mut String, depth:
             let mut keys: Vec<String> =
                 object.keys::<String>().collect::<Result<_, _>>().map_err(|e| unlike(e.to_string()))?;
             keys.sort_by(|a, b| a.encode_utf16().cmp(b.encode_utf16()));
-            out.push('{');
-            for (i, key) in keys.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                quote(key, out);
-                out.push(':');
-                let item: Value<'_> = object.get(key.as_str()).map_err(|e| unlike(e.to_string()))?;
-                inside(&|| format!(".{key}"), encode(&item, plain, out, depth + 1))?;
+            out.push(key::OBJECT);
+            for name in &keys {
+                key::write_string(name, out);
+                let item: Value<'_> = object.get(name.as_str()).map_err(|e| unlike(e.to_string()))?;
+                inside(&|| format!(".{name}"), encode(&item, plain, out, start, depth + 1))?;
             }
-            out.push('}');
+            out.push(key::END);
         }
         Type::Undefined | Type::Uninitialized => return Err(unlike("undefined")),
         Type::Function | Type::Constructor => return Err(unlike("a function")),
@@ -185,23 +164,18 @@ fn caught<'js, T>(ctx: &Ctx<'js>, result: rquickjs::Result<T>) -> Done<'js, T> {
 }
 
 impl QuickJs {
-    fn place_of(&self, stack: &str, name: &str) -> (usize, usize) {
-        place_in_stack(stack).unwrap_or_else(|| definition(&self.text, name))
-    }
-
     /// The error of a failed call into the host; `name` is the user's function it was in.
     fn error(&self, name: &str, what: &str, stack: Option<String>) -> FormatError {
-        let (line, column) = self.place_of(stack.as_deref().unwrap_or(""), name);
-        let message = if self.guard.out_of_time.get() {
-            format!("{name}() was still running")
+        let cause = if self.guard.out_of_time.get() {
+            Cause::StillRunning
         } else if self.guard.too_long.get() {
-            format!("{name}() ran for more than {MAX_CALL_SECONDS} s: is there a loop that never ends?")
+            Cause::TooLong
         } else if what.contains("out of memory") {
-            format!("{name}() ran out of memory: the script holds more than the search's memory budget")
+            Cause::OutOfMemory
         } else {
-            format!("{name}() failed: {what}")
+            Cause::Failed(what.to_string())
         };
-        FormatError::new(line, column, message)
+        call_error(&self.text, name, cause, stack.as_deref())
     }
 
     /// Runs `work` inside the engine with the per-call limit set, turning its failure into an
@@ -226,15 +200,7 @@ impl QuickJs {
             doing.unwrap_or_else(|_| "start".into())
         };
         match failure {
-            Failure::Unlike(unlike, name, what) => {
-                let (line, column) = definition(&self.text, name);
-                let at = if unlike.path.is_empty() { String::new() } else { format!(" (at {})", unlike.path) };
-                FormatError::new(
-                    line,
-                    column,
-                    format!("{name}() returned {what} that is not JSON-like: {}{at}", unlike.what),
-                )
-            }
+            Failure::Unlike(unlike, name, what) => unlike_error(&self.text, name, what, &unlike.what, &unlike.path),
             Failure::Caught(CaughtError::Value(value)) => {
                 // The host's {puzzlelabFailedIn, error}, or a value thrown past it.
                 let object = value.as_object();
@@ -259,26 +225,16 @@ impl QuickJs {
     fn call<T>(
         &self,
         name: &'static str,
-        args: &[&str],
+        args: &[&[u8]],
         read: impl for<'js> FnOnce(&Ctx<'js>, &Object<'js>, Value<'js>) -> Done<'js, T>,
     ) -> Result<T, FormatError> {
-        let json = format!("[{}]", args.join(","));
+        let json = arguments(args);
         self.run(|ctx, plain| {
             let call = Self::function(ctx, &self.host.call)?;
             let value = caught(ctx, call.call::<_, Value<'_>>((name, json.as_str())))?;
             read(ctx, plain, value)
         })
     }
-}
-
-/// The line and column of the first frame of a stack that is in the script's own text.
-fn place_in_stack(stack: &str) -> Option<(usize, usize)> {
-    let at = format!("{FILE_NAME}:");
-    stack.split(&at).skip(1).find_map(|part| {
-        let mut numbers = part.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty());
-        let (line, column): (usize, usize) = (numbers.next()?.parse().ok()?, numbers.next()?.parse().ok()?);
-        Some((line, if line == 1 { column.saturating_sub(WRAPPER_HEAD.len()).max(1) } else { column }))
-    })
 }
 
 /// What was thrown, as a message, and its stack if it has one.
@@ -295,10 +251,26 @@ fn describe(thrown: &Value<'_>) -> (String, Option<String>) {
     )
 }
 
-fn key<'js>(value: &Value<'js>, plain: &Object<'js>, name: &'static str, what: &'static str) -> Done<'js, String> {
-    let mut out = String::new();
-    encode(value, plain, &mut out, 0).map_err(|e| Failure::Unlike(e, name, what))?;
+fn key<'js>(value: &Value<'js>, plain: &Object<'js>, name: &'static str, what: &'static str) -> Done<'js, Vec<u8>> {
+    let mut out = Vec::new();
+    encode(value, plain, &mut out, 0, 0).map_err(|e| Failure::Unlike(e, name, what))?;
     Ok(out)
+}
+
+/// Writes `value` after its length (u32, little-endian).
+fn key_after_length<'js>(
+    value: &Value<'js>,
+    plain: &Object<'js>,
+    out: &mut Vec<u8>,
+    name: &'static str,
+    what: &'static str,
+) -> Done<'js, ()> {
+    let at = out.len();
+    out.extend_from_slice(&[0; 4]);
+    encode(value, plain, out, at + 4, 0).map_err(|e| Failure::Unlike(e, name, what))?;
+    let length = (out.len() - at - 4) as u32;
+    out[at..at + 4].copy_from_slice(&length.to_le_bytes());
+    Ok(())
 }
 
 fn options(file: &str) -> EvalOptions {
@@ -326,16 +298,7 @@ impl Engine for QuickJs {
                     CaughtError::Value(v) => describe(&v),
                     CaughtError::Error(e) => (e.to_string(), None),
                 };
-                let (line, column) = stack.as_deref().and_then(place_in_stack).unwrap_or((1, 1));
-                let message = match stage {
-                    "parse" => format!("the script does not parse: {what}"),
-                    "top" if guard.too_long.get() => {
-                        format!("the script's top level ran for more than {MAX_CALL_SECONDS} s: is there a loop that never ends?")
-                    }
-                    "top" => format!("the script's top level failed: {what}"),
-                    _ => format!("the script could not be started: {what}"),
-                };
-                FormatError::new(line, column, message)
+                load_error(stage, &what, stack.as_deref(), guard.too_long.get())
             };
             let script: Function<'_> =
                 ctx.eval_with_options(source, options(FILE_NAME)).map_err(|e| failed("parse", e))?;
@@ -368,11 +331,7 @@ impl Engine for QuickJs {
         });
         guard.call_started.set(None);
         let (host, defined) = loaded?;
-        for ((name, params, required, purpose), &defined) in FUNCTIONS.iter().zip(&defined) {
-            if *required && !defined {
-                return Err(FormatError::new(1, 1, format!("the script needs a function {name}({params}): {purpose}")));
-            }
-        }
+        check_defined(&defined)?;
         Ok(QuickJs { host, defined, context, runtime, guard, text: text.to_string() })
     }
 
@@ -380,7 +339,7 @@ impl Engine for QuickJs {
         FUNCTIONS.iter().zip(&self.defined).any(|((n, ..), &defined)| *n == name && defined)
     }
 
-    fn begin(&self) -> Result<String, FormatError> {
+    fn begin(&self) -> Result<Vec<u8>, FormatError> {
         self.run(|ctx, plain| {
             let begin = Self::function(ctx, &self.host.begin)?;
             let state = caught(ctx, begin.call::<_, Value<'_>>(()))?;
@@ -388,26 +347,28 @@ impl Engine for QuickJs {
         })
     }
 
-    fn expand(&self, id: u32, out: &mut Vec<String>) -> Result<(), FormatError> {
+    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
+        let news = news_text(news);
         self.run(|ctx, plain| {
             let expand = Self::function(ctx, &self.host.expand)?;
-            let found: Array<'_> = caught(ctx, expand.call((id,)))?;
-            for i in 0..found.len() {
-                let value: Value<'_> = caught(ctx, found.get(i))?;
-                let (name, what) = if i % 2 == 0 { ("moves", "a move") } else { ("apply", "a state") };
-                out.push(key(&value, plain, name, what)?);
+            let found: Array<'_> = caught(ctx, expand.call((id, news.as_str())))?;
+            let pairs = found.len().saturating_sub(1);
+            let digits: String = caught(ctx, found.get(pairs))?;
+            for (i, digit) in (0..pairs).step_by(2).zip(digits.bytes()) {
+                out.push(digit.wrapping_sub(b'0'));
+                key_after_length(&caught(ctx, found.get(i))?, plain, out, "moves", "a move")?;
+                key_after_length(&caught(ctx, found.get(i + 1))?, plain, out, "apply", "a state")?;
             }
             Ok(())
         })
     }
 
-    fn adopt(&self, news: &str, flags: &mut Vec<u8>) -> Result<(), FormatError> {
+    fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError> {
+        let news = news_text(news);
         self.run(|ctx, _| {
             let adopt = Self::function(ctx, &self.host.adopt)?;
-            let found: Array<'_> = caught(ctx, adopt.call((news,)))?;
-            for i in 0..found.len() {
-                flags.push(caught(ctx, found.get::<i32>(i))? as u8);
-            }
+            let found: String = caught(ctx, adopt.call((news.as_str(),)))?;
+            flags.extend(found.bytes().map(|digit| digit.wrapping_sub(b'0')));
             Ok(())
         })
     }
@@ -420,14 +381,14 @@ impl Engine for QuickJs {
         })
     }
 
-    fn moves(&self, state: &str) -> Result<Vec<String>, FormatError> {
+    fn moves(&self, state: &[u8]) -> Result<Vec<Vec<u8>>, FormatError> {
         self.call("moves", &[state], |ctx, plain, value| {
-            let array = value.as_array().cloned().unwrap_or_else(|| Array::new(ctx.clone()).expect("an array"));
+            let Some(array) = value.as_array() else { return Ok(Vec::new()) };
             (0..array.len()).map(|i| key(&caught(ctx, array.get(i))?, plain, "moves", "a move")).collect()
         })
     }
 
-    fn apply(&self, state: &str, mv: &str) -> Result<Option<String>, FormatError> {
+    fn apply(&self, state: &[u8], mv: &[u8]) -> Result<Option<Vec<u8>>, FormatError> {
         self.call("apply", &[state, mv], |_, plain, value| {
             if value.is_null() || value.is_undefined() {
                 return Ok(None);
@@ -436,16 +397,16 @@ impl Engine for QuickJs {
         })
     }
 
-    fn is_goal(&self, state: &str) -> Result<bool, FormatError> {
+    fn is_goal(&self, state: &[u8]) -> Result<bool, FormatError> {
         self.call("is_goal", &[state], |_, _, value| Ok(value.as_bool() == Some(true)))
     }
 
-    fn text(&self, name: &str, value: &str) -> Result<String, FormatError> {
+    fn text(&self, name: &str, value: &[u8]) -> Result<String, FormatError> {
         let name = if name == "label" { "label" } else { "show" };
         self.call(name, &[value], |ctx, _, value| caught(ctx, value.get::<String>()))
     }
 
-    fn shapes(&self, state: &str) -> Result<Vec<Shape>, FormatError> {
+    fn shapes(&self, state: &[u8]) -> Result<Vec<Shape>, FormatError> {
         self.call("draw", &[state], |_, _, value| {
             let Some(list) = value.as_array() else { return Ok(Vec::new()) };
             let shape = |object: &Object<'_>| {

@@ -1,6 +1,6 @@
 //! The search space of a script in JavaScript. The engine keeps the states' values; this side
-//! keeps their canonical JSON (`Engine`'s keys), so that equal states get one number and the
-//! engine's hash tables never grow with the search.
+//! keeps their canonical bytes (`key.rs`), so that equal states get one number and the engine's
+//! hash tables never grow with the search.
 
 use super::Engine;
 use crate::families::FormatError;
@@ -15,16 +15,16 @@ const GOAL: u8 = 1;
 /// A state numbered by the search can never lead to a solution.
 const DEAD: u8 = 2;
 
-/// Values with one number each, by their canonical JSON.
+/// Values with one number each, by their canonical bytes.
 #[derive(Default)]
 struct Numbered {
-    index: HashMap<Rc<str>, u32, FxBuildHasher>,
-    keys: Vec<Rc<str>>,
+    index: HashMap<Rc<[u8]>, u32, FxBuildHasher>,
+    keys: Vec<Rc<[u8]>>,
 }
 
 impl Numbered {
     /// The number of `key`, and whether it is new.
-    fn number(&mut self, key: &str) -> (u32, bool) {
+    fn number(&mut self, key: &[u8]) -> (u32, bool) {
         let next = self.keys.len() as u32;
         match self.index.entry_ref(key) {
             EntryRef::Occupied(entry) => (*entry.get(), false),
@@ -46,14 +46,17 @@ pub struct JsSpace<'a, E: Engine> {
     bytes: Cell<u64>,
     /// The first script error met; the search then winds down and the error is reported.
     error: RefCell<Option<FormatError>>,
+    /// Which of the last expansion's states are new: the engine keeps those at the next call.
+    news: RefCell<Vec<bool>>,
     /// What one expansion returns, kept to spare allocations.
-    found: RefCell<(Vec<String>, String, Vec<u8>)>,
+    found: RefCell<Vec<u8>>,
 }
 
-/// About how many bytes the engine holds for a state whose JSON is `length` long: QuickJS
-/// holds 43 MB for the 8-puzzle's 181,440 states of 19 characters (`benches/RESULTS.md`).
+/// About how many bytes the engine holds for a state whose key is `length` bytes: a small
+/// number is one byte of key and 16 in an engine's array. QuickJS holds 43 MB for the
+/// 8-puzzle's 181,440 states of 11 bytes (240 bytes a state; this says 272).
 fn engine_bytes(length: usize) -> u64 {
-    96 + 8 * length as u64
+    96 + 16 * length as u64
 }
 
 impl<'a, E: Engine> JsSpace<'a, E> {
@@ -66,29 +69,30 @@ impl<'a, E: Engine> JsSpace<'a, E> {
             flags: RefCell::default(),
             bytes: Cell::new(0),
             error: RefCell::new(None),
+            news: RefCell::default(),
             found: RefCell::default(),
         };
         let start = engine.begin()?;
         space.states.borrow_mut().number(&start);
         space.count(&start);
         let mut flags = Vec::new();
-        engine.adopt("1", &mut flags)?;
+        engine.adopt(&[true], &mut flags)?;
         space.flags.borrow_mut().extend(flags);
         Ok(space)
     }
 
-    fn count(&self, key: &str) {
+    fn count(&self, key: &[u8]) {
         // The key twice (map and list share it), its slots, and the engine's value.
         self.bytes.set(self.bytes.get() + key.len() as u64 + 48 + engine_bytes(key.len()));
     }
 
-    /// The canonical JSON of state `id`.
-    pub fn state(&self, id: u32) -> Rc<str> {
+    /// The canonical bytes of state `id`.
+    pub fn state(&self, id: u32) -> Rc<[u8]> {
         self.states.borrow().keys[id as usize].clone()
     }
 
-    /// The canonical JSON of move `id`.
-    pub fn move_key(&self, id: u32) -> Rc<str> {
+    /// The canonical bytes of move `id`.
+    pub fn move_key(&self, id: u32) -> Rc<[u8]> {
         self.moves.borrow().keys[id as usize].clone()
     }
 
@@ -110,25 +114,46 @@ impl<'a, E: Engine> JsSpace<'a, E> {
 
     fn expand(&self, id: u32, out: &mut Vec<(u32, u32, u32)>) -> Result<(), FormatError> {
         let mut found = self.found.borrow_mut();
-        let (pairs, news, flags) = &mut *found;
-        pairs.clear();
+        let mut news = self.news.borrow_mut();
+        found.clear();
+        self.engine.expand(id, &news, &mut found)?;
         news.clear();
-        flags.clear();
-        self.engine.expand(id, pairs)?;
-        let (mut states, mut moves) = (self.states.borrow_mut(), self.moves.borrow_mut());
-        for pair in pairs.chunks_exact(2) {
-            let (mv, _) = moves.number(&pair[0]);
-            let (next, new) = states.number(&pair[1]);
-            news.push(if new { '1' } else { '0' });
+        let (mut states, mut moves, mut flags) =
+            (self.states.borrow_mut(), self.moves.borrow_mut(), self.flags.borrow_mut());
+        let mut at = 0;
+        // A flags byte, then the move and the state, each after its length.
+        let take = |at: &mut usize| -> Option<&[u8]> {
+            let length = u32::from_le_bytes(found.get(*at..*at + 4)?.try_into().ok()?) as usize;
+            let key = found.get(*at + 4..*at + 4 + length)?;
+            *at += 4 + length;
+            Some(key)
+        };
+        while at < found.len() {
+            let flag = found[at];
+            at += 1;
+            let (Some(mv), Some(state)) = (take(&mut at), take(&mut at)) else {
+                return Err(FormatError::general("the script's host wrote an expansion this build cannot read"));
+            };
+            let (mv, _) = moves.number(mv);
+            let (next, new) = states.number(state);
+            news.push(new);
             if new {
-                self.count(&pair[1]);
+                self.count(state);
+                flags.push(flag);
             }
             out.push((mv, next, 1));
         }
-        if news.contains('1') {
-            self.engine.adopt(news, flags)?;
-            self.flags.borrow_mut().extend_from_slice(flags);
+        Ok(())
+    }
+
+    /// Has the engine keep the last expansion's new states now (a heuristic is about to ask
+    /// for one).
+    fn keep_news(&self) -> Result<(), FormatError> {
+        let mut news = self.news.borrow_mut();
+        if news.contains(&true) {
+            self.engine.adopt(&news, &mut Vec::new())?;
         }
+        news.clear();
         Ok(())
     }
 }
@@ -163,7 +188,7 @@ impl<E: Engine> Space for JsSpace<'_, E> {
         if self.failed() {
             return 0;
         }
-        self.engine.heuristic(*state).unwrap_or_else(|e| {
+        self.keep_news().and_then(|()| self.engine.heuristic(*state)).unwrap_or_else(|e| {
             self.record(e);
             0
         })

@@ -12,12 +12,12 @@ fn example(name: &str) -> &'static str {
 /// The JavaScript twins of the rhai examples, and the English board.
 fn js(name: &str) -> &'static str {
     match name {
-        "cards" => include_str!("../../../../www/examples/script-js-cards.js"),
-        "river" => include_str!("../../../../www/examples/script-js-river.js"),
-        "jugs" => include_str!("../../../../www/examples/script-js-jugs.js"),
-        "hanoi" => include_str!("../../../../www/examples/script-js-hanoi.js"),
-        "pegs" => include_str!("../../../../www/examples/script-js-pegs.js"),
-        "solitaire" => include_str!("../../../../www/examples/script-js-solitaire.js"),
+        "cards" => include_str!("../../../../tests/fixtures/script/cards.js"),
+        "river" => include_str!("../../../../tests/fixtures/script/river.js"),
+        "jugs" => include_str!("../../../../tests/fixtures/script/jugs.js"),
+        "hanoi" => include_str!("../../../../tests/fixtures/script/hanoi.js"),
+        "pegs" => include_str!("../../../../tests/fixtures/script/pegs.js"),
+        "solitaire" => include_str!("../../../../tests/fixtures/script/solitaire.js"),
         "eight" => include_str!("../../../../tests/fixtures/script/eight-puzzle.js"),
         _ => unreachable!("no such script"),
     }

@@ -1,0 +1,228 @@
+//! The page's JavaScript engine: the browser's own. The script and the host are evaluated where
+//! this module runs, so it must run only where a script can reach nothing of the app's (a
+//! sandboxed Worker: docs/decisions/2026-11-27-javascript-rules-quickjs-natively.md says how).
+//! The host writes states' canonical bytes itself, straight into this module's memory: the
+//! browser compiles JavaScript, and no string then crosses on the way.
+//!
+//! The browser cannot interrupt a call: an endless loop is stopped by ending the Worker (Cancel,
+//! and the time limit on the page's side).
+
+use super::{
+    arguments, call_error, check_defined, load_error, news_text, unlike_error, wrapped, Cause, Engine, FILE_NAME,
+    FUNCTIONS, HOST,
+};
+use crate::families::script::draw::Shape;
+use crate::families::FormatError;
+use js_sys::{Function, Reflect};
+use std::cell::RefCell;
+use wasm_bindgen::{JsCast, JsValue};
+use web_time::Instant;
+
+pub struct WebEngine {
+    host: JsValue,
+    begin_into: Function,
+    expand_into: Function,
+    call_into: Function,
+    copy_again: Function,
+    target: Function,
+    adopt: Function,
+    heuristic: Function,
+    call: Function,
+    shapes: Function,
+    doing: Function,
+    defined: Vec<bool>,
+    text: String,
+    /// Where the host copies what it writes (all of it is the room it has).
+    buffer: RefCell<Vec<u8>>,
+}
+
+/// What was thrown, as a message, and its stack if it has one.
+fn describe(thrown: &JsValue) -> (String, Option<String>) {
+    if let Some(error) = thrown.dyn_ref::<js_sys::Error>() {
+        let stack = Reflect::get(error, &"stack".into()).ok().and_then(|s| s.as_string());
+        return (format!("{}: {}", String::from(error.name()), String::from(error.message())), stack);
+    }
+    match thrown.as_string() {
+        Some(text) => (format!("it threw \"{text}\""), None),
+        None => (format!("it threw a {}", thrown.js_typeof().as_string().unwrap_or_default()), None),
+    }
+}
+
+fn field(object: &JsValue, name: &str) -> Option<JsValue> {
+    Reflect::get(object, &name.into()).ok().filter(|v| !v.is_undefined())
+}
+
+fn function(host: &JsValue, name: &str) -> Result<Function, FormatError> {
+    (field(host, name).and_then(|f| f.dyn_into::<Function>().ok()))
+        .ok_or_else(|| FormatError::general(format!("the script's host has no function {name}")))
+}
+
+impl WebEngine {
+    /// The error of a call that threw `thrown`: the host's `{puzzlelabFailedIn, error}`, its
+    /// `{puzzlelabUnlike, …}` for a value that is not JSON-like, or anything thrown past it.
+    fn failure(&self, thrown: JsValue) -> FormatError {
+        let name = field(&thrown, "puzzlelabFailedIn").and_then(|n| n.as_string());
+        if let Some(held) = field(&thrown, "puzzlelabUnlike").and_then(|h| h.as_string()) {
+            let what = field(&thrown, "what").and_then(|w| w.as_string()).unwrap_or_default();
+            let path = field(&thrown, "path").and_then(|p| p.as_string()).unwrap_or_default();
+            return unlike_error(&self.text, name.as_deref().unwrap_or("start"), &what, &held, &path);
+        }
+        let name =
+            name.unwrap_or_else(|| self.doing.call0(&self.host).ok().and_then(|d| d.as_string()).unwrap_or_default());
+        let inner = field(&thrown, "error").unwrap_or(thrown);
+        let (what, stack) = describe(&inner);
+        call_error(&self.text, &name, Cause::Failed(what), stack.as_deref())
+    }
+
+    fn text_of(&self, result: Result<JsValue, JsValue>) -> Result<String, FormatError> {
+        let value = result.map_err(|thrown| self.failure(thrown))?;
+        value.as_string().ok_or_else(|| FormatError::general("the script's host returned something other than text"))
+    }
+
+    /// Has the host copy what it wrote into the buffer: `written` is what the call returned
+    /// (the bytes copied, or minus the bytes needed, when the buffer grows and the host copies
+    /// again). `read` gets the bytes.
+    fn written<T>(&self, written: Result<JsValue, JsValue>, read: impl FnOnce(&[u8]) -> T) -> Result<T, FormatError> {
+        let mut written = written.map_err(|thrown| self.failure(thrown))?.as_f64().unwrap_or(0.0);
+        if written < 0.0 {
+            self.grow((-written) as usize);
+            written = self.copy_again.call0(&self.host).map_err(|thrown| self.failure(thrown))?.as_f64().unwrap_or(0.0);
+        }
+        let buffer = self.buffer.borrow();
+        Ok(read(buffer.get(..written.max(0.0) as usize).unwrap_or_default()))
+    }
+
+    /// Makes the buffer hold at least `bytes`, and tells the host where it is.
+    fn grow(&self, bytes: usize) {
+        let mut buffer = self.buffer.borrow_mut();
+        if buffer.len() < bytes {
+            *buffer = vec![0; bytes.next_power_of_two()];
+        }
+        let _ = self.target.call2(&self.host, &(buffer.as_ptr() as u32).into(), &(buffer.len() as u32).into());
+    }
+
+    fn call_text(&self, name: &str, args: &[&[u8]]) -> Result<String, FormatError> {
+        self.text_of(self.call.call2(&self.host, &name.into(), &arguments(args).into()))
+    }
+
+    fn call_into<T>(&self, name: &str, args: &[&[u8]], read: impl FnOnce(&[u8]) -> T) -> Result<T, FormatError> {
+        self.written(self.call_into.call2(&self.host, &name.into(), &arguments(args).into()), read)
+    }
+}
+
+/// The keys of `bytes`, each after its length (u32, little-endian).
+fn keys(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut keys = Vec::new();
+    let mut at = 0;
+    while let Some(length) = bytes.get(at..at + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes) {
+        let Some(key) = bytes.get(at + 4..at + 4 + length as usize) else { break };
+        keys.push(key.to_vec());
+        at += 4 + length as usize;
+    }
+    keys
+}
+
+impl Engine for WebEngine {
+    fn load(text: &str) -> Result<Self, FormatError> {
+        let failed = |stage: &str, thrown: JsValue| {
+            let (what, stack) = describe(&thrown);
+            load_error(stage, &what, stack.as_deref(), false)
+        };
+        // The name makes the browser's stacks say `script.js:LINE:COLUMN`.
+        let source = format!("{}\n//# sourceURL={FILE_NAME}\n", wrapped(text));
+        let script: Function = js_sys::eval(&source).map_err(|e| failed("parse", e))?.unchecked_into();
+        let rules = script.call0(&JsValue::UNDEFINED).map_err(|e| failed("top", e))?;
+        let factory: Function = js_sys::eval(HOST).map_err(|e| failed("host", e))?.unchecked_into();
+        let host = factory.call1(&JsValue::UNDEFINED, &rules).map_err(|e| failed("host", e))?;
+        let defines = function(&host, "defines")?;
+        let defined: Vec<bool> = (FUNCTIONS.iter())
+            .map(|(name, ..)| defines.call1(&host, &(*name).into()).ok().and_then(|d| d.as_bool()) == Some(true))
+            .collect();
+        check_defined(&defined)?;
+        let bind = function(&host, "bind")?;
+        bind.call1(&host, &wasm_bindgen::memory()).map_err(|e| failed("host", e))?;
+        let engine = WebEngine {
+            begin_into: function(&host, "beginInto")?,
+            expand_into: function(&host, "expandInto")?,
+            call_into: function(&host, "callInto")?,
+            copy_again: function(&host, "copyAgain")?,
+            target: function(&host, "target")?,
+            adopt: function(&host, "adopt")?,
+            heuristic: function(&host, "heuristic")?,
+            call: function(&host, "call")?,
+            shapes: function(&host, "shapes")?,
+            doing: function(&host, "doing")?,
+            host,
+            defined,
+            text: text.to_string(),
+            buffer: RefCell::new(Vec::new()),
+        };
+        engine.grow(1 << 12);
+        Ok(engine)
+    }
+
+    fn defines(&self, name: &str) -> bool {
+        FUNCTIONS.iter().zip(&self.defined).any(|((n, ..), &defined)| *n == name && defined)
+    }
+
+    fn begin(&self) -> Result<Vec<u8>, FormatError> {
+        self.written(self.begin_into.call0(&self.host), <[u8]>::to_vec)
+    }
+
+    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
+        // The news as a number's bits when they fit, else as text.
+        let news: JsValue = if news.len() <= 30 {
+            news.iter().rev().fold(0u32, |bits, &new| bits << 1 | u32::from(new)).into()
+        } else {
+            news_text(news).into()
+        };
+        self.written(self.expand_into.call2(&self.host, &id.into(), &news), |bytes| out.extend_from_slice(bytes))
+    }
+
+    fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError> {
+        let found = self.text_of(self.adopt.call1(&self.host, &news_text(news).into()))?;
+        flags.extend(found.bytes().map(|digit| digit.wrapping_sub(b'0')));
+        Ok(())
+    }
+
+    fn heuristic(&self, id: u32) -> Result<u32, FormatError> {
+        let h = self.heuristic.call1(&self.host, &id.into()).map_err(|thrown| self.failure(thrown))?;
+        Ok(h.as_f64().unwrap_or(0.0).min(f64::from(u32::MAX)) as u32)
+    }
+
+    fn moves(&self, state: &[u8]) -> Result<Vec<Vec<u8>>, FormatError> {
+        self.call_into("moves", &[state], keys)
+    }
+
+    fn apply(&self, state: &[u8], mv: &[u8]) -> Result<Option<Vec<u8>>, FormatError> {
+        self.call_into("apply", &[state, mv], |bytes| keys(bytes).into_iter().next())
+    }
+
+    fn is_goal(&self, state: &[u8]) -> Result<bool, FormatError> {
+        let value = self.call.call2(&self.host, &"is_goal".into(), &arguments(&[state]).into());
+        Ok(value.map_err(|thrown| self.failure(thrown))?.as_bool() == Some(true))
+    }
+
+    fn text(&self, name: &str, value: &[u8]) -> Result<String, FormatError> {
+        self.call_text(if name == "label" { "label" } else { "show" }, &[value])
+    }
+
+    fn shapes(&self, state: &[u8]) -> Result<Vec<Shape>, FormatError> {
+        let json = self.text_of(self.shapes.call1(&self.host, &arguments(&[state]).into()))?;
+        let list: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap_or_default();
+        Ok(list
+            .iter()
+            .map(|shape| Shape::read(|key| shape[key].as_f64(), |key| shape[key].as_str().map(str::to_string)))
+            .collect())
+    }
+
+    /// The browser cannot stop a call: the Worker is ended instead.
+    fn set_deadline(&self, _deadline: Option<Instant>) {}
+
+    fn out_of_time(&self) -> bool {
+        false
+    }
+
+    /// The states the search keeps are counted on the search's side (`space.rs`).
+    fn set_memory_limit(&self, _bytes: u64) {}
+}
