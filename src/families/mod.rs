@@ -118,6 +118,23 @@ pub trait Family: Sync {
     fn needs_full_build(&self, _text: &str) -> bool {
         false
     }
+
+    /// Whether `text` is a script the page must run only in its sandbox (rules in JavaScript:
+    /// the page's own thread never evaluates them). The page then sends its requests to Workers
+    /// started in the sandbox, and learns what it shows from their traces ([`Puzzle::trace`]).
+    fn runs_sandboxed(&self, _text: &str) -> bool {
+        false
+    }
+
+    /// Keeps what a sandboxed Worker said of `text` ([`Puzzle::trace`]'s JSON, or the error
+    /// reading it): [`Family::parse`] reads from it in the page.
+    fn learn(&self, _text: &str, _said: Result<String, FormatError>) {}
+
+    /// Whether the page must have a sandboxed Worker trace `text` before [`Family::parse`] can
+    /// read it (it has learnt nothing of it yet).
+    fn wants_trace(&self, _text: &str) -> bool {
+        false
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -247,6 +264,17 @@ pub trait Puzzle {
     /// hardest start), for families that can write one.
     fn text_at(&self, _moves: &[String]) -> Option<String> {
         None
+    }
+
+    /// For a puzzle that [`Family::runs_sandboxed`]: each position along `moves` as its rules
+    /// show and draw it (JSON, for [`Family::learn`]). None for the others.
+    fn trace(&self, _moves: &[String]) -> Option<Result<String, FormatError>> {
+        None
+    }
+
+    /// Whether the page must ask a sandboxed Worker to trace `moves` before it can show them.
+    fn wants_trace(&self, _moves: &[String]) -> bool {
+        false
     }
 
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error

@@ -8,6 +8,7 @@ const BACKGROUND: &str = "#f7f5f0";
 pub const MAX_SHAPES: usize = 10_000;
 
 /// One shape of `draw(state)`, read with the format's defaults.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Shape {
     pub x: f64,
     pub y: f64,

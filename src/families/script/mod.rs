@@ -54,17 +54,23 @@ fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     Ok(Box::new(js::JsPuzzle::new(text, js::quickjs::QuickJs::load(text)?)))
 }
 
-/// Without an engine (the page, for now): what [`precheck`] finds, else that this build cannot
-/// run it.
-#[cfg(not(all(feature = "js", not(target_arch = "wasm32"))))]
+/// In the page: in a sandboxed Worker, the browser's engine runs the script; on the page's own
+/// thread, what those Workers traced stands in for it (`js/recorded.rs`).
+#[cfg(target_arch = "wasm32")]
+fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    use js::Engine;
+    precheck(text)?;
+    if js::web::in_sandbox() {
+        return Ok(Box::new(js::JsPuzzle::new(text, js::web::WebEngine::load(text)?)));
+    }
+    Ok(Box::new(js::JsPuzzle::new(text, js::recorded::Recorded::load(text)?)))
+}
+
+/// A native build without the feature `js`.
+#[cfg(all(not(feature = "js"), not(target_arch = "wasm32")))]
 fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     precheck(text)?;
-    Err(FormatError::new(
-        1,
-        1,
-        "rules written in JavaScript run in the command-line tool (`puzzlelab solve FILE`), not yet in this page; \
-         a script whose first line is `// puzzlelab script` (rhai) runs here",
-    ))
+    Err(crate::families::not_in_this_build("JavaScript engine"))
 }
 
 /// What can be said of a script before the interpreter reads it: that it is one, and not too
@@ -142,6 +148,19 @@ impl Family for Script {
     #[cfg(not(feature = "script"))]
     fn needs_full_build(&self, text: &str) -> bool {
         !is_javascript(text) && precheck(text).is_ok()
+    }
+
+    /// In the page, a script in JavaScript: it runs only in the sandbox's Workers.
+    fn runs_sandboxed(&self, text: &str) -> bool {
+        cfg!(target_arch = "wasm32") && is_javascript(text)
+    }
+
+    fn learn(&self, text: &str, said: Result<String, FormatError>) {
+        js::recorded::learn(text, said);
+    }
+
+    fn wants_trace(&self, text: &str) -> bool {
+        self.runs_sandboxed(text) && js::recorded::known(text).is_none()
     }
 
     fn examples(&self) -> &'static [Example] {

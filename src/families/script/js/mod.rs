@@ -11,6 +11,7 @@
 pub mod key;
 #[cfg(all(feature = "js", not(target_arch = "wasm32")))]
 pub mod quickjs;
+pub mod recorded;
 mod space;
 #[cfg(all(test, feature = "js", not(target_arch = "wasm32")))]
 mod tests;
@@ -188,6 +189,11 @@ pub trait Engine {
     fn out_of_time(&self) -> bool;
     /// The most memory the engine may hold (the search's budget, with some room).
     fn set_memory_limit(&self, bytes: u64);
+    /// Whether every position along `moves` is known here: engines that run the script know
+    /// them all; the page's [`recorded::Recorded`] knows what Workers traced.
+    fn traced(&self, _moves: &[String]) -> bool {
+        true
+    }
 }
 
 /// The arguments of a call, as the JSON array the host reads.
@@ -469,6 +475,15 @@ impl<E: Engine> Puzzle for JsPuzzle<E> {
 
     fn text_at(&self, moves: &[String]) -> Option<String> {
         self.text_from(&self.replayer.at(self, moves, moves.len())?)
+    }
+
+    fn trace(&self, moves: &[String]) -> Option<Result<String, FormatError>> {
+        let json = |trace| serde_json::to_string(&trace).map_err(|e| FormatError::general(e.to_string()));
+        Some(recorded::trace(self, moves).and_then(json))
+    }
+
+    fn wants_trace(&self, moves: &[String]) -> bool {
+        !self.engine.traced(moves)
     }
 
     fn to_text(&self) -> String {

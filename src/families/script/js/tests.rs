@@ -268,3 +268,36 @@ fn javascript_is_told_from_rhai_by_its_first_line() {
     assert!(super::super::is_javascript("\n// puzzlelab script JavaScript\nfunction start() {}"));
     assert_eq!(crate::families::parse(None, js("jugs")).map(|p| p.family()).ok(), Some("script"));
 }
+
+/// The page's own thread shows a script from what a Worker traced: the same positions, texts,
+/// pictures and moves as the engine that ran it, and it asks for what it has not seen.
+#[test]
+fn the_page_replays_what_a_worker_traced() {
+    use super::recorded::{self, Recorded};
+    use super::{Engine, JsPuzzle};
+    let text = js("hanoi");
+    let worker = parse(text).unwrap();
+    let options = SolveOptions::default();
+    let moves = worker.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap().moves;
+    assert_eq!(Recorded::load(text).err().map(|e| e.message), Some(recorded::NOT_YET.to_string()));
+    recorded::learn(text, worker.trace(&[]).unwrap());
+    let page = JsPuzzle::new(text, Recorded::load(text).unwrap());
+    assert!(!page.wants_trace(&[]) && page.wants_trace(&moves));
+    recorded::learn(text, worker.trace(&moves).unwrap());
+    assert!(!page.wants_trace(&moves));
+    assert_eq!(page.check(&options, &moves).unwrap(), worker.check(&options, &moves).unwrap());
+    let picture = |puzzle: &dyn Puzzle, step| {
+        let mut svg = crate::draw::SvgPainter::new(300.0, 200.0);
+        puzzle.draw(&moves, step, 0.0, &mut svg);
+        svg.finish()
+    };
+    for step in 0..=moves.len() {
+        assert_eq!(page.show(&moves, step), worker.show(&moves, step));
+        assert_eq!(page.moves_from(&options, &moves, step), worker.moves_from(&options, &moves, step));
+        assert_eq!(picture(&page, step), picture(worker.as_ref(), step));
+    }
+    // A script's error, said by a Worker, is what the page reads.
+    let broken = format!("{HEAD}function start() {{ return 0; }}\n");
+    recorded::learn(&broken, Err(parse(&broken).err().unwrap()));
+    assert!(Recorded::load(&broken).err().unwrap().message.contains("needs a function moves(state)"));
+}

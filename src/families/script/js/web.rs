@@ -18,6 +18,15 @@ use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 use web_time::Instant;
 
+/// Whether this code runs where a script may run: a Worker of the sandbox, whose origin is
+/// opaque (the browser says "null"), so it reaches none of the app's storage.
+pub fn in_sandbox() -> bool {
+    let global = js_sys::global();
+    let origin = Reflect::get(&global, &"origin".into()).ok().and_then(|o| o.as_string());
+    let document = Reflect::get(&global, &"document".into()).ok().filter(|d| !d.is_undefined());
+    origin.as_deref() == Some("null") && document.is_none()
+}
+
 pub struct WebEngine {
     host: JsValue,
     begin_into: Function,
