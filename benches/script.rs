@@ -1,4 +1,6 @@
-//! Scripted puzzles: how fast the rhai rules run under the search (states per second).
+//! Scripted puzzles: how fast rules in rhai and in JavaScript (QuickJS) run under the search
+//! (states per second). The 8-puzzle from its hardest start is written in both (`tests/fixtures/
+//! script/eight-puzzle.*`): breadth-first over its 181,440 positions.
 #![cfg_attr(target_arch = "wasm32", allow(unused))]
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -29,6 +31,18 @@ fn scripts(c: &mut Criterion) {
         assert_eq!(length, moves);
         group.throughput(Throughput::Elements(stored));
         group.bench_function(name, |b| b.iter(|| solve(&text)));
+    }
+    group.finish();
+    let mut group = c.benchmark_group("script-eight-puzzle");
+    group.sample_size(10);
+    for (name, text) in [
+        ("rhai", include_str!("../tests/fixtures/script/eight-puzzle.txt")),
+        ("javascript", include_str!("../tests/fixtures/script/eight-puzzle.js")),
+    ] {
+        let (length, stored) = solve(text);
+        assert_eq!((length, stored), (31, 181_440));
+        group.throughput(Throughput::Elements(stored));
+        group.bench_function(name, |b| b.iter(|| solve(text)));
     }
     group.finish();
 }

@@ -196,6 +196,27 @@ impl fmt::Display for MoveError {
     }
 }
 
+/// How the page's sandbox places a script's syntax error: it parses `source` as a script,
+/// never running it, and the browser says where the first error is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxCheck {
+    /// What the browser parses: the text inside a function nothing calls. Its lines are the
+    /// text's lines.
+    pub source: String,
+    /// How many characters come before the text's own on the first line.
+    pub column_offset: usize,
+    /// Said before the browser's message ("the script does not parse: ").
+    pub prefix: &'static str,
+}
+
+impl SyntaxCheck {
+    /// The error the browser found at `line`, `column`, in its words (`Uncaught SyntaxError: …`).
+    pub fn error(&self, line: usize, column: usize, said: &str) -> FormatError {
+        let column = if line == 1 { column.saturating_sub(self.column_offset).max(1) } else { column };
+        FormatError::new(line, column, format!("{}{}", self.prefix, said.trim_start_matches("Uncaught ")))
+    }
+}
+
 /// A problem with puzzle text, pointing at a place in it (1-based line and column; line 0 when
 /// the problem is not at one place, such as an option that does not fit the puzzle).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -212,6 +212,31 @@ fn a_script_from_the_command_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Rules in JavaScript, run by the tool's own engine: the English board's peg solitaire, its
+/// 31 jumps each written as the script labels them; a runaway call ends at the time limit.
+#[test]
+fn a_script_in_javascript_from_the_command_line() {
+    let script = format!("{}/www/examples/script-js-solitaire.js", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&["solve", &script, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["length"].as_u64(), json["method"].as_str(), json["optimal"].as_bool()),
+        (Some(31), Some("astar"), Some(true))
+    );
+    assert_eq!(json["moves"][0].as_str(), Some("d6-d4"));
+    let dir = std::env::temp_dir().join(format!("puzzlelab-cli-js-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let endless = dir.join("endless.js");
+    let script = "// puzzlelab script js\nfunction start() { return 0; }\nfunction moves(s) {\n  for (;;) {}\n}\nfunction apply(s, m) { return s; }\nfunction is_goal(s) { return false; }\n";
+    std::fs::write(&endless, script).unwrap();
+    let out = run(&["solve", endless.to_str().unwrap(), "--timeout", "0.3", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"].as_str(), Some("gave_up"), "{json}");
+    assert_eq!(json["reason"].as_str(), Some("gave up while moves() was still running (the time limit of 0.3 s)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn tiling(name: &str) -> String {
     format!("{}/tests/fixtures/tiling/{name}", env!("CARGO_MANIFEST_DIR"))
 }

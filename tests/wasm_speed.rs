@@ -252,11 +252,11 @@ fn tiling_counts() {
 /// positions (31 moves), and the English board's peg solitaire (31 jumps, `auto`).
 #[wasm_bindgen_test]
 fn javascript_rules() {
-    use puzzlelab::families::script::js::{web::WebEngine, Engine, JsPuzzle};
+    use puzzlelab::families::script::js::{web::WebEngine, JsPuzzle};
     use puzzlelab::families::Puzzle;
     use puzzlelab::search::Method;
     let solve = |text: &str, method: Method| {
-        let puzzle = JsPuzzle::new(text, WebEngine::load(text).unwrap());
+        let puzzle = JsPuzzle::load::<WebEngine>(text).unwrap();
         let options = SolveOptions { method, ..SolveOptions::default() };
         let started = web_time::Instant::now();
         let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
@@ -275,7 +275,7 @@ fn javascript_rules() {
         "wasm: JavaScript 8-puzzle, breadth-first: 181440 states in {best:.0} ms, {:.0} k states/s",
         181_440.0 / best
     );
-    let (report, ms) = solve(include_str!("fixtures/script/solitaire.js"), Method::Auto);
+    let (report, ms) = solve(puzzlelab::examples::text("script-js-solitaire").unwrap(), Method::Auto);
     assert_eq!((report.status, report.moves.len(), report.method), (Status::Solved, 31, Method::Astar));
     console_log!("wasm: JavaScript peg solitaire (33 holes, A*): {} states in {ms:.0} ms", report.stats.stored);
 }

@@ -32,7 +32,7 @@ pub mod tiling;
 
 pub use crate::contract::{
     Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch,
-    Verdict,
+    SyntaxCheck, Verdict,
 };
 use crate::draw::Painter;
 use crate::search::{astar, astar_weighted, bfs, dfs, idastar, Flow, Method, Outcome, Space, Stats};
@@ -134,6 +134,12 @@ pub trait Family: Sync {
     /// read it (it has learnt nothing of it yet).
     fn wants_trace(&self, _text: &str) -> bool {
         false
+    }
+
+    /// For a text that [`Family::runs_sandboxed`]: how the page's sandbox can place its syntax
+    /// errors (a Worker's engine reports them without a place).
+    fn syntax_check(&self, _text: &str) -> Option<SyntaxCheck> {
+        None
     }
 }
 

@@ -18,6 +18,8 @@ pub mod app;
 pub mod canvas;
 #[cfg(target_arch = "wasm32")]
 pub mod kept;
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
+pub mod sandbox;
 #[cfg(target_arch = "wasm32")]
 pub mod solver;
 #[cfg(target_arch = "wasm32")]

@@ -17,6 +17,9 @@ pub enum Request {
     Solve { job: u32, family: String, text: String, options: SolveOptions },
     /// Explore the whole space of `text` (Analyse), with progress like a solve.
     Analyse { job: u32, family: String, text: String, options: SolveOptions },
+    /// Trace the positions along `moves` of `text` (a script the page must not run itself:
+    /// [`crate::families::Family::runs_sandboxed`]), answered with `Traced`.
+    Trace { job: u32, family: String, text: String, moves: Vec<String> },
     /// Answered with `Pong` at once, with the same number: a Worker that answers is not
     /// searching (the page numbers its pings by the work it has given that Worker).
     Ping { job: u32 },
@@ -116,6 +119,13 @@ pub enum Reply {
     Pong {
         job: u32,
     },
+    /// The answer to `Trace`: the trace of `text` (JSON, for `Family::learn`), or why the
+    /// script could not be read.
+    Traced {
+        job: u32,
+        text: String,
+        said: Result<String, FormatError>,
+    },
     /// An animation has `done` of its `frames` frames.
     Animating {
         job: u32,
@@ -150,8 +160,15 @@ pub fn handle(
     | Request::Analyse { job, ref family, ref text, .. }
     | Request::Animate { job, ref family, ref text, .. }) = request
     else {
-        if let Request::Ping { job } = request {
-            post(Reply::Pong { job });
+        match request {
+            Request::Ping { job } => post(Reply::Pong { job }),
+            Request::Trace { job, family, text, moves } => {
+                let said = families::parse(Some(&family), &text).and_then(|puzzle| {
+                    puzzle.trace(&moves).unwrap_or_else(|| Err(FormatError::general("this puzzle is not traced")))
+                });
+                post(Reply::Traced { job, text, said });
+            }
+            _ => {}
         }
         return;
     };
@@ -182,7 +199,7 @@ pub fn handle(
                 Err(error) => post(Reply::Failed { job, error }),
             }
         }
-        Request::Ping { .. } => {}
+        Request::Ping { .. } | Request::Trace { .. } => {}
         Request::Animate { moves, format, width, height, speed, .. } => {
             let mut picture = |step| {
                 pixels(puzzle.as_ref(), &moves, step, (width, height))

@@ -8,6 +8,8 @@
 //! Worker and to each started later, so they are built once a page (and a machine: IndexedDB).
 
 use super::protocol::{Kept, Reply, Request};
+#[cfg(feature = "js")]
+use super::sandbox::{Heard, Sandbox};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,6 +36,9 @@ pub type OnError = Rc<dyn Fn(usize, String)>;
 pub type OnKept = Rc<dyn Fn(usize, Kept)>;
 
 pub struct Pool {
+    /// Where the Workers run: in the page's origin, or in the sandbox (scripts in JavaScript).
+    #[cfg(feature = "js")]
+    sandbox: Option<Rc<Sandbox>>,
     slots: Vec<Slot>,
     /// Workers ended while their callbacks may still be on the stack; dropped at the next start.
     retired: Vec<Slot>,
@@ -55,8 +60,50 @@ fn loader_url() -> Result<String, JsValue> {
     Url::create_object_url_with_blob(&blob)
 }
 
+/// A Worker of the pool: started by the page, or by the sandbox for the page.
+enum Port {
+    Page(Worker),
+    #[cfg(feature = "js")]
+    Sandbox(Rc<Sandbox>, usize),
+}
+
+impl Port {
+    fn post(&self, message: &JsValue) -> bool {
+        match self {
+            Port::Page(worker) => worker.post_message(message).is_ok(),
+            #[cfg(feature = "js")]
+            Port::Sandbox(sandbox, index) => {
+                sandbox.post(*index, message);
+                true
+            }
+        }
+    }
+
+    fn terminate(&self) {
+        match self {
+            Port::Page(worker) => worker.terminate(),
+            #[cfg(feature = "js")]
+            Port::Sandbox(sandbox, index) => sandbox.end(*index),
+        }
+    }
+}
+
+/// What a Worker's message says: kept bytes go to `on_kept`, replies to `on_reply`.
+fn deliver(index: usize, data: &JsValue, on_reply: &OnReply, on_kept: &OnKept) {
+    if let Some(kept) = Kept::read(data) {
+        return on_kept(index, kept);
+    }
+    match serde_wasm_bindgen::from_value::<Reply>(data.clone()) {
+        Ok(reply) => on_reply(index, reply),
+        Err(e) => web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into()),
+    }
+}
+
+/// The listeners of a Worker the page started: for its messages and for its failure.
+type Listeners = (Closure<dyn FnMut(MessageEvent)>, Closure<dyn FnMut(ErrorEvent)>);
+
 struct Slot {
-    worker: Worker,
+    worker: Port,
     ready: bool,
     /// Answered a ping since it was last given work.
     idle: bool,
@@ -66,14 +113,16 @@ struct Slot {
     /// Pong answering a ping sent before more work (the next bound of a shared IDA*) is not
     /// taken to mean the Worker is idle.
     given: u32,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    /// A Worker of the page's own: its listeners.
+    _listeners: Option<Listeners>,
 }
 
 impl Pool {
     /// A pool with Worker 0 started; Err when the browser cannot start a Worker.
     pub fn new(on_reply: OnReply, on_error: OnError, on_kept: OnKept) -> Result<Pool, JsValue> {
         let mut pool = Pool {
+            #[cfg(feature = "js")]
+            sandbox: None,
             slots: Vec::new(),
             retired: Vec::new(),
             on_reply,
@@ -86,7 +135,50 @@ impl Pool {
         Ok(pool)
     }
 
+    #[cfg(feature = "js")]
+    /// A pool whose Workers run in the sandbox (`sandbox.rs`), for scripts in JavaScript: the
+    /// full module's, whose glue is at `glue` (the first module leaves the searches of scripts
+    /// out, so the first load stays as it was).
+    pub fn sandboxed(on_reply: OnReply, on_error: OnError, on_kept: OnKept, glue: &str) -> Result<Pool, JsValue> {
+        let (heard_reply, heard_kept, heard_error) = (on_reply.clone(), on_kept.clone(), on_error.clone());
+        let listener = move |index: usize, heard: Heard| match heard {
+            Heard::Message(data) => deliver(index, &data, &heard_reply, &heard_kept),
+            Heard::Died(message) => heard_error(index, message.chars().filter(|c| !c.is_control()).take(160).collect()),
+        };
+        let sandbox = Sandbox::open(listener, &JsValue::from_str(glue), LOADER)?;
+        let mut pool = Pool {
+            sandbox: Some(Rc::new(sandbox)),
+            slots: Vec::new(),
+            retired: Vec::new(),
+            on_reply,
+            on_error,
+            on_kept,
+            kept: Vec::new(),
+            loader: String::new(),
+        };
+        pool.ensure(1)?;
+        Ok(pool)
+    }
+
+    /// Whether the Workers run in the sandbox.
+    #[cfg(feature = "js")]
+    pub fn is_sandboxed(&self) -> bool {
+        self.sandbox.is_some()
+    }
+
     fn spawn(&self, index: usize) -> Result<Slot, JsValue> {
+        #[cfg(feature = "js")]
+        if let Some(sandbox) = &self.sandbox {
+            sandbox.spawn(index);
+            return Ok(Slot {
+                worker: Port::Sandbox(sandbox.clone(), index),
+                ready: false,
+                idle: false,
+                queued: Vec::new(),
+                given: 0,
+                _listeners: None,
+            });
+        }
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options(&self.loader, &options)?;
@@ -98,15 +190,7 @@ impl Pool {
         worker.post_message(&start)?;
         let (on_reply, on_kept) = (self.on_reply.clone(), self.on_kept.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            if let Some(kept) = Kept::read(&event.data()) {
-                return on_kept(index, kept);
-            }
-            match serde_wasm_bindgen::from_value::<Reply>(event.data()) {
-                Ok(reply) => on_reply(index, reply),
-                Err(e) => {
-                    web_sys::console::error_1(&format!("puzzlelab: unreadable message from Worker {index}: {e}").into())
-                }
-            }
+            deliver(index, &event.data(), &on_reply, &on_kept)
         });
         let on_error = self.on_error.clone();
         let on_failure = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -116,13 +200,12 @@ impl Pool {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_failure.as_ref().unchecked_ref()));
         Ok(Slot {
-            worker,
+            worker: Port::Page(worker),
             ready: false,
             idle: false,
             queued: Vec::new(),
             given: 0,
-            _on_message: on_message,
-            _on_error: on_failure,
+            _listeners: Some((on_message, on_failure)),
         })
     }
 
@@ -249,6 +332,6 @@ impl Slot {
             self.queued.push(message);
             return true;
         }
-        self.worker.post_message(&message).is_ok()
+        self.worker.post(&message)
     }
 }

@@ -8,6 +8,7 @@
 //! (`full.html`) to read one.
 
 pub mod draw;
+#[cfg(feature = "js")]
 pub mod js;
 #[cfg(feature = "script")]
 mod puzzle;
@@ -43,34 +44,32 @@ fn is_script(text: &str) -> bool {
 fn is_javascript(text: &str) -> bool {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
     let language = first.get(MARKER.len()..).unwrap_or("").trim().to_ascii_lowercase();
-    is_script(text) && (language == js::LANGUAGE || language == "javascript")
+    is_script(text) && (language == "js" || language == "javascript")
 }
 
 /// A script in JavaScript, read by this build's engine.
 #[cfg(all(feature = "js", not(target_arch = "wasm32")))]
 fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
-    use js::Engine;
     precheck(text)?;
-    Ok(Box::new(js::JsPuzzle::new(text, js::quickjs::QuickJs::load(text)?)))
+    Ok(Box::new(js::JsPuzzle::load::<js::quickjs::QuickJs>(text)?))
 }
 
-/// In the page: in a sandboxed Worker, the browser's engine runs the script; on the page's own
-/// thread, what those Workers traced stands in for it (`js/recorded.rs`).
-#[cfg(target_arch = "wasm32")]
+/// In the page's full module: in a sandboxed Worker, the browser's engine runs the script; on
+/// the page's own thread, what those Workers traced stands in for it (`js/recorded.rs`).
+#[cfg(all(feature = "js", target_arch = "wasm32"))]
 fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
-    use js::Engine;
     precheck(text)?;
     if js::web::in_sandbox() {
-        return Ok(Box::new(js::JsPuzzle::new(text, js::web::WebEngine::load(text)?)));
+        return Ok(Box::new(js::JsPuzzle::load::<js::web::WebEngine>(text)?));
     }
-    Ok(Box::new(js::JsPuzzle::new(text, js::recorded::Recorded::load(text)?)))
+    Ok(Box::new(js::JsPuzzle::load::<js::recorded::Recorded>(text)?))
 }
 
-/// A native build without the feature `js`.
-#[cfg(all(not(feature = "js"), not(target_arch = "wasm32")))]
+/// A build without the feature `js` (the page's first module, which opens the full one).
+#[cfg(not(feature = "js"))]
 fn parse_javascript(text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     precheck(text)?;
-    Err(crate::families::not_in_this_build("JavaScript engine"))
+    Err(crate::families::not_in_this_build("JavaScript rules"))
 }
 
 /// What can be said of a script before the interpreter reads it: that it is one, and not too
@@ -110,13 +109,16 @@ impl Family for Script {
     }
 
     fn format_help(&self) -> &'static str {
-        "A rhai script whose first line is `// puzzlelab script`. It defines start(), \
-         moves(state) (an array), apply(state, move) (the next state, or () when the move is not \
-         allowed) and is_goal(state); optionally is_dead(state), heuristic(state) (a lower bound on \
-         the moves left; enables A*), show(state) and label(move) (text, telling apart the moves \
-         allowed from one position), and draw(state): an array of shapes #{x, y, w, h, colour, \
-         label, shape: \"rect\"|\"circle\"} on a grid. States are compared by value. Each call \
-         may run at most 5 million operations."
+        "JavaScript whose first line is `// puzzlelab script js`. It defines start(), \
+         moves(state) (an array), apply(state, move) (the next state, or null when the move is \
+         not allowed) and is_goal(state) (true or false); optionally is_dead(state), \
+         heuristic(state) (a lower bound on the moves left; enables A*), show(state) and \
+         label(move) (text, telling apart the moves allowed from one position), and draw(state): \
+         an array of shapes {x, y, w, h, colour, label, shape: \"rect\"|\"circle\"} on a grid. \
+         States and moves are JSON-like (numbers, strings, booleans, null, arrays, plain objects) \
+         and compared by value. In the page a script runs in a sandbox: no network, no storage, \
+         no page. The same recipe in rhai: first line `// puzzlelab script`, `()` for a move not \
+         allowed, maps written #{x: 1}; each rhai call may run at most 5 million operations."
     }
 
     fn metrics(&self) -> &'static [&'static str] {
@@ -145,26 +147,46 @@ impl Family for Script {
         Err(crate::families::not_in_this_build("script interpreter"))
     }
 
-    #[cfg(not(feature = "script"))]
+    /// A rhai script without the feature `script`, one in JavaScript without `js`.
     fn needs_full_build(&self, text: &str) -> bool {
-        !is_javascript(text) && precheck(text).is_ok()
+        const HAS: [bool; 2] = [cfg!(feature = "script"), cfg!(feature = "js")];
+        !HAS[usize::from(is_javascript(text))] && precheck(text).is_ok()
     }
 
     /// In the page, a script in JavaScript: it runs only in the sandbox's Workers.
     fn runs_sandboxed(&self, text: &str) -> bool {
-        cfg!(target_arch = "wasm32") && is_javascript(text)
+        cfg!(all(feature = "js", target_arch = "wasm32")) && is_javascript(text)
     }
 
+    #[cfg(feature = "js")]
     fn learn(&self, text: &str, said: Result<String, FormatError>) {
         js::recorded::learn(text, said);
     }
 
+    #[cfg(feature = "js")]
     fn wants_trace(&self, text: &str) -> bool {
         self.runs_sandboxed(text) && js::recorded::known(text).is_none()
     }
 
+    #[cfg(feature = "js")]
+    fn syntax_check(&self, text: &str) -> Option<crate::families::SyntaxCheck> {
+        self.runs_sandboxed(text).then(|| crate::families::SyntaxCheck {
+            source: js::wrapped(text),
+            column_offset: js::WRAPPER_HEAD.len(),
+            prefix: "the script does not parse: ",
+        })
+    }
+
     fn examples(&self) -> &'static [Example] {
-        static EXAMPLES: [Example; 5] = [
+        static EXAMPLES: [Example; 11] = [
+            // In JavaScript, the documented default.
+            example!("script-js-jugs", "js", 6),
+            example!("script-js-river", "js", 7),
+            example!("script-js-cards", "js", 14),
+            example!("script-js-hanoi", "js", 15),
+            example!("script-js-pegs", "js", 13),
+            example!("script-js-solitaire", "js", 31), // the English board: every solution is 31 jumps
+            // The same in rhai.
             example!("script-cards", "txt", 14), // LM-Solve's Jumping Cards
             example!("script-river", "txt", 7),  // the classic river crossing
             example!("script-jugs", "txt", 6),   // 3 and 5 litres to 4
@@ -175,8 +197,8 @@ impl Family for Script {
     }
 
     fn blank(&self) -> &'static str {
-        // The jugs: the shortest script to read.
-        self.examples()[2].text
+        // The jugs in JavaScript: the shortest script to read.
+        self.examples()[0].text
     }
 }
 

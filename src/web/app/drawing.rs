@@ -13,6 +13,8 @@ impl App {
             return;
         };
         let mut painter = CanvasPainter::new(ctx, width, height);
+        #[cfg(feature = "js")]
+        self.trace_if_wanted();
         match &self.puzzle {
             Some(puzzle) => {
                 match self.hinted() {

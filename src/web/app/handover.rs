@@ -92,15 +92,19 @@ fn not_loaded(error: JsValue) {
 }
 
 impl App {
+    /// The address of the full module's `file` (beside the page, whichever module runs it).
+    pub(super) fn full_module_at(&self, file: &str) -> String {
+        let base = self.document.base_uri().ok().flatten().unwrap_or_else(|| self.base_url());
+        web_sys::Url::new_with_base(file, &base).map_or_else(|_| file.to_string(), |url| url.href())
+    }
+
     /// Hands the page to the full module, which can read what `family` needs. The solver
     /// Workers end (they run this module); the full module starts its own.
     pub(super) fn hand_over(&mut self, family: &dyn Family) {
         if self.handing_over {
             return;
         }
-        let base = self.document.base_uri().ok().flatten().unwrap_or_else(|| self.base_url());
-        let at = |file: &str| web_sys::Url::new_with_base(file, &base).map(|url| url.href());
-        let (Ok(glue), Ok(wasm)) = (at("full/app.js"), at("full/app_bg.wasm")) else { return };
+        let (glue, wasm) = (self.full_module_at("full/app.js"), self.full_module_at("full/app_bg.wasm"));
         let handover = Handover::written(&self.history, self.start_when_ready.is_some());
         if js_sys::Reflect::set(&self.window, &JsValue::from_str(HANDOVER), &handover).is_err() {
             return;

@@ -16,6 +16,8 @@ mod handover;
 mod levels;
 mod play;
 mod player;
+#[cfg(feature = "js")]
+mod sandboxed;
 mod sharing;
 mod solving;
 mod text;
@@ -250,6 +252,15 @@ struct App {
     playback: Playback,
     /// The solver Workers (None when this browser cannot start one).
     pool: Option<Pool>,
+    /// Trace requests sent (scripts the sandbox runs: `sandboxed.rs`).
+    #[cfg(feature = "js")]
+    trace_job: u32,
+    /// The last trace request answered.
+    #[cfg(feature = "js")]
+    trace_answered: u32,
+    /// The move list whose trace was last asked for, so it is asked once.
+    #[cfg(feature = "js")]
+    trace_asked: RefCell<Option<Vec<String>>>,
     /// The running solve, as shared among Workers.
     split: Option<Split>,
     /// The page is an embedded link's compact player (how it plays).
@@ -383,6 +394,12 @@ pub fn start() {
         gutter_bad: std::cell::Cell::new(None),
         handing_over: false,
         full_module_failed: false,
+        #[cfg(feature = "js")]
+        trace_job: 0,
+        #[cfg(feature = "js")]
+        trace_answered: 0,
+        #[cfg(feature = "js")]
+        trace_asked: RefCell::new(None),
         notice_timer: None,
         remember_timer: std::cell::Cell::new(None),
         address: String::new(),

@@ -37,6 +37,13 @@ impl App {
         if self.pool.is_some() {
             return;
         }
+        let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
+        let sandboxed = chosen.is_ok_and(|family| family.runs_sandboxed(self.history.text()));
+        self.start_pool_in(sandboxed);
+    }
+
+    /// Starts the pool, its Workers in the sandbox or not.
+    pub(super) fn start_pool_in(&mut self, sandboxed: bool) {
         let on_reply: crate::web::solver::OnReply =
             Rc::new(|worker, reply| with_app(|app| app.on_reply(worker, reply)));
         let on_error: crate::web::solver::OnError =
@@ -49,7 +56,19 @@ impl App {
                 }
             })
         });
-        match Pool::new(on_reply, on_error, on_kept) {
+        // The sandbox's Workers run the full module (the first one hands such texts over).
+        #[cfg(feature = "js")]
+        let started = if sandboxed {
+            Pool::sandboxed(on_reply, on_error, on_kept, &self.full_module_at("full/app.js"))
+        } else {
+            Pool::new(on_reply, on_error, on_kept)
+        };
+        #[cfg(not(feature = "js"))]
+        let started = {
+            let _ = sandboxed;
+            Pool::new(on_reply, on_error, on_kept)
+        };
+        match started {
             Ok(pool) => self.pool = Some(pool),
             Err(_) => self.set_status("Could not start the solver worker in this browser."),
         }
@@ -228,6 +247,14 @@ impl App {
                 if let Some(pool) = &mut self.pool {
                     pool.on_pong(worker, job);
                 }
+            }
+            #[cfg(feature = "js")]
+            Reply::Traced { job, text, said } => {
+                // Idle again once it says so (a trace does not hold it, but a search may follow).
+                if let Some(pool) = &mut self.pool {
+                    pool.ping(worker);
+                }
+                self.traced(job, &text, said);
             }
             Reply::Animating { job, done, frames } if self.animating_job(job) => {
                 self.notice(&format!("Making the animation: frame {done} of {frames}…"));

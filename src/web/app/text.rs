@@ -85,6 +85,10 @@ impl App {
                 return self.hand_over(family);
             }
         }
+        // A script the sandbox runs: read there first.
+        let reading = chosen.as_ref().is_ok_and(|family| family.wants_trace(self.history.text()));
+        #[cfg(feature = "js")]
+        self.sandbox_reads(chosen.as_ref().ok().copied(), reading);
         self.show_detected(chosen.as_ref().ok().copied());
         // The status speaks of this text from now on (while the solver loads, it says so).
         let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
@@ -96,6 +100,14 @@ impl App {
                 self.show_error(None);
                 if idle {
                     self.set_status("Ready: press Solve.");
+                }
+            }
+            Err(_) if reading => {
+                self.puzzle = None;
+                self.plays_from_here = false;
+                self.show_error(None);
+                if idle {
+                    self.set_status("Reading the script in its sandbox…");
                 }
             }
             Err(error) => {

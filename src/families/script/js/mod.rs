@@ -20,18 +20,14 @@ pub mod web;
 
 use super::draw::{self, Picture, Shape};
 use crate::draw::Painter;
-use crate::families::analysis::{analysis_from, AnalysisReport};
+use crate::families::analysis::AnalysisReport;
 use crate::families::{
-    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
+    only_metric, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
-use space::JsSpace;
 use std::rc::Rc;
 use web_time::Instant;
-
-/// The marker's word that says a script is JavaScript (`// puzzlelab script js`).
-pub const LANGUAGE: &str = "js";
 
 /// The host every engine evaluates: one expression, a function of the script's rules.
 pub const HOST: &str = include_str!("host.js");
@@ -130,7 +126,9 @@ pub fn place_in_stack(stack: &str) -> Option<(usize, usize)> {
 /// The error of a script that cannot be loaded: at `stage` ("parse", "top" for its top level,
 /// else the host), with what the engine said.
 pub fn load_error(stage: &str, what: &str, stack: Option<&str>, too_long: bool) -> FormatError {
-    let (line, column) = stack.and_then(place_in_stack).unwrap_or((1, 1));
+    // No place (V8 gives none for a syntax error in evaluated text): line 0, which the page's
+    // sandbox replaces with the place it finds (`recorded::learn`).
+    let (line, column) = stack.and_then(place_in_stack).unwrap_or((0, 0));
     let message = match stage {
         "parse" => format!("the script does not parse: {what}"),
         "top" if too_long => {
@@ -213,16 +211,23 @@ enum Timed<T> {
     OutOfTime { reason: String, stats: Stats },
 }
 
-pub struct JsPuzzle<E: Engine> {
+/// Loads a script into an engine of the kind a puzzle runs on (to write a position as a script
+/// of its own and check it starts there).
+pub type Load = fn(&str) -> Result<Box<dyn Engine>, FormatError>;
+
+pub struct JsPuzzle {
     text: String,
-    engine: E,
+    engine: Box<dyn Engine>,
+    load: Load,
     /// The states along the last move list replayed, as canonical bytes.
     replayer: Replayer<Rc<[u8]>>,
 }
 
-impl<E: Engine> JsPuzzle<E> {
-    pub fn new(text: &str, engine: E) -> Self {
-        JsPuzzle { text: text.to_string(), engine, replayer: Replayer::default() }
+impl JsPuzzle {
+    /// The puzzle of `text` on an engine of kind `E`.
+    pub fn load<E: Engine + 'static>(text: &str) -> Result<Self, FormatError> {
+        let load: Load = |text| Ok(Box::new(E::load(text)?));
+        Ok(JsPuzzle { text: text.to_string(), engine: load(text)?, load, replayer: Replayer::default() })
     }
 
     fn timed<T>(
@@ -261,57 +266,9 @@ impl<E: Engine> JsPuzzle<E> {
         Ok(key::json(state))
     }
 
-    fn labels(&self, space: &JsSpace<'_, E>, moves: &[u32]) -> Vec<String> {
-        (moves.iter().map(|&mv| space.move_key(mv)))
-            .map(|mv| self.label(&mv).unwrap_or_else(|_| key::json(&mv)))
-            .collect()
-    }
-
-    fn solve_started(
-        &self,
-        method: Method,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<Report, FormatError> {
-        let space = JsSpace::new(&self.engine)?;
-        let outcome = search(&space, method, options, on_progress);
-        let mut replays = Ok(());
-        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
-            let labels = self.labels(&space, moves);
-            let states: Vec<Rc<[u8]>> = states.iter().map(|&id| space.state(id)).collect();
-            replays = self.replays(&labels, &states);
-            labels
-        });
-        match space.into_error() {
-            Some(error) => Err(error),
-            None => replays.map(|()| report),
-        }
-    }
-
-    fn explore_started(
-        &self,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<AnalysisReport, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let space = JsSpace::new(&self.engine)?;
-        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
-        let report = analysis_from::<JsSpace<'_, E>>(
-            "script",
-            "moves",
-            analysed,
-            |moves, _| self.labels(&space, moves),
-            |&id| self.text_from(&space.state(id)),
-        );
-        match space.into_error() {
-            Some(error) => Err(error),
-            None => Ok(report),
-        }
-    }
-
     /// Applies the move whose label is `text` to `state`: the first of `moves(state)` so labelled
     /// that `apply` allows.
-    fn step(&self, state: &[u8], text: &str) -> Result<Rc<[u8]>, String> {
+    pub(super) fn step(&self, state: &[u8], text: &str) -> Result<Rc<[u8]>, String> {
         let mut labelled = false;
         for mv in self.engine.moves(state).map_err(|e| e.to_string())? {
             if self.label(&mv).map_err(|e| e.to_string())? == text {
@@ -328,25 +285,10 @@ impl<E: Engine> JsPuzzle<E> {
         })
     }
 
-    /// An error when the solution's labels, replayed, would take another path than the one found.
-    fn replays(&self, labels: &[String], states: &[Rc<[u8]>]) -> Result<(), FormatError> {
-        for (at, label) in labels.iter().enumerate() {
-            if self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]) {
-                let (line, column) = definition(&self.text, "label");
-                return Err(FormatError::new(
-                    line,
-                    column,
-                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// The script started from `state`: a `start()` defined once more at its end, which a
     /// function declaration's hoisting makes the one that counts. None when the script defines
     /// `start` otherwise, or when the script so written does not start from exactly that state.
-    fn text_from(&self, state: &[u8]) -> Option<String> {
+    pub(super) fn text_from(&self, state: &[u8]) -> Option<String> {
         let declared = regex::Regex::new(r"(?m)^\s*function\s+start\s*\(").ok()?;
         if declared.find_iter(&self.text).count() != 1 {
             return None;
@@ -356,11 +298,11 @@ impl<E: Engine> JsPuzzle<E> {
             self.text.trim_end(),
             key::json(state)
         );
-        (E::load(&text).ok()?.begin().ok()? == state).then_some(text)
+        ((self.load)(&text).ok()?.begin().ok()? == state).then_some(text)
     }
 }
 
-impl<E: Engine> midend::Backend for JsPuzzle<E> {
+impl midend::Backend for JsPuzzle {
     type State = Rc<[u8]>;
 
     fn start(&self) -> Result<Rc<[u8]>, String> {
@@ -405,7 +347,7 @@ impl<E: Engine> midend::Backend for JsPuzzle<E> {
     }
 }
 
-impl<E: Engine> Puzzle for JsPuzzle<E> {
+impl Puzzle for JsPuzzle {
     fn family(&self) -> &'static str {
         "script"
     }

@@ -1,7 +1,7 @@
 //! The command-line tool's JavaScript engine: QuickJS (the quickjs-ng sources, through
 //! `rquickjs`). Chosen over boa_engine on the 8-puzzle script, breadth-first, on this 2-core
 //! machine: 29 s against 116 s to build, 1.8 MB against 16 MB of binary, 72 k states/s against
-//! 16 k with the same host (docs/decisions/2026-11-27-javascript-rules-quickjs-natively.md).
+//! 16 k with the same host (docs/decisions/2026-11-27-javascript-rules-quickjs-natively-sandbox-in-the-page.md).
 //! It has no I/O of its own: a script reaches nothing outside its values.
 //!
 //! Values returned to the search are written as canonical bytes here, in Rust, walking the

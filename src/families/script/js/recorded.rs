@@ -35,11 +35,15 @@ pub struct Trace {
 
 /// The trace of `moves` (as many as replay) from the start of `puzzle`: every position along
 /// them.
-pub fn trace<E: Engine>(puzzle: &JsPuzzle<E>, moves: &[String]) -> Result<Trace, FormatError> {
-    let engine = &puzzle.engine;
+pub fn trace(puzzle: &JsPuzzle, moves: &[String]) -> Result<Trace, FormatError> {
+    let engine = puzzle.engine.as_ref();
     let start = engine.begin()?;
     let mut trace = Trace {
-        defines: FUNCTIONS.iter().filter(|(name, ..)| engine.defines(name)).map(|(name, ..)| name.to_string()).collect(),
+        defines: FUNCTIONS
+            .iter()
+            .filter(|(name, ..)| engine.defines(name))
+            .map(|(name, ..)| name.to_string())
+            .collect(),
         start: start.clone(),
         positions: Vec::new(),
     };
@@ -103,6 +107,9 @@ pub fn learn(text: &str, said: Result<String, FormatError>) {
                 known.borrow_mut().add(trace);
                 entry = Some(Ok(known));
             }
+            // An error without a place does not replace the same error placed (a syntax error
+            // the sandbox found by parsing, while its Worker's engine could not say where).
+            (Err(error), Some(Err(placed))) if error.line == 0 && placed.line > 0 => {}
             (Err(error), _) => entry = Some(Err(error)),
         }
         if let Some(entry) = entry {

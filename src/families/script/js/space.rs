@@ -2,9 +2,11 @@
 //! keeps their canonical bytes (`key.rs`), so that equal states get one number and the engine's
 //! hash tables never grow with the search.
 
-use super::Engine;
-use crate::families::FormatError;
+use super::{definition, key, Engine, JsPuzzle};
+use crate::families::analysis::{analysis_from, AnalysisReport};
+use crate::families::{only_metric, search, FormatError, Report, SolveOptions};
 use crate::search::Space;
+use crate::search::{Flow, Method, Stats};
 use hashbrown::hash_map::{EntryRef, HashMap};
 use rustc_hash::FxBuildHasher;
 use std::cell::{Cell, RefCell};
@@ -36,8 +38,8 @@ impl Numbered {
     }
 }
 
-pub struct JsSpace<'a, E: Engine> {
-    engine: &'a E,
+pub struct JsSpace<'a> {
+    engine: &'a dyn Engine,
     states: RefCell<Numbered>,
     moves: RefCell<Numbered>,
     /// [`GOAL`] and [`DEAD`] of each state, as the engine said when it was numbered.
@@ -59,9 +61,9 @@ fn engine_bytes(length: usize) -> u64 {
     96 + 16 * length as u64
 }
 
-impl<'a, E: Engine> JsSpace<'a, E> {
+impl<'a> JsSpace<'a> {
     /// A new search of the script's rules, from `start()`.
-    pub fn new(engine: &'a E) -> Result<Self, FormatError> {
+    pub fn new(engine: &'a dyn Engine) -> Result<Self, FormatError> {
         let space = JsSpace {
             engine,
             states: RefCell::default(),
@@ -158,7 +160,7 @@ impl<'a, E: Engine> JsSpace<'a, E> {
     }
 }
 
-impl<E: Engine> Space for JsSpace<'_, E> {
+impl Space for JsSpace<'_> {
     type State = u32;
     type Move = u32;
 
@@ -196,5 +198,71 @@ impl<E: Engine> Space for JsSpace<'_, E> {
 
     fn bytes(&self) -> u64 {
         self.bytes.get() + self.flags.borrow().capacity() as u64
+    }
+}
+
+/// The searches of a script: the engine's, over [`JsSpace`].
+impl JsPuzzle {
+    fn labels(&self, space: &JsSpace<'_>, moves: &[u32]) -> Vec<String> {
+        (moves.iter().map(|&mv| space.move_key(mv)))
+            .map(|mv| self.label(&mv).unwrap_or_else(|_| key::json(&mv)))
+            .collect()
+    }
+
+    pub(super) fn solve_started(
+        &self,
+        method: Method,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
+        let space = JsSpace::new(self.engine.as_ref())?;
+        let outcome = search(&space, method, options, on_progress);
+        let mut replays = Ok(());
+        let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
+            let labels = self.labels(&space, moves);
+            let states: Vec<Rc<[u8]>> = states.iter().map(|&id| space.state(id)).collect();
+            replays = self.replays(&labels, &states);
+            labels
+        });
+        match space.into_error() {
+            Some(error) => Err(error),
+            None => replays.map(|()| report),
+        }
+    }
+
+    pub(super) fn explore_started(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<AnalysisReport, FormatError> {
+        only_metric(options, "moves", ": a script counts moves")?;
+        let space = JsSpace::new(self.engine.as_ref())?;
+        let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
+        let report = analysis_from::<JsSpace<'_>>(
+            "script",
+            "moves",
+            analysed,
+            |moves, _| self.labels(&space, moves),
+            |&id| self.text_from(&space.state(id)),
+        );
+        match space.into_error() {
+            Some(error) => Err(error),
+            None => Ok(report),
+        }
+    }
+
+    /// An error when the solution's labels, replayed, would take another path than the one found.
+    fn replays(&self, labels: &[String], states: &[Rc<[u8]>]) -> Result<(), FormatError> {
+        for (at, label) in labels.iter().enumerate() {
+            if self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]) {
+                let (line, column) = definition(&self.text, "label");
+                return Err(FormatError::new(
+                    line,
+                    column,
+                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -12,14 +12,8 @@ fn example(name: &str) -> &'static str {
 /// The JavaScript twins of the rhai examples, and the English board.
 fn js(name: &str) -> &'static str {
     match name {
-        "cards" => include_str!("../../../../tests/fixtures/script/cards.js"),
-        "river" => include_str!("../../../../tests/fixtures/script/river.js"),
-        "jugs" => include_str!("../../../../tests/fixtures/script/jugs.js"),
-        "hanoi" => include_str!("../../../../tests/fixtures/script/hanoi.js"),
-        "pegs" => include_str!("../../../../tests/fixtures/script/pegs.js"),
-        "solitaire" => include_str!("../../../../tests/fixtures/script/solitaire.js"),
         "eight" => include_str!("../../../../tests/fixtures/script/eight-puzzle.js"),
-        _ => unreachable!("no such script"),
+        name => example(&format!("script-js-{name}")),
     }
 }
 
@@ -281,7 +275,7 @@ fn the_page_replays_what_a_worker_traced() {
     let moves = worker.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap().moves;
     assert_eq!(Recorded::load(text).err().map(|e| e.message), Some(recorded::NOT_YET.to_string()));
     recorded::learn(text, worker.trace(&[]).unwrap());
-    let page = JsPuzzle::new(text, Recorded::load(text).unwrap());
+    let page = JsPuzzle::load::<Recorded>(text).unwrap();
     assert!(!page.wants_trace(&[]) && page.wants_trace(&moves));
     recorded::learn(text, worker.trace(&moves).unwrap());
     assert!(!page.wants_trace(&moves));

@@ -1,6 +1,6 @@
 //! The page's JavaScript engine: the browser's own. The script and the host are evaluated where
 //! this module runs, so it must run only where a script can reach nothing of the app's (a
-//! sandboxed Worker: docs/decisions/2026-11-27-javascript-rules-quickjs-natively.md says how).
+//! sandboxed Worker: docs/decisions/2026-11-27-javascript-rules-quickjs-natively-sandbox-in-the-page.md says how).
 //! The host writes states' canonical bytes itself, straight into this module's memory: the
 //! browser compiles JavaScript, and no string then crosses on the way.
 //!

@@ -1,0 +1,174 @@
+// Rules written in JavaScript, in the page (issue 46): they run only in the sandbox's Workers,
+// the page shows them from the Workers' traces, and a script reaches nothing outside its values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { base, shots, useBrowser, openPage, inPage, setText, status, waitForStatus } from './harness.mjs';
+
+useBrowser();
+
+const HEAD = '// puzzlelab script js\n';
+
+test('a script in JavaScript opens the full module, solves in the sandbox, replays and plays', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'script-js-river');
+    await waitForStatus(page, 'Ready');
+    assert.match(await page.inputValue('#puzzle-text'), /^\/\/ puzzlelab script js/);
+    // The start is drawn from the sandbox's trace.
+    assert.equal((await page.textContent('#position')).trim(), '{"cabbage":0,"farmer":0,"goat":0,"wolf":0}');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 7 moves \(moves metric, shortest; breadth-first/);
+    assert.equal(await page.locator('#moves li').count(), 7);
+    await page.locator('#moves').focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#position').textContent.includes('"farmer":1,"goat":1'));
+    assert.equal((await page.textContent('#position')).trim(), '{"cabbage":1,"farmer":1,"goat":1,"wolf":1}');
+    // The full module took the page over (the first one leaves scripts out, so the first load
+    // does not grow), and the page itself never ran the script: the sandbox's frame is there,
+    // with its own policy.
+    assert.ok(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('full/app_bg.wasm'))));
+    const frame = await page.evaluate(() => {
+      const f = document.querySelector('iframe[sandbox]');
+      return f && [f.getAttribute('sandbox'), f.srcdoc.includes("default-src 'none'")];
+    });
+    assert.deepEqual(frame, ['allow-scripts', true]);
+    // Play: the moves from a position come from the trace, and a move played shows its result.
+    await page.keyboard.press('Home');
+    await page.getByRole('button', { name: 'the farmer takes the goat' }).click();
+    await page.waitForFunction(() => document.querySelector('#position').textContent.includes('"goat":1'));
+    await page.screenshot({ path: path.join(shots, 'script-js-played.png') });
+  });
+});
+
+test('script errors in JavaScript point at their line: syntax, a throw, a value that is not JSON-like', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'script-js-jugs');
+    await waitForStatus(page, 'Ready');
+    const text = await page.inputValue('#puzzle-text');
+    const errorText = () => page.textContent('#error');
+    // A syntax error: placed by the sandbox's parse, the script never run.
+    await setText(page, text.replace('function is_goal([small, big]) {', 'function is_goal([small, big]) { return +*;'));
+    const line = text.split('\n').findIndex((l) => l.startsWith('function is_goal')) + 1;
+    await page.waitForFunction((l) => document.querySelector('#error').textContent.startsWith(`line ${l},`), line);
+    assert.match(await errorText(), new RegExp(`^line ${line}, column \\d+: the script does not parse: SyntaxError`));
+    // A throw in apply: at the throw, found as the start's moves are read.
+    await setText(page, text.replace('case "fill 3": small = 3; break;', 'case "fill 3": throw new RangeError("no tap");'));
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('apply() failed'));
+    const thrown = text.split('\n').findIndex((l) => l.includes('case "fill 3"')) + 1;
+    assert.match(await errorText(), new RegExp(`^line ${thrown}, column \\d+: apply\\(\\) failed: RangeError: no tap`));
+    // A state that is not JSON-like, from start().
+    await setText(page, text.replace('function start() { return [0, 0]; }', 'function start() { return [0, () => 0]; }'));
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('not JSON-like'));
+    assert.match(await errorText(), /start\(\) returned a state that is not JSON-like: a function \(at \[1\]\)/);
+    // A script that never ends its top level: the sandbox's Worker is ended and the page says why.
+    await setText(page, `${HEAD}for (;;) {}\nfunction start() { return 0; }\nfunction moves() { return []; }\nfunction apply() { return null; }\nfunction is_goal() { return false; }\n`);
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('did not answer'), null, { timeout: 30000 });
+    // The jugs again: fresh Workers read and solve it.
+    await setText(page, text);
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 6 moves');
+  });
+});
+
+test('Cancel ends a script that never returns, and a link carries a script in JavaScript', async () => {
+  await inPage(async (page) => {
+    const endless = `${HEAD}function start() { return 0; }\nfunction moves(s) { if (s > 2) for (;;) {} return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return false; }\n`;
+    await setText(page, endless);
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await page.waitForTimeout(1500);
+    assert.match(await status(page), /^Searching/);
+    await page.click('#cancel');
+    await waitForStatus(page, 'Cancelled');
+    // The address holds the script: opened elsewhere, it reads and solves the same.
+    await page.selectOption('#examples', 'script-js-hanoi');
+    await waitForStatus(page, 'Ready');
+    await page.waitForFunction(() => location.hash.length > 1);
+    const link = page.url();
+    const { page: other, context } = await openPage(link);
+    try {
+      assert.equal(await other.inputValue('#puzzle-text'), await page.inputValue('#puzzle-text'));
+      await waitForStatus(other, 'Ready');
+      await other.click('#solve');
+      await waitForStatus(other, 'Solved in 15 moves');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test('a script reaches nothing: no network, no storage, no page, and nothing reaches a local server', async () => {
+  const heard = [];
+  const server = createServer((request, response) => {
+    heard.push(`${request.method} ${request.url}`);
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.end('// reached');
+  });
+  server.on('upgrade', (request, socket) => {
+    heard.push(`upgrade ${request.url}`);
+    socket.destroy();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const at = `127.0.0.1:${server.address().port}`;
+  const script = `${HEAD}// Tries every way out; show() lists what each did.
+const tried = [];
+function attempt(name, reach) {
+  try {
+    const made = reach();
+    if (made && typeof made.then === 'function') {
+      // Settled after the script's calls have answered: the local server says whether it went out.
+      tried.push(name + ': a promise');
+    } else {
+      tried.push(name + ': ' + (made === undefined || made === null ? 'nothing' : 'made'));
+    }
+  } catch (e) {
+    tried.push(name + ': ' + e.name);
+  }
+}
+attempt('fetch', () => fetch('http://${at}/fetch'));
+attempt('prototype fetch', () => Object.getPrototypeOf(self).fetch.call(self, 'http://${at}/proto'));
+attempt('global fetch', () => Function('return this')().fetch('http://${at}/global'));
+attempt('XMLHttpRequest', () => { const x = new XMLHttpRequest(); x.open('GET', 'http://${at}/xhr', false); x.send(); });
+attempt('WebSocket', () => new WebSocket('ws://${at}/ws'));
+attempt('EventSource', () => new EventSource('http://${at}/events'));
+attempt('importScripts', () => importScripts('http://${at}/import.js'));
+attempt('import', () => import('http://${at}/module.js'));
+attempt('Worker', () => new Worker('http://${at}/worker.js'));
+attempt('indexedDB', () => indexedDB.open('puzzlelab'));
+attempt('caches', () => caches.open('puzzlelab'));
+attempt('sendBeacon', () => navigator.sendBeacon('http://${at}/beacon', 'x'));
+attempt('message to the page', () => postMessage({ type: 'Finished', job: 1, report: {} }));
+function start() { return 0; }
+function moves(s) { return [1]; }
+function apply(s, m) { return s < 1 ? s + m : null; }
+function is_goal(s) { return s === 1; }
+function show(s) { return tried.slice().sort().join('\\n'); }
+`;
+  const { page, context } = await openPage();
+  try {
+    await setText(page, script);
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 1 move');
+    await page.waitForTimeout(1000); // for anything late
+    await page.locator('#moves').focus();
+    await page.keyboard.press('End');
+    const said = (await page.textContent('#position')).trim().split('\n');
+    await page.screenshot({ path: path.join(shots, 'script-js-sandbox.png') });
+    for (const name of ['fetch', 'prototype fetch', 'global fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource',
+      'importScripts', 'import', 'Worker', 'indexedDB', 'caches', 'sendBeacon']) {
+      const line = said.find((l) => l.startsWith(`${name}: `));
+      assert.ok(line, `${name} was tried: ${said.join(' | ')}`);
+      assert.doesNotMatch(line, /: (reached|made|nothing)$/, line);
+    }
+    assert.deepEqual(heard, [], 'nothing reached the local server');
+    // The page's own storage was not touched by the script (it keeps its own last text there).
+    assert.equal(await page.evaluate(() => document.cookie), '');
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
