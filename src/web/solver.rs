@@ -120,7 +120,14 @@ struct Slot {
 impl Pool {
     /// A pool with Worker 0 started; Err when the browser cannot start a Worker.
     pub fn new(on_reply: OnReply, on_error: OnError, on_kept: OnKept) -> Result<Pool, JsValue> {
-        let mut pool = Pool {
+        let mut pool = Pool::new_unstarted(on_reply, on_error, on_kept, loader_url()?);
+        pool.ensure(1)?;
+        Ok(pool)
+    }
+
+    /// A pool of the page's own Workers, none started yet, whose loader is at `loader`.
+    fn new_unstarted(on_reply: OnReply, on_error: OnError, on_kept: OnKept, loader: String) -> Pool {
+        Pool {
             #[cfg(feature = "js")]
             sandbox: None,
             slots: Vec::new(),
@@ -129,10 +136,8 @@ impl Pool {
             on_error,
             on_kept,
             kept: Vec::new(),
-            loader: loader_url()?,
-        };
-        pool.ensure(1)?;
-        Ok(pool)
+            loader,
+        }
     }
 
     #[cfg(feature = "js")]
@@ -146,16 +151,8 @@ impl Pool {
             Heard::Died(message) => heard_error(index, message.chars().filter(|c| !c.is_control()).take(160).collect()),
         };
         let sandbox = Sandbox::open(listener, &JsValue::from_str(glue), LOADER)?;
-        let mut pool = Pool {
-            sandbox: Some(Rc::new(sandbox)),
-            slots: Vec::new(),
-            retired: Vec::new(),
-            on_reply,
-            on_error,
-            on_kept,
-            kept: Vec::new(),
-            loader: String::new(),
-        };
+        let mut pool = Pool::new_unstarted(on_reply, on_error, on_kept, String::new());
+        pool.sandbox = Some(Rc::new(sandbox));
         pool.ensure(1)?;
         Ok(pool)
     }

@@ -16,6 +16,8 @@ mod puzzle;
 pub mod rules;
 #[cfg(feature = "script")]
 pub mod runner;
+#[cfg(any(feature = "script", feature = "js"))]
+mod shared;
 
 #[cfg(feature = "script")]
 pub use puzzle::ScriptPuzzle;

@@ -6,20 +6,15 @@ use super::draw;
 use super::precheck;
 use super::rules::ScriptSpace;
 use super::runner::{self, Runner};
+use super::shared;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{
-    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
+    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
 use crate::midend::{self, Frames, Replayer};
-use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
+use crate::search::{Flow, Method, Stats};
 use rhai::Dynamic;
-
-/// What [`ScriptPuzzle::timed`] gives back.
-enum Timed<T> {
-    Done(T),
-    OutOfTime { reason: String, stats: Stats },
-}
 
 pub struct ScriptPuzzle {
     text: String,
@@ -29,29 +24,6 @@ pub struct ScriptPuzzle {
 }
 
 impl ScriptPuzzle {
-    /// Runs `work` with the script's calls under the time limit (a call still running at it is
-    /// stopped between two operations): what it returned, or, when a call was stopped, why the
-    /// search gave up.
-    fn timed<T>(
-        &self,
-        options: &SolveOptions,
-        work: impl FnOnce() -> Result<T, FormatError>,
-    ) -> Timed<Result<T, FormatError>> {
-        let started = web_time::Instant::now();
-        let limit = options.budget().time_limit;
-        self.runner.set_deadline(limit.map(|limit| started + limit));
-        let done = work();
-        let out_of_time = self.runner.out_of_time();
-        self.runner.set_deadline(None);
-        match (done, limit) {
-            (Err(error), Some(limit)) if out_of_time => Timed::OutOfTime {
-                reason: format!("gave up while {} (the time limit of {:.1} s)", error.message, limit.as_secs_f64()),
-                stats: Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() },
-            },
-            (done, _) => Timed::Done(done),
-        }
-    }
-
     /// The analysis of [`Puzzle::explore`], with the deadline set.
     fn explore_started(
         &self,
@@ -103,37 +75,16 @@ impl ScriptPuzzle {
     /// that `apply` allows (a label need only tell apart the moves allowed from a position).
     fn step(&self, state: &Dynamic, text: &str) -> Result<Dynamic, String> {
         let moves = self.runner.moves(state).map_err(|e| e.to_string())?;
-        let mut labelled = false;
-        for mv in moves {
-            if self.runner.label(&mv).map_err(|e| e.to_string())? == text {
-                labelled = true;
-                if let Some(next) = self.runner.apply(state, &mv).map_err(|e| e.to_string())? {
-                    return Ok(next);
-                }
-            }
-        }
-        Err(if labelled {
-            format!("\"{text}\" is not allowed here")
-        } else {
-            format!("\"{text}\" is not one of the moves possible here")
-        })
+        shared::step(moves, text, |mv| self.runner.label(mv), |mv| self.runner.apply(state, mv))
     }
 
-    /// An error when the solution's labels, replayed, would take another path than the one found:
-    /// `label(move)` gives two moves allowed from one of its positions the same text.
+    /// An error when the solution's labels, replayed, would take another path than the one found.
     fn replays(&self, space: &ScriptSpace<'_>, labels: &[String], states: &[u32]) -> Result<(), FormatError> {
-        for (at, label) in labels.iter().enumerate() {
+        let strays = |at: usize, label: &str| {
             let (here, there) = (space.value(states[at]), space.value(states[at + 1]));
-            if self.step(&here, label).is_ok_and(|next| runner::key(&next) != runner::key(&there)) {
-                let (line, column) = self.runner.definition("label");
-                return Err(FormatError::new(
-                    line,
-                    column,
-                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
-                ));
-            }
-        }
-        Ok(())
+            self.step(&here, label).is_ok_and(|next| runner::key(&next) != runner::key(&there))
+        };
+        shared::replays(labels, strays, self.runner.definition("label"))
     }
 
     /// The script started from `state` (Analyse's hardest start): its `start()` renamed to
@@ -207,21 +158,23 @@ fn labels(space: &ScriptSpace<'_>, moves: &[Dynamic]) -> Vec<String> {
     moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
 }
 
+impl shared::Deadline for ScriptPuzzle {
+    fn set_deadline(&self, deadline: Option<web_time::Instant>) {
+        self.runner.set_deadline(deadline);
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.runner.out_of_time()
+    }
+}
+
 impl Puzzle for ScriptPuzzle {
     fn family(&self) -> &'static str {
         "script"
     }
 
-    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
-    /// admissible (the format asks for that); a goal test rules out bidirectional search.
     fn capabilities(&self) -> Capabilities {
-        let capabilities = if self.runner.has_heuristic() {
-            Capabilities::searches(GENERIC_METHODS)
-                .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
-        } else {
-            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
-        };
-        capabilities.analysing()
+        shared::capabilities(self.runner.has_heuristic())
     }
 
     fn explore(
@@ -229,15 +182,7 @@ impl Puzzle for ScriptPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<AnalysisReport, FormatError> {
-        match self.timed(options, || self.explore_started(options, on_progress)) {
-            Timed::OutOfTime { reason, stats } => {
-                let mut analysis = AnalysisReport::empty("script", "moves");
-                (analysis.status, analysis.reason, analysis.stats) =
-                    (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
-                Ok(analysis)
-            }
-            Timed::Done(explored) => explored,
-        }
+        shared::explore(self, options, || self.explore_started(options, on_progress))
     }
 
     fn solve(
@@ -245,34 +190,11 @@ impl Puzzle for ScriptPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let method = self.capabilities().resolve(options.method)?;
-        match self.timed(options, || self.solve_started(method, options, on_progress)) {
-            Timed::OutOfTime { reason, stats } => Ok(Report {
-                status: crate::families::Status::GaveUp,
-                reason: Some(reason),
-                ..Report::new("script", "moves", method, stats)
-            }),
-            Timed::Done(solved) => solved,
-        }
+        shared::solve(self, &self.capabilities(), options, |method| self.solve_started(method, options, on_progress))
     }
 
-    /// Strict where the mid-end's check is not: a goal test that fails is an error at the move
-    /// that led there.
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.frames(self, moves, |frames| {
-            if let Some(error) = &frames.error {
-                return Err(error.clone());
-            }
-            let solved = (frames.states.iter().enumerate())
-                .map(|(step, state)| {
-                    self.runner
-                        .is_goal(state)
-                        .map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() })
-                })
-                .collect::<Result<Vec<bool>, MoveError>>()?;
-            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
-        })
+        self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.runner.is_goal(state)))
     }
 
     crate::midend::replayed_by!(replayer; draw show moves_from boards);

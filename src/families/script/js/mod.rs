@@ -19,13 +19,12 @@ mod tests;
 pub mod web;
 
 use super::draw::{self, Picture, Shape};
+use super::shared;
 use crate::draw::Painter;
 use crate::families::analysis::AnalysisReport;
-use crate::families::{
-    only_metric, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict, GENERIC_METHODS,
-};
+use crate::families::{Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict};
 use crate::midend::{self, Frames, Replayer};
-use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
+use crate::search::{Flow, Stats};
 use std::rc::Rc;
 use web_time::Instant;
 
@@ -205,12 +204,6 @@ pub fn news_text(news: &[bool]) -> String {
     news.iter().map(|&new| if new { '1' } else { '0' }).collect()
 }
 
-/// What [`JsPuzzle::timed`] gives back.
-enum Timed<T> {
-    Done(T),
-    OutOfTime { reason: String, stats: Stats },
-}
-
 /// Loads a script into an engine of the kind a puzzle runs on (to write a position as a script
 /// of its own and check it starts there).
 pub type Load = fn(&str) -> Result<Box<dyn Engine>, FormatError>;
@@ -228,27 +221,6 @@ impl JsPuzzle {
     pub fn load<E: Engine + 'static>(text: &str) -> Result<Self, FormatError> {
         let load: Load = |text| Ok(Box::new(E::load(text)?));
         Ok(JsPuzzle { text: text.to_string(), engine: load(text)?, load, replayer: Replayer::default() })
-    }
-
-    fn timed<T>(
-        &self,
-        options: &SolveOptions,
-        work: impl FnOnce() -> Result<T, FormatError>,
-    ) -> Timed<Result<T, FormatError>> {
-        let started = Instant::now();
-        let budget = options.budget();
-        self.engine.set_deadline(budget.time_limit.map(|limit| started + limit));
-        self.engine.set_memory_limit(budget.max_bytes.saturating_add(budget.max_bytes / 4));
-        let done = work();
-        let out_of_time = self.engine.out_of_time();
-        self.engine.set_deadline(None);
-        match (done, budget.time_limit) {
-            (Err(error), Some(limit)) if out_of_time => Timed::OutOfTime {
-                reason: format!("gave up while {} (the time limit of {:.1} s)", error.message, limit.as_secs_f64()),
-                stats: Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() },
-            },
-            (done, _) => Timed::Done(done),
-        }
     }
 
     fn label(&self, mv: &[u8]) -> Result<String, FormatError> {
@@ -269,20 +241,9 @@ impl JsPuzzle {
     /// Applies the move whose label is `text` to `state`: the first of `moves(state)` so labelled
     /// that `apply` allows.
     pub(super) fn step(&self, state: &[u8], text: &str) -> Result<Rc<[u8]>, String> {
-        let mut labelled = false;
-        for mv in self.engine.moves(state).map_err(|e| e.to_string())? {
-            if self.label(&mv).map_err(|e| e.to_string())? == text {
-                labelled = true;
-                if let Some(next) = self.engine.apply(state, &mv).map_err(|e| e.to_string())? {
-                    return Ok(next.into());
-                }
-            }
-        }
-        Err(if labelled {
-            format!("\"{text}\" is not allowed here")
-        } else {
-            format!("\"{text}\" is not one of the moves possible here")
-        })
+        let moves = self.engine.moves(state).map_err(|e| e.to_string())?;
+        let apply = |mv: &Vec<u8>| self.engine.apply(state, mv).map(|next| next.map(Rc::from));
+        shared::step(moves, text, |mv| self.label(mv), apply)
     }
 
     /// The script started from `state`: a `start()` defined once more at its end, which a
@@ -347,21 +308,24 @@ impl midend::Backend for JsPuzzle {
     }
 }
 
+/// The engine's deadline, which also holds its memory to the search's budget.
+impl shared::Deadline for JsPuzzle {
+    fn set_deadline(&self, deadline: Option<Instant>) {
+        self.engine.set_deadline(deadline);
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.engine.out_of_time()
+    }
+}
+
 impl Puzzle for JsPuzzle {
     fn family(&self) -> &'static str {
         "script"
     }
 
-    /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
-    /// admissible (the format asks for that).
     fn capabilities(&self) -> Capabilities {
-        let capabilities = if self.engine.defines("heuristic") {
-            Capabilities::searches(GENERIC_METHODS)
-                .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
-        } else {
-            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
-        };
-        capabilities.analysing()
+        shared::capabilities(self.engine.defines("heuristic"))
     }
 
     fn explore(
@@ -369,15 +333,7 @@ impl Puzzle for JsPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<AnalysisReport, FormatError> {
-        match self.timed(options, || self.explore_started(options, on_progress)) {
-            Timed::OutOfTime { reason, stats } => {
-                let mut analysis = AnalysisReport::empty("script", "moves");
-                (analysis.status, analysis.reason, analysis.stats) =
-                    (crate::families::analysis::Completion::GaveUp, Some(reason), stats);
-                Ok(analysis)
-            }
-            Timed::Done(explored) => explored,
-        }
+        shared::explore(self, options, || self.explore_started(options, on_progress))
     }
 
     fn solve(
@@ -385,32 +341,11 @@ impl Puzzle for JsPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
-        only_metric(options, "moves", ": a script counts moves")?;
-        let method = self.capabilities().resolve(options.method)?;
-        match self.timed(options, || self.solve_started(method, options, on_progress)) {
-            Timed::OutOfTime { reason, stats } => Ok(Report {
-                status: crate::families::Status::GaveUp,
-                reason: Some(reason),
-                ..Report::new("script", "moves", method, stats)
-            }),
-            Timed::Done(solved) => solved,
-        }
+        shared::solve(self, &self.capabilities(), options, |method| self.solve_started(method, options, on_progress))
     }
 
-    /// Strict: a goal test that fails is an error at the move that led there.
     fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.frames(self, moves, |frames| {
-            if let Some(error) = &frames.error {
-                return Err(error.clone());
-            }
-            let solved = (frames.states.iter().enumerate())
-                .map(|(step, state)| {
-                    (self.engine.is_goal(state))
-                        .map_err(|e| MoveError { index: step.saturating_sub(1), message: e.to_string() })
-                })
-                .collect::<Result<Vec<bool>, MoveError>>()?;
-            Ok(Verdict { ends_solved: solved.last() == Some(&true), first_solved: solved.iter().position(|&s| s) })
-        })
+        self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.engine.is_goal(state)))
     }
 
     crate::midend::replayed_by!(replayer; draw show moves_from boards);

@@ -253,16 +253,7 @@ impl JsPuzzle {
 
     /// An error when the solution's labels, replayed, would take another path than the one found.
     fn replays(&self, labels: &[String], states: &[Rc<[u8]>]) -> Result<(), FormatError> {
-        for (at, label) in labels.iter().enumerate() {
-            if self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]) {
-                let (line, column) = definition(&self.text, "label");
-                return Err(FormatError::new(
-                    line,
-                    column,
-                    format!("label(move) gives two moves allowed from one position the same text (\"{label}\", move {}), so the solution could not be replayed: make the labels tell the moves apart", at + 1),
-                ));
-            }
-        }
-        Ok(())
+        let strays = |at: usize, label: &str| self.step(&states[at], label).is_ok_and(|next| next != states[at + 1]);
+        crate::families::script::shared::replays(labels, strays, definition(&self.text, "label"))
     }
 }
