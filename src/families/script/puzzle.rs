@@ -158,7 +158,7 @@ fn labels(space: &ScriptSpace<'_>, moves: &[Dynamic]) -> Vec<String> {
     moves.iter().map(|mv| space.runner.label(mv).unwrap_or_else(|_| format!("{mv:?}"))).collect()
 }
 
-impl shared::Deadline for ScriptPuzzle {
+impl shared::Limits for ScriptPuzzle {
     fn set_deadline(&self, deadline: Option<web_time::Instant>) {
         self.runner.set_deadline(deadline);
     }

@@ -10,10 +10,13 @@ use crate::midend::Frames;
 use crate::search::{Heuristic, Knowledge, Method, Stats};
 use web_time::Instant;
 
-/// An interpreter that stops a call once a deadline has passed, and says whether it did.
-pub trait Deadline {
+/// An interpreter that stops a call once a deadline has passed, and says whether it did; and
+/// may hold its own memory to the search's budget.
+pub trait Limits {
     fn set_deadline(&self, deadline: Option<Instant>);
     fn out_of_time(&self) -> bool;
+    /// The most memory the interpreter may hold (its values are also counted by the search).
+    fn set_memory_limit(&self, _bytes: u64) {}
 }
 
 /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
@@ -31,13 +34,16 @@ pub fn capabilities(has_heuristic: bool) -> Capabilities {
 /// Runs `work` with the interpreter's calls under the time limit: what it returned, or, when a
 /// call was stopped, why the search gave up (and the time it took).
 fn timed<T>(
-    interpreter: &dyn Deadline,
+    interpreter: &dyn Limits,
     options: &SolveOptions,
     work: impl FnOnce() -> Result<T, FormatError>,
 ) -> Result<Result<T, (String, Stats)>, FormatError> {
     let started = Instant::now();
-    let limit = options.budget().time_limit;
+    let budget = options.budget();
+    let limit = budget.time_limit;
     interpreter.set_deadline(limit.map(|limit| started + limit));
+    // With some room: the search, which counts the values too, should give up first.
+    interpreter.set_memory_limit(budget.max_bytes.saturating_add(budget.max_bytes / 4));
     let done = work();
     let out_of_time = interpreter.out_of_time();
     interpreter.set_deadline(None);
@@ -52,7 +58,7 @@ fn timed<T>(
 
 /// [`crate::families::Puzzle::solve`]: `search` run by `method` under the time limit.
 pub fn solve(
-    interpreter: &dyn Deadline,
+    interpreter: &dyn Limits,
     capabilities: &Capabilities,
     options: &SolveOptions,
     search: impl FnOnce(Method) -> Result<Report, FormatError>,
@@ -68,7 +74,7 @@ pub fn solve(
 
 /// [`crate::families::Puzzle::explore`]: `explore` run under the time limit.
 pub fn explore(
-    interpreter: &dyn Deadline,
+    interpreter: &dyn Limits,
     options: &SolveOptions,
     explore: impl FnOnce() -> Result<AnalysisReport, FormatError>,
 ) -> Result<AnalysisReport, FormatError> {

@@ -5,8 +5,9 @@
 //! the engine.
 //!
 //! States and moves are JSON-like values (numbers, strings, booleans, null, arrays, plain
-//! objects), compared by their canonical bytes ([`key`]: objects' keys sorted, `2.0` is `2`). Anything else (a function, undefined, NaN, a Map, a cycle)
-//! is an error naming the function that returned it.
+//! objects), compared by their canonical bytes ([`key`]: objects' keys sorted, `2.0` is `2`).
+//! Anything else (a function, undefined, NaN, a Map, a cycle) is an error naming the function
+//! that returned it.
 
 pub mod key;
 #[cfg(all(feature = "js", not(target_arch = "wasm32")))]
@@ -308,14 +309,18 @@ impl midend::Backend for JsPuzzle {
     }
 }
 
-/// The engine's deadline, which also holds its memory to the search's budget.
-impl shared::Deadline for JsPuzzle {
+/// The engine's deadline and memory limit.
+impl shared::Limits for JsPuzzle {
     fn set_deadline(&self, deadline: Option<Instant>) {
         self.engine.set_deadline(deadline);
     }
 
     fn out_of_time(&self) -> bool {
         self.engine.out_of_time()
+    }
+
+    fn set_memory_limit(&self, bytes: u64) {
+        self.engine.set_memory_limit(bytes);
     }
 }
 
