@@ -65,11 +65,13 @@ test('script errors in JavaScript point at their line: syntax, a throw, a value 
     // A script that never ends its top level: the sandbox's Worker is ended and the page says why.
     await setText(page, `${HEAD}for (;;) {}\nfunction start() { return 0; }\nfunction moves() { return []; }\nfunction apply() { return null; }\nfunction is_goal() { return false; }\n`);
     await page.waitForFunction(() => document.querySelector('#error').textContent.includes('did not answer'), null, { timeout: 30000 });
-    // The jugs again: fresh Workers read and solve it.
+    // The jugs again: fresh Workers read and solve it, and Analyse explores it there too.
     await setText(page, text);
     await waitForStatus(page, 'Ready');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 6 moves');
+    await page.click('#analyse');
+    await waitForStatus(page, '16 positions reachable from the start, 2 solved');
   });
 });
 
