@@ -278,4 +278,18 @@ fn javascript_rules() {
     let (report, ms) = solve(puzzlelab::examples::text("script-js-solitaire").unwrap(), Method::Auto);
     assert_eq!((report.status, report.moves.len(), report.method), (Status::Solved, 31, Method::Astar));
     console_log!("wasm: JavaScript peg solitaire (33 holes, A*): {} states in {ms:.0} ms", report.stats.stored);
+    // The browser's engine places errors as QuickJS does: a value that is not JSON-like, found
+    // while the host writes it, and a throw, at its line.
+    let error = |apply: &str| {
+        let text = format!("// puzzlelab script js\nfunction start() {{ return 0; }}\nfunction moves(s) {{ return [1]; }}\nfunction apply(s, m) {{\n  {apply}\n}}\nfunction is_goal(s) {{ return false; }}\n");
+        let puzzle = JsPuzzle::load::<WebEngine>(&text).unwrap();
+        puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap_err()
+    };
+    let unlike = error("return [1, () => 2];");
+    assert_eq!(
+        (unlike.line, unlike.message.as_str()),
+        (4, "apply() returned a state that is not JSON-like: a function (at [1])")
+    );
+    let thrown = error("throw new RangeError(\"no\");");
+    assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
 }

@@ -140,8 +140,18 @@
         }
         if (depth > 64) throw refused(value, depth);
         if (Array.isArray(value)) {
+          // Small numbers, the most common items, written here: one byte each.
+          room(value.length + 2);
           scratch[length++] = 0xe6;
-          for (let i = 0; i < value.length; i++) write(value[i], depth + 1);
+          for (let i = 0; i < value.length; i++) {
+            const item = value[i];
+            if (typeof item === "number" && (item | 0) === item && item >= 0 && item < 0xe0) {
+              scratch[length++] = item;
+            } else {
+              write(item, depth + 1);
+              room(value.length - i + 1);
+            }
+          }
         } else {
           if (!plain(value)) throw refused(value, depth);
           scratch[length++] = 0xe8;
@@ -216,6 +226,36 @@
     return length;
   }
 
+  // Keeps the last expansion's news, then calls `each(move, next, flags)` for each move allowed
+  // from state `id` (flags as `flags` says).
+  function visit(id, news, each) {
+    host.keep(news);
+    const state = values[id];
+    try {
+      doing = "moves";
+      const moves = rules.moves(state);
+      if (!Array.isArray(moves)) throw wrong("moves", "an array of moves", moves);
+      for (let i = 0; i < moves.length; i++) {
+        doing = "apply";
+        const next = rules.apply(state, moves[i]);
+        if (next === null || next === undefined) continue;
+        pending.push(next);
+        each(moves[i], next, flags(next));
+      }
+    } catch (error) {
+      if (error && error.puzzlelabUnlike) throw error;
+      throw failed(error);
+    }
+  }
+
+  // One state found, written as `expandInto` says.
+  function writeFound(move, next, flag) {
+    room(1);
+    scratch[length++] = flag;
+    writeKey(move, "moves", "a move");
+    writeKey(next, "apply", "a state");
+  }
+
   const host = {
     // A new search: the state start() returns, which becomes state 0 once the search adopts it.
     begin() {
@@ -238,31 +278,18 @@
       } else {
         for (let i = 0; i < news.length; i++) if (news.charCodeAt(i) === 49) values.push(pending[i]);
       }
-      pending = [];
+      pending.length = 0;
     },
     // Keeps the last expansion's news, then expands state `id`: the moves allowed and the state
     // after each, as [move, state, move, state, ..., flags], where flags has one digit for each
     // state found (1 if solved, 2 if dead; the search keeps those of the new ones).
     expand(id, news) {
-      host.keep(news);
-      const state = values[id];
       const found = [];
       let digits = "";
-      try {
-        doing = "moves";
-        const moves = rules.moves(state);
-        if (!Array.isArray(moves)) throw wrong("moves", "an array of moves", moves);
-        for (let i = 0; i < moves.length; i++) {
-          doing = "apply";
-          const next = rules.apply(state, moves[i]);
-          if (next === null || next === undefined) continue;
-          pending.push(next);
-          found.push(moves[i], next);
-          digits += flags(next);
-        }
-      } catch (error) {
-        throw failed(error);
-      }
+      visit(id, news, (move, next, flag) => {
+        found.push(move, next);
+        digits += flag;
+      });
       found.push(digits);
       return found;
     },
@@ -334,15 +361,8 @@
     // `expand`, written as `copy` says: for each state found, its flags (a byte), its move and
     // the state, each after its length.
     expandInto(id, news) {
-      const found = host.expand(id, news);
-      const digits = found[found.length - 1];
       length = 0;
-      for (let i = 0; i + 1 < found.length; i += 2) {
-        room(1);
-        scratch[length++] = digits.charCodeAt(i >> 1) - 48;
-        writeKey(found[i], "moves", "a move");
-        writeKey(found[i + 1], "apply", "a state");
-      }
+      visit(id, news, writeFound);
       return copy();
     },
     // What was last written, again, once the module has made room.
