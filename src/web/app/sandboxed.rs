@@ -63,7 +63,8 @@ impl App {
         }
         let watch = Closure::once_into_js(move || {
             with_app(|app| {
-                if app.trace_answered >= job || app.history.text() != text {
+                // A trace waits behind a search running in the same Worker: Cancel ends that.
+                if app.trace_answered >= job || app.history.text() != text || app.busy {
                     return;
                 }
                 app.restart_workers();
@@ -78,13 +79,14 @@ impl App {
         let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(watch.unchecked_ref(), TRACE_MS);
     }
 
-    /// A Worker's trace of `text` (or its error): kept, and shown if `text` is still the one on
-    /// screen.
+    /// A Worker's trace of `text` (or the script's error, met at a position along the moves):
+    /// kept, and shown if `text` is still the one on screen.
     pub(super) fn traced(&mut self, job: u32, text: &str, said: Result<String, FormatError>) {
         self.trace_answered = self.trace_answered.max(job);
         let Ok(family) = families::choose(Some(&self.el.family.value()), text) else { return };
+        let failed = said.is_err();
         family.learn(text, said);
-        self.learnt(text, false);
+        self.learnt(text, failed);
     }
 
     /// What was learnt of `text` shows: read afresh when it could not be read before (or when
