@@ -182,11 +182,16 @@ pub trait Engine {
     /// The shapes of `draw(state)`, at most [`draw::MAX_SHAPES`].
     fn shapes(&self, state: &[u8]) -> Result<Vec<Shape>, FormatError>;
     /// From now on, calls stop once `deadline` has passed (None: only the per-call limit).
-    fn set_deadline(&self, deadline: Option<Instant>);
+    /// Nothing, the default, for an engine that cannot stop a call (the browser's: its Worker is
+    /// ended instead) or runs none (the page's traces).
+    fn set_deadline(&self, _deadline: Option<Instant>) {}
     /// Whether a call was stopped at the deadline since it was set.
-    fn out_of_time(&self) -> bool;
-    /// The most memory the engine may hold (the search's budget, with some room).
-    fn set_memory_limit(&self, bytes: u64);
+    fn out_of_time(&self) -> bool {
+        false
+    }
+    /// The most memory the engine may hold (the search's budget, with some room). Nothing, the
+    /// default, where the search's own count of the states (`space.rs`) is the only limit.
+    fn set_memory_limit(&self, _bytes: u64) {}
     /// Whether every position along `moves` is known here: engines that run the script know
     /// them all; the page's [`recorded::Recorded`] knows what Workers traced.
     fn traced(&self, _moves: &[String]) -> bool {

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use web_time::Instant;
 
 /// One position as the script shows and draws it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -230,12 +229,4 @@ impl Engine for Recorded {
     fn shapes(&self, state: &[u8]) -> Result<Vec<Shape>, FormatError> {
         self.position(state, |p| p.shapes.clone().unwrap_or_default())
     }
-
-    fn set_deadline(&self, _deadline: Option<Instant>) {}
-
-    fn out_of_time(&self) -> bool {
-        false
-    }
-
-    fn set_memory_limit(&self, _bytes: u64) {}
 }

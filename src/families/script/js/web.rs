@@ -16,7 +16,6 @@ use crate::families::FormatError;
 use js_sys::{Function, Reflect};
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
-use web_time::Instant;
 
 /// Whether this code runs where a script may run: a Worker of the sandbox, whose origin is
 /// opaque (the browser says "null"), so it reaches none of the app's storage.
@@ -224,14 +223,4 @@ impl Engine for WebEngine {
             .map(|shape| Shape::read(|key| shape[key].as_f64(), |key| shape[key].as_str().map(str::to_string)))
             .collect())
     }
-
-    /// The browser cannot stop a call: the Worker is ended instead.
-    fn set_deadline(&self, _deadline: Option<Instant>) {}
-
-    fn out_of_time(&self) -> bool {
-        false
-    }
-
-    /// The states the search keeps are counted on the search's side (`space.rs`).
-    fn set_memory_limit(&self, _bytes: u64) {}
 }
