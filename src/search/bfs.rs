@@ -93,7 +93,11 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
             let state = self.store.state(self.head).clone();
             expand(space, &state, &mut successors);
             for (_, next, _) in successors.drain(..) {
-                if let Ok(index) = self.store.insert(next, self.head) {
+                let stored = match space.number(&next) {
+                    Some(number) => self.store.insert_numbered(next, number, self.head),
+                    None => self.store.insert(next, self.head),
+                };
+                if let Ok(index) = stored {
                     if space.is_goal(self.store.state(index)) {
                         return Ok(Step::Goal(index));
                     }

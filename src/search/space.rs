@@ -42,6 +42,14 @@ pub trait Space {
     fn bytes(&self) -> u64 {
         0
     }
+
+    /// The space's own number of `state`, for a space that numbers the states it hands out
+    /// 0, 1, 2, … in the order it first hands them out (the start first), so that breadth-first
+    /// search, which stores them in that same order, needs no index of its own. None, the
+    /// default, for every other space.
+    fn number(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
 }
 
 /// A space whose goal is one explicit state and whose moves can be run backwards, which is what

@@ -61,6 +61,23 @@ impl<T: Eq + Hash> Store<T> {
         FxBuildHasher.hash_one(state)
     }
 
+    /// Stores `state`, which its space numbers `number` ([`crate::search::Space::number`]),
+    /// unless it is already there: a number below the count of the states stored is one of
+    /// them, and the next number is new. Nothing is indexed, so `find` does not find it.
+    pub fn insert_numbered(&mut self, state: T, number: u32, parent: u32) -> Result<u32, u32> {
+        if (number as usize) < self.states.len() {
+            return Err(number);
+        }
+        debug_assert_eq!(
+            number as usize,
+            self.states.len(),
+            "a space numbers its states in the order it hands them out"
+        );
+        self.states.push(state);
+        self.parents.push(parent);
+        Ok(number)
+    }
+
     /// Stores `state` unless it is already there. Returns `Ok(new index)` or `Err(existing index)`.
     pub fn insert(&mut self, state: T, parent: u32) -> Result<u32, u32> {
         let hash = Self::hash(&state);
