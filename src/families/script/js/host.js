@@ -45,8 +45,8 @@
   }
 
   // ---- Canonical bytes (src/families/script/js/key.rs has the format), for engines that
-  // write them here: the page's. They are written into `scratch`, then copied into the
-  // module's memory.
+  // write them here: the page's. They are written into `scratch`: the room the module gave in
+  // its memory (`view`), or a larger array of this side's when that room is not enough.
   const MAX_VALUE_BYTES = 64 << 10;
   let scratch = new Uint8Array(1 << 12);
   let length = 0;
@@ -209,28 +209,41 @@
 
   let memory = null;
   let memoryBytes = new Uint8Array(0);
-  // Where in the module's memory to copy what is written, and how many bytes fit there.
-  let at = 0;
+  // Where in the module's memory to write, how many bytes fit there, and those bytes.
+  let place = 0;
   let capacity = 0;
+  let view = new Uint8Array(0);
 
-  // Copies what was written into the module's memory, if it fits; else returns minus the
-  // bytes needed (the module makes room and asks again).
+  // The module's memory as bytes. When the memory grows, its old buffer is detached and the
+  // views of it are empty: only then are new ones made (reading `memory.buffer` each call
+  // was a twentieth of the page's time).
+  function fresh() {
+    if (view.length === capacity && capacity !== 0) return;
+    memoryBytes = new Uint8Array(memory.buffer);
+    view = memoryBytes.subarray(place, place + capacity);
+  }
+
+  // What follows is written straight into the module's memory.
+  // (`fresh` has been called since the memory last could grow.)
+  function writeHere() {
+    scratch = view;
+    length = 0;
+  }
+
+  // What was written is in the module's memory: returns its length. If it did not fit, it is
+  // copied there once it does; until then returns minus the bytes needed (the module makes
+  // room and asks again).
   function copy() {
+    if (scratch === view) return length;
     if (length > capacity) return -length;
-    if (memoryBytes.buffer !== memory.buffer) memoryBytes = new Uint8Array(memory.buffer);
-    if (length < 64) {
-      for (let i = 0; i < length; i++) memoryBytes[at + i] = scratch[i];
-    } else {
-      memoryBytes.set(scratch.subarray(0, length), at);
-    }
+    fresh();
+    memoryBytes.set(scratch.subarray(0, length), place);
     return length;
   }
 
-  // Keeps the last expansion's news, then calls `each(move, next, flags)` for each move allowed
-  // from state `id` (flags as `flags` says).
-  function visit(id, news, each) {
-    host.keep(news);
-    const state = values[id];
+  // Calls `each(move, next, flags)` for each move allowed from `state` (flags as `flags`
+  // says); `keeping`: the states found wait in `pending` for the search to say which are new.
+  function visit(state, each, keeping) {
     try {
       doing = "moves";
       const moves = rules.moves(state);
@@ -239,7 +252,7 @@
         doing = "apply";
         const next = rules.apply(state, moves[i]);
         if (next === null || next === undefined) continue;
-        pending.push(next);
+        if (keeping) pending.push(next);
         each(moves[i], next, flags(next));
       }
     } catch (error) {
@@ -248,7 +261,101 @@
     }
   }
 
-  // One state found, written as `expandInto` says.
+  // ---- Reading canonical bytes back into values, for engines that hand a state over as its
+  // bytes rather than have it kept here (the page's: the browser's collector then never walks
+  // a search's states, and this side holds none of them).
+  let reading = new Uint8Array(0);
+  let read = 0;
+  let decoder = null;
+
+  function readInt() {
+    const n = reading[read] | (reading[read + 1] << 8) | (reading[read + 2] << 16) | (reading[read + 3] << 24);
+    read += 4;
+    return n;
+  }
+
+  function readValue() {
+    const tag = reading[read++];
+    if (tag < 0xe0) return tag;
+    switch (tag) {
+      case 0xe0:
+        return readInt();
+      case 0xe1:
+        for (let i = 0; i < 8; i++) floatBytes[i] = reading[read + i];
+        read += 8;
+        return float[0];
+      case 0xe2: {
+        const n = readInt() >>> 0;
+        let text = "";
+        for (let i = 0; i < n; i++) {
+          const c = reading[read + i];
+          if (c >= 128) {
+            decoder = decoder || new TextDecoder();
+            text = decoder.decode(reading.subarray(read, read + n));
+            break;
+          }
+          text += String.fromCharCode(c);
+        }
+        read += n;
+        return text;
+      }
+      case 0xe3:
+        return true;
+      case 0xe4:
+        return false;
+      case 0xe5:
+        return null;
+      case 0xe6: {
+        const array = [];
+        for (let item = reading[read]; item !== 0xe9; item = reading[read]) {
+          // Small numbers, the most common items, read here.
+          if (item < 0xe0) {
+            array.push(item);
+            read++;
+          } else {
+            array.push(readValue());
+          }
+        }
+        read++;
+        return array;
+      }
+      case 0xe8: {
+        const object = {};
+        while (reading[read] !== 0xe9) {
+          const key = readValue();
+          const value = readValue();
+          // An own property even for "__proto__", as JSON.parse makes it.
+          if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+          else object[key] = value;
+        }
+        read++;
+        return object;
+      }
+      default:
+        throw new Error("puzzlelab: unreadable state bytes (tag " + tag + ")");
+    }
+  }
+
+  // The state whose bytes the module put where `target` says (`fresh` has been called since
+  // the memory last could grow).
+  function given() {
+    reading = memoryBytes;
+    read = place;
+    return readValue();
+  }
+
+  function heuristicOf(state) {
+    doing = "heuristic";
+    try {
+      const h = rules.heuristic(state);
+      if (typeof h !== "number" || !(h >= 0) || h !== Math.floor(h)) throw wrong("heuristic", "a whole number, 0 or more", h);
+      return h;
+    } catch (error) {
+      throw failed(error);
+    }
+  }
+
+  // One state found, written as `expandGiven` says.
   function writeFound(move, next, flag) {
     room(1);
     scratch[length++] = flag;
@@ -286,10 +393,11 @@
     expand(id, news) {
       const found = [];
       let digits = "";
-      visit(id, news, (move, next, flag) => {
+      host.keep(news);
+      visit(values[id], (move, next, flag) => {
         found.push(move, next);
         digits += flag;
-      });
+      }, true);
       found.push(digits);
       return found;
     },
@@ -308,14 +416,7 @@
       return out;
     },
     heuristic(id) {
-      doing = "heuristic";
-      try {
-        const h = rules.heuristic(values[id]);
-        if (typeof h !== "number" || !(h >= 0) || h !== Math.floor(h)) throw wrong("heuristic", "a whole number, 0 or more", h);
-        return h;
-      } catch (error) {
-        throw failed(error);
-      }
+      return heuristicOf(values[id]);
     },
     // The user's function that was running when a call failed.
     doing() {
@@ -346,24 +447,35 @@
       memory = wasmMemory;
     },
     // Where the bytes go from now on: `size` bytes from `place` in the module's memory.
-    target(place, size) {
-      at = place;
+    target(where, size) {
+      place = where;
       capacity = size;
+      view = new Uint8Array(0);
     },
     // `begin`'s state, written (without its length) as `copy` says.
     beginInto() {
-      length = 0;
-      writeKey(host.begin(), "start", "a state");
+      const state = host.begin();
+      fresh();
+      writeHere();
+      writeKey(state, "start", "a state");
       scratch.copyWithin(0, 4, length);
       length -= 4;
       return copy();
     },
-    // `expand`, written as `copy` says: for each state found, its flags (a byte), its move and
-    // the state, each after its length.
-    expandInto(id, news) {
-      length = 0;
-      visit(id, news, writeFound);
+    // `expand` of the state the module put where `target` says (nothing is kept here),
+    // written as `copy` says: for each state found, its flags (a byte), its move and the
+    // state, each after its length.
+    expandGiven() {
+      fresh();
+      const state = given();
+      writeHere();
+      visit(state, writeFound, false);
       return copy();
+    },
+    // `heuristic` of the state the module put where `target` says.
+    heuristicGiven() {
+      fresh();
+      return heuristicOf(given());
     },
     // What was last written, again, once the module has made room.
     copyAgain() {
@@ -373,7 +485,8 @@
     // after its length, or nothing when the move is not allowed.
     callInto(name, json) {
       const value = host.call(name, json);
-      length = 0;
+      fresh();
+      writeHere();
       if (name === "moves") {
         for (let i = 0; i < value.length; i++) writeKey(value[i], "moves", "a move");
       } else if (value !== null && value !== undefined) {

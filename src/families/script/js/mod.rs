@@ -161,16 +161,23 @@ pub trait Engine {
     fn defines(&self, name: &str) -> bool;
     /// Starts a search: `start()`, which becomes state 0 when adopted.
     fn begin(&self) -> Result<Vec<u8>, FormatError>;
+    /// Whether the engine keeps the states the search numbers, by number (QuickJS: a state is
+    /// then never read back from its bytes). The page's engine keeps none: it reads each state
+    /// back from the bytes it is given, so its collector never walks the search's states, and
+    /// `news` means nothing to it.
+    fn keeps_states(&self) -> bool {
+        true
+    }
     /// Keeps the states of the last expansion that `news` marks (numbered by the search, in
-    /// order), then writes into `out`, for each move allowed from state `id`: a byte of flags
-    /// for the state it leads to (1 if solved, 2 if dead), then the move and the state, each
-    /// after its length (u32, little-endian).
-    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError>;
+    /// order), then writes into `out`, for each move allowed from state `id` (whose bytes are
+    /// `state`): a byte of flags for the state it leads to (1 if solved, 2 if dead), then the
+    /// move and the state, each after its length (u32, little-endian).
+    fn expand(&self, id: u32, state: &[u8], news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError>;
     /// Keeps the states of `begin` or of the last expansion as `expand` does, and pushes the
     /// flags of each kept.
     fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError>;
-    /// `heuristic` of state `id`.
-    fn heuristic(&self, id: u32) -> Result<u32, FormatError>;
+    /// `heuristic` of state `id`, whose bytes are `state`.
+    fn heuristic(&self, id: u32, state: &[u8]) -> Result<u32, FormatError>;
     /// `moves(state)`.
     fn moves(&self, state: &[u8]) -> Result<Vec<Vec<u8>>, FormatError>;
     /// `apply(state, move)`: the next state, or None when the move is not allowed.

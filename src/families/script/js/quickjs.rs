@@ -347,7 +347,7 @@ impl Engine for QuickJs {
         })
     }
 
-    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
+    fn expand(&self, id: u32, _state: &[u8], news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
         let news = news_text(news);
         self.run(|ctx, plain| {
             let expand = Self::function(ctx, &self.host.expand)?;
@@ -373,7 +373,7 @@ impl Engine for QuickJs {
         })
     }
 
-    fn heuristic(&self, id: u32) -> Result<u32, FormatError> {
+    fn heuristic(&self, id: u32, _state: &[u8]) -> Result<u32, FormatError> {
         self.run(|ctx, _| {
             let heuristic = Self::function(ctx, &self.host.heuristic)?;
             let h: f64 = caught(ctx, heuristic.call((id,)))?;

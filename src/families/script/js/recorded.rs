@@ -184,7 +184,7 @@ impl Engine for Recorded {
         Ok(self.known.borrow().start.clone())
     }
 
-    fn expand(&self, _id: u32, _news: &[bool], _out: &mut Vec<u8>) -> Result<(), FormatError> {
+    fn expand(&self, _id: u32, _state: &[u8], _news: &[bool], _out: &mut Vec<u8>) -> Result<(), FormatError> {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }
 
@@ -192,7 +192,7 @@ impl Engine for Recorded {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }
 
-    fn heuristic(&self, _id: u32) -> Result<u32, FormatError> {
+    fn heuristic(&self, _id: u32, _state: &[u8]) -> Result<u32, FormatError> {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }
 

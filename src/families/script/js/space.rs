@@ -23,33 +23,42 @@ const DEAD: u8 = 2;
 /// numbering was a quarter of the time with a shared pointer per value).
 #[derive(Default)]
 struct Numbered {
-    index: HashTable<u32>,
+    index: HashTable<Slot>,
     bytes: Vec<u8>,
     /// Where each value's bytes end.
     ends: Vec<usize>,
 }
 
-/// The bytes of value `id`.
-fn key_of<'a>(bytes: &'a [u8], ends: &[usize], id: u32) -> &'a [u8] {
-    let id = id as usize;
-    &bytes[if id == 0 { 0 } else { ends[id - 1] }..ends[id]]
+/// A value in the table: where its bytes are, so that telling two apart reads only them (the
+/// numbering was a sixth of the page's time when it went through `ends` as well).
+#[derive(Clone, Copy)]
+struct Slot {
+    start: usize,
+    length: u32,
+    id: u32,
+}
+
+impl Slot {
+    fn key(self, bytes: &[u8]) -> &[u8] {
+        &bytes[self.start..self.start + self.length as usize]
+    }
 }
 
 impl Numbered {
     /// The number of `key`, and whether it is new.
     fn number(&mut self, key: &[u8]) -> (u32, bool) {
-        let (bytes, ends) = (&self.bytes, &self.ends);
+        let bytes = &self.bytes;
         let hash = FxBuildHasher.hash_one(key);
         let entry = self.index.entry(
             hash,
-            |&id| key_of(bytes, ends, id) == key,
-            |&id| FxBuildHasher.hash_one(key_of(bytes, ends, id)),
+            |slot| slot.length as usize == key.len() && slot.key(bytes) == key,
+            |slot| FxBuildHasher.hash_one(slot.key(bytes)),
         );
         match entry {
-            Entry::Occupied(entry) => (*entry.get(), false),
+            Entry::Occupied(entry) => (entry.get().id, false),
             Entry::Vacant(entry) => {
-                let id = ends.len() as u32;
-                entry.insert(id);
+                let id = self.ends.len() as u32;
+                entry.insert(Slot { start: bytes.len(), length: key.len() as u32, id });
                 self.bytes.extend_from_slice(key);
                 self.ends.push(self.bytes.len());
                 (id, true)
@@ -57,8 +66,10 @@ impl Numbered {
         }
     }
 
-    fn key(&self, id: u32) -> Rc<[u8]> {
-        key_of(&self.bytes, &self.ends, id).into()
+    /// The bytes of value `id`.
+    fn key(&self, id: u32) -> &[u8] {
+        let id = id as usize;
+        &self.bytes[if id == 0 { 0 } else { self.ends[id - 1] }..self.ends[id]]
     }
 }
 
@@ -108,18 +119,20 @@ impl<'a> JsSpace<'a> {
     }
 
     fn count(&self, key: &[u8]) {
-        // The key, where it ends, its slot in the table (with room to grow), and the engine's value.
-        self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 16 + engine_bytes(key.len()));
+        // The key, where it ends, its slot in the table (16 bytes, room to grow), and the engine's
+        // value if it keeps one.
+        let kept = if self.engine.keeps_states() { engine_bytes(key.len()) } else { 0 };
+        self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 32 + kept);
     }
 
     /// The canonical bytes of state `id`.
     pub fn state(&self, id: u32) -> Rc<[u8]> {
-        self.states.borrow().key(id)
+        self.states.borrow().key(id).into()
     }
 
     /// The canonical bytes of move `id`.
     pub fn move_key(&self, id: u32) -> Rc<[u8]> {
-        self.moves.borrow().key(id)
+        self.moves.borrow().key(id).into()
     }
 
     pub fn into_error(self) -> Option<FormatError> {
@@ -142,8 +155,9 @@ impl<'a> JsSpace<'a> {
         let mut found = self.found.borrow_mut();
         let mut news = self.news.borrow_mut();
         found.clear();
-        self.engine.expand(id, &news, &mut found)?;
+        self.engine.expand(id, self.states.borrow().key(id), &news, &mut found)?;
         news.clear();
+        let keeps = self.engine.keeps_states();
         let (mut states, mut moves, mut flags) =
             (self.states.borrow_mut(), self.moves.borrow_mut(), self.flags.borrow_mut());
         let mut at = 0;
@@ -162,7 +176,9 @@ impl<'a> JsSpace<'a> {
             };
             let (mv, _) = moves.number(mv);
             let (next, new) = states.number(state);
-            news.push(new);
+            if keeps {
+                news.push(new);
+            }
             if new {
                 self.count(state);
                 flags.push(flag);
@@ -214,7 +230,8 @@ impl Space for JsSpace<'_> {
         if self.failed() {
             return 0;
         }
-        self.keep_news().and_then(|()| self.engine.heuristic(*state)).unwrap_or_else(|e| {
+        let heuristic = || self.engine.heuristic(*state, self.states.borrow().key(*state));
+        self.keep_news().and_then(|()| heuristic()).unwrap_or_else(|e| {
             self.record(e);
             0
         })
@@ -222,6 +239,11 @@ impl Space for JsSpace<'_> {
 
     fn bytes(&self) -> u64 {
         self.bytes.get() + self.flags.borrow().capacity() as u64
+    }
+
+    /// States are numbered as they are first found, from the start's 0.
+    fn number(&self, state: &u32) -> Option<u32> {
+        Some(*state)
     }
 }
 

@@ -15,7 +15,22 @@ use crate::families::script::draw::Shape;
 use crate::families::FormatError;
 use js_sys::{Function, Reflect};
 use std::cell::RefCell;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+
+// The host's calls made once a state, typed: a number comes back as a number, with no value of
+// the glue's to make and read (a twentieth of the page's time when they went through `call`).
+#[wasm_bindgen]
+extern "C" {
+    /// The object `host.js` returns.
+    type Host;
+    #[wasm_bindgen(catch, method, js_name = expandGiven)]
+    fn expand_given(this: &Host) -> Result<f64, JsValue>;
+    #[wasm_bindgen(catch, method, js_name = heuristicGiven)]
+    fn heuristic_given(this: &Host) -> Result<f64, JsValue>;
+    #[wasm_bindgen(catch, method, js_name = copyAgain)]
+    fn copy_again(this: &Host) -> Result<f64, JsValue>;
+}
 
 /// Whether this code runs where a script may run: a Worker of the sandbox, whose origin is
 /// opaque (the browser says "null"), so it reaches none of the app's storage.
@@ -28,13 +43,11 @@ pub fn in_sandbox() -> bool {
 
 pub struct WebEngine {
     host: JsValue,
+    typed: Host,
     begin_into: Function,
-    expand_into: Function,
     call_into: Function,
-    copy_again: Function,
     target: Function,
     adopt: Function,
-    heuristic: Function,
     call: Function,
     shapes: Function,
     doing: Function,
@@ -90,11 +103,11 @@ impl WebEngine {
     /// Has the host copy what it wrote into the buffer: `written` is what the call returned
     /// (the bytes copied, or minus the bytes needed, when the buffer grows and the host copies
     /// again). `read` gets the bytes.
-    fn written<T>(&self, written: Result<JsValue, JsValue>, read: impl FnOnce(&[u8]) -> T) -> Result<T, FormatError> {
-        let mut written = written.map_err(|thrown| self.failure(thrown))?.as_f64().unwrap_or(0.0);
+    fn written<T>(&self, written: Result<f64, JsValue>, read: impl FnOnce(&[u8]) -> T) -> Result<T, FormatError> {
+        let mut written = written.map_err(|thrown| self.failure(thrown))?;
         if written < 0.0 {
             self.grow((-written) as usize);
-            written = self.copy_again.call0(&self.host).map_err(|thrown| self.failure(thrown))?.as_f64().unwrap_or(0.0);
+            written = self.typed.copy_again().map_err(|thrown| self.failure(thrown))?;
         }
         let buffer = self.buffer.borrow();
         Ok(read(buffer.get(..written.max(0.0) as usize).unwrap_or_default()))
@@ -109,13 +122,26 @@ impl WebEngine {
         let _ = self.target.call2(&self.host, &(buffer.as_ptr() as u32).into(), &(buffer.len() as u32).into());
     }
 
+    /// Puts `state`'s bytes where the host reads a state it is given (the start of the buffer).
+    fn give(&self, state: &[u8]) {
+        if self.buffer.borrow().len() < state.len() {
+            self.grow(state.len());
+        }
+        self.buffer.borrow_mut()[..state.len()].copy_from_slice(state);
+    }
+
     fn call_text(&self, name: &str, args: &[&[u8]]) -> Result<String, FormatError> {
         self.text_of(self.call.call2(&self.host, &name.into(), &arguments(args).into()))
     }
 
     fn call_into<T>(&self, name: &str, args: &[&[u8]], read: impl FnOnce(&[u8]) -> T) -> Result<T, FormatError> {
-        self.written(self.call_into.call2(&self.host, &name.into(), &arguments(args).into()), read)
+        self.written(number(self.call_into.call2(&self.host, &name.into(), &arguments(args).into())), read)
     }
+}
+
+/// A call's number (0 if it returned something else).
+fn number(result: Result<JsValue, JsValue>) -> Result<f64, JsValue> {
+    result.map(|value| value.as_f64().unwrap_or(0.0))
 }
 
 /// The keys of `bytes`, each after its length (u32, little-endian).
@@ -151,15 +177,13 @@ impl Engine for WebEngine {
         bind.call1(&host, &wasm_bindgen::memory()).map_err(|e| failed("host", e))?;
         let engine = WebEngine {
             begin_into: function(&host, "beginInto")?,
-            expand_into: function(&host, "expandInto")?,
             call_into: function(&host, "callInto")?,
-            copy_again: function(&host, "copyAgain")?,
             target: function(&host, "target")?,
             adopt: function(&host, "adopt")?,
-            heuristic: function(&host, "heuristic")?,
             call: function(&host, "call")?,
             shapes: function(&host, "shapes")?,
             doing: function(&host, "doing")?,
+            typed: host.clone().unchecked_into(),
             host,
             defined,
             text: text.to_string(),
@@ -174,17 +198,16 @@ impl Engine for WebEngine {
     }
 
     fn begin(&self) -> Result<Vec<u8>, FormatError> {
-        self.written(self.begin_into.call0(&self.host), <[u8]>::to_vec)
+        self.written(number(self.begin_into.call0(&self.host)), <[u8]>::to_vec)
     }
 
-    fn expand(&self, id: u32, news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
-        // The news as a number's bits when they fit, else as text.
-        let news: JsValue = if news.len() <= 30 {
-            news.iter().rev().fold(0u32, |bits, &new| bits << 1 | u32::from(new)).into()
-        } else {
-            news_text(news).into()
-        };
-        self.written(self.expand_into.call2(&self.host, &id.into(), &news), |bytes| out.extend_from_slice(bytes))
+    fn keeps_states(&self) -> bool {
+        false
+    }
+
+    fn expand(&self, _id: u32, state: &[u8], _news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
+        self.give(state);
+        self.written(self.typed.expand_given(), |bytes| out.extend_from_slice(bytes))
     }
 
     fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError> {
@@ -193,9 +216,10 @@ impl Engine for WebEngine {
         Ok(())
     }
 
-    fn heuristic(&self, id: u32) -> Result<u32, FormatError> {
-        let h = self.heuristic.call1(&self.host, &id.into()).map_err(|thrown| self.failure(thrown))?;
-        Ok(h.as_f64().unwrap_or(0.0).min(f64::from(u32::MAX)) as u32)
+    fn heuristic(&self, _id: u32, state: &[u8]) -> Result<u32, FormatError> {
+        self.give(state);
+        let h = self.typed.heuristic_given().map_err(|thrown| self.failure(thrown))?;
+        Ok(h.min(f64::from(u32::MAX)) as u32)
     }
 
     fn moves(&self, state: &[u8]) -> Result<Vec<Vec<u8>>, FormatError> {
