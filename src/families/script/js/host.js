@@ -1,13 +1,12 @@
 // The host of a puzzle script written in JavaScript: what puzzlelab's searches call. Every
 // engine that runs scripts evaluates this one expression (QuickJS in the command-line tool, the
 // browser's own engine in the page) and calls it with the rules: the object the user's script,
-// wrapped in a function, returns. The states a search has numbered are kept here, by number, so
-// that a search hands the script its own values back without decoding them.
+// wrapped in a function, returns. For an engine that keeps states (QuickJS's), the states a
+// search has numbered are kept here, by number, so that a search hands the script its own
+// values back without reading them from their bytes; the page's engine keeps none.
 (function (rules) {
   "use strict";
   const values = [];
-  // The states the last expansion found, until the search says which of them are new.
-  let pending = [];
   // The function of the user's running when something failed, for the error's message.
   let doing = "";
 
@@ -242,8 +241,8 @@
   }
 
   // Calls `each(move, next, flags)` for each move allowed from `state` (flags as `flags`
-  // says); `keeping`: the states found wait in `pending` for the search to say which are new.
-  function visit(state, each, keeping) {
+  // says).
+  function visit(state, each) {
     try {
       doing = "moves";
       const moves = rules.moves(state);
@@ -252,7 +251,6 @@
         doing = "apply";
         const next = rules.apply(state, moves[i]);
         if (next === null || next === undefined) continue;
-        if (keeping) pending.push(next);
         each(moves[i], next, flags(next));
       }
     } catch (error) {
@@ -364,59 +362,33 @@
   }
 
   const host = {
-    // A new search: the state start() returns, which becomes state 0 once the search adopts it.
+    // A new search: the state start() returns, state 0.
     begin() {
       values.length = 0;
       doing = "start";
       try {
         const state = rules.start();
-        pending = [state];
+        values.push(state);
         return state;
       } catch (error) {
         throw failed(error);
       }
     },
-    // `news` says which states of the last expansion (or of `begin`) the search numbered, in
-    // order (the next numbers): a bit each (a number), or a character "1" each (text). They are
-    // kept.
-    keep(news) {
-      if (typeof news === "number") {
-        for (let i = 0; news !== 0; i++, news >>>= 1) if (news & 1) values.push(pending[i]);
-      } else {
-        for (let i = 0; i < news.length; i++) if (news.charCodeAt(i) === 49) values.push(pending[i]);
-      }
-      pending.length = 0;
+    // For an engine that expands states in its own language (QuickJS's, in Rust): the states
+    // kept by number (it adds those it finds new), and the error of a function that returned
+    // the wrong kind of value.
+    values: values,
+    wrong: wrong,
+    heuristic(id) {
+      return heuristicOf(values[id]);
     },
-    // Keeps the last expansion's news, then expands state `id`: the moves allowed and the state
-    // after each, as [move, state, move, state, ..., flags], where flags has one digit for each
-    // state found (1 if solved, 2 if dead; the search keeps those of the new ones).
-    expand(id, news) {
-      const found = [];
-      let digits = "";
-      host.keep(news);
-      visit(values[id], (move, next, flag) => {
-        found.push(move, next);
-        digits += flag;
-      }, true);
-      found.push(digits);
-      return found;
-    },
-    // Keeps the states of `begin` or of the last expansion as `keep` does, and returns their
-    // flags, one digit each (the start's; and before a heuristic asks for a state's value).
-    adopt(news) {
-      let out = "";
+    // The flags of state 0, `begin`'s (as `flags` says).
+    startFlags() {
       try {
-        for (let i = 0; i < news.length; i++) {
-          if (news.charCodeAt(i) === 49) out += flags(pending[i]);
-        }
+        return flags(values[0]);
       } catch (error) {
         throw failed(error);
       }
-      host.keep(news);
-      return out;
-    },
-    heuristic(id) {
-      return heuristicOf(values[id]);
     },
     // The user's function that was running when a call failed.
     doing() {
@@ -469,7 +441,7 @@
       fresh();
       const state = given();
       writeHere();
-      visit(state, writeFound, false);
+      visit(state, writeFound);
       return copy();
     },
     // `heuristic` of the state the module put where `target` says.

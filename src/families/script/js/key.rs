@@ -26,16 +26,20 @@ pub const END: u8 = 0xE9;
 /// Integers below this are one byte.
 pub const SMALL: u8 = 0xE0;
 
+/// Writes the integer `n`.
+pub fn write_int(n: i32, out: &mut Vec<u8>) {
+    if (0..i32::from(SMALL)).contains(&n) {
+        out.push(n as u8);
+    } else {
+        out.push(INT);
+        out.extend_from_slice(&n.to_le_bytes());
+    }
+}
+
 /// Writes the number `x` (finite).
 pub fn write_number(x: f64, out: &mut Vec<u8>) {
     if x.fract() == 0.0 && (-2_147_483_648.0..2_147_483_648.0).contains(&x) {
-        let n = x as i32;
-        if (0..i32::from(SMALL)).contains(&n) {
-            out.push(n as u8);
-        } else {
-            out.push(INT);
-            out.extend_from_slice(&n.to_le_bytes());
-        }
+        write_int(x as i32, out);
     } else {
         out.push(FLOAT);
         out.extend_from_slice(&x.to_le_bytes());

@@ -150,6 +150,11 @@ pub fn check_defined(defined: &[bool]) -> Result<(), FormatError> {
     Ok(())
 }
 
+/// An expansion's flag: the state found is solved.
+pub const GOAL: u8 = 1;
+/// An expansion's flag: no solution can be reached from the state found.
+pub const DEAD: u8 = 2;
+
 /// A JavaScript engine running one script's host. States and moves cross as canonical bytes
 /// ([`key`]); the states a search numbers stay in the engine, by number.
 pub trait Engine {
@@ -159,23 +164,19 @@ pub trait Engine {
         Self: Sized;
     /// Whether the script defines the function `name` (one of [`FUNCTIONS`]).
     fn defines(&self, name: &str) -> bool;
-    /// Starts a search: `start()`, which becomes state 0 when adopted.
+    /// Starts a search: `start()`, state 0.
     fn begin(&self) -> Result<Vec<u8>, FormatError>;
+    /// The flags ([`GOAL`], [`DEAD`]) of state 0, once `begin` has made it.
+    fn start_flags(&self) -> Result<u8, FormatError>;
     /// Whether the engine keeps the states the search numbers, by number (QuickJS: a state is
     /// then never read back from its bytes). The page's engine keeps none: it reads each state
-    /// back from the bytes it is given, so its collector never walks the search's states, and
-    /// `news` means nothing to it.
+    /// back from the bytes it is given, so its collector never walks the search's states.
     fn keeps_states(&self) -> bool {
         true
     }
-    /// Keeps the states of the last expansion that `news` marks (numbered by the search, in
-    /// order), then writes into `out`, for each move allowed from state `id` (whose bytes are
-    /// `state`): a byte of flags for the state it leads to (1 if solved, 2 if dead), then the
-    /// move and the state, each after its length (u32, little-endian).
-    fn expand(&self, id: u32, state: &[u8], news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError>;
-    /// Keeps the states of `begin` or of the last expansion as `expand` does, and pushes the
-    /// flags of each kept.
-    fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError>;
+    /// Hands `found`, in order, each move allowed from state `id` (whose bytes are `state`)
+    /// and the state it leads to, then the flags of each that is new to the search.
+    fn expand(&self, id: u32, state: &[u8], found: &mut dyn Found) -> Result<(), FormatError>;
     /// `heuristic` of state `id`, whose bytes are `state`.
     fn heuristic(&self, id: u32, state: &[u8]) -> Result<u32, FormatError>;
     /// `moves(state)`.
@@ -212,9 +213,14 @@ pub fn arguments(values: &[&[u8]]) -> String {
     format!("[{}]", written.join(","))
 }
 
-/// `news` as text, a `1` for each state kept (the host reads either this or a number).
-pub fn news_text(news: &[bool]) -> String {
-    news.iter().map(|&new| if new { '1' } else { '0' }).collect()
+/// Where an expansion hands what it finds, one state at a time: the search's numbering.
+pub trait Found {
+    /// A move allowed and the state it leads to, as canonical bytes: whether the state is new
+    /// to the search (numbered next). Then, and only then, its flags are wanted: an engine that
+    /// keeps states keeps it, and the script's `is_goal` runs once a state.
+    fn state(&mut self, mv: &[u8], state: &[u8]) -> bool;
+    /// The flags ([`GOAL`], [`DEAD`]) of the new state just handed over.
+    fn flags(&mut self, flags: u8);
 }
 
 /// Loads a script into an engine of the kind a puzzle runs on (to write a position as a script

@@ -5,7 +5,7 @@
 //! and where each leads. The page replays, draws and plays from traces ([`Recorded`]); a
 //! position not traced yet is asked for ([`crate::families::Puzzle::wants_trace`]).
 
-use super::{draw::Shape, key, Engine, JsPuzzle, FUNCTIONS};
+use super::{draw::Shape, key, Engine, Found, JsPuzzle, FUNCTIONS};
 use crate::families::FormatError;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -184,11 +184,11 @@ impl Engine for Recorded {
         Ok(self.known.borrow().start.clone())
     }
 
-    fn expand(&self, _id: u32, _state: &[u8], _news: &[bool], _out: &mut Vec<u8>) -> Result<(), FormatError> {
+    fn start_flags(&self) -> Result<u8, FormatError> {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }
 
-    fn adopt(&self, _news: &[bool], _flags: &mut Vec<u8>) -> Result<(), FormatError> {
+    fn expand(&self, _id: u32, _state: &[u8], _found: &mut dyn Found) -> Result<(), FormatError> {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }
 

@@ -2,7 +2,7 @@
 //! keeps their canonical bytes (`key.rs`), so that equal states get one number and the engine's
 //! hash tables never grow with the search.
 
-use super::{definition, key, Engine, JsPuzzle};
+use super::{definition, key, Engine, Found, JsPuzzle, DEAD, GOAL};
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{only_metric, search, FormatError, Report, SolveOptions};
 use crate::search::Space;
@@ -13,52 +13,52 @@ use std::cell::{Cell, RefCell};
 use std::hash::BuildHasher;
 use std::rc::Rc;
 
-/// A state numbered by the search is solved.
-const GOAL: u8 = 1;
-/// A state numbered by the search can never lead to a solution.
-const DEAD: u8 = 2;
-
 /// Values with one number each, by their canonical bytes: the bytes one after another in one
 /// buffer, and a table of numbers hashed by them (no allocation per value; in the page the
 /// numbering was a quarter of the time with a shared pointer per value).
 #[derive(Default)]
 struct Numbered {
-    index: HashTable<Slot>,
+    index: HashTable<u32>,
     bytes: Vec<u8>,
     /// Where each value's bytes end.
     ends: Vec<usize>,
 }
 
-/// A value in the table: where its bytes are, so that telling two apart reads only them (the
-/// numbering was a sixth of the page's time when it went through `ends` as well).
-#[derive(Clone, Copy)]
-struct Slot {
-    start: usize,
-    length: u32,
-    id: u32,
+/// The bytes of value `id`.
+fn key_of<'a>(bytes: &'a [u8], ends: &[usize], id: u32) -> &'a [u8] {
+    let id = id as usize;
+    &bytes[if id == 0 { 0 } else { ends[id - 1] }..ends[id]]
 }
 
-impl Slot {
-    fn key(self, bytes: &[u8]) -> &[u8] {
-        &bytes[self.start..self.start + self.length as usize]
+/// Whether two keys are equal: short ones (most states) compared 8 bytes at a time here, not
+/// by a call to `memcmp`.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
     }
+    if !(8..=16).contains(&n) {
+        return a == b;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
+    word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8)
 }
 
 impl Numbered {
     /// The number of `key`, and whether it is new.
     fn number(&mut self, key: &[u8]) -> (u32, bool) {
-        let bytes = &self.bytes;
+        let (bytes, ends) = (&self.bytes, &self.ends);
         let hash = FxBuildHasher.hash_one(key);
         let entry = self.index.entry(
             hash,
-            |slot| slot.length as usize == key.len() && slot.key(bytes) == key,
-            |slot| FxBuildHasher.hash_one(slot.key(bytes)),
+            |&id| same(key_of(bytes, ends, id), key),
+            |&id| FxBuildHasher.hash_one(key_of(bytes, ends, id)),
         );
         match entry {
-            Entry::Occupied(entry) => (entry.get().id, false),
+            Entry::Occupied(entry) => (*entry.get(), false),
             Entry::Vacant(entry) => {
-                let id = self.ends.len() as u32;
-                entry.insert(Slot { start: bytes.len(), length: key.len() as u32, id });
+                let id = ends.len() as u32;
+                entry.insert(id);
                 self.bytes.extend_from_slice(key);
                 self.ends.push(self.bytes.len());
                 (id, true)
@@ -66,10 +66,8 @@ impl Numbered {
         }
     }
 
-    /// The bytes of value `id`.
     fn key(&self, id: u32) -> &[u8] {
-        let id = id as usize;
-        &self.bytes[if id == 0 { 0 } else { self.ends[id - 1] }..self.ends[id]]
+        key_of(&self.bytes, &self.ends, id)
     }
 }
 
@@ -83,10 +81,8 @@ pub struct JsSpace<'a> {
     bytes: Cell<u64>,
     /// The first script error met; the search then winds down and the error is reported.
     error: RefCell<Option<FormatError>>,
-    /// Which of the last expansion's states are new: the engine keeps those at the next call.
-    news: RefCell<Vec<bool>>,
-    /// What one expansion returns, kept to spare allocations.
-    found: RefCell<Vec<u8>>,
+    /// The bytes of the state being expanded, kept to spare allocations.
+    given: RefCell<Vec<u8>>,
 }
 
 /// About how many bytes the engine holds for a state whose key is `length` bytes: a small
@@ -106,23 +102,20 @@ impl<'a> JsSpace<'a> {
             flags: RefCell::default(),
             bytes: Cell::new(0),
             error: RefCell::new(None),
-            news: RefCell::default(),
-            found: RefCell::default(),
+            given: RefCell::default(),
         };
         let start = engine.begin()?;
         space.states.borrow_mut().number(&start);
         space.count(&start);
-        let mut flags = Vec::new();
-        engine.adopt(&[true], &mut flags)?;
-        space.flags.borrow_mut().extend(flags);
+        space.flags.borrow_mut().push(engine.start_flags()?);
         Ok(space)
     }
 
     fn count(&self, key: &[u8]) {
-        // The key, where it ends, its slot in the table (16 bytes, room to grow), and the engine's
+        // The key, where it ends, its slot in the table (with room to grow), and the engine's
         // value if it keeps one.
         let kept = if self.engine.keeps_states() { engine_bytes(key.len()) } else { 0 };
-        self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 32 + kept);
+        self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 16 + kept);
     }
 
     /// The canonical bytes of state `id`.
@@ -152,51 +145,46 @@ impl<'a> JsSpace<'a> {
     }
 
     fn expand(&self, id: u32, out: &mut Vec<(u32, u32, u32)>) -> Result<(), FormatError> {
-        let mut found = self.found.borrow_mut();
-        let mut news = self.news.borrow_mut();
-        found.clear();
-        self.engine.expand(id, self.states.borrow().key(id), &news, &mut found)?;
-        news.clear();
-        let keeps = self.engine.keeps_states();
-        let (mut states, mut moves, mut flags) =
-            (self.states.borrow_mut(), self.moves.borrow_mut(), self.flags.borrow_mut());
-        let mut at = 0;
-        // A flags byte, then the move and the state, each after its length.
-        let take = |at: &mut usize| -> Option<&[u8]> {
-            let length = u32::from_le_bytes(found.get(*at..*at + 4)?.try_into().ok()?) as usize;
-            let key = found.get(*at + 4..*at + 4 + length)?;
-            *at += 4 + length;
-            Some(key)
+        let mut given = self.given.borrow_mut();
+        given.clear();
+        given.extend_from_slice(self.states.borrow().key(id));
+        let mut numbering = Numbering {
+            space: self,
+            states: &mut self.states.borrow_mut(),
+            moves: &mut self.moves.borrow_mut(),
+            flags: &mut self.flags.borrow_mut(),
+            out,
         };
-        while at < found.len() {
-            let flag = found[at];
-            at += 1;
-            let (Some(mv), Some(state)) = (take(&mut at), take(&mut at)) else {
-                return Err(FormatError::general("the script's host wrote an expansion this build cannot read"));
-            };
-            let (mv, _) = moves.number(mv);
-            let (next, new) = states.number(state);
-            if keeps {
-                news.push(new);
-            }
-            if new {
-                self.count(state);
-                flags.push(flag);
-            }
-            out.push((mv, next, 1));
+        self.engine.expand(id, &given, &mut numbering)
+    }
+}
+
+/// One expansion's states, numbered as the engine finds them.
+struct Numbering<'s, 'a> {
+    space: &'s JsSpace<'a>,
+    states: &'s mut Numbered,
+    moves: &'s mut Numbered,
+    flags: &'s mut Vec<u8>,
+    out: &'s mut Vec<(u32, u32, u32)>,
+}
+
+impl Found for Numbering<'_, '_> {
+    fn state(&mut self, mv: &[u8], state: &[u8]) -> bool {
+        let (mv, _) = self.moves.number(mv);
+        let (next, new) = self.states.number(state);
+        if new {
+            self.space.count(state);
+            // Until the engine says (a script that fails between the two leaves none set).
+            self.flags.push(0);
         }
-        Ok(())
+        self.out.push((mv, next, 1));
+        new
     }
 
-    /// Has the engine keep the last expansion's new states now (a heuristic is about to ask
-    /// for one).
-    fn keep_news(&self) -> Result<(), FormatError> {
-        let mut news = self.news.borrow_mut();
-        if news.contains(&true) {
-            self.engine.adopt(&news, &mut Vec::new())?;
+    fn flags(&mut self, flags: u8) {
+        if let Some(last) = self.flags.last_mut() {
+            *last = flags;
         }
-        news.clear();
-        Ok(())
     }
 }
 
@@ -230,8 +218,7 @@ impl Space for JsSpace<'_> {
         if self.failed() {
             return 0;
         }
-        let heuristic = || self.engine.heuristic(*state, self.states.borrow().key(*state));
-        self.keep_news().and_then(|()| heuristic()).unwrap_or_else(|e| {
+        self.engine.heuristic(*state, self.states.borrow().key(*state)).unwrap_or_else(|e| {
             self.record(e);
             0
         })

@@ -8,7 +8,7 @@
 //! and the time limit on the page's side).
 
 use super::{
-    arguments, call_error, check_defined, load_error, news_text, unlike_error, wrapped, Cause, Engine, FILE_NAME,
+    arguments, call_error, check_defined, load_error, unlike_error, wrapped, Cause, Engine, Found, FILE_NAME,
     FUNCTIONS, HOST,
 };
 use crate::families::script::draw::Shape;
@@ -47,7 +47,7 @@ pub struct WebEngine {
     begin_into: Function,
     call_into: Function,
     target: Function,
-    adopt: Function,
+    start_flags: Function,
     call: Function,
     shapes: Function,
     doing: Function,
@@ -146,14 +146,16 @@ fn number(result: Result<JsValue, JsValue>) -> Result<f64, JsValue> {
 
 /// The keys of `bytes`, each after its length (u32, little-endian).
 fn keys(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut keys = Vec::new();
     let mut at = 0;
-    while let Some(length) = bytes.get(at..at + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes) {
-        let Some(key) = bytes.get(at + 4..at + 4 + length as usize) else { break };
-        keys.push(key.to_vec());
-        at += 4 + length as usize;
-    }
-    keys
+    std::iter::from_fn(|| take_key(bytes, &mut at)).map(<[u8]>::to_vec).collect()
+}
+
+/// The key at `at` in `bytes`, after its length (u32, little-endian); `at` moves past it.
+fn take_key<'a>(bytes: &'a [u8], at: &mut usize) -> Option<&'a [u8]> {
+    let length = u32::from_le_bytes(bytes.get(*at..*at + 4)?.try_into().ok()?) as usize;
+    let key = bytes.get(*at + 4..*at + 4 + length)?;
+    *at += 4 + length;
+    Some(key)
 }
 
 impl Engine for WebEngine {
@@ -179,7 +181,7 @@ impl Engine for WebEngine {
             begin_into: function(&host, "beginInto")?,
             call_into: function(&host, "callInto")?,
             target: function(&host, "target")?,
-            adopt: function(&host, "adopt")?,
+            start_flags: function(&host, "startFlags")?,
             call: function(&host, "call")?,
             shapes: function(&host, "shapes")?,
             doing: function(&host, "doing")?,
@@ -205,15 +207,29 @@ impl Engine for WebEngine {
         false
     }
 
-    fn expand(&self, _id: u32, state: &[u8], _news: &[bool], out: &mut Vec<u8>) -> Result<(), FormatError> {
+    /// The host writes every state found with its flags (the browser's `is_goal` costs less
+    /// than a second call across to tell it which are new).
+    fn expand(&self, _id: u32, state: &[u8], found: &mut dyn Found) -> Result<(), FormatError> {
         self.give(state);
-        self.written(self.typed.expand_given(), |bytes| out.extend_from_slice(bytes))
+        self.written(self.typed.expand_given(), |bytes| {
+            // A flags byte, then the move and the state, each after its length.
+            let mut at = 0;
+            while let Some(&flags) = bytes.get(at) {
+                at += 1;
+                let (Some(mv), Some(next)) = (take_key(bytes, &mut at), take_key(bytes, &mut at)) else {
+                    return Err(FormatError::general("the script's host wrote an expansion this build cannot read"));
+                };
+                if found.state(mv, next) {
+                    found.flags(flags);
+                }
+            }
+            Ok(())
+        })?
     }
 
-    fn adopt(&self, news: &[bool], flags: &mut Vec<u8>) -> Result<(), FormatError> {
-        let found = self.text_of(self.adopt.call1(&self.host, &news_text(news).into()))?;
-        flags.extend(found.bytes().map(|digit| digit.wrapping_sub(b'0')));
-        Ok(())
+    fn start_flags(&self) -> Result<u8, FormatError> {
+        let flags = self.start_flags.call0(&self.host).map_err(|thrown| self.failure(thrown))?;
+        Ok(flags.as_f64().unwrap_or(0.0) as u8)
     }
 
     fn heuristic(&self, _id: u32, state: &[u8]) -> Result<u32, FormatError> {
