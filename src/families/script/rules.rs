@@ -113,4 +113,9 @@ impl Space for ScriptSpace<'_> {
     fn bytes(&self) -> u64 {
         self.bytes.get()
     }
+
+    /// States are numbered as they are first found, from the start's 0.
+    fn number(&self, state: &u32) -> Option<u32> {
+        Some(*state)
+    }
 }
