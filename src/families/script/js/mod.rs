@@ -1,8 +1,10 @@
 //! Puzzle scripts written in JavaScript (first line `// puzzlelab script js`): the same
 //! functions as a rhai script, run by a JavaScript engine behind the [`Engine`] trait. Natively
-//! that is QuickJS (`quickjs.rs`, the Cargo feature `js`). Every engine evaluates the same host
-//! (`host.js`), which keeps the states a search has numbered, so one expansion is one call into
-//! the engine.
+//! that is QuickJS (`quickjs.rs`, the Cargo feature `js`); in the page, the browser's own
+//! (`web.rs`). Every engine evaluates the same host (`host.js`) around the script, and one
+//! expansion is one call into the engine, which hands the search each state found
+//! ([`Found`]). QuickJS keeps the states the search numbers and drives the expansion from Rust;
+//! the browser's engine keeps none and is handed each state's bytes.
 //!
 //! States and moves are JSON-like values (numbers, strings, booleans, null, arrays, plain
 //! objects), compared by their canonical bytes ([`key`]: objects' keys sorted, `2.0` is `2`).
