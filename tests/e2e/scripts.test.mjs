@@ -38,7 +38,23 @@ test('a script in JavaScript opens the full module, solves in the sandbox, repla
     await page.keyboard.press('Home');
     await page.getByRole('button', { name: 'the farmer takes the goat' }).click();
     await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: wolf, cabbage; right bank: farmer, goat');
+    await page.getByRole('button', { name: 'the farmer crosses alone' }).click();
+    await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: farmer, wolf, cabbage; right bank: goat');
     await page.screenshot({ path: path.join(shots, 'script-js-played.png') });
+    // A hint and solve from here: the page writes the position as a script of its own, which
+    // a sandboxed Worker checks and solves (5 of the 7 crossings are left).
+    await page.waitForFunction(() => !document.querySelector('#hint').disabled);
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: ');
+    assert.match(await status(page), /^Hint: the farmer takes the (wolf|cabbage) \(a shortest way from here takes 5 moves\)\.$/);
+    assert.equal(await page.textContent('#solve'), 'Solve from here');
+    await page.click('#solve');
+    await waitForStatus(page, 'From your move 2: Solved in 5 moves');
+    assert.equal(await page.locator('#moves li').count(), 7);
+    await page.locator('#moves').focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: nobody; right bank: farmer, wolf, goat, cabbage');
+    await page.screenshot({ path: path.join(shots, 'script-js-from-here.png') });
   });
 });
 

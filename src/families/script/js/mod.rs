@@ -202,6 +202,11 @@ pub trait Engine {
     /// The most memory the engine may hold (the search's budget, with some room). Nothing, the
     /// default, where the search's own count of the states (`space.rs`) is the only limit.
     fn set_memory_limit(&self, _bytes: u64) {}
+    /// Whether the engine runs the script (the page's [`recorded::Recorded`] only reads what
+    /// Workers traced).
+    fn runs_scripts(&self) -> bool {
+        true
+    }
     /// Whether every position along `moves` is known here: engines that run the script know
     /// them all; the page's [`recorded::Recorded`] knows what Workers traced.
     fn traced(&self, _moves: &[String]) -> bool {
@@ -241,7 +246,9 @@ impl JsPuzzle {
     /// The puzzle of `text` on an engine of kind `E`.
     pub fn load<E: Engine + 'static>(text: &str) -> Result<Self, FormatError> {
         let load: Load = |text| Ok(Box::new(E::load(text)?));
-        Ok(JsPuzzle { text: text.to_string(), engine: load(text)?, load, replayer: Replayer::default() })
+        let engine = load(text)?;
+        check_written_start(text, engine.as_ref())?;
+        Ok(JsPuzzle { text: text.to_string(), engine, load, replayer: Replayer::default() })
     }
 
     fn label(&self, mv: &[u8]) -> Result<String, FormatError> {
@@ -270,18 +277,37 @@ impl JsPuzzle {
     /// The script started from `state`: a `start()` defined once more at its end, which a
     /// function declaration's hoisting makes the one that counts. None when the script defines
     /// `start` otherwise, or when the script so written does not start from exactly that state.
+    /// The page's engine runs no script, so there the check is left to the Worker that loads
+    /// the script written ([`check_written_start`]).
     pub(super) fn text_from(&self, state: &[u8]) -> Option<String> {
         let declared = regex::Regex::new(r"(?m)^\s*function\s+start\s*\(").ok()?;
         if declared.find_iter(&self.text).count() != 1 {
             return None;
         }
-        let text = format!(
-            "{}\n\n// The position to start from, written here by puzzlelab.\nfunction start() {{\n  return {};\n}}\n",
-            self.text.trim_end(),
-            key::json(state)
-        );
+        let text = format!("{}{WRITTEN_START}{}{WRITTEN_END}", self.text.trim_end(), key::json(state));
+        if !self.engine.runs_scripts() {
+            return Some(text);
+        }
         ((self.load)(&text).ok()?.begin().ok()? == state).then_some(text)
     }
+}
+
+/// What [`JsPuzzle::text_from`] writes at a script's end, around the position's JSON.
+const WRITTEN_START: &str = "\n\n// The position to start from, written here by puzzlelab.\nfunction start() {\n  return ";
+const WRITTEN_END: &str = ";\n}\n";
+
+/// A script that ends as [`JsPuzzle::text_from`] writes one starts from the position written
+/// there: the page writes it without running it (to search from a position played to, or for a
+/// hint), and the Worker that loads it checks it here.
+fn check_written_start(text: &str, engine: &dyn Engine) -> Result<(), FormatError> {
+    let written = text.strip_suffix(WRITTEN_END).and_then(|t| t.rsplit_once(WRITTEN_START)).map(|(_, json)| json);
+    let Some(json) = written.filter(|_| engine.runs_scripts()) else { return Ok(()) };
+    if key::json(&engine.begin()?) == json {
+        return Ok(());
+    }
+    Err(FormatError::general(
+        "this position cannot be written as a puzzle of its own: the script's start() is not the one written at its end",
+    ))
 }
 
 impl midend::Backend for JsPuzzle {

@@ -184,6 +184,10 @@ impl Engine for Recorded {
         Ok(self.known.borrow().start.clone())
     }
 
+    fn runs_scripts(&self) -> bool {
+        false
+    }
+
     fn start_flags(&self) -> Result<u8, FormatError> {
         Err(FormatError::general("a script is searched by the solver's Workers, not here"))
     }

@@ -255,6 +255,31 @@ fn a_position_is_written_as_a_script_of_its_own() {
     assert!(hardest.text.unwrap().ends_with("return [3,0];\n}\n"));
 }
 
+/// Hint and Solve from here in the page: its engine runs no script, so it writes the position's
+/// script unchecked and the Worker that loads it checks that it starts there.
+#[test]
+fn a_position_written_in_the_page_is_checked_where_it_runs() {
+    use super::recorded::{self, Recorded};
+    use super::JsPuzzle;
+    let text = js("river");
+    let played = ["the farmer takes the goat".to_string(), "the farmer crosses alone".to_string()];
+    recorded::learn(text, parse(text).unwrap().trace(&played).unwrap());
+    let page = JsPuzzle::load::<Recorded>(text).unwrap();
+    let written = page.text_at(&played).unwrap();
+    assert!(written.ends_with("return {\"cabbage\":0,\"farmer\":0,\"goat\":1,\"wolf\":0};\n}\n"), "{written}");
+    assert_eq!(written, parse(text).unwrap().text_at(&played).unwrap());
+    // The Worker solves from there: 5 crossings of the 7 are left.
+    assert_eq!(solve(&written, Method::Bfs).unwrap().moves.len(), 5);
+    // A script whose top level makes start() another function starts elsewhere: the page
+    // cannot know, the Worker says so.
+    let elsewhere = text.replace("function start()", "start = () => ({ farmer: 1, wolf: 1, goat: 1, cabbage: 0 });\nfunction start()");
+    recorded::learn(&elsewhere, parse(&elsewhere).unwrap().trace(&played[..1]).unwrap());
+    let written = JsPuzzle::load::<Recorded>(&elsewhere).unwrap().text_at(&played[..1]).unwrap();
+    assert!(parse(&written).err().unwrap().message.starts_with("this position cannot be written as a puzzle of its own"));
+    // Natively (the engine runs the script) the same position is not written at all.
+    assert_eq!(parse(&elsewhere).unwrap().text_at(&played[..1]), None);
+}
+
 #[test]
 fn javascript_is_told_from_rhai_by_its_first_line() {
     assert!(super::super::is_javascript(js("jugs")));
