@@ -91,7 +91,7 @@ test('script errors in JavaScript point at their line: syntax, a throw, a value 
   });
 });
 
-test('Cancel ends a script that never returns, and a link carries a script in JavaScript', async () => {
+test('Cancel ends a script that never returns, as does its silence; a link carries a script in JavaScript', async () => {
   await inPage(async (page) => {
     const endless = `${HEAD}function start() { return 0; }\nfunction moves(s) { if (s > 2) for (;;) {} return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return false; }\n`;
     await setText(page, endless);
@@ -101,6 +101,12 @@ test('Cancel ends a script that never returns, and a link carries a script in Ja
     assert.match(await status(page), /^Searching/);
     await page.click('#cancel');
     await waitForStatus(page, 'Cancelled');
+    // Left alone, the search stops once its Worker has been silent for 10 s, and says why.
+    await page.click('#solve');
+    await waitForStatus(page, 'Stopped: the script did not return from a call within 10 s', 20000);
+    assert.equal(await page.isDisabled('#cancel'), true);
+    await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 10000 });
+    assert.match(await status(page), /^Stopped: the script did not return/);
     // The address holds the script: opened elsewhere, it reads and solves the same.
     await page.selectOption('#examples', 'script-js-hanoi');
     await waitForStatus(page, 'Ready');

@@ -258,6 +258,10 @@ struct App {
     /// The last trace request answered.
     #[cfg(feature = "js")]
     trace_answered: u32,
+    /// When a Worker last said anything (`js_sys::Date::now()`): a search in the sandbox that
+    /// goes quiet for long is a call into the script that never returns.
+    #[cfg(feature = "js")]
+    heard: f64,
     /// The move list whose trace was last asked for, so it is asked once.
     #[cfg(feature = "js")]
     trace_asked: RefCell<Option<Vec<String>>>,
@@ -398,6 +402,8 @@ pub fn start() {
         trace_job: 0,
         #[cfg(feature = "js")]
         trace_answered: 0,
+        #[cfg(feature = "js")]
+        heard: 0.0,
         #[cfg(feature = "js")]
         trace_asked: RefCell::new(None),
         notice_timer: None,

@@ -9,6 +9,11 @@ use crate::web::sandbox;
 /// How long a trace may take (the first also waits for the sandbox to start its Worker).
 const TRACE_MS: i32 = 10_000;
 
+/// How long a search in the sandbox may go without a word from its Worker, which reports
+/// progress every tenth of a second between calls into the script: longer is one call that
+/// never returns (natively, QuickJS stops one call after 5 s).
+const SILENCE_MS: f64 = 10_000.0;
+
 impl App {
     /// As a text is read: the pool's Workers where the text needs them, and, when the page has
     /// learnt nothing of it yet (`reading`), the sandbox asked to read it.
@@ -77,6 +82,37 @@ impl App {
             })
         });
         let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(watch.unchecked_ref(), TRACE_MS);
+    }
+
+    /// Watches the search just started, if it runs in the sandbox: once its Workers have said
+    /// nothing for [`SILENCE_MS`], they are ended and the page says why.
+    pub(super) fn watch_silence(&mut self) {
+        if !self.pool.as_ref().is_some_and(|pool| pool.is_sandboxed()) {
+            return;
+        }
+        self.heard = js_sys::Date::now();
+        self.check_silence_later(self.job);
+    }
+
+    fn check_silence_later(&self, job: u32) {
+        let check = Closure::once_into_js(move || {
+            with_app(|app| {
+                if !app.busy || app.job != job {
+                    return;
+                }
+                if js_sys::Date::now() - app.heard < SILENCE_MS {
+                    return app.check_silence_later(job);
+                }
+                app.restart_workers();
+                app.busy = false;
+                app.set_status(&format!(
+                    "Stopped: the script did not return from a call within {} s. Is there a loop that never ends in moves(), apply(), is_goal(), is_dead() or heuristic()?",
+                    SILENCE_MS / 1000.0
+                ));
+                app.update_buttons();
+            })
+        });
+        let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), 1000);
     }
 
     /// A Worker's trace of `text` (or the script's error, met at a position along the moves):

@@ -130,6 +130,8 @@ impl App {
             && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
         if sent {
             self.busy = true;
+            #[cfg(feature = "js")]
+            self.watch_silence();
             self.playback.stop();
             if task == Task::Analyse {
                 self.show_analysis(None);
@@ -223,6 +225,10 @@ impl App {
     }
 
     pub(super) fn on_reply(&mut self, worker: usize, reply: Reply) {
+        #[cfg(feature = "js")]
+        {
+            self.heard = js_sys::Date::now();
+        }
         match reply {
             Reply::Ready => {
                 if let Some(pool) = &mut self.pool {

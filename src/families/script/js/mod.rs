@@ -293,7 +293,8 @@ impl JsPuzzle {
 }
 
 /// What [`JsPuzzle::text_from`] writes at a script's end, around the position's JSON.
-const WRITTEN_START: &str = "\n\n// The position to start from, written here by puzzlelab.\nfunction start() {\n  return ";
+const WRITTEN_START: &str =
+    "\n\n// The position to start from, written here by puzzlelab.\nfunction start() {\n  return ";
 const WRITTEN_END: &str = ";\n}\n";
 
 /// A script that ends as [`JsPuzzle::text_from`] writes one starts from the position written

@@ -272,10 +272,15 @@ fn a_position_written_in_the_page_is_checked_where_it_runs() {
     assert_eq!(solve(&written, Method::Bfs).unwrap().moves.len(), 5);
     // A script whose top level makes start() another function starts elsewhere: the page
     // cannot know, the Worker says so.
-    let elsewhere = text.replace("function start()", "start = () => ({ farmer: 1, wolf: 1, goat: 1, cabbage: 0 });\nfunction start()");
+    let elsewhere = text
+        .replace("function start()", "start = () => ({ farmer: 1, wolf: 1, goat: 1, cabbage: 0 });\nfunction start()");
     recorded::learn(&elsewhere, parse(&elsewhere).unwrap().trace(&played[..1]).unwrap());
     let written = JsPuzzle::load::<Recorded>(&elsewhere).unwrap().text_at(&played[..1]).unwrap();
-    assert!(parse(&written).err().unwrap().message.starts_with("this position cannot be written as a puzzle of its own"));
+    assert!(parse(&written)
+        .err()
+        .unwrap()
+        .message
+        .starts_with("this position cannot be written as a puzzle of its own"));
     // Natively (the engine runs the script) the same position is not written at all.
     assert_eq!(parse(&elsewhere).unwrap().text_at(&played[..1]), None);
 }
