@@ -6,6 +6,8 @@
 //!
 //! Values returned to the search are written as canonical bytes here, in Rust, walking the
 //! engine's values: four times faster than the same in JavaScript under QuickJS's interpreter.
+//! For the same reason an expansion is driven from here, calling the script's functions one by
+//! one (docs/decisions/2026-11-27-javascript-speed-bytes-in-the-page-rust-drives-quickjs.md).
 
 use super::{
     arguments, call_error, check_defined, key, load_error, unlike_error, Cause, Engine, Found, DEAD, FILE_NAME,
@@ -355,6 +357,14 @@ fn write_key<'js>(
     encode(value, plain, out, 0, 0).map_err(|e| Failure::Unlike(e, name, what))
 }
 
+/// When QuickJS first looks for cycles among its values (its reference counts free the rest at
+/// once): not at its default 256 KB, which had it walk the search's kept states time and again
+/// as they grew (5% of the 8-puzzle script), but well before the memory limit, which it would
+/// otherwise meet with cycles uncollected.
+fn gc_threshold(memory_limit: usize) -> usize {
+    (memory_limit / 4).min(256 << 20)
+}
+
 fn options(file: &str) -> EvalOptions {
     let mut options = EvalOptions::default();
     options.strict = false;
@@ -370,7 +380,7 @@ impl Engine for QuickJs {
         let watched = guard.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || watched.interrupts())));
         runtime.set_memory_limit(1 << 30);
-        runtime.set_gc_threshold(256 << 20);
+        runtime.set_gc_threshold(gc_threshold(1 << 30));
         let source = super::wrapped(text);
         guard.call_started.set(Some(Instant::now()));
         let loaded = context.with(|ctx| {
@@ -561,7 +571,9 @@ impl Engine for QuickJs {
     }
 
     fn set_memory_limit(&self, bytes: u64) {
-        self.runtime.set_memory_limit(bytes.min(usize::MAX as u64) as usize);
+        let bytes = bytes.min(usize::MAX as u64) as usize;
+        self.runtime.set_memory_limit(bytes);
+        self.runtime.set_gc_threshold(gc_threshold(bytes));
     }
 }
 
