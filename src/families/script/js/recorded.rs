@@ -22,6 +22,10 @@ pub struct Position {
     pub goal: bool,
     /// The moves allowed, by label, and the key of the position each leads to.
     pub moves: Vec<(String, Vec<u8>)>,
+    /// Beside `moves`: whether the position each leads to is solved, so that a move played
+    /// says at once whether it solved the puzzle, before that position is traced.
+    #[serde(default)]
+    pub goals: Vec<bool>,
 }
 
 /// What a Worker traced of a script: the functions it defines, and positions.
@@ -55,12 +59,14 @@ pub fn trace(puzzle: &JsPuzzle, moves: &[String]) -> Result<Trace, FormatError> 
             }
         }
         let shapes = if engine.defines("draw") { Some(engine.shapes(&at)?) } else { None };
+        let goals = allowed.iter().map(|(_, next)| engine.is_goal(next)).collect::<Result<_, _>>()?;
         let next = moves.get(step).and_then(|label| allowed.iter().find(|(l, _)| l == label)).map(|(_, k)| k.clone());
         trace.positions.push(Position {
             show: puzzle.show_state(&at)?,
             shapes,
             goal: engine.is_goal(&at)?,
             moves: allowed,
+            goals,
             key: at,
         });
         match next {
@@ -87,6 +93,8 @@ pub struct Known {
     defines: Vec<String>,
     start: Vec<u8>,
     positions: HashMap<Vec<u8>, Position>,
+    /// Whether each position met is solved, those not traced yet among them.
+    goals: HashMap<Vec<u8>, bool>,
 }
 
 /// Keeps what a Worker said of `text`: a trace (JSON) or the script's error.
@@ -129,6 +137,9 @@ impl Known {
         self.defines = trace.defines;
         self.start = trace.start;
         for position in trace.positions {
+            let nexts = position.moves.iter().map(|(_, next)| next.clone());
+            self.goals.extend(nexts.zip(position.goals.iter().copied()));
+            self.goals.insert(position.key.clone(), position.goal);
             self.positions.insert(position.key.clone(), position);
         }
     }
@@ -220,7 +231,7 @@ impl Engine for Recorded {
     }
 
     fn is_goal(&self, state: &[u8]) -> Result<bool, FormatError> {
-        self.position(state, |p| p.goal)
+        self.known.borrow().goals.get(state).copied().ok_or_else(|| FormatError::general(NOT_YET))
     }
 
     fn text(&self, name: &str, value: &[u8]) -> Result<String, FormatError> {

@@ -307,6 +307,10 @@ fn the_page_replays_what_a_worker_traced() {
     recorded::learn(text, worker.trace(&[]).unwrap());
     let page = JsPuzzle::load::<Recorded>(text).unwrap();
     assert!(!page.wants_trace(&[]) && page.wants_trace(&moves));
+    // A move played from a position traced is allowed at once, solved or not, while the
+    // position it leads to is still asked for.
+    let verdict = page.check(&options, &moves[..1]).unwrap();
+    assert_eq!((verdict.ends_solved, page.wants_trace(&moves[..1])), (false, true));
     recorded::learn(text, worker.trace(&moves).unwrap());
     assert!(!page.wants_trace(&moves));
     assert_eq!(page.check(&options, &moves).unwrap(), worker.check(&options, &moves).unwrap());
