@@ -17,6 +17,13 @@ test('a script in JavaScript opens the full module, solves in the sandbox, repla
     assert.match(await page.inputValue('#puzzle-text'), /^\/\/ puzzlelab script js/);
     // The start is shown from the sandbox's trace (the script's own show()).
     assert.equal((await page.textContent('#position')).trim(), 'left bank: farmer, wolf, goat, cabbage; right bank: nobody');
+    // A move played before any search is allowed at once (only the start is traced yet); the
+    // position it leads to is then traced and shown.
+    await page.getByRole('button', { name: 'the farmer takes the goat' }).click();
+    await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: wolf, cabbage; right bank: farmer, goat');
+    assert.match(await status(page), /^Your moves: 1 /);
+    await page.click('#prev');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '0 / 1');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
     assert.match(await status(page), /^Solved in 7 moves \(moves metric, shortest; breadth-first/);
@@ -94,7 +101,9 @@ test('script errors in JavaScript point at their line: syntax, a throw, a value 
 test('Cancel ends a script that never returns, as does its silence; a link carries a script in JavaScript', async () => {
   await inPage(async (page) => {
     const endless = `${HEAD}function start() { return 0; }\nfunction moves(s) { if (s > 2) for (;;) {} return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return false; }\n`;
+    assert.notEqual(await page.inputValue('#examples'), '', 'the page opens on an example');
     await setText(page, endless);
+    assert.equal(await page.inputValue('#examples'), '', 'the picker names no example once the text is another');
     await waitForStatus(page, 'Ready');
     await page.click('#solve');
     await page.waitForTimeout(1500);

@@ -14,6 +14,12 @@ impl App {
     pub(super) fn typed(&mut self) {
         let now = self.now();
         self.history.typed(self.el.text.value(), now);
+        // The picker names an example only while the text is that example's.
+        let chosen = self.el.examples.value();
+        if !chosen.is_empty() && examples::find(&chosen).is_none_or(|(_, example)| example.text != self.history.text())
+        {
+            self.el.examples.set_value("");
+        }
         if self.history.text().len() > BIG_TEXT {
             self.reparse_later(BIG_TEXT_PAUSE_MS, "Reading the puzzle when typing pauses…");
         } else {
