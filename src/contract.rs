@@ -6,7 +6,7 @@
 //! (`replay.rs`) reads reports without looking up at the families (issue 19); `families`
 //! re-exports it all, so a family names these where it always did.
 
-use crate::search::{Budget, Knowledge, Method, Outcome, Part, Stats};
+use crate::search::{Budget, Iteration, Knowledge, Method, Outcome, Part, Stats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
@@ -30,6 +30,9 @@ pub struct Capabilities {
     pub parts: Vec<SolveMode>,
     /// What its solutions are, in words ([`Report::noun`] carries it to the faces).
     pub noun: Noun,
+    /// Parts per Worker in each round of its IDA* shared bound by bound: more where subtrees
+    /// differ much in size, so that no Worker is left alone on the round's last large part.
+    pub bound_parts: usize,
 }
 
 /// How a search is shared among processes ([`Capabilities::splits`]).
@@ -41,8 +44,12 @@ pub enum Splits {
     Once,
     /// In parts bound by bound (IDA*): each round searches one cost bound in every part, and
     /// the next round's bound is the least the parts report past it ([`Report::beyond`]),
-    /// until one finds a solution.
-    ByBound,
+    /// until one finds a solution. Each round has this many parts per Worker, handed out as
+    /// Workers come free ([`Capabilities::bound_parts`]).
+    ByBound {
+        /// Parts per Worker in each round.
+        parts_per_worker: usize,
+    },
 }
 
 /// A yes-or-no option a puzzle declares, as Tatham's `configure()` lists a game's options: the
@@ -87,6 +94,7 @@ impl Capabilities {
             analyses: false,
             parts: Vec::new(),
             noun: Noun::Moves,
+            bound_parts: 4,
         }
     }
 
@@ -116,7 +124,7 @@ impl Capabilities {
         } else if options.mode == SolveMode::First {
             // One shortest solution splits only as IDA*'s iterations do.
             match self.resolve(options.method) {
-                Ok(Method::Idastar) => Splits::ByBound,
+                Ok(Method::Idastar) => Splits::ByBound { parts_per_worker: self.bound_parts },
                 _ => Splits::No,
             }
         } else {
@@ -574,6 +582,15 @@ impl Report {
             noun,
             ..Report::new(family, metric, Method::Auto, Stats::default())
         }
+    }
+
+    /// With how its part of one IDA* iteration ended, when it searched one: the subtree of
+    /// its goal, or the next bound ([`Report::first_at`], [`Report::beyond`]).
+    pub fn iterated(mut self, iteration: Option<Iteration>) -> Report {
+        if let Some(iteration) = iteration {
+            (self.first_at, self.beyond) = (iteration.first_at, iteration.beyond);
+        }
+        self
     }
 
     /// Fills a report from a search outcome, turning moves into their text form.

@@ -7,10 +7,8 @@
 
 use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
-use crate::search::tiles::{
-    solvable_on_rectangle, Board, Iteration, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES,
-};
-use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Knowledge, Method, Outcome, Part, Stats};
+use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
+use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Iteration, Knowledge, Method, Outcome, Part, Stats};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -80,11 +78,7 @@ pub fn report(
     let answer = solve(problem, options, on_progress)?;
     let mut report = Report::from_outcome(family, metric, answer.method, answer.outcome, describe);
     report.heuristic = answer.heuristic;
-    if let Some(iteration) = answer.iteration {
-        report.first_at = iteration.first_at;
-        report.beyond = iteration.beyond;
-    }
-    Ok(report)
+    Ok(report.iterated(answer.iteration))
 }
 
 fn solve(

@@ -30,7 +30,7 @@ pub use bfs::bfs_spread;
 pub use bidir::bidir;
 pub use dfs::dfs;
 pub use features::{feature_space, Features};
-pub use idastar::idastar;
+pub use idastar::{idastar, idastar_part, Iteration};
 pub use meter::{Budget, Flow, Stats};
 pub(crate) use meter::{Halt, Meter};
 pub use space::{Reversible, Space};
@@ -129,6 +129,16 @@ impl Part {
         x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         x ^= x >> 31;
         (x % self.of as u64) as usize == self.index
+    }
+
+    /// Whether the `n`th of `total` listed subtrees lies in this part's run of them, the parts
+    /// holding consecutive runs in order. For a search whose answer is the first goal in the
+    /// listing's order (IDA*'s last bound), where a part handed out after the goal's need not
+    /// search at all, and one searching past it can be stopped: hashed shares
+    /// ([`Part::takes`]) each reach to the end of the listing, so every part would search on
+    /// past the goal.
+    pub fn holds(self, n: usize, total: usize) -> bool {
+        n * self.of / total.max(1) == self.index
     }
 }
 

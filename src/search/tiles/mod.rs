@@ -16,8 +16,6 @@ mod part;
 mod pdb;
 mod walk;
 
-pub use part::Iteration;
-
 pub use pdb::{PatternDatabase, DEFAULT_MAX_ENTRIES};
 
 /// Most cells a board may have (tile positions are kept in a `u64` mask).

@@ -9,7 +9,7 @@
 use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::Meter;
-use crate::search::{Budget, Flow, Outcome, Part, Stats};
+use crate::search::{Budget, Flow, Iteration, Outcome, Part, Stats};
 
 /// Subtrees listed for each part: enough that the parts' shares come out even.
 const SUBTREES_PER_PART: usize = 256;
@@ -20,18 +20,6 @@ pub(super) enum Top {
     Subtree(Vec<Slide>, u8),
     /// A goal reached within the top itself.
     Goal(Vec<Slide>),
-}
-
-/// How a part's iteration ended, besides its outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Iteration {
-    /// The bound searched.
-    pub bound: u32,
-    /// Solved: the number of the subtree, in the sequential walk's order, its goal lies in.
-    pub first_at: Option<u64>,
-    /// Not solved: the least cost past the bound in this part's share (None: nothing lies past
-    /// it, so the part's share holds no solution at any bound).
-    pub beyond: Option<u32>,
 }
 
 impl<const N: usize> TileSpace<'_, N> {
