@@ -18,19 +18,17 @@ use crate::search::{Part, Stats};
 /// How many Workers the page uses by default: the cores the browser reports, at most this.
 pub const MOST_WORKERS: usize = 8;
 
-/// Parts per Worker in a round of a search shared bound by bound: a Worker whose part is done
-/// takes the next one no Worker has had, so a part that turns out large does not leave the
-/// other Workers waiting at the bound. (A count keeps one part per Worker: each part lists the
-/// top of the tree again, deeper the more parts there are, which on 6x10 cost more than the
-/// balance gave.)
-pub const PARTS_PER_WORKER: usize = 4;
+/// A round bound by bound that took less than this is followed by one on Worker 0 alone: the
+/// next bound's search is a few times larger, still too small to gain from being shared, and
+/// every part costs messages and a listing of the top of the tree.
+pub const SHORT_ROUND_MS: u64 = 50;
 
 /// How many Workers a solve is shared among on a page with `workers` Workers: all of them when
 /// the puzzle can split the search asked for ([`Capabilities::splits`]), else one.
 pub fn parts_for(capabilities: &Capabilities, options: &SolveOptions, workers: usize) -> usize {
     match capabilities.splits(options) {
         Splits::No => 1,
-        Splits::Once | Splits::ByBound => workers.clamp(1, MOST_WORKERS),
+        Splits::Once | Splits::ByBound { .. } => workers.clamp(1, MOST_WORKERS),
     }
 }
 
@@ -46,6 +44,14 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
+    /// Parts per Worker in a round bound by bound: a Worker whose part is done takes the next
+    /// one no Worker has had, so a part that turns out large does not leave the other Workers
+    /// waiting at the bound. (A count keeps one part per Worker: each part lists the top of the
+    /// tree again, deeper the more parts there are, which on 6x10 cost more than the balance
+    /// gave.)
+    parts_per_worker: usize,
+    /// Rounds shorter than this are followed by one on Worker 0 alone ([`SHORT_ROUND_MS`]).
+    short_round_ms: u64,
     /// Whether the round makes the tables ready rather than searching (the first of a search
     /// bound by bound).
     preparing: bool,
@@ -87,7 +93,10 @@ impl Split {
         workers: usize,
         splits: Splits,
     ) -> (Split, Vec<Request>) {
-        let by_bound = splits == Splits::ByBound && workers > 1;
+        let (by_bound, parts_per_worker) = match splits {
+            Splits::ByBound { parts_per_worker } => (workers > 1, parts_per_worker.max(1)),
+            _ => (false, 1),
+        };
         let options = SolveOptions { bound: None, ..options.clone() };
         let mut split = Split {
             job,
@@ -96,6 +105,8 @@ impl Split {
             options,
             workers,
             by_bound,
+            parts_per_worker,
+            short_round_ms: SHORT_ROUND_MS,
             preparing: by_bound,
             progress: Vec::new(),
             reports: Vec::new(),
@@ -235,9 +246,11 @@ impl Split {
         };
         joined.stats = self.so_far_with(joined.stats);
         if let (true, Status::Unsolved, Some(bound)) = (self.by_bound, joined.status, joined.beyond) {
+            let took_ms = joined.stats.elapsed_ms.saturating_sub(self.done.elapsed_ms);
             self.done = joined.stats;
             self.options.bound = Some(bound);
-            return Step::Again(self.round(self.workers * PARTS_PER_WORKER));
+            let parts = if took_ms < self.short_round_ms { 1 } else { self.workers * self.parts_per_worker };
+            return Step::Again(self.round(parts));
         }
         joined.beyond = None;
         if let Some(reason) = joined.reason.as_mut().filter(|_| self.workers > 1) {
@@ -324,9 +337,10 @@ mod tests {
         let options = SolveOptions::default();
         let whole = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
         assert_eq!((whole.status, whole.moves.len(), whole.method), (Status::Solved, 35, Method::Idastar));
-        assert_eq!(puzzle.capabilities().splits(&options), Splits::ByBound);
+        assert_eq!(puzzle.capabilities().splits(&options), Splits::ByBound { parts_per_worker: 4 });
         for workers in [2, 3] {
-            let (split, requests) = Split::start(7, "npuzzle", text, &options, workers, Splits::ByBound);
+            let (split, requests) =
+                Split::start(7, "npuzzle", text, &options, workers, Splits::ByBound { parts_per_worker: 4 });
             // First each Worker makes its share of the tables ready (then the start's bound
             // runs on Worker 0 alone).
             assert_eq!((split.workers(), requests.len()), (workers, workers));
@@ -358,19 +372,27 @@ mod tests {
     /// progress is past subtree 5 (it cannot find an earlier goal), not before.
     #[test]
     fn a_bound_is_settled_once_every_part_searching_is_past_the_goal() {
-        let (mut split, prepare) =
-            Split::start(3, "npuzzle", "1 2\n_ 3\n", &SolveOptions::default(), 2, Splits::ByBound);
+        let (mut split, prepare) = Split::start(
+            3,
+            "npuzzle",
+            "1 2\n_ 3\n",
+            &SolveOptions::default(),
+            2,
+            Splits::ByBound { parts_per_worker: 4 },
+        );
         assert_eq!(prepare.len(), 2, "both Workers make the tables ready");
         let ready = Report::without_search("npuzzle", "unit", Status::Unsolved, "ready");
         assert!(matches!(split.finished(1, ready.clone()), Step::Wait), "until both are");
         let Step::Again(first) = split.finished(0, ready) else { panic!("the first bound") };
         assert_eq!(first.len(), 1, "the first bound runs on Worker 0 alone");
-        let nothing = Report {
+        let nothing = |elapsed_ms| Report {
             status: Status::Unsolved,
             beyond: Some(3),
-            ..Report::new("npuzzle", "unit", Method::Idastar, Stats::default())
+            ..Report::new("npuzzle", "unit", Method::Idastar, Stats { elapsed_ms, ..Stats::default() })
         };
-        let Step::Again(second) = split.finished(0, nothing) else { panic!("the next bound") };
+        let Step::Again(short) = split.finished(0, nothing(SHORT_ROUND_MS - 1)) else { panic!("the next bound") };
+        assert_eq!(short.len(), 1, "after a short round, the next is on Worker 0 alone too");
+        let Step::Again(second) = split.finished(0, nothing(SHORT_ROUND_MS)) else { panic!("the next bound") };
         assert_eq!(second.len(), 2, "then both Workers share each bound");
         let found = Report {
             status: Status::Solved,
@@ -383,7 +405,7 @@ mod tests {
         let Request::Solve { options, .. } = *next else { panic!("a solve") };
         assert_eq!(
             (options.part, options.until),
-            (Some(Part { index: 2, of: 2 * PARTS_PER_WORKER }), Some(5)),
+            (Some(Part { index: 2, of: 2 * 4 }), Some(5)),
             "no subtree past the goal's"
         );
         split.progress(1, Stats { at: Some(3), explored: 10, ..Stats::default() });
@@ -398,7 +420,7 @@ mod tests {
         while let Step::Next(_) = split.finished(0, none.clone()) {
             given += 1;
         }
-        assert_eq!(given, 2 * PARTS_PER_WORKER - 3, "parts 3 to 7");
+        assert_eq!(given, 2 * 4 - 3, "parts 3 to 7");
         split.progress(1, Stats { at: Some(4), explored: 15, ..Stats::default() });
         assert!(split.settled().is_none(), "part 1 is not past subtree 5 yet");
         split.progress(1, Stats { at: Some(7), explored: 20, ..Stats::default() });
@@ -419,6 +441,30 @@ mod tests {
         );
         once.progress(1, Stats { at: Some(9), ..Stats::default() });
         assert!(once.settled().is_none());
+    }
+
+    /// A script's IDA* (rhai and JavaScript alike) shared among 2 and 3 Workers, bound by
+    /// bound: the moves of the search on one; `auto` (A*) stays on one Worker.
+    #[test]
+    fn a_scripts_idastar_on_several_workers_gives_the_moves_on_one() {
+        let idastar = SolveOptions { method: Method::Idastar, ..SolveOptions::default() };
+        for name in ["script-hanoi", "script-js-hanoi"] {
+            let text = crate::examples::text(name).expect("an example");
+            let puzzle = families::parse(None, text).unwrap();
+            let whole = puzzle.solve(&idastar, &mut |_: &Stats| Flow::Continue).unwrap();
+            assert_eq!((whole.status, whole.moves.len()), (Status::Solved, 15), "{name}: four discs");
+            assert_eq!(puzzle.capabilities().splits(&idastar), Splits::ByBound { parts_per_worker: 16 });
+            assert_eq!(parts_for(&puzzle.capabilities(), &SolveOptions::default(), 4), 1, "{name}: auto is A*");
+            for workers in [2, 3] {
+                let (mut split, requests) =
+                    Split::start(9, "script", text, &idastar, workers, Splits::ByBound { parts_per_worker: 16 });
+                // Every round shared, short as they are here.
+                split.short_round_ms = 0;
+                let (report, _, rounds) = run(split, requests);
+                assert_eq!((report.status, &report.moves), (Status::Solved, &whole.moves), "{name} on {workers}");
+                assert!(rounds > 2, "{name}: {rounds} rounds");
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { base, shots, useBrowser, openPage, inPage, setText, status, waitForStatus } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { base, root, shots, useBrowser, openPage, inPage, setText, status, waitForStatus } from './harness.mjs';
 
 useBrowser();
 
@@ -130,6 +131,38 @@ test('Cancel ends a script that never returns, as does its silence; a link carri
     } finally {
       await context.close();
     }
+  });
+});
+
+test('IDA* on a script in JavaScript is shared among 2 Workers, bound by bound, with the moves found on one', async () => {
+  await inPage(async (page) => {
+    const fifteen = readFileSync(path.join(root, 'tests/fixtures/script/fifteen-puzzle.js'), 'utf8');
+    await setText(page, fifteen);
+    await waitForStatus(page, 'Ready');
+    assert.equal(await page.isVisible('#workers'), true, 'a script with a heuristic offers its IDA* to the Workers');
+    await page.selectOption('#method', 'idastar');
+    const solved = async (workers) => {
+      await page.selectOption('#workers', String(workers));
+      await page.click('#solve');
+      await waitForStatus(page, 'Solved in ', 60000);
+      assert.match(await status(page), /^Solved in 42 moves \(moves metric, shortest; IDA\*, /);
+      return page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
+    };
+    const one = await solved(1);
+    assert.equal(one.length, 42);
+    await page.selectOption('#workers', '2');
+    await page.click('#solve');
+    await waitForStatus(page, 'Searching on 2 Workers');
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 searching');
+    await waitForStatus(page, 'Solved in ', 60000);
+    assert.deepEqual(await page.$$eval('#moves li', (items) => items.map((item) => item.textContent)), one);
+    // A* (auto's choice) keeps one store, which Workers without shared memory cannot share.
+    await page.selectOption('#method', 'auto');
+    await page.click('#solve');
+    await waitForStatus(page, 'Searching');
+    assert.doesNotMatch(await status(page), /Workers/);
+    await page.click('#cancel');
+    await waitForStatus(page, 'Cancelled');
   });
 });
 

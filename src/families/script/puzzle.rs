@@ -10,7 +10,7 @@ use super::shared;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{
-    only_metric, search, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
+    only_metric, search_iterated, Capabilities, FormatError, MoveError, Puzzle, Report, SolveOptions, Verdict,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Method, Stats};
@@ -52,7 +52,7 @@ impl ScriptPuzzle {
     ) -> Result<Report, FormatError> {
         let start = self.runner.start()?;
         let space = ScriptSpace::new(&self.runner, start);
-        let outcome = search(&space, method, options, on_progress);
+        let (outcome, iteration) = search_iterated(&space, method, options, on_progress);
         let mut replays = Ok(());
         let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
             let labels = labels(&space, moves);
@@ -61,7 +61,7 @@ impl ScriptPuzzle {
         });
         match space.error.into_inner() {
             Some(error) => Err(error),
-            None => replays.map(|()| report),
+            None => replays.map(|()| report.iterated(iteration)),
         }
     }
 

@@ -4,7 +4,8 @@
 
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{
-    only_metric, Capabilities, FormatError, MoveError, Report, SolveOptions, Status, Verdict, GENERIC_METHODS,
+    only_metric, Capabilities, FormatError, MoveError, Report, SolveMode, SolveOptions, Status, Verdict,
+    GENERIC_METHODS,
 };
 use crate::midend::Frames;
 use crate::search::{Heuristic, Knowledge, Method, Stats};
@@ -19,12 +20,22 @@ pub trait Limits {
     fn set_memory_limit(&self, _bytes: u64) {}
 }
 
+/// Parts per Worker in each round of IDA* shared among the page's Workers: a script's
+/// subtrees differ much in size, and the parts are runs of them in order
+/// ([`crate::search::idastar_part`]), so the bound whose goal ends the search stops once the
+/// runs before the goal's are done.
+const BOUND_PARTS: usize = 16;
+
 /// A* and IDA* only with the script's own `heuristic(state)`, which `auto` then trusts to be
-/// admissible (the format asks for that); a goal test rules out bidirectional search.
+/// admissible (the format asks for that); a goal test rules out bidirectional search. IDA*
+/// splits bound by bound among the page's Workers.
 pub fn capabilities(has_heuristic: bool) -> Capabilities {
     let capabilities = if has_heuristic {
-        Capabilities::searches(GENERIC_METHODS)
-            .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false })
+        let mut capabilities = Capabilities::searches(GENERIC_METHODS)
+            .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
+        capabilities.parts = vec![SolveMode::First];
+        capabilities.bound_parts = BOUND_PARTS;
+        capabilities
     } else {
         Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Dfs])
     };
@@ -65,6 +76,12 @@ pub fn solve(
 ) -> Result<Report, FormatError> {
     only_metric(options, "moves", ": a script counts moves")?;
     let method = capabilities.resolve(options.method)?;
+    if options.prepare.is_some() {
+        return Ok(Report::without_search("script", "moves", Status::Unsolved, "a script has no tables to make ready"));
+    }
+    if options.part(capabilities)?.is_some() && method != Method::Idastar {
+        return Err(FormatError::general(format!("only IDA* splits into parts here, not {}", method.title())));
+    }
     Ok(timed(interpreter, options, || search(method))?.unwrap_or_else(|(reason, stats)| Report {
         status: Status::GaveUp,
         reason: Some(reason),

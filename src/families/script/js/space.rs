@@ -4,7 +4,7 @@
 
 use super::{definition, key, Engine, Found, JsPuzzle, DEAD, GOAL};
 use crate::families::analysis::{analysis_from, AnalysisReport};
-use crate::families::{only_metric, search, FormatError, Report, SolveOptions};
+use crate::families::{only_metric, search_iterated, FormatError, Report, SolveOptions};
 use crate::search::Space;
 use crate::search::{Flow, Method, Stats};
 use hashbrown::hash_table::{Entry, HashTable};
@@ -249,7 +249,7 @@ impl JsPuzzle {
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
         let space = JsSpace::new(self.engine.as_ref())?;
-        let outcome = search(&space, method, options, on_progress);
+        let (outcome, iteration) = search_iterated(&space, method, options, on_progress);
         let mut replays = Ok(());
         let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
             let labels = self.labels(&space, moves);
@@ -259,7 +259,7 @@ impl JsPuzzle {
         });
         match space.into_error() {
             Some(error) => Err(error),
-            None => replays.map(|()| report),
+            None => replays.map(|()| report.iterated(iteration)),
         }
     }
 
