@@ -174,17 +174,7 @@ impl SokobanPuzzle {
             Method::Auto if options.threads() >= 2 => {
                 side_by_side(self.level(), &space, &budget, &AUTO_PROOF, on_progress)
             }
-            // Prove the shortest while that stays affordable, then find any solution.
-            Method::Auto => match handing_over(
-                &budget,
-                AUTO_PROOF,
-                on_progress,
-                |budget, on_progress| forget(astar(&space, budget, on_progress), |moves| moves),
-                |budget, on_progress| best_first(&space, budget, on_progress),
-            ) {
-                (true, outcome) => (Method::Greedy, outcome),
-                (false, proving) => (Method::Astar, proving),
-            },
+            Method::Auto => found_then_proven(&space, &budget, &AUTO_FIND, AUTO_PROOF.positions, on_progress),
             _ => (Method::Astar, forget(astar(&space, &budget, on_progress), |moves| moves)),
         }
     }
@@ -205,6 +195,47 @@ fn best_first<const W: usize>(
         forget(feature_space(&packing::Planned::new(space), budget, on_progress), |moves| moves.concat())
     };
     handing_over(budget, QUICK_BEST_FIRST, on_progress, quick, planned).1
+}
+
+/// `auto` on one thread (and in the page's Worker): best-first search for its turn (`find`,
+/// [`AUTO_FIND`]), then A* proves the fewest pushes with the time left, storing at most
+/// `positions` ([`AUTO_PROOF`]'s). A*'s answer when it ends, else best-first search's; when
+/// best-first search found nothing in its turn, A*'s with the rest. Finding first means a level
+/// is solved whenever best-first search can solve it alone (A* first spent its turn on levels it
+/// could not prove); a proof then needs the time both take.
+fn found_then_proven<const W: usize>(
+    space: &Pushes<'_, W>,
+    budget: &Budget,
+    find: &Turn,
+    positions: u64,
+    on_progress: &mut dyn FnMut(&Stats) -> Flow,
+) -> (Method, Outcome<Push, ()>) {
+    let mut found = best_first(space, &find.of(budget), on_progress);
+    let spent = match &found {
+        Outcome::Solved { stats, .. } => *stats,
+        _ => match find.ended(budget, &found) {
+            Some(spent) => spent,
+            None => return (Method::Greedy, found),
+        },
+    };
+    // All but a thirtieth of the time left: a search that gives up at its limit takes a moment
+    // more to end (its store let go), and the answer found should come back within the limit.
+    let proof = Turn { positions, share: 0.97 };
+    let mut proving = forget(astar(space, &proof.of(&left_after(budget, &spent)), on_progress), |moves| moves);
+    let ended = matches!(proving, Outcome::Solved { .. } | Outcome::NoSolution { .. } | Outcome::Cancelled { .. });
+    if ended || !matches!(found, Outcome::Solved { .. }) {
+        add_work(outcome_stats(&mut proving), &spent);
+        let explored = outcome_stats(&mut proving).explored;
+        // A* had what was left of the time: name the whole limit.
+        if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut proving, budget.time_limit) {
+            if reason.contains("the time limit") {
+                *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
+            }
+        }
+        return (Method::Astar, proving);
+    }
+    add_work(outcome_stats(&mut found), outcome_stats(&mut proving));
+    (Method::Greedy, found)
 }
 
 /// The first of two searches' part of a budget: at most `positions` stored, and at most `share`
@@ -341,11 +372,16 @@ fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>
 /// counting pushes alone).
 pub const TIE_BREAK: Turn = Turn { positions: 1_000_000, share: 1.0 };
 
-/// `auto`'s optimal search before it hands over to best-first search: 2 million positions (about
-/// 5 s natively here; A* stores some 400,000 a second on Microban 139) and under half the time
-/// limit, so that best-first search has the larger part. Every Microban level proven within 3
-/// million is proven within 2 (139 needs 1.5, and 3.9 s: the most of any).
+/// `auto`'s proof by A*: at most 2 million positions (about 5 s natively here; A* stores some
+/// 400,000 a second on Microban 139), and on two threads, beside best-first search, under half
+/// the time limit. Every Microban level proven within 3 million is proven within 2 (139 needs
+/// 1.5, and 3.9 s: the most of any).
 pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.45 };
+
+/// `auto`'s best-first search on one thread before A* proves: all of its time but a tenth, so
+/// that A* may still solve a level best-first search cannot (Microban 93, the slowest for
+/// best-first search, takes 8.5 s of 10).
+pub const AUTO_FIND: Turn = Turn { positions: u64::MAX, share: 0.9 };
 
 /// Best-first search's weighted A* before the feature-space search takes over: 300,000 positions
 /// (about a second natively here) and a fiftieth of the time (0.2 s of 10). It is quick where the
@@ -517,8 +553,8 @@ impl Puzzle for SokobanPuzzle {
         "sokoban"
     }
 
-    /// `auto` is A* with the assignment bound while proving the shortest stays affordable
-    /// ([`AUTO_PROOF`]), then best-first search, and says which ran.
+    /// `auto` is best-first search and A* with the assignment bound, which proves the shortest
+    /// where that stays affordable ([`AUTO_PROOF`]), and says which answered.
     fn capabilities(&self) -> Capabilities {
         let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy])
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
