@@ -33,6 +33,8 @@ pub struct Capabilities {
     /// Parts per Worker in each round of its IDA* shared bound by bound: more where subtrees
     /// differ much in size, so that no Worker is left alone on the round's last large part.
     pub bound_parts: usize,
+    /// Whether its `auto` runs as two searches side by side on two Workers ([`Splits::Beside`]).
+    pub beside: bool,
 }
 
 /// How a search is shared among processes ([`Capabilities::splits`]).
@@ -50,6 +52,10 @@ pub enum Splits {
         /// Parts per Worker in each round.
         parts_per_worker: usize,
     },
+    /// As two searches side by side ([`SolveOptions::beside`]): `auto`'s proof of the shortest,
+    /// and its search for any solution (Sokoban's A* and best-first search), as two threads run
+    /// them natively.
+    Beside,
 }
 
 /// A yes-or-no option a puzzle declares, as Tatham's `configure()` lists a game's options: the
@@ -95,6 +101,7 @@ impl Capabilities {
             parts: Vec::new(),
             noun: Noun::Moves,
             bound_parts: 4,
+            beside: false,
         }
     }
 
@@ -119,7 +126,9 @@ impl Capabilities {
 
     /// How the search `options` ask for is shared among processes (the page's Workers).
     pub fn splits(&self, options: &SolveOptions) -> Splits {
-        if !self.parts.contains(&options.mode) {
+        if self.beside && options.method == Method::Auto && options.mode == SolveMode::First {
+            Splits::Beside
+        } else if !self.parts.contains(&options.mode) {
             Splits::No
         } else if options.mode == SolveMode::First {
             // One shortest solution splits only as IDA*'s iterations do.
@@ -307,6 +316,21 @@ pub struct SolveOptions {
     /// and keep it for the others ([`crate::keep`]); the report says only whether it is done.
     #[serde(default)]
     pub prepare: Option<Part>,
+    /// With `auto`, in a search shared as two searches side by side ([`Splits::Beside`]): which
+    /// of the two this one is.
+    #[serde(default)]
+    pub beside: Option<Beside>,
+}
+
+/// The two searches of `auto` side by side on two processes ([`Splits::Beside`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Beside {
+    /// The proof of the shortest, for its turn: its answer is taken when it ends.
+    Prove,
+    /// The search for any solution, with the whole budget: its answer is taken when the proof
+    /// does not end.
+    Find,
 }
 
 /// How many solutions a search looks for.

@@ -31,8 +31,8 @@ pub mod tiles;
 pub mod tiling;
 
 pub use crate::contract::{
-    Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status, Switch,
-    SyntaxCheck, Verdict,
+    Beside, Capabilities, Counts, Facts, FormatError, MoveError, Noun, Report, SolveMode, SolveOptions, Splits, Status,
+    Switch, SyntaxCheck, Verdict,
 };
 use crate::draw::Painter;
 use crate::search::{

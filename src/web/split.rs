@@ -12,7 +12,7 @@
 //! the start's own, then runs on Worker 0 alone: it is a moment's search.
 
 use super::protocol::Request;
-use crate::families::{Capabilities, Report, SolveOptions, Splits, Status};
+use crate::families::{Beside, Capabilities, Report, SolveOptions, Splits, Status};
 use crate::search::{Part, Stats};
 
 /// How many Workers the page uses by default: the cores the browser reports, at most this.
@@ -29,6 +29,7 @@ pub fn parts_for(capabilities: &Capabilities, options: &SolveOptions, workers: u
     match capabilities.splits(options) {
         Splits::No => 1,
         Splits::Once | Splits::ByBound { .. } => workers.clamp(1, MOST_WORKERS),
+        Splits::Beside => workers.clamp(1, 2),
     }
 }
 
@@ -44,6 +45,9 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
+    /// Whether the search is `auto`'s two searches side by side: part 0 the proof, part 1 the
+    /// search for any solution ([`Splits::Beside`]).
+    beside: bool,
     /// Parts per Worker in a round bound by bound: a Worker whose part is done takes the next
     /// one no Worker has had, so a part that turns out large does not leave the other Workers
     /// waiting at the bound. (A count keeps one part per Worker: each part lists the top of the
@@ -97,6 +101,8 @@ impl Split {
             Splits::ByBound { parts_per_worker } => (workers > 1, parts_per_worker.max(1)),
             _ => (false, 1),
         };
+        let beside = splits == Splits::Beside && workers > 1;
+        let workers = if beside { 2 } else { workers };
         let options = SolveOptions { bound: None, ..options.clone() };
         let mut split = Split {
             job,
@@ -105,6 +111,7 @@ impl Split {
             options,
             workers,
             by_bound,
+            beside,
             parts_per_worker,
             short_round_ms: SHORT_ROUND_MS,
             preparing: by_bound,
@@ -133,6 +140,11 @@ impl Split {
     /// a goal, the parts given out after it search no subtree past that goal's.
     fn request(&self, part: usize) -> Request {
         let of = self.reports.len();
+        if self.beside {
+            let beside = Some(if part == 0 { Beside::Prove } else { Beside::Find });
+            let options = SolveOptions { beside, ..self.options.clone() };
+            return Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options };
+        }
         let options = if self.preparing {
             SolveOptions { prepare: Some(Part { index: part, of }), ..self.options.clone() }
         } else {
@@ -190,6 +202,20 @@ impl Split {
         Some(Box::new(joined))
     }
 
+    /// `auto`'s two searches side by side, after one reported: the proof's answer once it has
+    /// ended, as on one Worker; else, once the proof has given up (its turn is over), the other
+    /// search's. Either way with the work of both.
+    fn side_by_side(&mut self) -> Step {
+        let chosen = match (&self.reports[0], &self.reports[1]) {
+            (Some(proof), _) if proof.status != Status::GaveUp => proof,
+            (Some(_), Some(found)) => found,
+            _ => return Step::Wait,
+        };
+        let mut whole = chosen.clone();
+        whole.stats = self.so_far();
+        Step::Whole(Box::new(whole))
+    }
+
     /// The figures so far: the rounds done, and this round's parts.
     fn so_far(&self) -> Stats {
         self.so_far_with(Stats::joined(&self.progress))
@@ -220,6 +246,9 @@ impl Split {
             self.before[worker] += report.stats.elapsed_ms;
             self.progress[part] = report.stats;
             self.reports[part] = Some(report);
+        }
+        if self.beside {
+            return self.side_by_side();
         }
         if !ends_all && self.waiting() {
             if let Some(report) = self.settled() {
@@ -263,7 +292,7 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::{self, Counts, SolveMode, Status};
+    use crate::families::{self, Beside, Counts, SolveMode, Status};
     use crate::search::{Flow, Method};
     use crate::web::protocol::{handle, Reply};
 
@@ -465,6 +494,50 @@ mod tests {
                 assert!(rounds > 2, "{name}: {rounds} rounds");
             }
         }
+    }
+
+    /// Sokoban's `auto` on 2 Workers: A* proves on one for its turn and best-first search finds
+    /// on the other, as two threads run them natively; a proof that ends is the answer (the same
+    /// as on one Worker), else the other search's, with the work of both.
+    #[test]
+    fn auto_side_by_side_takes_the_proof_when_it_ends_else_the_other_answer() {
+        let level = crate::examples::text("sokoban-microban-16").expect("an example");
+        let puzzle = families::parse(Some("sokoban"), level).unwrap();
+        let options = SolveOptions::default();
+        assert_eq!(puzzle.capabilities().splits(&options), Splits::Beside);
+        assert_eq!(parts_for(&puzzle.capabilities(), &options, 8), 2, "two searches, two Workers");
+        let astar = SolveOptions { method: Method::Astar, ..SolveOptions::default() };
+        assert_eq!(puzzle.capabilities().splits(&astar), Splits::No);
+        let alone = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+        let (split, requests) = Split::start(4, "sokoban", level, &options, 8, Splits::Beside);
+        let asked: Vec<_> = requests
+            .iter()
+            .map(|r| match r {
+                Request::Solve { options, .. } => options.beside,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(asked, [Some(Beside::Prove), Some(Beside::Find)]);
+        let (report, _, _) = run(split, requests);
+        assert_eq!((report.status, &report.moves, report.optimal), (Status::Solved, &alone.moves, true));
+        assert_eq!(report.method, Method::Astar);
+        // The proof's turn over: the other search's answer, once it comes.
+        let (mut split, _) = Split::start(4, "sokoban", level, &options, 2, Splits::Beside);
+        let found = Report {
+            status: Status::Solved,
+            moves: vec!["R".into()],
+            ..Report::new("sokoban", "pushes", Method::Greedy, Stats { explored: 30, ..Stats::default() })
+        };
+        assert!(matches!(split.finished(1, found), Step::Wait), "the proof may still end");
+        let turn_over = Report {
+            status: Status::GaveUp,
+            ..Report::new("sokoban", "pushes", Method::Astar, Stats { explored: 70, ..Stats::default() })
+        };
+        let Step::Whole(whole) = split.finished(0, turn_over) else { panic!("both have reported") };
+        assert_eq!(
+            (whole.method, whole.moves.clone(), whole.stats.explored),
+            (Method::Greedy, vec!["R".to_string()], 100)
+        );
     }
 
     #[test]

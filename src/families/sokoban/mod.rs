@@ -17,7 +17,7 @@ pub mod solver;
 
 use crate::draw::Painter;
 use crate::families::{
-    Capabilities, Confidence, Example, Family, FormatError, Puzzle, Report, SolveOptions, GREEDY_WEIGHT,
+    Beside, Capabilities, Confidence, Example, Family, FormatError, Puzzle, Report, SolveOptions, GREEDY_WEIGHT,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{astar, astar_weighted, feature_space, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
@@ -127,7 +127,8 @@ impl SokobanPuzzle {
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> (Method, Outcome<Push, ()>, bool) {
         let budget = options.budget();
-        let (method, outcome) = self.searched::<W>(metric, method, options, &budget, on_progress);
+        let (method, outcome) =
+            self.searched::<W>(metric, method, options, &budget, &mut in_steps(metric, on_progress));
         if metric == Metric::Pushes && method == Method::Astar {
             let (outcome, tie_broken) = self.fewest_moves_among::<W>(outcome, &budget, on_progress);
             return (method, outcome, tie_broken);
@@ -146,7 +147,8 @@ impl SokobanPuzzle {
     ) -> (Outcome<Push, ()>, bool) {
         let Outcome::Solved { moves, states, cost, mut stats } = found else { return (found, false) };
         let space = Pushes::<W>::new(self.level(), &self.geometry, Metric::PushesThenMoves);
-        let mut tie_break = astar(&space, &TIE_BREAK.of(&left_after(budget, &stats)), on_progress);
+        let mut on_progress = in_steps(Metric::PushesThenMoves, on_progress);
+        let mut tie_break = astar(&space, &TIE_BREAK.of(&left_after(budget, &stats)), &mut on_progress);
         add_work(&mut stats, outcome_stats(&mut tie_break));
         match tie_break {
             Outcome::Solved { moves: fewest, .. } if fewest.len() == moves.len() => {
@@ -168,16 +170,43 @@ impl SokobanPuzzle {
     ) -> (Method, Outcome<Push, ()>) {
         let space = Pushes::<W>::new(self.level(), &self.geometry, metric);
         let budget = *budget;
-        match method {
-            Method::Greedy => (method, best_first(&space, &budget, on_progress)),
+        match (method, options.beside) {
+            // `auto` shared between two Workers: one proves for its turn, one finds.
+            (Method::Auto, Some(Beside::Prove)) => {
+                (Method::Astar, forget(astar(&space, &AUTO_PROOF.of(&budget), on_progress), |moves| moves))
+            }
+            (Method::Auto, Some(Beside::Find)) | (Method::Greedy, _) => {
+                (Method::Greedy, best_first(&space, &budget, on_progress))
+            }
             #[cfg(not(target_arch = "wasm32"))]
-            Method::Auto if options.threads() >= 2 => {
+            (Method::Auto, _) if options.threads() >= 2 => {
                 side_by_side(self.level(), &space, &budget, &AUTO_PROOF, on_progress)
             }
-            Method::Auto => found_then_proven(&space, &budget, &AUTO_FIND, AUTO_PROOF.positions, on_progress),
+            // With a time limit, find first, so that a level best-first search solves is solved.
+            (Method::Auto, _) if budget.time_limit.is_some() => {
+                found_then_proven(&space, &budget, &AUTO_FIND, AUTO_PROOF.positions, on_progress)
+            }
+            // Without one, nothing is lost by proving first while that stays affordable.
+            (Method::Auto, _) => match handing_over(
+                &budget,
+                AUTO_PROOF,
+                on_progress,
+                |budget, on_progress| forget(astar(&space, budget, on_progress), |moves| moves),
+                |budget, on_progress| best_first(&space, budget, on_progress),
+            ) {
+                (true, outcome) => (Method::Greedy, outcome),
+                (false, proving) => (Method::Astar, proving),
+            },
             _ => (Method::Astar, forget(astar(&space, &budget, on_progress), |moves| moves)),
         }
     }
+}
+
+/// Progress with its depth in whole pushes or moves: where a step costs [`solver::PER_MOVE`]
+/// (counting moves, or pushes then moves), a search's depth is the cost, 65,536 to a step.
+fn in_steps(metric: Metric, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> impl FnMut(&Stats) -> Flow + '_ {
+    let per_step = if metric == Metric::Pushes { 1 } else { u64::from(solver::PER_MOVE) };
+    move |stats: &Stats| on_progress(&Stats { depth: stats.depth / per_step, ..*stats })
 }
 
 /// Sokoban's search for any solution: weighted A* for its turn ([`QUICK_BEST_FIRST`]: it is quick
@@ -197,7 +226,8 @@ fn best_first<const W: usize>(
     handing_over(budget, QUICK_BEST_FIRST, on_progress, quick, planned).1
 }
 
-/// `auto` on one thread (and in the page's Worker): best-first search for its turn (`find`,
+/// `auto` on one thread (and on one of the page's Workers) under a time limit: best-first search
+/// for its turn (`find`,
 /// [`AUTO_FIND`]), then A* proves the fewest pushes with the time left, storing at most
 /// `positions` ([`AUTO_PROOF`]'s). A*'s answer when it ends, else best-first search's; when
 /// best-first search found nothing in its turn, A*'s with the rest. Finding first means a level
@@ -559,6 +589,8 @@ impl Puzzle for SokobanPuzzle {
         let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy])
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
         capabilities.noun = crate::families::Noun::Pushes;
+        // In the page, A* and best-first search on two Workers, as natively on two threads.
+        capabilities.beside = true;
         capabilities
     }
 

@@ -301,3 +301,20 @@ fn play_walks_pushes_and_drags_boxes_home() {
     assert_eq!(puzzle.solution_text(&["R".into(), "R".into(), "R".into()]), "RRR\n");
     assert_eq!(puzzle.tally(&["d".into(), "urR".into()]).as_deref(), Some("4 moves, 2 pushes"));
 }
+
+/// Progress says its depth in whole pushes or moves, whatever a step costs inside the search.
+#[test]
+fn progress_counts_whole_steps() {
+    let mut seen = Vec::new();
+    let mut record = |stats: &Stats| {
+        seen.push(stats.depth);
+        Flow::Continue
+    };
+    let step = u64::from(solver::PER_MOVE);
+    for (metric, depth) in
+        [(Metric::Pushes, 7), (Metric::Moves, 7 * step + 3), (Metric::PushesThenMoves, 7 * step + 40)]
+    {
+        in_steps(metric, &mut record)(&Stats { depth, ..Stats::default() });
+    }
+    assert_eq!(seen, [7, 7, 7]);
+}
