@@ -103,12 +103,13 @@ try {
     await fresh.close();
   }
 
-  // Sokoban in the page (one Worker) beside the native CLI on the same levels: the search's own
-  // time, as the result line and `--json`'s elapsed_ms give it, best of 2 each.
-  console.log('Sokoban (Microban), ms of search: page (1 Worker)  native  ratio');
+  // Sokoban in the page beside the native CLI on the same levels, on 1 Worker against one thread
+  // and on 2 (A* and best-first search side by side) against two: the search's own time, as the
+  // result line and `--json`'s elapsed_ms give it, best of 2 each.
+  console.log('Sokoban (Microban), ms of search: Workers  page  native  ratio');
   const microban = readFileSync(path.join(root, 'tests', 'fixtures', 'sokoban', 'microban.txt'), 'utf8');
   const levels = microban.split(/\n(?=; \d)/);
-  for (const number of [123, 139]) {
+  for (const [number, workers] of [[123, 1], [139, 1], [93, 1], [123, 2], [139, 2], [93, 2]]) {
     const text = levels.find((l) => l.startsWith(`; ${number}\n`));
     await page.evaluate((t) => {
       const area = document.querySelector('#puzzle-text');
@@ -116,6 +117,7 @@ try {
       area.dispatchEvent(new Event('input', { bubbles: true }));
     }, text);
     await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+    await page.selectOption('#workers', String(workers));
     let inPage = Infinity;
     for (let run = 0; run < 2; run++) {
       await page.click('#solve');
@@ -124,10 +126,10 @@ try {
     }
     let native = Infinity;
     for (let run = 0; run < 2; run++) {
-      const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--json', '--threads', '1'], { input: text });
+      const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--json', '--threads', String(workers)], { input: text });
       native = Math.min(native, JSON.parse(cli.stdout.toString()).elapsed_ms);
     }
-    console.log(`  level ${number}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}  ${(inPage / native).toFixed(2)}x`);
+    console.log(`  level ${number}  ${workers}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}  ${(inPage / native).toFixed(2)}x`);
   }
 } finally {
   await browser.close();
