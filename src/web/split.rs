@@ -216,6 +216,14 @@ impl Split {
         Step::Whole(Box::new(whole))
     }
 
+    /// What the status line says before the progress, for `auto`'s two searches side by side
+    /// once the search for any solution has one and the proof goes on.
+    pub fn found_so_far(&self) -> Option<String> {
+        let found = self.reports.get(1)?.as_ref().filter(|found| found.status == Status::Solved)?;
+        (self.beside && self.reports[0].is_none())
+            .then(|| format!("Found {}; proving the fewest", crate::replay::summary_length(found)))
+    }
+
     /// The figures so far: the rounds done, and this round's parts.
     fn so_far(&self) -> Stats {
         self.so_far_with(Stats::joined(&self.progress))
@@ -292,7 +300,7 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::{self, Beside, Counts, SolveMode, Status};
+    use crate::families::{self, Beside, Counts, Noun, SolveMode, Status};
     use crate::search::{Flow, Method};
     use crate::web::protocol::{handle, Reply};
 
@@ -526,9 +534,12 @@ mod tests {
         let found = Report {
             status: Status::Solved,
             moves: vec!["R".into()],
+            noun: Noun::Pushes,
             ..Report::new("sokoban", "pushes", Method::Greedy, Stats { explored: 30, ..Stats::default() })
         };
+        assert_eq!(split.found_so_far(), None);
         assert!(matches!(split.finished(1, found), Step::Wait), "the proof may still end");
+        assert_eq!(split.found_so_far().as_deref(), Some("Found 1 push and 1 move; proving the fewest"));
         let turn_over = Report {
             status: Status::GaveUp,
             ..Report::new("sokoban", "pushes", Method::Astar, Stats { explored: 70, ..Stats::default() })

@@ -293,7 +293,11 @@ impl App {
                     self.split = None;
                     self.finished(*report);
                 } else {
-                    self.set_status(&replay::progress_line(&stats));
+                    let line = replay::progress_line(&stats);
+                    match self.split.as_ref().and_then(Split::found_so_far) {
+                        Some(found) => self.set_status(&line.replacen("Searching", &found, 1)),
+                        None => self.set_status(&line),
+                    }
                 }
             }
             Reply::Found { job, solutions } if job == self.job && self.busy => {
