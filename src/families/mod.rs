@@ -171,31 +171,32 @@ pub fn search<S: Space>(
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
-    search_iterated(space, method, options, on_progress).0
+    let budget = options.budget();
+    match method {
+        Method::Astar => astar(space, &budget, on_progress),
+        Method::Idastar => idastar(space, &budget, on_progress),
+        Method::Dfs => dfs(space, options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH), &budget, on_progress),
+        Method::Greedy => astar_weighted(space, GREEDY_WEIGHT, &budget, on_progress),
+        Method::Auto | Method::Bfs | Method::Bidir => bfs(space, &budget, on_progress),
+    }
 }
 
 /// [`search`], where with `options.part` IDA* searches that part of one iteration, as the page's
 /// Workers share it bound by bound ([`Splits::ByBound`]): also how that part ended, for
-/// [`Report::iterated`].
+/// [`Report::iterated`]. (Only the families that split call it: every family's space would
+/// otherwise carry its own copy of the parts' code: 18 KB more of the page's first load, gzip.)
 pub fn search_iterated<S: Space>(
     space: &S,
     method: Method,
     options: &SolveOptions,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (Outcome<S::Move, S::State>, Option<Iteration>) {
-    let budget = options.budget();
     if let (Method::Idastar, Some(part)) = (method, options.part) {
-        let (outcome, iteration) = idastar_part(space, part, options.bound, options.until, &budget, on_progress);
+        let (outcome, iteration) =
+            idastar_part(space, part, options.bound, options.until, &options.budget(), on_progress);
         return (outcome, Some(iteration));
     }
-    let outcome = match method {
-        Method::Astar => astar(space, &budget, on_progress),
-        Method::Idastar => idastar(space, &budget, on_progress),
-        Method::Dfs => dfs(space, options.max_depth.unwrap_or(DEFAULT_MAX_DEPTH), &budget, on_progress),
-        Method::Greedy => astar_weighted(space, GREEDY_WEIGHT, &budget, on_progress),
-        Method::Auto | Method::Bfs | Method::Bidir => bfs(space, &budget, on_progress),
-    };
-    (outcome, None)
+    (search(space, method, options, on_progress), None)
 }
 
 /// [`search`] for spaces that threads can share: breadth-first search spreads over
