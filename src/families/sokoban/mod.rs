@@ -227,9 +227,8 @@ fn best_first<const W: usize>(
 }
 
 /// `auto` on one thread (and on one of the page's Workers) under a time limit: best-first search
-/// for its turn (`find`,
-/// [`AUTO_FIND`]), then A* proves the fewest pushes with the time left, storing at most
-/// `positions` ([`AUTO_PROOF`]'s). A*'s answer when it ends, else best-first search's; when
+/// for its turn (`find`, [`AUTO_FIND`]), then A* proves the fewest pushes with the time left,
+/// storing at most `positions` ([`AUTO_PROOF`]'s). A*'s answer when it ends, else best-first search's; when
 /// best-first search found nothing in its turn, A*'s with the rest. Finding first means a level
 /// is solved whenever best-first search can solve it alone (A* first spent its turn on levels it
 /// could not prove); a proof then needs the time both take.
