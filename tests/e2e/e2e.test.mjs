@@ -931,6 +931,35 @@ test('a solver Worker that dies mid-job is noticed and replaced, and Solve works
   }
 });
 
+test('Workers that can never start are not started over and over: the page says so', async () => {
+  const { page: first, context } = await openPage();
+  try {
+    // Every Worker this browser makes dies at once, before it is ready.
+    await context.addInitScript(() => {
+      window.workersMade = 0;
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        constructor(url, options) {
+          window.workersMade += 1;
+          super(URL.createObjectURL(new Blob(['throw new Error("cannot start here")'], { type: 'text/javascript' })), options);
+        }
+      };
+    });
+    const { page, problems } = await openPage(base, context);
+    await waitForStatus(page, 'The solver could not start in this browser');
+    assert.match(await status(page), /cannot start here.*Reload the page to try again\.$/);
+    const made = await page.evaluate(() => window.workersMade);
+    await page.waitForTimeout(2000);
+    assert.equal(await page.evaluate(() => window.workersMade), made, 'no Worker started since');
+    assert.ok(made <= 3, `${made} Workers made`);
+    assert.equal(await page.isDisabled('#solve'), true);
+    assert.deepEqual(problems.filter((p) => !p.includes('cannot start here')), []);
+    await first.close();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a script whose states hold megabytes gives up on memory in the page, which stays usable', async () => {
   // Arrays of 90,000 numbers: 1.4 MB each, though each prints in 270 KB (counting the print let
   // the Worker run out of wasm memory).

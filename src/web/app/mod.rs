@@ -262,6 +262,9 @@ struct App {
     /// goes quiet for long is a call into the script that never returns.
     #[cfg(feature = "js")]
     heard: f64,
+    /// Workers that died before they were ready, since one last was: past
+    /// [`solving::FAILED_STARTS`] the page stops starting new ones.
+    failed_starts: u32,
     /// The move list whose trace was last asked for, so it is asked once.
     #[cfg(feature = "js")]
     trace_asked: RefCell<Option<Vec<String>>>,
@@ -404,6 +407,7 @@ pub fn start() {
         trace_answered: 0,
         #[cfg(feature = "js")]
         heard: 0.0,
+        failed_starts: 0,
         #[cfg(feature = "js")]
         trace_asked: RefCell::new(None),
         notice_timer: None,

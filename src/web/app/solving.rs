@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// Workers that may die before they are ready, one after another, before the page stops
+/// starting new ones ([`App::worker_died`]).
+pub(super) const FAILED_STARTS: u32 = 3;
+
 impl App {
     /// The metric picked, or None for "as the puzzle says".
     pub(super) fn metric_picked(&self) -> Option<String> {
@@ -187,12 +191,29 @@ impl App {
 
     /// A Worker failed (out of memory, a crash): said so, and every Worker restarts, since a
     /// shared search cannot end without that Worker's part.
+    /// Workers that keep dying before they are ready (a browser that cannot start them) are not
+    /// started again: past [`FAILED_STARTS`] in a row the page says so.
     pub(super) fn worker_died(&mut self, worker: usize, message: &str) {
         let was_solving = self.busy;
         self.busy = false;
         self.animation_job = None;
         self.start_when_ready = None;
         self.pending_step = None;
+        let started = self.pool.as_ref().is_some_and(|pool| pool.ready(worker));
+        self.failed_starts = if started { 0 } else { self.failed_starts + 1 };
+        if self.failed_starts >= FAILED_STARTS {
+            self.failed_starts = 0;
+            if let Some(mut pool) = self.pool.take() {
+                pool.end_all();
+            }
+            self.split = None;
+            self.set_status(&format!(
+                "The solver could not start in this browser ({message}). Reload the page to try again."
+            ));
+            self.show_workers();
+            self.update_buttons();
+            return;
+        }
         self.restart_workers();
         let which = if self.pool.as_ref().is_some_and(|p| p.started() > 1) {
             format!("Worker {} of the solver", worker + 1)
@@ -231,6 +252,7 @@ impl App {
         }
         match reply {
             Reply::Ready => {
+                self.failed_starts = 0;
                 if let Some(pool) = &mut self.pool {
                     pool.on_ready(worker);
                 }
