@@ -140,12 +140,10 @@ impl Split {
     /// a goal, the parts given out after it search no subtree past that goal's.
     fn request(&self, part: usize) -> Request {
         let of = self.reports.len();
-        if self.beside {
+        let options = if self.beside {
             let beside = Some(if part == 0 { Beside::Prove } else { Beside::Find });
-            let options = SolveOptions { beside, ..self.options.clone() };
-            return Request::Solve { job: self.job, family: self.family.clone(), text: self.text.clone(), options };
-        }
-        let options = if self.preparing {
+            SolveOptions { beside, ..self.options.clone() }
+        } else if self.preparing {
             SolveOptions { prepare: Some(Part { index: part, of }), ..self.options.clone() }
         } else {
             let part = (of > 1 || self.by_bound).then_some(Part { index: part, of });

@@ -253,15 +253,8 @@ fn found_then_proven<const W: usize>(
     let mut proving = forget(astar(space, &proof.of(&left_after(budget, &spent)), on_progress), |moves| moves);
     let ended = matches!(proving, Outcome::Solved { .. } | Outcome::NoSolution { .. } | Outcome::Cancelled { .. });
     if ended || !matches!(found, Outcome::Solved { .. }) {
-        add_work(outcome_stats(&mut proving), &spent);
-        let explored = outcome_stats(&mut proving).explored;
-        // A* had what was left of the time: name the whole limit.
-        if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut proving, budget.time_limit) {
-            if reason.contains("the time limit") {
-                *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
-            }
-        }
-        return (Method::Astar, proving);
+        // A* had what was left of the time.
+        return (Method::Astar, after_work(proving, &spent, budget));
     }
     add_work(outcome_stats(&mut found), outcome_stats(&mut proving));
     (Method::Greedy, found)
@@ -359,17 +352,22 @@ fn handing_over(
 ) -> (bool, Outcome<Push, ()>) {
     let first = first(&turn.of(budget), on_progress);
     let Some(spent) = turn.ended(budget, &first) else { return (false, first) };
-    let mut outcome = then(&left_after(budget, &spent), on_progress);
+    let outcome = then(&left_after(budget, &spent), on_progress);
+    (true, after_work(outcome, &spent, budget))
+}
+
+/// The outcome of a search that had what was left of `budget` after `spent`: with that work
+/// added, and, when it gave up at its time limit, naming the whole limit.
+fn after_work(mut outcome: Outcome<Push, ()>, spent: &Stats, budget: &Budget) -> Outcome<Push, ()> {
     let stats = outcome_stats(&mut outcome);
-    add_work(stats, &spent);
+    add_work(stats, spent);
     let explored = stats.explored;
-    // The second search had what was left of the time: name the whole limit.
     if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut outcome, budget.time_limit) {
         if reason.contains("the time limit") {
             *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
         }
     }
-    (true, outcome)
+    outcome
 }
 
 /// `budget` with the time `spent` took off its limit.
