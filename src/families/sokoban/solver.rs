@@ -18,7 +18,9 @@ use super::bound::{Assignment, NEVER};
 use super::format::{Cell, Level, MAX_INSIDE};
 use super::rules::{Direction, Position, DIRECTIONS};
 use crate::search::Space;
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// No square: a wall or the board's edge.
 pub const NONE: u16 = u16::MAX;
@@ -51,6 +53,23 @@ impl Metric {
         match self {
             Metric::Pushes | Metric::PushesThenMoves => "pushes",
             Metric::Moves => "moves",
+        }
+    }
+
+    /// What a push costs with no walk before it (the player already behind the box).
+    pub fn push_on(self) -> u32 {
+        match self {
+            Metric::Pushes => 1,
+            Metric::Moves | Metric::PushesThenMoves => PER_MOVE + 1,
+        }
+    }
+
+    /// The player's square after a push from `from` (on it now), around `boxes`: the first
+    /// square of its area when counting pushes, `from` itself otherwise.
+    pub(super) fn player_after<const W: usize>(self, pushes: &Pushes<'_, W>, boxes: &Squares<W>, from: u16) -> u16 {
+        match self {
+            Metric::Pushes => pushes.first_reached(boxes, from),
+            Metric::Moves | Metric::PushesThenMoves => from,
         }
     }
 }
@@ -106,12 +125,18 @@ impl Geometry {
 /// Pushes from every square to `goal` on an empty board: a breadth-first search pulling a box
 /// away from the goal (the player stands on the cell the box moves to, and steps back beyond).
 fn pull_distances(next: &[[u16; 4]], goal: u16) -> Vec<u32> {
+    pull_distances_around(next, goal, |_| false)
+}
+
+/// [`pull_distances`] with the squares `walled` taken as walls (boxes that can never move).
+fn pull_distances_around(next: &[[u16; 4]], goal: u16, walled: impl Fn(u16) -> bool) -> Vec<u32> {
     let mut distance = vec![NEVER; next.len()];
     distance[usize::from(goal)] = 0;
     let mut queue = std::collections::VecDeque::from([goal]);
+    let open = |square: u16| square != NONE && !walled(square);
     while let Some(square) = queue.pop_front() {
         for (d, &to) in next[usize::from(square)].iter().enumerate() {
-            if to == NONE || next[usize::from(to)][d] == NONE || distance[usize::from(to)] < NEVER {
+            if !open(to) || !open(next[usize::from(to)][d]) || distance[usize::from(to)] < NEVER {
                 continue;
             }
             distance[usize::from(to)] = distance[usize::from(square)] + 1;
@@ -181,14 +206,28 @@ pub struct Pushes<'a, const W: usize> {
     home: Squares<W>,
     /// Room for the assignments (a position's, and its child's) and the boxes' squares, so
     /// positions cost no allocation.
-    scratch: RefCell<Scratch>,
+    scratch: RefCell<Scratch<W>>,
+    /// The pushes from each square to each goal once some boxes are frozen on their goals, by
+    /// the set of those boxes (see [`Pushes::frozen_on_goals`]).
+    tables: RefCell<FxHashMap<Squares<W>, Rc<Table>>>,
 }
 
-struct Scratch {
+/// `table[goal][square]`: as [`Geometry::distance`].
+type Table = Vec<Vec<u32>>;
+
+struct Scratch<const W: usize> {
     parent: Assignment,
     child: Assignment,
     squares: Vec<u16>,
+    /// The boxes frozen on goals in the position whose matching `parent` holds, and the table
+    /// its bound was counted with (None: the level's own).
+    frozen: Squares<W>,
+    table: Option<Rc<Table>>,
 }
+
+/// The most tables of frozen boxes a search keeps; past them, positions with other frozen boxes
+/// are counted with the level's own (a weaker bound, still a bound).
+const MAX_TABLES: usize = 4096;
 
 /// Why a level cannot be solved before any search: a box that no push brings to any goal.
 pub fn stuck_box(level: &Level, geometry: &Geometry) -> Option<usize> {
@@ -219,7 +258,10 @@ impl<'a, const W: usize> Pushes<'a, W> {
                 parent: Assignment::new(n),
                 child: Assignment::new(n),
                 squares: Vec::with_capacity(n),
+                frozen: Squares::EMPTY,
+                table: None,
             }),
+            tables: RefCell::new(FxHashMap::default()),
         };
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
@@ -231,25 +273,97 @@ impl<'a, const W: usize> Pushes<'a, W> {
     }
 
     /// The assignment bound in pushes, or None when some box can reach no goal left to it.
+    /// Boxes frozen on their goals stay there, and the others' pushes are counted round them.
     /// The matching found stays in the scratch room, for `Pushes::bound_after`.
     pub fn bound(&self, boxes: &Squares<W>) -> Option<u16> {
+        let frozen = self.frozen_on_goals(boxes);
+        let table = self.table(&frozen);
         let mut scratch = self.scratch.borrow_mut();
         let Scratch { parent, squares, .. } = &mut *scratch;
         squares.clear();
         squares.extend(boxes.iter());
-        let distance = &self.geometry.distance;
-        Self::pushes(parent.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]))
+        let distance = table.as_deref().unwrap_or(&self.geometry.distance);
+        let least = parent.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]);
+        scratch.frozen = frozen;
+        scratch.table = table;
+        Self::pushes(least)
     }
 
-    /// The bound after the box on `from` went to `to`, from the matching [`Pushes::bound`] left
-    /// for the position before: one row of the assignment redone.
-    fn bound_after(&self, from: u16, to: u16) -> Option<u16> {
+    /// The bound after the box on `from` went to `to` (`boxes` are after the push), from the
+    /// matching [`Pushes::bound`] left for the position before: one row of the assignment
+    /// redone, unless the push froze boxes on goals and the pushes are counted anew round them.
+    fn bound_after(&self, boxes: &Squares<W>, from: u16, to: u16) -> Option<u16> {
+        let frozen = self.frozen_on_goals(boxes);
         let mut scratch = self.scratch.borrow_mut();
-        let Scratch { parent, child, squares } = &mut *scratch;
+        // A box frozen stays frozen, so a child's bound is never counted with less than its
+        // parent's walls, and stays consistent.
+        debug_assert!(frozen.0.iter().zip(&scratch.frozen.0).all(|(&f, &p)| f & p == p), "a push from {from} to {to}");
+        if frozen != scratch.frozen {
+            drop(scratch);
+            let table = self.table(&frozen);
+            let mut scratch = self.scratch.borrow_mut();
+            let Scratch { child, .. } = &mut *scratch;
+            let distance = table.as_deref().unwrap_or(&self.geometry.distance);
+            let squares: Vec<u16> = boxes.iter().collect();
+            return Self::pushes(child.least(squares.len(), |b, g| distance[g][usize::from(squares[b])]));
+        }
+        let Scratch { parent, child, squares, table, .. } = &mut *scratch;
         let row = squares.iter().position(|&s| s == from)?;
-        let distance = &self.geometry.distance;
+        let distance = table.as_deref().unwrap_or(&self.geometry.distance);
         let square = |b: usize| usize::from(if b == row { to } else { squares[b] });
         Self::pushes(child.replace_row(parent, squares.len(), row, |b, g| distance[g][square(b)]))
+    }
+
+    /// The boxes on goals that no push can ever move again ([`Pushes::frozen`] for each).
+    pub(super) fn frozen_on_goals(&self, boxes: &Squares<W>) -> Squares<W> {
+        let mut frozen = Squares::<W>::EMPTY;
+        let mut chain = Vec::new();
+        for (word, (&b, &h)) in boxes.0.iter().zip(&self.home.0).enumerate() {
+            let mut on_goals = b & h;
+            while on_goals != 0 {
+                let square = (word * 64) as u16 + on_goals.trailing_zeros() as u16;
+                on_goals &= on_goals - 1;
+                chain.clear();
+                let mut walls = Squares::EMPTY;
+                if self.frozen(boxes, square, &mut walls, &mut chain) {
+                    frozen.set(square);
+                }
+            }
+        }
+        frozen
+    }
+
+    /// The pushes from each square to each goal with the boxes `frozen` on their goals for
+    /// walls: such a box's goal is its own, and no other box reaches it. None for no frozen
+    /// box (the level's own table), and once [`MAX_TABLES`] are kept.
+    fn table(&self, frozen: &Squares<W>) -> Option<Rc<Table>> {
+        if *frozen == Squares::EMPTY {
+            return None;
+        }
+        let mut tables = self.tables.borrow_mut();
+        if let Some(table) = tables.get(frozen) {
+            return Some(Rc::clone(table));
+        }
+        if tables.len() >= MAX_TABLES {
+            return None;
+        }
+        let geometry = self.geometry;
+        let table: Table = geometry
+            .goals
+            .iter()
+            .map(|&goal| {
+                if frozen.has(goal) {
+                    let mut own = vec![NEVER; geometry.cells.len()];
+                    own[usize::from(goal)] = 0;
+                    own
+                } else {
+                    pull_distances_around(&geometry.next, goal, |square| frozen.has(square))
+                }
+            })
+            .collect();
+        let table = Rc::new(table);
+        tables.insert(*frozen, Rc::clone(&table));
+        Some(table)
     }
 
     fn pushes(least: u64) -> Option<u16> {
@@ -444,7 +558,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
 
     /// Whether the box just pushed to `square` is frozen off a goal, or freezes another box off
     /// its goal: no push can ever move them again.
-    fn freezes(&self, boxes: &Squares<W>, square: u16) -> bool {
+    pub(super) fn freezes(&self, boxes: &Squares<W>, square: u16) -> bool {
         let mut walls = Squares::<W>::EMPTY;
         let mut frozen = Vec::new();
         self.frozen(boxes, square, &mut walls, &mut frozen)
@@ -529,7 +643,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 if self.freezes(&boxes, to) {
                     continue;
                 }
-                let Some(bound) = self.bound_after(from, to) else { continue };
+                let Some(bound) = self.bound_after(&boxes, from, to) else { continue };
                 let (player, cost) = match self.metric {
                     Metric::Pushes => (self.first_reached_after(&boxes, &reached, from, to), 1),
                     Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
@@ -542,6 +656,11 @@ impl<const W: usize> Space for Pushes<'_, W> {
 
     fn is_goal(&self, node: &Node<W>) -> bool {
         node.boxes == self.home
+    }
+
+    fn bytes(&self) -> u64 {
+        let table = (self.geometry.goals.len() * self.geometry.cells.len() * 4 + 64) as u64;
+        self.tables.borrow().len() as u64 * table
     }
 
     fn heuristic(&self, node: &Node<W>) -> u32 {
@@ -654,6 +773,33 @@ mod tests {
         assert_eq!(space.areas(&boxes), 1, "the floor below joins the two sides");
         boxes.set(sq(2, 3));
         assert_eq!(space.areas(&boxes), 2, "(1,3) and (1,4) are cut off");
+    }
+
+    #[test]
+    fn a_box_frozen_on_its_goal_is_a_wall_for_the_others() {
+        // The two boxes on goals at the bottom hold each other against the walls. The third box
+        // could reach the top-left goal on an empty board (pushed up from (2, 1), the player on
+        // (3, 1)), but not with a frozen box on (3, 1): the level can no longer be solved.
+        let level = level("#######\n#.#####\n#  $  #\n#**  @#\n#######\n");
+        let geometry = Geometry::new(&level);
+        let space = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let sq = |row, col| geometry.square_of[level.index(row, col)];
+        let start = space.start();
+        let frozen: Vec<u16> = space.frozen_on_goals(&start.boxes).iter().collect();
+        assert_eq!(frozen, vec![sq(3, 1), sq(3, 2)]);
+        let top = geometry.goals.iter().position(|&g| g == sq(1, 1)).unwrap();
+        assert_eq!(geometry.distance[top][usize::from(sq(2, 3))], 3, "on an empty board");
+        assert_eq!(space.bound(&start.boxes), None);
+        // Without the frozen pair the bound is the empty board's.
+        let mut boxes = Squares::<1>::EMPTY;
+        for (r, c) in [(2, 1), (3, 3), (3, 4)] {
+            boxes.set(sq(r, c));
+        }
+        assert!(space.frozen_on_goals(&boxes).iter().next().is_none());
+        assert!(space.bound(&boxes).is_some());
+        let outcome =
+            crate::search::astar(&space, &crate::search::Budget::default(), &mut |_| crate::search::Flow::Continue);
+        assert!(matches!(outcome, crate::search::Outcome::NoSolution { .. }), "{outcome:?}");
     }
 
     fn level_2x2() -> Level {
