@@ -5,7 +5,7 @@
 //! first layer and any order will do.
 
 use super::rules::{Direction, DIRECTIONS};
-use super::solver::{Metric, Node, Push, Pushes, Squares, NONE};
+use super::solver::{Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Space};
 use std::collections::{HashSet, VecDeque};
 
@@ -179,12 +179,48 @@ impl<const W: usize> Planned<'_, W> {
         // The player ends where the box last was: the first square of its area when counting
         // pushes, that square when counting moves (as `Pushes` names positions).
         let last = moves.last().map_or(from, |push| push.from);
-        let player = match self.pushes.metric {
-            Metric::Pushes => self.pushes.first_reached(&boxes, last),
-            Metric::Moves | Metric::PushesThenMoves => last,
-        };
+        let player = self.pushes.metric.player_after(self.pushes, &boxes, last);
         let bound = self.pushes.bound(&boxes)?;
         Some((moves, Node { boxes, player, bound }))
+    }
+}
+
+impl<const W: usize> Planned<'_, W> {
+    /// A push that leaves the box in a tunnel, made on until the box leaves it: the player
+    /// behind the box and the box itself both walled in on either side across the way they go
+    /// (and the box on no goal). The player can then do nothing else in there that helps, so the
+    /// positions with the box halfway are never needed (Junghanns and Schaeffer's tunnel macro).
+    /// It stops before a push onto a box, a dead square or a freeze.
+    fn through_tunnel(&self, push: Push, mut next: Node<W>, mut cost: u32) -> (Vec<Push>, Node<W>, u32) {
+        let geometry = self.pushes.geometry;
+        let way = push.direction as usize;
+        let walled = |square: u16| {
+            let sides = &geometry.next[usize::from(square)];
+            sides[(way + 1) % 4] == NONE && sides[(way + 3) % 4] == NONE
+        };
+        let mut moves = vec![push];
+        let (mut player, mut at) = (push.from, geometry.next[usize::from(push.from)][way]);
+        while !geometry.is_goal[usize::from(at)] && walled(player) && walled(at) {
+            let to = geometry.next[usize::from(at)][way];
+            if to == NONE || next.boxes.has(to) || geometry.dead[usize::from(to)] {
+                break;
+            }
+            let mut boxes = next.boxes;
+            boxes.clear(at);
+            boxes.set(to);
+            if self.pushes.freezes(&boxes, to) {
+                break;
+            }
+            let Some(bound) = self.pushes.bound(&boxes) else { break };
+            moves.push(Push { from: at, direction: push.direction });
+            (player, at) = (at, to);
+            next = Node { boxes, player, bound };
+            cost += self.pushes.metric.push_on();
+        }
+        if moves.len() > 1 {
+            next.player = self.pushes.metric.player_after(self.pushes, &next.boxes, player);
+        }
+        (moves, next, cost)
     }
 }
 
@@ -214,11 +250,12 @@ impl<const W: usize> Space for Planned<'_, W> {
         self.pushes.start()
     }
 
-    /// Every push, and for each goal the plan fills next, a box pushed all the way there.
+    /// Every push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan
+    /// fills next, a box pushed all the way there.
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
         let mut one = Vec::new();
         self.pushes.successors(node, &mut one);
-        out.extend(one.into_iter().map(|(push, next, cost)| (vec![push], next, cost)));
+        out.extend(one.into_iter().map(|(push, next, cost)| self.through_tunnel(push, next, cost)));
         for goal in self.plan.next_goals(|goal| node.boxes.has(goal)).into_iter().take(MACRO_GOALS) {
             if let Some((moves, next)) = self.pushed_home(node, goal) {
                 let cost = moves.len() as u32;
@@ -233,6 +270,10 @@ impl<const W: usize> Space for Planned<'_, W> {
 
     fn heuristic(&self, node: &Node<W>) -> u32 {
         self.pushes.heuristic(node)
+    }
+
+    fn bytes(&self) -> u64 {
+        self.pushes.bytes()
     }
 }
 
@@ -253,8 +294,13 @@ impl<const W: usize> Features for Planned<'_, W> {
         u32::from(packed) << 16 | u32::from(areas)
     }
 
-    fn advised(&self, from: u32, to: u32, h_from: u32, h_to: u32) -> bool {
-        to >> 16 > from >> 16 || to & 0xffff < from & 0xffff || h_to < h_from
+    /// Two orders: FESS's advice alone (packing more, joining areas), and that or a lower bound.
+    fn orders(&self) -> usize {
+        2
+    }
+
+    fn advised(&self, order: usize, from: u32, to: u32, h_from: u32, h_to: u32) -> bool {
+        to >> 16 > from >> 16 || to & 0xffff < from & 0xffff || (order == 1 && h_to < h_from)
     }
 
     fn placed(&self, node: &Node<W>) -> Option<(u64, u64)> {
@@ -313,7 +359,7 @@ fn leaves<const W: usize>(pushes: &Pushes<'_, W>, boxes: &Squares<W>, from: u16)
 mod tests {
     use super::*;
     use crate::families::sokoban::format::parse;
-    use crate::families::sokoban::solver::Geometry;
+    use crate::families::sokoban::solver::{Geometry, Metric};
 
     fn plan(text: &str) -> (Plan, Vec<(usize, usize)>) {
         let level = parse(text).unwrap().levels.remove(0);
@@ -350,7 +396,7 @@ mod tests {
 mod macro_tests {
     use super::*;
     use crate::families::sokoban::format::parse;
-    use crate::families::sokoban::solver::Geometry;
+    use crate::families::sokoban::solver::{Geometry, Metric, PER_MOVE};
 
     #[test]
     fn a_box_is_pushed_home_in_one_move() {
@@ -363,5 +409,26 @@ mod macro_tests {
         let lengths: Vec<usize> = out.iter().map(|(moves, _, _)| moves.len()).collect();
         assert_eq!(lengths, vec![1, 3], "one push, and the three that take the box home");
         assert!(planned.is_goal(&out[1].1));
+    }
+
+    #[test]
+    fn a_push_into_a_tunnel_goes_on_to_its_end() {
+        // The box can only go right; walled in above and below, it goes on to the first square
+        // open below, (1, 5), and stops there: three pushes in one move.
+        let level = parse("##########\n#@$     .#\n#####    #\n    ######\n").unwrap().levels.remove(0);
+        let geometry = Geometry::new(&level);
+        let pushes = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let planned = Planned::new(&pushes);
+        let mut out = Vec::new();
+        planned.successors(&planned.start(), &mut out);
+        let lengths: Vec<usize> = out.iter().map(|(moves, _, _)| moves.len()).collect();
+        assert_eq!(lengths, vec![3, 6], "the tunnel's three pushes, and the six that take the box home");
+        assert_eq!(out[0].2, 3, "each push counted");
+        assert!(out[0].1.boxes.has(geometry.square_of[level.index(1, 5)]));
+        let moves = Pushes::<1>::new(&level, &geometry, Metric::Moves);
+        let planned = Planned::new(&moves);
+        out.clear();
+        planned.successors(&planned.start(), &mut out);
+        assert_eq!(out[0].2, 3 * (PER_MOVE + 1), "counting moves, the player is already behind the box");
     }
 }
