@@ -146,6 +146,21 @@ fn pull_distances_around(next: &[[u16; 4]], goal: u16, walled: impl Fn(u16) -> b
     distance
 }
 
+/// The pushes from each square to each goal with the boxes on `frozen` (frozen on their goals)
+/// for walls: such a box's goal is its own, and no other box reaches it.
+fn walled_table(geometry: &Geometry, frozen: &Wide) -> Table {
+    let walled = |square: u16| frozen[usize::from(square) / 64] >> (square % 64) & 1 == 1;
+    let own = |goal: u16| {
+        let mut own = vec![NEVER; geometry.cells.len()];
+        own[usize::from(goal)] = 0;
+        own
+    };
+    let goals = geometry.goals.iter();
+    goals
+        .map(|&goal| if walled(goal) { own(goal) } else { pull_distances_around(&geometry.next, goal, walled) })
+        .collect()
+}
+
 /// A set of squares, one bit each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Squares<const W: usize>(pub [u64; W]);
@@ -208,9 +223,13 @@ pub struct Pushes<'a, const W: usize> {
     /// positions cost no allocation.
     scratch: RefCell<Scratch<W>>,
     /// The pushes from each square to each goal once some boxes are frozen on their goals, by
-    /// the set of those boxes (see [`Pushes::frozen_on_goals`]).
-    tables: RefCell<FxHashMap<Squares<W>, Rc<Table>>>,
+    /// the set of those boxes (see [`Pushes::frozen_on_goals`]) in the widest words, so that the
+    /// map's code is the same for every width.
+    tables: RefCell<FxHashMap<Wide, Rc<Table>>>,
 }
+
+/// A set of squares in the most words a level has ([`MAX_INSIDE`] squares).
+type Wide = [u64; MAX_INSIDE.div_ceil(64)];
 
 /// `table[goal][square]`: as [`Geometry::distance`].
 type Table = Vec<Vec<u32>>;
@@ -340,29 +359,17 @@ impl<'a, const W: usize> Pushes<'a, W> {
         if *frozen == Squares::EMPTY {
             return None;
         }
+        let mut wide: Wide = [0; MAX_INSIDE.div_ceil(64)];
+        wide[..W].copy_from_slice(&frozen.0);
         let mut tables = self.tables.borrow_mut();
-        if let Some(table) = tables.get(frozen) {
+        if let Some(table) = tables.get(&wide) {
             return Some(Rc::clone(table));
         }
         if tables.len() >= MAX_TABLES {
             return None;
         }
-        let geometry = self.geometry;
-        let table: Table = geometry
-            .goals
-            .iter()
-            .map(|&goal| {
-                if frozen.has(goal) {
-                    let mut own = vec![NEVER; geometry.cells.len()];
-                    own[usize::from(goal)] = 0;
-                    own
-                } else {
-                    pull_distances_around(&geometry.next, goal, |square| frozen.has(square))
-                }
-            })
-            .collect();
-        let table = Rc::new(table);
-        tables.insert(*frozen, Rc::clone(&table));
+        let table = Rc::new(walled_table(self.geometry, &wide));
+        tables.insert(wide, Rc::clone(&table));
         Some(table)
     }
 
