@@ -395,40 +395,45 @@ mod tests {
 #[cfg(test)]
 mod macro_tests {
     use super::*;
-    use crate::families::sokoban::format::parse;
+    use crate::families::sokoban::format::{parse, Level};
     use crate::families::sokoban::solver::{Geometry, Metric, PER_MOVE};
 
-    #[test]
-    fn a_box_is_pushed_home_in_one_move() {
-        let level = parse("#######\n#@$  .#\n#  ## #\n#######\n").unwrap().levels.remove(0);
+    /// A position's moves in the feature-space search's space: the pushes, the position after
+    /// and the cost.
+    type Moves = Vec<(Vec<Push>, Node<1>, u32)>;
+
+    /// The level of `text`, its squares, and its start's moves, counting `metric`.
+    fn first_moves(text: &str, metric: Metric) -> (Level, Geometry, Moves) {
+        let level = parse(text).unwrap().levels.remove(0);
         let geometry = Geometry::new(&level);
-        let pushes = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let pushes = Pushes::<1>::new(&level, &geometry, metric);
         let planned = Planned::new(&pushes);
         let mut out = Vec::new();
         planned.successors(&planned.start(), &mut out);
-        let lengths: Vec<usize> = out.iter().map(|(moves, _, _)| moves.len()).collect();
-        assert_eq!(lengths, vec![1, 3], "one push, and the three that take the box home");
-        assert!(planned.is_goal(&out[1].1));
+        (level, geometry, out)
+    }
+
+    fn lengths(out: &[(Vec<Push>, Node<1>, u32)]) -> Vec<usize> {
+        out.iter().map(|(moves, _, _)| moves.len()).collect()
+    }
+
+    #[test]
+    fn a_box_is_pushed_home_in_one_move() {
+        let (level, geometry, out) = first_moves("#######\n#@$  .#\n#  ## #\n#######\n", Metric::Pushes);
+        assert_eq!(lengths(&out), vec![1, 3], "one push, and the three that take the box home");
+        assert!(out[1].1.boxes.has(geometry.square_of[level.index(1, 5)]), "the one box on the one goal");
     }
 
     #[test]
     fn a_push_into_a_tunnel_goes_on_to_its_end() {
         // The box can only go right; walled in above and below, it goes on to the first square
         // open below, (1, 5), and stops there: three pushes in one move.
-        let level = parse("##########\n#@$     .#\n#####    #\n    ######\n").unwrap().levels.remove(0);
-        let geometry = Geometry::new(&level);
-        let pushes = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
-        let planned = Planned::new(&pushes);
-        let mut out = Vec::new();
-        planned.successors(&planned.start(), &mut out);
-        let lengths: Vec<usize> = out.iter().map(|(moves, _, _)| moves.len()).collect();
-        assert_eq!(lengths, vec![3, 6], "the tunnel's three pushes, and the six that take the box home");
+        let text = "##########\n#@$     .#\n#####    #\n    ######\n";
+        let (level, geometry, out) = first_moves(text, Metric::Pushes);
+        assert_eq!(lengths(&out), vec![3, 6], "the tunnel's three pushes, and the six that take the box home");
         assert_eq!(out[0].2, 3, "each push counted");
         assert!(out[0].1.boxes.has(geometry.square_of[level.index(1, 5)]));
-        let moves = Pushes::<1>::new(&level, &geometry, Metric::Moves);
-        let planned = Planned::new(&moves);
-        out.clear();
-        planned.successors(&planned.start(), &mut out);
+        let (_, _, out) = first_moves(text, Metric::Moves);
         assert_eq!(out[0].2, 3 * (PER_MOVE + 1), "counting moves, the player is already behind the box");
     }
 }
