@@ -244,8 +244,8 @@ struct Scratch<const W: usize> {
     table: Option<Rc<Table>>,
 }
 
-/// The most tables of frozen boxes a search keeps; past them, positions with other frozen boxes
-/// are counted with the level's own (a weaker bound, still a bound).
+/// The most tables of frozen boxes a search keeps; past them, a table is worked out each time it
+/// is needed (the same table, so a position's bound never depends on what was kept).
 const MAX_TABLES: usize = 4096;
 
 /// Why a level cannot be solved before any search: a box that no push brings to any goal.
@@ -354,7 +354,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
 
     /// The pushes from each square to each goal with the boxes `frozen` on their goals for
     /// walls: such a box's goal is its own, and no other box reaches it. None for no frozen
-    /// box (the level's own table), and once [`MAX_TABLES`] are kept.
+    /// box (the level's own table).
     fn table(&self, frozen: &Squares<W>) -> Option<Rc<Table>> {
         if *frozen == Squares::EMPTY {
             return None;
@@ -365,11 +365,10 @@ impl<'a, const W: usize> Pushes<'a, W> {
         if let Some(table) = tables.get(&wide) {
             return Some(Rc::clone(table));
         }
-        if tables.len() >= MAX_TABLES {
-            return None;
-        }
         let table = Rc::new(walled_table(self.geometry, &wide));
-        tables.insert(wide, Rc::clone(&table));
+        if tables.len() < MAX_TABLES {
+            tables.insert(wide, Rc::clone(&table));
+        }
         Some(table)
     }
 
