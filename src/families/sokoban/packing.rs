@@ -215,7 +215,7 @@ impl<const W: usize> Planned<'_, W> {
             moves.push(Push { from: at, direction: push.direction });
             (player, at) = (at, to);
             next = Node { boxes, player, bound };
-            cost += self.pushes.metric.push_on();
+            cost += self.pushes.metric.push_cost(0);
         }
         if moves.len() > 1 {
             next.player = self.pushes.metric.player_after(self.pushes, &next.boxes, player);

@@ -56,11 +56,12 @@ impl Metric {
         }
     }
 
-    /// What a push costs with no walk before it (the player already behind the box).
-    pub fn push_on(self) -> u32 {
+    /// What a push costs after a walk of `walk` steps to get behind the box.
+    pub fn push_cost(self, walk: u32) -> u32 {
         match self {
             Metric::Pushes => 1,
-            Metric::Moves | Metric::PushesThenMoves => PER_MOVE + 1,
+            Metric::Moves => (walk + 1) * PER_MOVE + 1,
+            Metric::PushesThenMoves => PER_MOVE + walk + 1,
         }
     }
 
@@ -650,11 +651,11 @@ impl<const W: usize> Space for Pushes<'_, W> {
                     continue;
                 }
                 let Some(bound) = self.bound_after(&boxes, from, to) else { continue };
-                let (player, cost) = match self.metric {
-                    Metric::Pushes => (self.first_reached_after(&boxes, &reached, from, to), 1),
-                    Metric::Moves => (from, (u32::from(walk[usize::from(behind)]) + 1) * PER_MOVE + 1),
-                    Metric::PushesThenMoves => (from, PER_MOVE + u32::from(walk[usize::from(behind)]) + 1),
+                let player = match self.metric {
+                    Metric::Pushes => self.first_reached_after(&boxes, &reached, from, to),
+                    Metric::Moves | Metric::PushesThenMoves => from,
                 };
+                let cost = self.metric.push_cost(u32::from(walk[usize::from(behind)]));
                 out.push((Push { from, direction }, Node { boxes, player, bound }, cost));
             }
         }
