@@ -7,7 +7,8 @@
 use super::rules::{Direction, DIRECTIONS};
 use super::solver::{Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Space};
-use std::collections::{HashSet, VecDeque};
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
 
 /// The goals in layers, the layer to fill first first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,23 +82,26 @@ impl<const W: usize> Planned<'_, W> {
     /// from the goal over the box's square and the player's area; and the position after.
     /// Which box goes is not known until the search meets one, except where a step needs the
     /// player on a box's square: that box is then the one that goes (it has left it by then).
-    fn pushed_home(&self, node: &Node<W>, goal: u16) -> Option<(Vec<Push>, Node<W>)> {
+    fn pushed_home(&self, node: &Node<W>, player: &Squares<W>, goal: u16) -> Option<(Vec<Push>, Node<W>)> {
         let pushes = &self.pushes;
         let next = &pushes.geometry.next;
-        let player = pushes.area(&node.boxes, node.player, None);
-        // The player's area around the box on `at`, the box that goes (if known) off its square.
-        let area_from = |at: u16, mover: u16, from: u16| {
+        // The boxes with the one that goes on `at` (off its own square, if known).
+        let board = |at: u16, mover: u16| {
             let mut boxes = node.boxes;
             if mover != NONE {
                 boxes.clear(mover);
             }
             boxes.set(at);
-            let area = pushes.area(&boxes, from, None);
+            boxes
+        };
+        // The player's area from `from` around those boxes.
+        let area_from = |at: u16, mover: u16, from: u16| {
+            let area = pushes.area(&board(at, mover), from, None);
             let first = area.iter().next().unwrap_or(from);
             (first, area)
         };
         let mut states: Vec<Reached<W>> = Vec::new();
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         for &beside in &next[usize::from(goal)] {
             if beside != NONE && !node.boxes.has(beside) {
                 let (first, area) = area_from(goal, NONE, beside);
@@ -115,6 +119,7 @@ impl<const W: usize> Planned<'_, W> {
         let mut head = 0;
         while head < states.len() && states.len() < PUSHED_HOME_STATES {
             let Reached { at, area, mover, .. } = states[head];
+            let mover_before = mover;
             let blocked = |square: u16| node.boxes.has(square) && square != mover;
             for direction in DIRECTIONS {
                 // The push that ended here: the box came from `from`, the player from `behind`,
@@ -146,7 +151,14 @@ impl<const W: usize> Planned<'_, W> {
                 if blocked(behind) && behind != mover {
                     continue;
                 }
-                let (first, area) = area_from(from, mover, behind);
+                // Pulled from `at` to `from` on the same boxes, the area most often changes
+                // only there, and needs no flood.
+                let pulled = (mover == mover_before)
+                    .then(|| pushes.area_after_pull(&board(from, mover), &area, at, from, behind));
+                let (first, area) = match pulled.flatten() {
+                    Some(area) => (area.iter().next().unwrap_or(behind), area),
+                    None => area_from(from, mover, behind),
+                };
                 if seen.insert((from, first, mover)) {
                     states.push(Reached { at: from, area, mover, toward: head, direction });
                 }
@@ -253,11 +265,12 @@ impl<const W: usize> Space for Planned<'_, W> {
     /// Every push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan
     /// fills next, a box pushed all the way there.
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
+        let reached = self.pushes.area(&node.boxes, node.player, None);
         let mut one = Vec::new();
         self.pushes.successors(node, &mut one);
         out.extend(one.into_iter().map(|(push, next, cost)| self.through_tunnel(push, next, cost)));
         for goal in self.plan.next_goals(|goal| node.boxes.has(goal)).into_iter().take(MACRO_GOALS) {
-            if let Some((moves, next)) = self.pushed_home(node, goal) {
+            if let Some((moves, next)) = self.pushed_home(node, &reached, goal) {
                 let cost = moves.len() as u32;
                 out.push((moves, next, cost));
             }

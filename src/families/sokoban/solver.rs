@@ -474,6 +474,36 @@ impl<'a, const W: usize> Pushes<'a, W> {
         first
     }
 
+    /// The player's area after a pull took a box from `was` to `now` and the player to `player`
+    /// (`boxes` are after it), from the area before, `area`, if the pull changed it only on
+    /// those squares: `now` cuts nothing off, and `was` joins no square the area did not have.
+    /// The area is then `area` without `now`, and with `was` if it is beside the area. None
+    /// where a flood is needed.
+    pub(super) fn area_after_pull(
+        &self,
+        boxes: &Squares<W>,
+        area: &Squares<W>,
+        was: u16,
+        now: u16,
+        player: u16,
+    ) -> Option<Squares<W>> {
+        let next = &self.geometry.next[usize::from(was)];
+        let open = |square: u16| square != NONE && !boxes.has(square);
+        if !area.has(player) || player == now || !self.closes_nothing_off(boxes, now) {
+            return None;
+        }
+        if next.iter().any(|&n| open(n) && !area.has(n)) {
+            return None;
+        }
+        let mut after = *area;
+        after.clear(now);
+        if next.iter().any(|&n| open(n) && after.has(n)) {
+            after.set(was);
+        }
+        debug_assert_eq!(after, self.area(boxes, player, None), "a pull from {was} to {now}");
+        Some(after)
+    }
+
     /// Whether the free squares beside `square` (`boxes` on it or not) are joined to each other
     /// through the eight squares around it: then a box on it cuts no area apart.
     fn closes_nothing_off(&self, boxes: &Squares<W>, square: u16) -> bool {
@@ -735,6 +765,15 @@ mod tests {
             boxes.clear(from);
             boxes.set(to);
             assert_eq!(space.first_reached_after(&boxes, &reached, from, to), space.first_reached(&boxes, from));
+            // Pulled back from the middle, the player going on to the corridor's end: in the
+            // room the area is found without a flood; in the corridor the box cuts it, and the
+            // flood is left to the caller.
+            let player = geometry.square_of[level.index(1, 1)];
+            let before = space.area(&boxes, from, None);
+            let mut pulled = Squares::<1>::EMPTY;
+            pulled.set(from);
+            let after = space.area_after_pull(&pulled, &before, to, from, player);
+            assert_eq!(after, (!cuts).then(|| space.area(&pulled, player, None)), "{text}");
         }
     }
 
