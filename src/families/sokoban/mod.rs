@@ -8,6 +8,7 @@
 //! `--all-levels`, the page's level picker).
 
 pub mod bound;
+mod corral;
 pub mod draw;
 pub mod edit;
 pub mod format;

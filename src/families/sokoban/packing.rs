@@ -262,10 +262,15 @@ impl<const W: usize> Space for Planned<'_, W> {
         self.pushes.start()
     }
 
-    /// Every push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan
-    /// fills next, a box pushed all the way there.
+    /// None in a corral deadlock ([`Pushes::corral_deadlock`]: searched here, where the search
+    /// wanders into them, and not in A*, whose bound keeps it away from most); otherwise every
+    /// push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan fills
+    /// next, a box pushed all the way there.
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
         let reached = self.pushes.area(&node.boxes, node.player, None);
+        if self.pushes.corral_deadlock(&node.boxes, &reached, node.player) {
+            return;
+        }
         let mut one = Vec::new();
         self.pushes.successors(node, &mut one);
         out.extend(one.into_iter().map(|(push, next, cost)| self.through_tunnel(push, next, cost)));

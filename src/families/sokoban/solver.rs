@@ -227,6 +227,9 @@ pub struct Pushes<'a, const W: usize> {
     /// the set of those boxes (see [`Pushes::frozen_on_goals`]) in the widest words, so that the
     /// map's code is the same for every width.
     tables: RefCell<FxHashMap<Wide, Rc<Table>>>,
+    /// Whether each corral searched is a deadlock, by its boxes and the player's square
+    /// ([`Pushes::corral_deadlock`]).
+    pub(super) corrals: RefCell<FxHashMap<(Squares<W>, u16), bool>>,
 }
 
 /// A set of squares in the most words a level has ([`MAX_INSIDE`] squares).
@@ -282,6 +285,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
                 table: None,
             }),
             tables: RefCell::new(FxHashMap::default()),
+            corrals: RefCell::new(FxHashMap::default()),
         };
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
@@ -697,7 +701,8 @@ impl<const W: usize> Space for Pushes<'_, W> {
 
     fn bytes(&self) -> u64 {
         let table = (self.geometry.goals.len() * self.geometry.cells.len() * 4 + 64) as u64;
-        self.tables.borrow().len() as u64 * table
+        let corral = (std::mem::size_of::<(Squares<W>, u16)>() + 8) as u64;
+        self.tables.borrow().len() as u64 * table + self.corrals.borrow().len() as u64 * corral
     }
 
     fn heuristic(&self, node: &Node<W>) -> u32 {

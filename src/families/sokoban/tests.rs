@@ -318,3 +318,70 @@ fn progress_counts_whole_steps() {
     }
     assert_eq!(seen, [7, 7, 7]);
 }
+
+/// Every position of the small Microban levels (boxes, and the player's area), each with the
+/// positions one push away and whether it can still be solved, found here by plain pushes (no
+/// pruning but never pushing onto a box or a wall) and worked back from the solved ones.
+fn every_position(space: &Pushes<'_, 2>) -> Vec<(solver::Squares<2>, u16, bool)> {
+    let geometry = space.geometry;
+    let start = crate::search::Space::start(space);
+    let mut index = HashMap::from([((start.boxes, start.player), 0usize)]);
+    let mut positions = vec![(start.boxes, start.player)];
+    let mut before: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut at = 0;
+    while at < positions.len() {
+        let (boxes, player) = positions[at];
+        let reached = space.area(&boxes, player, None);
+        for from in boxes.iter() {
+            for direction in DIRECTIONS {
+                let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
+                let to = geometry.next[usize::from(from)][direction as usize];
+                if behind == solver::NONE || to == solver::NONE || !reached.has(behind) || boxes.has(to) {
+                    continue;
+                }
+                let mut after = boxes;
+                after.clear(from);
+                after.set(to);
+                let next = (after, space.first_reached(&after, from));
+                let n = *index.entry(next).or_insert_with(|| {
+                    positions.push(next);
+                    before.push(Vec::new());
+                    positions.len() - 1
+                });
+                before[n].push(at);
+            }
+        }
+        at += 1;
+    }
+    let mut solvable: Vec<bool> =
+        positions.iter().map(|(boxes, _)| boxes.iter().all(|b| geometry.is_goal[usize::from(b)])).collect();
+    let mut queue: Vec<usize> = (0..positions.len()).filter(|&p| solvable[p]).collect();
+    while let Some(p) = queue.pop() {
+        for &b in &before[p] {
+            if !std::mem::replace(&mut solvable[b], true) {
+                queue.push(b);
+            }
+        }
+    }
+    positions.into_iter().zip(solvable).map(|((boxes, player), solvable)| (boxes, player, solvable)).collect()
+}
+
+/// A corral deadlock is found only where there is no solution: over every position of the small
+/// Microban levels, every position it prunes cannot be solved (and it prunes some).
+#[test]
+fn a_corral_deadlock_is_only_found_where_there_is_no_solution() {
+    let (mut found, mut unsolvable) = (0, 0);
+    for (n, level) in small_microban_levels() {
+        let geometry = Geometry::new(&level);
+        let space = Pushes::<2>::new(&level, &geometry, Metric::Pushes);
+        for (boxes, player, solvable) in every_position(&space) {
+            let reached = space.area(&boxes, player, None);
+            let dead = space.corral_deadlock(&boxes, &reached, player);
+            assert!(!(dead && solvable), "level {n}: a solvable position pruned: {boxes:?}, player {player}");
+            found += usize::from(dead);
+            unsolvable += usize::from(!solvable);
+        }
+    }
+    assert!(found > 0, "of {unsolvable} positions with no solution, none was found");
+    eprintln!("corral deadlocks: {found} of {unsolvable} positions with no solution");
+}
