@@ -1147,8 +1147,12 @@ test('the first load stays within its budget: the page names the first module on
   // tunnel macros and the feature-space search's two advices taking turns
   // (docs/decisions/2026-11-27-sokoban-fess-advice-frozen-goals-tunnels.md: 33 to 55 of the 90
   // original levels), each for the four widths, to 1,212,734 (1,220,275 before the frozen
-  // boxes' tables were keyed alike for every width), and the budget to 1,215,000.
-  const FIRST_LOAD_BUDGET = 1_215_000;
+  // boxes' tables were keyed alike for every width), and the budget to 1,215,000. Corral
+  // deadlocks in best-first search and the packing macro's area kept from pull to pull took it
+  // to 1,219,266 (docs/decisions/2026-11-28-sokoban-corral-deadlocks-and-60-levels.md; a set
+  // of positions turned into a list in the corral search made it 9 KB larger, not smaller), and the
+  // budget to 1,220,000.
+  const FIRST_LOAD_BUDGET = 1_220_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set(named)];
