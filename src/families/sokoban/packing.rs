@@ -262,7 +262,7 @@ impl<const W: usize> Space for Planned<'_, W> {
         self.pushes.start()
     }
 
-    /// None in a corral deadlock ([`Pushes::corral_deadlock`]: searched here, where the search
+    /// None in a corral deadlock (`Pushes::corral_deadlock`: searched here, where the search
     /// wanders into them, and not in A*, whose bound keeps it away from most); otherwise every
     /// push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan fills
     /// next, a box pushed all the way there.
