@@ -25,44 +25,14 @@ impl<const W: usize> Pushes<'_, W> {
     /// Whether some corral of the position (`boxes`, the player's area `reached`) can never be
     /// put right: then the position has no solution.
     pub(super) fn corral_deadlock(&self, boxes: &Squares<W>, reached: &Squares<W>, player: u16) -> bool {
-        let geometry = self.geometry;
-        let mut seen = *reached;
-        let mut stack = Vec::new();
-        for start in 0..geometry.cells.len() as u16 {
-            if seen.has(start) || boxes.has(start) {
-                continue;
+        self.each_corral(boxes, reached, |corral, kept, work| {
+            if !work || kept.0.iter().map(|w| w.count_ones()).sum::<u32>() > MAX_KEPT {
+                return false;
             }
-            // The corral's squares, and the boxes beside them (its fence, and boxes inside).
-            let (mut corral, mut kept) = (Squares::<W>::EMPTY, Squares::<W>::EMPTY);
-            corral.set(start);
-            seen.set(start);
-            stack.push(start);
-            while let Some(square) = stack.pop() {
-                for &n in &geometry.next[usize::from(square)] {
-                    if n == NONE {
-                        continue;
-                    }
-                    if boxes.has(n) {
-                        kept.set(n);
-                    } else if !seen.has(n) {
-                        seen.set(n);
-                        corral.set(n);
-                        stack.push(n);
-                    }
-                }
-            }
-            let nothing_to_do = kept.iter().all(|b| geometry.is_goal[usize::from(b)])
-                && corral.iter().all(|s| !geometry.is_goal[usize::from(s)]);
-            if nothing_to_do || kept.0.iter().map(|w| w.count_ones()).sum::<u32>() > MAX_KEPT {
-                continue;
-            }
-            let mut fenced = corral;
+            let mut fenced = *corral;
             fenced.0.iter_mut().zip(kept.0).for_each(|(f, k)| *f |= k);
-            if !self.pushed_out_now(boxes, reached, &kept, &fenced) && self.corral_is_dead(&fenced, &kept, player) {
-                return true;
-            }
-        }
-        false
+            !self.pushed_out_now(boxes, reached, kept, &fenced) && self.corral_is_dead(&fenced, kept, player)
+        })
     }
 
     /// Whether a box of the fence can be pushed out of the `fenced` squares now, in the position

@@ -540,38 +540,14 @@ impl<'a, const W: usize> Pushes<'a, W> {
     /// position is then a deadlock, and nothing is tried.
     fn pi_corral(&self, boxes: &Squares<W>, reached: &Squares<W>) -> Option<Squares<W>> {
         let geometry = self.geometry;
-        let mut seen = *reached;
         let mut best: Option<(Squares<W>, usize)> = None;
-        let mut stack = Vec::new();
-        for start in 0..geometry.cells.len() as u16 {
-            if seen.has(start) || boxes.has(start) {
-                continue;
-            }
-            let mut corral = Squares::<W>::EMPTY;
-            corral.set(start);
-            seen.set(start);
-            stack.push(start);
-            let mut barrier = Squares::<W>::EMPTY;
-            let mut work = false;
-            while let Some(square) = stack.pop() {
-                work |= geometry.is_goal[usize::from(square)];
-                for &n in &geometry.next[usize::from(square)] {
-                    if n == NONE {
-                        continue;
-                    }
-                    if boxes.has(n) {
-                        barrier.set(n);
-                    } else if !seen.has(n) {
-                        seen.set(n);
-                        corral.set(n);
-                        stack.push(n);
-                    }
-                }
+        self.each_corral(boxes, reached, |corral, barrier, work| {
+            if !work {
+                return false;
             }
             let mut pushes_in = 0;
             let mut fenced = true;
             'barrier: for b in barrier.iter() {
-                work |= !geometry.is_goal[usize::from(b)];
                 for direction in DIRECTIONS {
                     let behind = geometry.next[usize::from(b)][direction.opposite() as usize];
                     let to = geometry.next[usize::from(b)][direction as usize];
@@ -590,11 +566,57 @@ impl<'a, const W: usize> Pushes<'a, W> {
                     }
                 }
             }
-            if work && fenced && best.as_ref().is_none_or(|&(_, fewest)| pushes_in < fewest) {
-                best = Some((corral, pushes_in));
+            if fenced && best.as_ref().is_none_or(|&(_, fewest)| pushes_in < fewest) {
+                best = Some((*corral, pushes_in));
+            }
+            false
+        });
+        best.map(|(corral, _)| corral)
+    }
+
+    /// Each corral of a position in turn, until `visit` says to stop (true, also returned): an
+    /// area the player (its area `reached`) cannot get into, the boxes beside it (its fence, and
+    /// any inside it), and whether there is work to do in it (a goal in it, or a box of the fence
+    /// off its goal).
+    pub(super) fn each_corral(
+        &self,
+        boxes: &Squares<W>,
+        reached: &Squares<W>,
+        mut visit: impl FnMut(&Squares<W>, &Squares<W>, bool) -> bool,
+    ) -> bool {
+        let geometry = self.geometry;
+        let mut seen = *reached;
+        let mut stack = Vec::new();
+        for start in 0..geometry.cells.len() as u16 {
+            if seen.has(start) || boxes.has(start) {
+                continue;
+            }
+            let (mut corral, mut fence) = (Squares::<W>::EMPTY, Squares::<W>::EMPTY);
+            corral.set(start);
+            seen.set(start);
+            stack.push(start);
+            let mut work = false;
+            while let Some(square) = stack.pop() {
+                work |= geometry.is_goal[usize::from(square)];
+                for &n in &geometry.next[usize::from(square)] {
+                    if n == NONE {
+                        continue;
+                    }
+                    if boxes.has(n) {
+                        fence.set(n);
+                    } else if !seen.has(n) {
+                        seen.set(n);
+                        corral.set(n);
+                        stack.push(n);
+                    }
+                }
+            }
+            work |= fence.iter().any(|b| !geometry.is_goal[usize::from(b)]);
+            if visit(&corral, &fence, work) {
+                return true;
             }
         }
-        best.map(|(corral, _)| corral)
+        false
     }
 
     /// Whether the box just pushed to `square` is frozen off a goal, or freezes another box off
