@@ -62,18 +62,66 @@ impl Plan {
 }
 
 /// The search over pushes with a packing plan, for the feature-space search: a position's cell
-/// is its boxes packed in the plan's order and the areas the boxes cut the floor into; a push
-/// that packs more, joins areas or lowers the bound is advised.
+/// ([`Cell`]) is its boxes packed in the plan's order, the links between rooms its boxes shut
+/// and the areas they cut the floor into; a push that packs more, opens a link, joins areas or
+/// lowers the bound is advised.
 pub struct Planned<'a, const W: usize> {
     pub pushes: &'a Pushes<'a, W>,
     plan: Plan,
+    /// The level's links between rooms ([`links`]).
+    links: Vec<Squares<W>>,
 }
 
 impl<'a, const W: usize> Planned<'a, W> {
     pub fn new(pushes: &'a Pushes<'a, W>) -> Self {
         let plan = Plan::new(pushes);
-        Planned { pushes, plan }
+        let links = links(pushes);
+        Planned { pushes, plan, links }
     }
+
+    /// How many links between rooms have a box in them: FESS's room connectivity.
+    fn blocked_links(&self, boxes: &Squares<W>) -> u16 {
+        self.links.iter().filter(|link| link.meets(boxes)).count() as u16
+    }
+}
+
+/// The level's links between rooms: each a run of doorway squares (walled in on both sides
+/// across one axis) with two ways out or more to other squares. A box in one shuts that way
+/// between the rooms, even where the player can still walk round by another. A dead end (one way
+/// out) links nothing.
+fn links<const W: usize>(pushes: &Pushes<'_, W>) -> Vec<Squares<W>> {
+    let next = &pushes.geometry.next;
+    let doorway = |square: u16| {
+        let [left, up, right, down] = next[usize::from(square)];
+        (left == NONE && right == NONE) || (up == NONE && down == NONE)
+    };
+    let mut seen = Squares::<W>::EMPTY;
+    let mut links = Vec::new();
+    for start in 0..next.len() as u16 {
+        if !doorway(start) || seen.has(start) {
+            continue;
+        }
+        seen.set(start);
+        let (mut run, mut members, mut ways_out) = (Squares::<W>::EMPTY, vec![start], 0);
+        while let Some(square) = members.pop() {
+            run.set(square);
+            for &to in &next[usize::from(square)] {
+                if to == NONE {
+                    continue;
+                }
+                if !doorway(to) {
+                    ways_out += 1;
+                } else if !seen.has(to) {
+                    seen.set(to);
+                    members.push(to);
+                }
+            }
+        }
+        if ways_out >= 2 {
+            links.push(run);
+        }
+    }
+    links
 }
 
 impl<const W: usize> Planned<'_, W> {
@@ -295,30 +343,39 @@ impl<const W: usize> Space for Planned<'_, W> {
     }
 }
 
-impl<const W: usize> Features for Planned<'_, W> {
-    /// Boxes packed (high half) and areas (low half).
-    type Cell = u32;
+/// A position's place in the feature space: its boxes packed in the plan's order, the links
+/// between rooms a box shuts, and the areas the boxes cut the floor into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cell {
+    packed: u16,
+    links: u16,
+    areas: u16,
+}
 
-    fn cell(&self, node: &Node<W>) -> u32 {
+impl<const W: usize> Features for Planned<'_, W> {
+    type Cell = Cell;
+
+    fn cell(&self, node: &Node<W>) -> Cell {
         let packed = self.plan.packed(|goal| node.boxes.has(goal));
-        u32::from(packed) << 16 | u32::from(self.pushes.areas(&node.boxes))
+        Cell { packed, links: self.blocked_links(&node.boxes), areas: self.pushes.areas(&node.boxes) }
     }
 
     /// After a single push the areas are worked out from the parent's where the push changes
     /// them only locally ([`Pushes::areas_after`]).
-    fn cell_after(&self, parent: &Node<W>, parent_cell: u32, node: &Node<W>) -> u32 {
+    fn cell_after(&self, parent: &Node<W>, parent_cell: Cell, node: &Node<W>) -> Cell {
         let packed = self.plan.packed(|goal| node.boxes.has(goal));
-        let areas = self.pushes.areas_after(&parent.boxes, (parent_cell & 0xffff) as u16, &node.boxes);
-        u32::from(packed) << 16 | u32::from(areas)
+        let areas = self.pushes.areas_after(&parent.boxes, parent_cell.areas, &node.boxes);
+        Cell { packed, links: self.blocked_links(&node.boxes), areas }
     }
 
-    /// Two orders: FESS's advice alone (packing more, joining areas), and that or a lower bound.
+    /// Two orders: FESS's advice alone (packing more, opening links, joining areas), and that or
+    /// a lower bound.
     fn orders(&self) -> usize {
         2
     }
 
-    fn advised(&self, order: usize, from: u32, to: u32, h_from: u32, h_to: u32) -> bool {
-        to >> 16 > from >> 16 || to & 0xffff < from & 0xffff || (order == 1 && h_to < h_from)
+    fn advised(&self, order: usize, from: Cell, to: Cell, h_from: u32, h_to: u32) -> bool {
+        to.packed > from.packed || to.areas < from.areas || to.links < from.links || (order == 1 && h_to < h_from)
     }
 
     fn placed(&self, node: &Node<W>) -> Option<(u64, u64)> {
@@ -399,6 +456,28 @@ mod tests {
         assert_eq!(order, vec![(1, 8), (1, 7), (1, 6)]);
         assert_eq!(plan.packed(|g| g == plan.layers[0][0]), 1);
         assert_eq!(plan.packed(|g| g == plan.layers[2][0]), 0, "the corridor's mouth filled first packs nothing");
+    }
+
+    #[test]
+    fn a_doorway_links_two_rooms_and_a_dead_end_links_nothing() {
+        // Two rooms joined by the doorway at (2, 4); the dead end at (2, 8) leads nowhere.
+        let level = parse("##########\n#   #   ##\n# @  $ . #\n#   #   ##\n##########\n").unwrap().levels.remove(0);
+        let geometry = Geometry::new(&level);
+        let pushes = Pushes::<1>::new(&level, &geometry, Metric::Pushes);
+        let (doorway, dead_end) = (geometry.square_of[level.index(2, 4)], geometry.square_of[level.index(2, 8)]);
+        let links = links(&pushes);
+        assert_eq!(links.len(), 1);
+        assert_eq!(links[0].iter().collect::<Vec<_>>(), vec![doorway]);
+        let planned = Planned::new(&pushes);
+        let boxes_on = |squares: &[u16]| {
+            let mut boxes = Squares::<1>::EMPTY;
+            squares.iter().for_each(|&square| boxes.set(square));
+            boxes
+        };
+        assert_eq!(planned.blocked_links(&boxes_on(&[doorway])), 1);
+        assert_eq!(planned.blocked_links(&boxes_on(&[dead_end])), 0);
+        let beside = [geometry.square_of[level.index(2, 3)], geometry.square_of[level.index(2, 5)]];
+        assert_eq!(planned.blocked_links(&boxes_on(&beside)), 0, "boxes beside it shut nothing");
     }
 
     #[test]

@@ -184,6 +184,12 @@ impl<const W: usize> Squares<W> {
         self.0[usize::from(square) / 64] &= !(1 << (square % 64));
     }
 
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn meets(&self, other: &Squares<W>) -> bool {
+        self.0.iter().zip(&other.0).any(|(&a, &b)| a & b != 0)
+    }
+
     /// The squares in the set, in order.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
         self.0.iter().enumerate().flat_map(|(word, &bits)| {
