@@ -1,7 +1,8 @@
 //! Sokoban: push every box onto a goal. `format.rs` reads levels and collections in the XSB
 //! characters, `rules.rs` is the game on the level's cells (moves in LURD), `solver.rs` the
-//! search over pushes with its deadlock tests and `bound.rs` its lower bound, `packing.rs` the
-//! packing plan and the features best-first search takes turns over, `draw.rs` the board.
+//! search over pushes with its deadlock tests and `bound.rs` its lower bound, `corral.rs` the
+//! corral deadlock test, `packing.rs` the packing plan, its macros and the features best-first
+//! search takes turns over, `draw.rs` the board, `edit.rs` draw mode, `tests.rs` known answers.
 //!
 //! A file of several levels opens at its first; [`Puzzle::levels`] lists them and
 //! [`Puzzle::level_text`] gives one as a puzzle of its own (the CLI's `--level` and
@@ -183,21 +184,7 @@ impl SokobanPuzzle {
             (Method::Auto, _) if options.threads() >= 2 => {
                 side_by_side(self.level(), &space, &budget, &AUTO_PROOF, on_progress)
             }
-            // With a time limit, find first, so that a level best-first search solves is solved.
-            (Method::Auto, _) if budget.time_limit.is_some() => {
-                found_then_proven(&space, &budget, &AUTO_FIND, AUTO_PROOF.positions, on_progress)
-            }
-            // Without one, nothing is lost by proving first while that stays affordable.
-            (Method::Auto, _) => match handing_over(
-                &budget,
-                AUTO_PROOF,
-                on_progress,
-                |budget, on_progress| forget(astar(&space, budget, on_progress), |moves| moves),
-                |budget, on_progress| best_first(&space, budget, on_progress),
-            ) {
-                (true, outcome) => (Method::Greedy, outcome),
-                (false, proving) => (Method::Astar, proving),
-            },
+            (Method::Auto, _) => proven_then_found(&space, &budget, &AUTO_PROOF, on_progress),
             _ => (Method::Astar, forget(astar(&space, &budget, on_progress), |moves| moves)),
         }
     }
@@ -224,41 +211,29 @@ fn best_first<const W: usize>(
     let planned = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
         forget(feature_space(&packing::Planned::new(space), budget, on_progress), |moves| moves.concat())
     };
-    handing_over(budget, QUICK_BEST_FIRST, on_progress, quick, planned).1
+    handing_over(budget, &QUICK_BEST_FIRST, on_progress, quick, planned).1
 }
 
-/// `auto` on one thread (and on one of the page's Workers) under a time limit: best-first search
-/// for its turn (`find`, [`AUTO_FIND`]), then A* proves the fewest pushes with the time left,
-/// storing at most `positions` ([`AUTO_PROOF`]'s). A*'s answer when it ends, else best-first search's; when
-/// best-first search found nothing in its turn, A*'s with the rest. Finding first means a level
-/// is solved whenever best-first search can solve it alone (A* first spent its turn on levels it
-/// could not prove); a proof then needs the time both take.
-fn found_then_proven<const W: usize>(
+/// `auto` on one thread (and on one of the page's Workers): A* proves the fewest pushes for its
+/// `turn` ([`AUTO_PROOF`]); if it has not ended by then, best-first search has the rest of the
+/// budget. A* first costs at most its turn on a level it cannot prove, and best-first search solves
+/// every Microban level A* cannot prove within a second or two of the rest.
+fn proven_then_found<const W: usize>(
     space: &Pushes<'_, W>,
     budget: &Budget,
-    find: &Turn,
-    positions: u64,
+    turn: &Turn,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (Method, Outcome<Push, ()>) {
-    let mut found = best_first(space, &find.of(budget), on_progress);
-    let spent = match &found {
-        Outcome::Solved { stats, .. } => *stats,
-        _ => match find.ended(budget, &found) {
-            Some(spent) => spent,
-            None => return (Method::Greedy, found),
-        },
-    };
-    // All but a thirtieth of the time left: a search that gives up at its limit takes a moment
-    // more to end (its store let go), and the answer found should come back within the limit.
-    let proof = Turn { positions, share: 0.97 };
-    let mut proving = forget(astar(space, &proof.of(&left_after(budget, &spent)), on_progress), |moves| moves);
-    let ended = matches!(proving, Outcome::Solved { .. } | Outcome::NoSolution { .. } | Outcome::Cancelled { .. });
-    if ended || !matches!(found, Outcome::Solved { .. }) {
-        // A* had what was left of the time.
-        return (Method::Astar, after_work(proving, &spent, budget));
+    match handing_over(
+        budget,
+        turn,
+        on_progress,
+        |budget, on_progress| forget(astar(space, budget, on_progress), |moves| moves),
+        |budget, on_progress| best_first(space, budget, on_progress),
+    ) {
+        (true, outcome) => (Method::Greedy, outcome),
+        (false, proving) => (Method::Astar, proving),
     }
-    add_work(outcome_stats(&mut found), outcome_stats(&mut proving));
-    (Method::Greedy, found)
 }
 
 /// The first of two searches' part of a budget: at most `positions` stored, and at most `share`
@@ -346,7 +321,7 @@ fn side_by_side<const W: usize>(
 /// `first`'s when it ended, or the whole budget's time or memory ran out).
 fn handing_over(
     budget: &Budget,
-    turn: Turn,
+    turn: &Turn,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
     first: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
     then: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
@@ -401,15 +376,10 @@ fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>
 pub const TIE_BREAK: Turn = Turn { positions: 1_000_000, share: 1.0 };
 
 /// `auto`'s proof by A*: at most 2 million positions (about 5 s natively here; A* stores some
-/// 400,000 a second on Microban 139), and on two threads, beside best-first search, under half
-/// the time limit. Every Microban level proven within 3 million is proven within 2 (139 needs
+/// 400,000 a second on Microban 139) and 45% of the time limit, before best-first search on one
+/// thread and beside it on two. Every Microban level proven within 3 million is proven within 2 (139 needs
 /// 1.5, and 3.9 s: the most of any).
-pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.45 };
-
-/// `auto`'s best-first search on one thread before A* proves: all of its time but a tenth, so
-/// that A* may still solve a level best-first search cannot (Microban 93, the slowest for
-/// best-first search, takes 8.5 s of 10).
-pub const AUTO_FIND: Turn = Turn { positions: u64::MAX, share: 0.9 };
+pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.6 };
 
 /// Best-first search's weighted A* before the feature-space search takes over: 300,000 positions
 /// (about a second natively here) and a fiftieth of the time (0.2 s of 10). It is quick where the

@@ -158,16 +158,16 @@ fn auto_answers_the_same_on_one_two_and_three_threads() {
         panic!("level {n} is solved")
     };
     assert_eq!(beside, alone, "level {n}");
-    // On one thread best-first search finds first, then A* proves: its answer when it can, else
+    // On one thread A* proves first, for its turn: its answer when it ends within it, else
     // best-first search's as it is alone.
-    let find = Turn { positions: u64::MAX, share: 1.0 };
-    let (method, proven) = found_then_proven(&space, &Budget::default(), &find, u64::MAX, &mut quiet);
+    let whole = Turn { positions: u64::MAX, share: 1.0 };
+    let (method, proven) = proven_then_found(&space, &Budget::default(), &whole, &mut quiet);
     let optimal = astar(&space, &Budget::default(), &mut quiet);
     let (Outcome::Solved { moves: proven, .. }, Outcome::Solved { moves: optimal, .. }) = (proven, optimal) else {
         panic!("level {n} is solved")
     };
     assert_eq!((method, &proven), (Method::Astar, &optimal), "level {n}");
-    let (method, found) = found_then_proven(&space, &Budget::default(), &find, 20, &mut quiet);
+    let (method, found) = proven_then_found(&space, &Budget::default(), &short, &mut quiet);
     let Outcome::Solved { moves: found, .. } = found else { panic!("level {n} is solved") };
     assert_eq!((method, &found), (Method::Greedy, &alone), "level {n}: A* needs more than 20 positions");
     assert!(found.len() > optimal.len(), "level {n}: best-first search's is longer, so the test tells them apart");
