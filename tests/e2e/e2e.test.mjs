@@ -1151,8 +1151,11 @@ test('the first load stays within its budget: the page names the first module on
   // deadlocks in best-first search and the packing macro's area kept from pull to pull took it
   // to 1,219,266 (docs/decisions/2026-11-28-sokoban-corral-deadlocks-and-60-levels.md; a set
   // of positions turned into a list in the corral search made it 9 KB larger, not smaller), and the
-  // budget to 1,220,000.
-  const FIRST_LOAD_BUDGET = 1_220_000;
+  // budget to 1,220,000. Links between rooms took it to 1,234,420 with sixteen code units a crate;
+  // the page's build with one (Cargo.toml's `profile.web`) to 1,176,165
+  // (docs/decisions/2026-11-28-sokoban-links-between-rooms-and-proof-first.md), and the budget to
+  // 1,180,000.
+  const FIRST_LOAD_BUDGET = 1_180_000;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const named = [...html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)].map((m) => m[1]);
   const files = [...new Set(named)];

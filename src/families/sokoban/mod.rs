@@ -217,7 +217,7 @@ fn best_first<const W: usize>(
 /// `auto` on one thread (and on one of the page's Workers): A* proves the fewest pushes for its
 /// `turn` ([`AUTO_PROOF`]); if it has not ended by then, best-first search has the rest of the
 /// budget. A* first costs at most its turn on a level it cannot prove, and best-first search solves
-/// every Microban level A* cannot prove within a second or two of the rest.
+/// every Microban level A* cannot prove within a few seconds of the rest.
 fn proven_then_found<const W: usize>(
     space: &Pushes<'_, W>,
     budget: &Budget,
