@@ -4,6 +4,7 @@
 //! goal room this is the room's depth order; where the goals are apart, every goal is in the
 //! first layer and any order will do.
 
+use super::format::MAX_INSIDE;
 use super::rules::{Direction, DIRECTIONS};
 use super::solver::{Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Space};
@@ -315,12 +316,14 @@ impl<const W: usize> Space for Planned<'_, W> {
     /// push (on through a tunnel, `Planned::through_tunnel`), and for each goal the plan fills
     /// next, a box pushed all the way there.
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
-        let reached = self.pushes.area(&node.boxes, node.player, None);
+        // The player's area, flooded once for the corrals, the pushes and the macro.
+        let mut walk = [0u16; MAX_INSIDE];
+        let reached = self.pushes.area(&node.boxes, node.player, Some(&mut walk));
         if self.pushes.corral_deadlock(&node.boxes, &reached, node.player) {
             return;
         }
         let mut one = Vec::new();
-        self.pushes.successors(node, &mut one);
+        self.pushes.successors_in(node, &reached, &walk, &mut one);
         out.extend(one.into_iter().map(|(push, next, cost)| self.through_tunnel(push, next, cost)));
         for goal in self.plan.next_goals(|goal| node.boxes.has(goal)).into_iter().take(MACRO_GOALS) {
             if let Some((moves, next)) = self.pushed_home(node, &reached, goal) {

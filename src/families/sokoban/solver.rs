@@ -672,25 +672,24 @@ impl<'a, const W: usize> Pushes<'a, W> {
     }
 }
 
-impl<const W: usize> Space for Pushes<'_, W> {
-    type State = Node<W>;
-    type Move = Push;
-
-    fn start(&self) -> Node<W> {
-        self.start.clone()
-    }
-
-    fn successors(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>, u32)>) {
-        // The player's area, with each square's walk from the player (moves metric).
+impl<const W: usize> Pushes<'_, W> {
+    /// The pushes from `node` (the player's area `reached`, each square's walk from the player
+    /// `walk`), as [`Space::successors`] gives them: for a caller that has flooded the area
+    /// already.
+    pub(super) fn successors_in(
+        &self,
+        node: &Node<W>,
+        reached: &Squares<W>,
+        walk: &[u16; MAX_INSIDE],
+        out: &mut Vec<(Push, Node<W>, u32)>,
+    ) {
         let geometry = self.geometry;
-        let mut walk = [0u16; MAX_INSIDE];
-        let reached = self.area(&node.boxes, node.player, Some(&mut walk));
         // The position's own matching, which each push's bound starts from.
         if self.bound(&node.boxes).is_none() {
             return;
         }
         // Counting pushes, a PI-corral leaves only the pushes into it to try.
-        let only_into = if self.metric == Metric::Pushes { self.pi_corral(&node.boxes, &reached) } else { None };
+        let only_into = if self.metric == Metric::Pushes { self.pi_corral(&node.boxes, reached) } else { None };
         for from in node.boxes.iter() {
             for direction in DIRECTIONS {
                 let behind = geometry.next[usize::from(from)][direction.opposite() as usize];
@@ -714,13 +713,29 @@ impl<const W: usize> Space for Pushes<'_, W> {
                 }
                 let Some(bound) = self.bound_after(&boxes, from, to) else { continue };
                 let player = match self.metric {
-                    Metric::Pushes => self.first_reached_after(&boxes, &reached, from, to),
+                    Metric::Pushes => self.first_reached_after(&boxes, reached, from, to),
                     Metric::Moves | Metric::PushesThenMoves => from,
                 };
                 let cost = self.metric.push_cost(u32::from(walk[usize::from(behind)]));
                 out.push((Push { from, direction }, Node { boxes, player, bound }, cost));
             }
         }
+    }
+}
+
+impl<const W: usize> Space for Pushes<'_, W> {
+    type State = Node<W>;
+    type Move = Push;
+
+    fn start(&self) -> Node<W> {
+        self.start.clone()
+    }
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>, u32)>) {
+        // The player's area, with each square's walk from the player (moves metric).
+        let mut walk = [0u16; MAX_INSIDE];
+        let reached = self.area(&node.boxes, node.player, Some(&mut walk));
+        self.successors_in(node, &reached, &walk, out);
     }
 
     fn is_goal(&self, node: &Node<W>) -> bool {
