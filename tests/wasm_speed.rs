@@ -292,4 +292,18 @@ fn javascript_rules() {
     );
     let thrown = error("throw new RangeError(\"no\");");
     assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
+    // The script runs in a compartment of its own (issue 60): the realm's intrinsics are frozen
+    // (the solver's code keeps its own), and none of the realm's globals are the script's.
+    let rules = "function start() { return 0; }\nfunction moves(s) { return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return s === 1; }\n";
+    let frozen =
+        JsPuzzle::load::<WebEngine>(&format!("// puzzlelab script js\nMath.min = () => 0;\n{rules}")).err().unwrap();
+    assert_eq!(frozen.line, 2);
+    assert!(frozen.message.contains("Cannot assign to read only property 'min'"), "{}", frozen.message);
+    let globals = "function show(s) { return [typeof process, typeof require, typeof postMessage, typeof setTimeout, typeof WebAssembly, Function('return typeof this')()].join(); }";
+    let puzzle = JsPuzzle::load::<WebEngine>(&format!("// puzzlelab script js\n{rules}{globals}\n")).unwrap();
+    assert_eq!(puzzle.show(&[], 0), "undefined,undefined,undefined,undefined,undefined,undefined\n");
+    let imports =
+        JsPuzzle::load::<WebEngine>(&format!("// puzzlelab script js\n{rules}// import('x')\n")).err().unwrap();
+    assert_eq!(imports.line, 6, "{}", imports.message);
+    assert!(imports.message.starts_with("the script does not parse: a script may not import code"));
 }

@@ -47,6 +47,9 @@
   // write them here: the page's. They are written into `scratch`: the room the module gave in
   // its memory (`view`), or a larger array of this side's when that room is not enough.
   const MAX_VALUE_BYTES = 64 << 10;
+  // The longest text show() or label() may return, and a shape's label.
+  const MAX_TEXT = 64 << 10;
+  const MAX_LABEL = 1000;
   let scratch = new Uint8Array(1 << 12);
   let length = 0;
   const float = new Float64Array(1);
@@ -407,7 +410,12 @@
         if (name === "is_goal") return truth(name, value);
         if (name === "moves" && !Array.isArray(value)) throw wrong("moves", "an array of moves", value);
         if (name === "draw" && !Array.isArray(value)) throw wrong("draw", "an array of shapes", value);
-        return name === "show" || name === "label" ? String(value) : value;
+        if (name !== "show" && name !== "label") return value;
+        const text = String(value);
+        if (text.length > MAX_TEXT) {
+          throw new RangeError(name + "() returned " + (text.length / 1048576).toFixed(1) + " MB of text; at most " + (MAX_TEXT >> 10) + " KB is shown");
+        }
+        return text;
       } catch (error) {
         throw failed(error);
       }
@@ -473,7 +481,7 @@
         const field = (key, kind) => {
           const v = shape[key];
           if (v === undefined || v === null) return null;
-          return kind === "number" ? (typeof v === "number" && Number.isFinite(v) ? v : null) : String(v);
+          return kind === "number" ? (typeof v === "number" && Number.isFinite(v) ? v : null) : String(v).slice(0, MAX_LABEL);
         };
         return { x: field("x", "number"), y: field("y", "number"), w: field("w", "number"), h: field("h", "number"),
                  colour: field("colour", "text"), label: field("label", "text"), shape: field("shape", "text") };

@@ -67,7 +67,7 @@ pub fn wrapped(text: &str) -> String {
 }
 
 /// What [`wrapped`] puts before the script's first line (errors on that line count from after it).
-pub const WRAPPER_HEAD: &str = "(function () {";
+pub const WRAPPER_HEAD: &str = "(function () {\"use strict\"; ";
 
 /// Where the script defines `name` (line and column; 1, 1 when it does not): `function name`
 /// or `name =` (a const, let or var holding a function).

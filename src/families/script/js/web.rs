@@ -6,6 +6,13 @@
 //!
 //! The browser cannot interrupt a call: an endless loop is stopped by ending the Worker (Cancel,
 //! and the time limit on the page's side).
+//!
+//! The script runs in a compartment of its own (Hardened JavaScript, `www/vendor/ses`): before
+//! the first script loads, [`lock_down`] freezes every intrinsic the realm shares (so a script
+//! that redefines `Math.min` or `Array.prototype.push` fails, and the solver's code keeps its
+//! own), and each script is evaluated in a new `Compartment`, whose global object holds those
+//! frozen intrinsics and nothing of the Worker's: no `postMessage`, no `self`, no channel to the
+//! page. The host stays outside and hands the script plain values only.
 
 use super::{
     arguments, call_error, check_defined, load_error, unlike_error, wrapped, Cause, Engine, Found, FILE_NAME,
@@ -30,6 +37,89 @@ extern "C" {
     fn heuristic_given(this: &Host) -> Result<f64, JsValue>;
     #[wasm_bindgen(catch, method, js_name = copyAgain)]
     fn copy_again(this: &Host) -> Result<f64, JsValue>;
+}
+
+/// Hardened JavaScript's shim (`ses`, vendored with its licence in `www/vendor/ses`).
+const SES: &str = include_str!("../../../../www/vendor/ses/ses.umd.min.js");
+
+/// Evaluated once a realm, after SES: locks the realm down and returns the function that
+/// evaluates a script's text in a new compartment. The intrinsics a script names most are bound
+/// as parameters of a function around it, so that naming them is a lookup of a variable, not of
+/// the compartment's global object, which a compartment's `with` makes a slow dynamic one (the
+/// 8-puzzle in the style a new user writes ran at half its speed without this).
+const CONFINE: &str = r#"(function () {
+  "use strict";
+  if (!Object.isFrozen(Array.prototype)) {
+    lockdown({ errorTaming: "unsafe", stackFiltering: "verbose", overrideTaming: "severe", consoleTaming: "unsafe", localeTaming: "unsafe", reporting: "none" });
+  }
+  if (!Object.isFrozen(Array.prototype) || !Object.isFrozen(Math) || typeof Compartment !== "function") {
+    throw new Error("the realm is not locked down");
+  }
+  const NAMED = ["Math", "JSON", "Array", "Object", "Number", "String", "Boolean", "Map", "Set", "Symbol",
+    "Error", "TypeError", "RangeError", "parseInt", "parseFloat", "isNaN", "isFinite", "Uint8Array",
+    "Int32Array", "Float64Array"];
+  return function evaluate(source) {
+    const compartment = new Compartment({ __options__: true });
+    const global = compartment.globalThis;
+    const names = NAMED.filter((name) => name in global);
+    const around = "(function (" + names.join(", ") + ") { return " + source + "; })";
+    return compartment.evaluate(around).apply(undefined, names.map((name) => global[name]));
+  };
+})"#;
+
+/// Evaluated before SES where the engine lacks `ArrayBuffer.prototype.detached` (Node 20's V8):
+/// SES would answer `false` for it always, and wasm-bindgen's glue, which asks it whether the
+/// module's memory grew, would keep writing through a view of the memory's old buffer.
+const DETACHED: &str = r#"(function () {
+  "use strict";
+  if (Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached")) return;
+  Object.defineProperty(ArrayBuffer.prototype, "detached", { configurable: true, get() {
+    try { new Uint8Array(this); return false; } catch (e) { return true; }
+  } });
+})()"#;
+
+thread_local! {
+    /// [`CONFINE`]'s function, once the realm is locked down.
+    static EVALUATE: std::cell::OnceCell<Result<Function, String>> = const { std::cell::OnceCell::new() };
+}
+
+/// Locks this realm down (once): SES's `lockdown()`, which freezes every shared intrinsic. A
+/// sandboxed Worker does it before it listens, so nothing a script does later reaches the
+/// solver's own code; a script's engine does it before its first script in any case.
+pub fn lock_down() -> Result<(), FormatError> {
+    evaluator().map(|_| ())
+}
+
+fn evaluator() -> Result<Function, FormatError> {
+    EVALUATE.with(|evaluate| {
+        let made = evaluate.get_or_init(|| {
+            let described = |e: JsValue| describe(&e).0;
+            if !Reflect::has(&js_sys::global(), &"lockdown".into()).unwrap_or(false) {
+                js_sys::eval(DETACHED).map_err(described)?;
+                js_sys::eval(SES).map_err(described)?;
+            }
+            let confine: Function = js_sys::eval(CONFINE).map_err(described)?.unchecked_into();
+            confine.call0(&JsValue::UNDEFINED).map_err(described)?.dyn_into::<Function>().map_err(described)
+        });
+        made.clone().map_err(|e| FormatError::general(format!("the script's sandbox could not be set up: {e}")))
+    })
+}
+
+/// The error of a text the compartment refuses before it runs (SES's `SES_IMPORT_REJECTED` and
+/// `SES_HTML_COMMENT_REJECTED`: it reads the text as a whole and cannot tell a comment or a string
+/// from code), at the line it names ("at <unknown>:4"); None for any other error.
+fn refused(what: &str) -> Option<FormatError> {
+    let said = if what.contains("SES_IMPORT_REJECTED") {
+        "the script does not parse: a script may not import code, so \"import(\" may not appear in it, not even in a comment or a string"
+    } else if what.contains("SES_HTML_COMMENT_REJECTED") {
+        "the script does not parse: HTML comments (\"<!--\" and \"-->\") may not appear in it, not even in a string"
+    } else {
+        return None;
+    };
+    let line = what.split("<unknown>:").nth(1).and_then(|rest| {
+        rest.split(|c: char| !c.is_ascii_digit()).next().and_then(|digits| digits.parse::<usize>().ok())
+    });
+    Some(FormatError::new(line.unwrap_or(0), 1, said))
 }
 
 /// Whether this code runs where a script may run: a Worker of the sandbox, whose origin is
@@ -162,11 +252,13 @@ impl Engine for WebEngine {
     fn load(text: &str) -> Result<Self, FormatError> {
         let failed = |stage: &str, thrown: JsValue| {
             let (what, stack) = describe(&thrown);
-            load_error(stage, &what, stack.as_deref(), false)
+            refused(&what).unwrap_or_else(|| load_error(stage, &what, stack.as_deref(), false))
         };
         // The name makes the browser's stacks say `script.js:LINE:COLUMN`.
         let source = format!("{}\n//# sourceURL={FILE_NAME}\n", wrapped(text));
-        let script: Function = js_sys::eval(&source).map_err(|e| failed("parse", e))?.unchecked_into();
+        let evaluate = evaluator()?;
+        let script = evaluate.call1(&JsValue::UNDEFINED, &source.into()).map_err(|e| failed("parse", e))?;
+        let script: Function = script.dyn_into().map_err(|e| failed("parse", e))?;
         let rules = script.call0(&JsValue::UNDEFINED).map_err(|e| failed("top", e))?;
         let factory: Function = js_sys::eval(HOST).map_err(|e| failed("host", e))?.unchecked_into();
         let host = factory.call1(&JsValue::UNDEFINED, &rules).map_err(|e| failed("host", e))?;
