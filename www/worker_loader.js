@@ -7,11 +7,17 @@
 // really took (wasm memory only grows, so its size is the peak). A start that fails is thrown
 // again outside the promise, where it reaches the page as the Worker's error event (a rejected
 // promise alone would leave the page waiting).
+//
+// In the sandbox (src/web/sandbox.rs) the first message also carries a private channel, left on
+// the global for the solver to take (and remove) as it starts; nothing else runs before. The
+// exports are then kept nowhere a script could look.
 self.onmessage = (event) => {
   self.onmessage = null;
-  const { glue, module } = event.data;
-  self.solverModule = glueAt(glue).then((bindings) => bindings.default({ module_or_path: module }));
-  self.solverModule.catch((error) => setTimeout(() => { throw error; }));
+  const { glue, module, port } = event.data;
+  if (port) self.puzzlelabPort = port;
+  const started = glueAt(glue).then((bindings) => bindings.default({ module_or_path: module }));
+  if (!port) self.solverModule = started;
+  started.catch((error) => setTimeout(() => { throw error; }));
 };
 
 // Trunk's content hash in a name: such a file never changes (the service worker's rule too).

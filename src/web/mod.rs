@@ -34,3 +34,18 @@ pub fn start() {
         worker::start();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The sandbox's frame carries one policy twice: in its document's `<meta>` and in the
+    /// iframe's `csp` attribute (`sandbox.rs`), which holds it on any document the frame loads.
+    #[test]
+    fn the_sandbox_policy_is_the_same_in_the_frame_and_its_document() {
+        let rust = include_str!("sandbox.rs");
+        let html = include_str!("../../www/sandbox.html");
+        let policy = rust.split("pub const POLICY: &str = \"").nth(1).and_then(|rest| rest.split('"').next());
+        let policy = policy.expect("sandbox.rs names its POLICY");
+        assert!(policy.starts_with("default-src 'none';"));
+        assert!(html.contains(&format!("content=\"{policy}\"")), "the document's policy is {policy}");
+    }
+}

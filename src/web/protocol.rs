@@ -144,6 +144,70 @@ pub enum Reply {
     },
 }
 
+/// The largest reply a sandboxed Worker may send the page, in bytes (the frame checks it, and the
+/// page again before it reads a byte): a trace of a long solution with large shown positions
+/// fits well within it, and a script that makes more cannot freeze the page.
+pub const MAX_REPLY_BYTES: usize = 16 << 20;
+
+impl Reply {
+    /// The reply as the bytes a sandboxed Worker sends (JSON); one larger than
+    /// [`MAX_REPLY_BYTES`] becomes a `Failed` that says so, for the job it answered.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let bytes = serde_json::to_vec(self).unwrap_or_default();
+        if bytes.len() <= MAX_REPLY_BYTES {
+            return bytes;
+        }
+        let said = format!(
+            "the answer was {:.1} MB, more than the {} MB a reply may carry to the page",
+            bytes.len() as f64 / 1_048_576.0,
+            MAX_REPLY_BYTES >> 20
+        );
+        let error = FormatError::general(said);
+        let reply = match self {
+            Reply::Traced { job, text, .. } => Reply::Traced { job: *job, text: text.clone(), said: Err(error) },
+            _ => Reply::Failed { job: self.job().unwrap_or(0), error },
+        };
+        serde_json::to_vec(&reply).unwrap_or_default()
+    }
+
+    /// A reply from the bytes [`Reply::to_bytes`] wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Reply, String> {
+        if bytes.len() > MAX_REPLY_BYTES {
+            return Err(format!("a reply of {} bytes is too large", bytes.len()));
+        }
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    }
+
+    /// The job the reply answers (None for `Ready`).
+    pub fn job(&self) -> Option<u32> {
+        match self {
+            Reply::Ready => None,
+            Reply::Progress { job, .. }
+            | Reply::Found { job, .. }
+            | Reply::Finished { job, .. }
+            | Reply::Analysed { job, .. }
+            | Reply::Failed { job, .. }
+            | Reply::Pong { job }
+            | Reply::Traced { job, .. }
+            | Reply::Animating { job, .. }
+            | Reply::Animated { job, .. } => Some(*job),
+        }
+    }
+}
+
+impl Request {
+    /// The text the request reads (None for a ping).
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Request::Solve { text, .. }
+            | Request::Analyse { text, .. }
+            | Request::Trace { text, .. }
+            | Request::Animate { text, .. } => Some(text),
+            Request::Ping { .. } => None,
+        }
+    }
+}
+
 /// Paints step `step` of the solution `moves` of a puzzle as `width` x `height` RGBA pixels: a
 /// canvas in the Worker, resvg in native tests.
 pub type Pixels<'a> = &'a dyn Fn(&dyn Puzzle, &[String], usize, (u16, u16)) -> Result<Vec<u8>, String>;

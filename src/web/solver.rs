@@ -39,6 +39,10 @@ pub struct Pool {
     /// Where the Workers run: in the page's origin, or in the sandbox (scripts in JavaScript).
     #[cfg(feature = "js")]
     sandbox: Option<Rc<Sandbox>>,
+    /// In the sandbox: the text the Workers have been given. A Worker that ran one script never
+    /// runs another (the realm it ran in is the script's), so a new text gets fresh Workers.
+    #[cfg(feature = "js")]
+    text: Option<String>,
     slots: Vec<Slot>,
     /// Workers ended while their callbacks may still be on the stack; dropped at the next start.
     retired: Vec<Slot>,
@@ -130,6 +134,8 @@ impl Pool {
         Pool {
             #[cfg(feature = "js")]
             sandbox: None,
+            #[cfg(feature = "js")]
+            text: None,
             slots: Vec::new(),
             retired: Vec::new(),
             on_reply,
@@ -145,9 +151,13 @@ impl Pool {
     /// full module's, whose glue is at `glue` (the first module leaves the searches of scripts
     /// out, so the first load stays as it was).
     pub fn sandboxed(on_reply: OnReply, on_error: OnError, on_kept: OnKept, glue: &str) -> Result<Pool, JsValue> {
-        let (heard_reply, heard_kept, heard_error) = (on_reply.clone(), on_kept.clone(), on_error.clone());
+        // A script's search keeps no tables: its Workers' replies are all the protocol's.
+        let (heard_reply, heard_error) = (on_reply.clone(), on_error.clone());
         let listener = move |index: usize, heard: Heard| match heard {
-            Heard::Message(data) => deliver(index, &data, &heard_reply, &heard_kept),
+            Heard::Message(bytes) => match Reply::from_bytes(&bytes) {
+                Ok(reply) => heard_reply(index, reply),
+                Err(e) => heard_error(index, format!("its reply could not be read ({e})")),
+            },
             Heard::Died(message) => heard_error(index, message.chars().filter(|c| !c.is_control()).take(160).collect()),
         };
         let sandbox = Sandbox::open(listener, &JsValue::from_str(glue), LOADER)?;
@@ -166,7 +176,7 @@ impl Pool {
     fn spawn(&self, index: usize) -> Result<Slot, JsValue> {
         #[cfg(feature = "js")]
         if let Some(sandbox) = &self.sandbox {
-            sandbox.spawn(index);
+            sandbox.spawn(index)?;
             return Ok(Slot {
                 worker: Port::Sandbox(sandbox.clone(), index),
                 ready: false,
@@ -275,6 +285,16 @@ impl Pool {
 
     /// Sends `request` to Worker `index` now, or once it is ready; false when it cannot be sent.
     pub fn send(&mut self, index: usize, request: Request) -> bool {
+        #[cfg(feature = "js")]
+        if let (Some(_), Some(text)) = (&self.sandbox, request.text()) {
+            if self.text.as_deref() != Some(text) {
+                let fresh = self.text.is_none() || self.restart_all().is_ok();
+                self.text = Some(text.to_string());
+                if !fresh {
+                    return false;
+                }
+            }
+        }
         let Some(slot) = self.slots.get_mut(index) else { return false };
         if !matches!(request, Request::Ping { .. }) {
             slot.idle = false;

@@ -6,16 +6,54 @@
 use super::protocol::{handle, Kept, Reply, Request};
 use crate::families::FormatError;
 use wasm_bindgen::prelude::*;
-use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent};
+use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent, MessagePort};
 
 pub fn start() {
     console_error_panic_hook::set_once();
-    super::kept::open_and_preload(listen);
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    // The sandbox's loader leaves the channel on the global; it is taken off before any script
+    // could look for it.
+    let port =
+        js_sys::Reflect::get(&scope, &"puzzlelabPort".into()).ok().and_then(|p| p.dyn_into::<MessagePort>().ok());
+    let Some(port) = port else { return super::kept::open_and_preload(listen) };
+    let _ = js_sys::Reflect::delete_property(&scope, &"puzzlelabPort".into());
+    #[cfg(feature = "js")]
+    if let Err(error) = crate::families::script::js::web::lock_down() {
+        // Nothing is answered: the page hears this Worker died and says why.
+        wasm_bindgen::throw_str(&format!("the sandbox could not lock its Worker down: {}", error.message));
+    }
+    listen_on(Channel::Port(port), None);
+}
+
+/// Where a Worker's requests come from and its replies go.
+enum Channel {
+    /// The Worker's own global: a Worker of the page's.
+    Scope(DedicatedWorkerGlobalScope),
+    /// A private channel from the sandbox's frame.
+    Port(MessagePort),
+}
+
+impl Channel {
+    fn post(&self, reply: &Reply) {
+        match self {
+            Channel::Scope(scope) => post(scope, reply),
+            Channel::Port(port) => {
+                let bytes = js_sys::Uint8Array::from(reply.to_bytes().as_slice());
+                if let Err(e) = port.post_message_with_transferable(&bytes, &js_sys::Array::of1(&bytes.buffer())) {
+                    web_sys::console::error_1(&format!("puzzlelab worker: cannot send a reply: {e:?}").into());
+                }
+            }
+        }
+    }
 }
 
 fn listen(database: Option<IdbDatabase>) {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let replies = scope.clone();
+    listen_on(Channel::Scope(js_sys::global().unchecked_into()), database);
+}
+
+fn listen_on(channel: Channel, database: Option<IdbDatabase>) {
+    let channel = std::rc::Rc::new(channel);
+    let replies = channel.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         if Kept::receive(&event.data()) {
             return;
@@ -23,8 +61,10 @@ fn listen(database: Option<IdbDatabase>) {
         // What a job keeps goes out before its next reply (every request ends with one): the
         // page can hand built tables to the other Workers while this one still searches.
         let mut post = |reply: Reply| {
-            share_kept(&replies, database.as_ref());
-            post(&replies, &reply);
+            if let Channel::Scope(scope) = replies.as_ref() {
+                share_kept(scope, database.as_ref());
+            }
+            replies.post(&reply);
         };
         match serde_wasm_bindgen::from_value::<Request>(event.data()) {
             Ok(request) => handle(request, 100.0, &js_sys::Date::now, &super::canvas::frame, &mut post),
@@ -34,9 +74,12 @@ fn listen(database: Option<IdbDatabase>) {
             }),
         }
     });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    match channel.as_ref() {
+        Channel::Scope(scope) => scope.set_onmessage(Some(on_message.as_ref().unchecked_ref())),
+        Channel::Port(port) => port.set_onmessage(Some(on_message.as_ref().unchecked_ref())),
+    }
     on_message.forget();
-    post(&scope, &Reply::Ready);
+    channel.post(&Reply::Ready);
 }
 
 /// Writes what was kept since the last call to IndexedDB, and posts it to the page ([`Kept`]),

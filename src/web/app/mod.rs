@@ -268,6 +268,16 @@ struct App {
     /// The move list whose trace was last asked for, so it is asked once.
     #[cfg(feature = "js")]
     trace_asked: RefCell<Option<Vec<String>>>,
+    /// The sandbox's Worker that traces (apart from the searching ones, which may be searching
+    /// another text: a position played to), started when first needed.
+    #[cfg(feature = "js")]
+    tracer: Option<Pool>,
+    /// A script's solution the search reported, held until a fresh Worker has replayed it.
+    #[cfg(feature = "js")]
+    unchecked: Option<sandboxed::Unchecked>,
+    /// Solve was pressed on a script held because it hung when last read: read it this time.
+    #[cfg(feature = "js")]
+    held_released: bool,
     /// The running solve, as shared among Workers.
     split: Option<Split>,
     /// The page is an embedded link's compact player (how it plays).
@@ -410,6 +420,12 @@ pub fn start() {
         failed_starts: 0,
         #[cfg(feature = "js")]
         trace_asked: RefCell::new(None),
+        #[cfg(feature = "js")]
+        tracer: None,
+        #[cfg(feature = "js")]
+        unchecked: None,
+        #[cfg(feature = "js")]
+        held_released: false,
         notice_timer: None,
         remember_timer: std::cell::Cell::new(None),
         address: String::new(),

@@ -1,9 +1,18 @@
 //! Texts the page must not run itself (rules in JavaScript: `Family::runs_sandboxed`). Their
 //! requests go to Workers started in the sandbox (`web/sandbox.rs`), and what the page shows of
-//! them comes from those Workers' traces: of the start when a text is first read, of a move list
-//! when the page shows one it has not seen. The sandbox also places syntax errors.
+//! them comes from a tracing Worker's traces: of the start when a text is first read, of a move
+//! list when the page shows one it has not seen. The sandbox also places syntax errors.
+//!
+//! What the page claims of such a text it checks first (issue 60): a solution a search reports
+//! is replayed by a fresh tracing Worker before the page says "Solved", and one that does not
+//! replay to a solved position of the same length is refused. A Worker, or the whole frame, that
+//! stops answering is thrown away and made again, the status blaming the script that hung; and a
+//! script whose first reading never answered (it hung, or took the tab down with it) is not run
+//! again when its link is opened next, until the user presses Solve.
 
 use super::*;
+use crate::families::script::js;
+use crate::families::Report;
 use crate::web::sandbox;
 
 /// How long a trace may take (the first also waits for the sandbox to start its Worker).
@@ -13,6 +22,32 @@ const TRACE_MS: i32 = 10_000;
 /// progress every tenth of a second between calls into the script: longer is one call that
 /// never returns (natively, QuickJS stops one call after 5 s).
 const SILENCE_MS: f64 = 10_000.0;
+
+/// Local storage's note of the script being read for the first time, until its Worker answers:
+/// a text whose note is still there on the next visit hung (or crashed the tab) and is held.
+const PENDING_KEY: &str = "puzzlelab-script-pending";
+
+/// Local storage's note of the last script whose trace did not answer in time.
+const HUNG_KEY: &str = "puzzlelab-script-hung";
+
+/// A solution held until a fresh Worker has replayed it.
+pub(super) struct Unchecked {
+    /// The trace request that replays it.
+    job: u32,
+    report: Report,
+    /// What the search said of itself.
+    summary: String,
+}
+
+/// What a held script says until Solve is pressed.
+const HELD: &str =
+    "this script stopped answering the last time it was run here, so it has not been run now: press Solve to run it";
+
+/// A short fingerprint of a text (FNV-1a), for the pending note.
+fn fingerprint(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}-{}", text.len())
+}
 
 impl App {
     /// As a text is read: the pool's Workers where the text needs them, and, when the page has
@@ -41,8 +76,20 @@ impl App {
         }
     }
 
-    /// Asks the sandbox what it needs to read `text` (its start, and where a syntax error is).
+    /// Asks the sandbox what it needs to read `text` (its start, and where a syntax error is),
+    /// unless the last reading of the same text never answered: then it waits for Solve.
     fn ask_to_read(&mut self, family: &'static dyn Family, text: &str) {
+        let storage = self.window.local_storage().ok().flatten();
+        let noted = |key: &str| storage.as_ref().and_then(|s| s.get_item(key).ok().flatten());
+        let print = Some(fingerprint(text));
+        if (noted(PENDING_KEY) == print || noted(HUNG_KEY) == print) && !self.held_released {
+            family.learn(text, Err(FormatError::general(HELD)));
+            return;
+        }
+        self.held_released = false;
+        if let Some(storage) = &storage {
+            let _ = storage.set_item(PENDING_KEY, &fingerprint(text));
+        }
         self.ask_trace(family, Vec::new());
         if let Some(check) = family.syntax_check(text) {
             let text = text.to_string();
@@ -58,30 +105,165 @@ impl App {
     /// Asks a sandboxed Worker for the trace of `moves` of the text. A trace takes a few
     /// calls of the script; one not answered within [`TRACE_MS`] is a script that never ends
     /// one of them: its Workers are ended, and the script's error says so.
-    pub(super) fn ask_trace(&mut self, family: &'static dyn Family, moves: Vec<String>) {
-        self.start_pool();
+    /// Returns the job number of the request.
+    pub(super) fn ask_trace(&mut self, family: &'static dyn Family, moves: Vec<String>) -> u32 {
+        self.start_tracer();
         self.trace_job += 1;
         let (job, text) = (self.trace_job, self.history.text().to_string());
         let request = Request::Trace { job, family: family.id().to_string(), text: text.clone(), moves };
-        if let Some(pool) = &mut self.pool {
-            pool.send(0, request);
+        if let Some(tracer) = &mut self.tracer {
+            tracer.send(0, request);
         }
         let watch = Closure::once_into_js(move || {
             with_app(|app| {
-                // A trace waits behind a search running in the same Worker: Cancel ends that.
-                if app.trace_answered >= job || app.history.text() != text || app.busy {
+                if app.trace_answered >= job || app.history.text() != text {
                     return;
                 }
-                app.restart_workers();
+                // The frame itself may be what stopped answering: it is made again.
+                app.rebuild_sandbox();
+                if let Some(storage) = app.window.local_storage().ok().flatten() {
+                    let _ = storage.set_item(HUNG_KEY, &fingerprint(&text));
+                }
                 let said = format!(
                     "the script did not answer within {} s: is there a loop that never ends at its top level, or in start(), moves(), apply(), is_goal(), show(), label() or draw()?",
                     TRACE_MS / 1000
                 );
+                if app.unchecked.as_ref().is_some_and(|held| held.job == job) {
+                    app.unchecked = None;
+                    app.busy = false;
+                    app.set_status(&format!("The solution found could not be checked: {said}"));
+                    app.update_buttons();
+                    return;
+                }
                 family.learn(&text, Err(FormatError::general(said)));
                 app.learnt(&text, true);
             })
         });
         let _ = self.window.set_timeout_with_callback_and_timeout_and_arguments_0(watch.unchecked_ref(), TRACE_MS);
+        job
+    }
+
+    /// Starts the tracing Worker unless it runs.
+    fn start_tracer(&mut self) {
+        if self.tracer.is_some() {
+            return;
+        }
+        let on_reply: crate::web::solver::OnReply = Rc::new(|_, reply| with_app(|app| app.on_tracer_reply(reply)));
+        let on_error: crate::web::solver::OnError = Rc::new(|_, message| with_app(|app| app.tracer_died(&message)));
+        let on_kept: crate::web::solver::OnKept = Rc::new(|_, _| {});
+        match Pool::sandboxed(on_reply, on_error, on_kept, &self.full_module_at("full/app.js")) {
+            Ok(tracer) => self.tracer = Some(tracer),
+            Err(_) => self.set_status("Could not start the script's sandbox in this browser."),
+        }
+    }
+
+    fn on_tracer_reply(&mut self, reply: Reply) {
+        match reply {
+            Reply::Ready => {
+                if let Some(tracer) = &mut self.tracer {
+                    tracer.on_ready(0);
+                }
+            }
+            Reply::Traced { job, text, said } => self.traced(job, &text, said),
+            _ => {}
+        }
+    }
+
+    /// The tracing Worker died (out of memory, a crash): the script it ran is to blame, the
+    /// next trace starts a fresh one.
+    fn tracer_died(&mut self, message: &str) {
+        if let Some(mut tracer) = self.tracer.take() {
+            tracer.end_all();
+        }
+        // Not while it ran the script (between traces): nothing to blame.
+        if self.trace_answered >= self.trace_job {
+            return;
+        }
+        self.trace_answered = self.trace_job;
+        let said = format!("the script's Worker stopped while running it ({message})");
+        if self.unchecked.take().is_some() {
+            self.busy = false;
+            self.set_status(&format!("The solution found could not be checked: {said}."));
+            self.update_buttons();
+            return;
+        }
+        let text = self.history.text().to_string();
+        if let Ok(family) = families::choose(Some(&self.el.family.value()), &text) {
+            family.learn(&text, Err(FormatError::general(said)));
+            self.learnt(&text, true);
+        }
+    }
+
+    /// Throws the sandbox's frame away with every Worker in it, and starts fresh ones in a new
+    /// frame: for a Worker or a frame that stopped answering.
+    pub(super) fn rebuild_sandbox(&mut self) {
+        sandbox::discard();
+        if let Some(mut tracer) = self.tracer.take() {
+            tracer.end_all();
+        }
+        self.restart_workers();
+    }
+
+    /// Pressing Solve on a script held because it hung the last time it was read: it is read
+    /// now (and solved once it is).
+    pub(super) fn release_held(&mut self) -> bool {
+        let text = self.history.text();
+        let held = js::recorded::known(text).is_some_and(|k| k.is_err_and(|e| e.message == HELD));
+        if held {
+            self.held_released = true;
+            if let Some(storage) = self.window.local_storage().ok().flatten() {
+                let _ = storage.remove_item(PENDING_KEY);
+                let _ = storage.remove_item(HUNG_KEY);
+            }
+            js::recorded::forget(text);
+            self.reparse();
+        }
+        held
+    }
+
+    /// Whether the text on screen is a script held until Solve.
+    pub(super) fn is_held(&self) -> bool {
+        js::recorded::known(self.history.text()).is_some_and(|k| k.is_err_and(|e| e.message == HELD))
+    }
+
+    /// A search in the sandbox reported `report` (of the moves from the start of the text on
+    /// screen): held while a fresh tracing Worker replays it. Some(report) when nothing need be
+    /// checked (not a script's, or not solved).
+    pub(super) fn check_before_showing(&mut self, report: Report, summary: String) -> Option<(Report, String)> {
+        let sandboxed = self.pool.as_ref().is_some_and(Pool::is_sandboxed);
+        if !sandboxed || report.status != families::Status::Solved {
+            return Some((report, summary));
+        }
+        let Ok(family) = families::choose(Some(&self.el.family.value()), self.history.text()) else {
+            return Some((report, summary));
+        };
+        // Fresh: it never ran anything for a search, nor this text's earlier traces.
+        if let Some(mut tracer) = self.tracer.take() {
+            tracer.end_all();
+        }
+        let job = self.ask_trace(family, report.moves.clone());
+        self.set_status("Checking the solution: a fresh Worker replays it through the script's rules…");
+        self.unchecked = Some(Unchecked { job, report, summary });
+        None
+    }
+
+    /// The fresh Worker's trace of a held solution: shown if it replays to a solved position,
+    /// move for move; refused if not.
+    fn checked(&mut self, held: Unchecked, said: &Result<String, FormatError>) {
+        let moves = held.report.moves.len();
+        let replayed =
+            said.as_ref().map_err(|e| e.message.clone()).and_then(|json| js::recorded::reaches_goal(json, moves));
+        match replayed {
+            Ok(()) => self.show_finished(held.report, &held.summary),
+            Err(why) => {
+                self.busy = false;
+                self.set_status(&format!(
+                    "The search's answer ({moves} moves) did not replay through the script's rules in a fresh Worker, so it is not shown: {}.",
+                    why.trim_end_matches('.')
+                ));
+                self.update_buttons();
+            }
+        }
     }
 
     /// Watches the search just started, if it runs in the sandbox: once its Workers have said
@@ -103,7 +285,7 @@ impl App {
                 if js_sys::Date::now() - app.heard < SILENCE_MS {
                     return app.check_silence_later(job);
                 }
-                app.restart_workers();
+                app.rebuild_sandbox();
                 app.busy = false;
                 app.set_status(&format!(
                     "Stopped: the script did not return from a call within {} s. Is there a loop that never ends in moves(), apply(), is_goal(), is_dead() or heuristic()?",
@@ -117,10 +299,24 @@ impl App {
 
     /// A Worker's trace of `text` (or the script's error, met at a position along the moves):
     /// kept, and shown if `text` is still the one on screen.
-    pub(super) fn traced(&mut self, job: u32, text: &str, said: Result<String, FormatError>) {
+    fn traced(&mut self, job: u32, text: &str, said: Result<String, FormatError>) {
         self.trace_answered = self.trace_answered.max(job);
+        if let Some(storage) = self.window.local_storage().ok().flatten() {
+            if storage.get_item(PENDING_KEY).ok().flatten().as_deref() == Some(fingerprint(text).as_str()) {
+                let _ = storage.remove_item(PENDING_KEY);
+            }
+        }
+        let held = self.unchecked.take_if(|held| held.job == job);
         let Ok(family) = families::choose(Some(&self.el.family.value()), text) else { return };
         let failed = said.is_err();
+        if let Some(held) = held {
+            // What it traced is kept for the replay; what it said of the solution decides.
+            if let Ok(json) = &said {
+                family.learn(text, Ok(json.clone()));
+            }
+            self.checked(held, &said);
+            return self.learnt(text, false);
+        }
         family.learn(text, said);
         self.learnt(text, failed);
     }

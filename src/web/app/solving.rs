@@ -93,6 +93,10 @@ impl App {
     /// Sends the puzzle to the Workers to solve or analyse (once Worker 0 is ready): a search
     /// the puzzle can split goes to as many Workers as the settings allow, in parts.
     pub(super) fn start(&mut self, task: Task) {
+        #[cfg(feature = "js")]
+        if task == Task::Solve && self.release_held() {
+            return;
+        }
         self.start_pool();
         if !self.solver_ready() {
             self.start_when_ready = Some(task);
@@ -276,14 +280,6 @@ impl App {
                     pool.on_pong(worker, job);
                 }
             }
-            #[cfg(feature = "js")]
-            Reply::Traced { job, text, said } => {
-                // Idle again once it says so (a trace does not hold it, but a search may follow).
-                if let Some(pool) = &mut self.pool {
-                    pool.ping(worker);
-                }
-                self.traced(job, &text, said);
-            }
             Reply::Animating { job, done, frames } if self.animating_job(job) => {
                 self.notice(&format!("Making the animation: frame {done} of {frames}…"));
             }
@@ -416,6 +412,16 @@ impl App {
             },
             None => report,
         };
+        #[cfg(feature = "js")]
+        let Some((report, summary)) = self.check_before_showing(report, summary) else {
+            return;
+        };
+        self.show_finished(report, &summary);
+    }
+
+    /// Shows a search's `report` (its moves from the start of the text on screen), and what it
+    /// said of itself.
+    pub(super) fn show_finished(&mut self, report: Report, summary: &str) {
         self.busy = false;
         let note = self.link_note.take().map(|note| note + " ").unwrap_or_default();
         self.set_status(&format!("{note}{summary}"));
@@ -435,7 +441,11 @@ impl App {
 
     pub(super) fn update_buttons(&self) {
         let el = &self.el;
-        el.solve.set_disabled(!self.solver_ready() || self.busy || self.puzzle.is_none());
+        #[cfg(feature = "js")]
+        let held = self.is_held();
+        #[cfg(not(feature = "js"))]
+        let held = false;
+        el.solve.set_disabled(!held && (!self.solver_ready() || self.busy || self.puzzle.is_none()));
         let from_here =
             self.plays_from_here && self.report.is_none() && self.playback.step > 0 && !self.played.is_empty();
         el.solve.set_text_content(Some(if from_here { "Solve from here" } else { "Solve" }));

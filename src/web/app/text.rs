@@ -95,6 +95,8 @@ impl App {
         let reading = chosen.as_ref().is_ok_and(|family| family.wants_trace(self.history.text()));
         #[cfg(feature = "js")]
         self.sandbox_reads(chosen.as_ref().ok().copied(), reading);
+        // Still reading unless the sandbox knew at once (a script held until Solve).
+        let reading = reading && chosen.as_ref().is_ok_and(|family| family.wants_trace(self.history.text()));
         self.show_detected(chosen.as_ref().ok().copied());
         // The status speaks of this text from now on (while the solver loads, it says so).
         let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
