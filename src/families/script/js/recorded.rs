@@ -127,6 +127,25 @@ pub fn learn(text: &str, said: Result<String, FormatError>) {
     });
 }
 
+/// Forgets what was learnt of `text` (a held script, to be read afresh).
+pub fn forget(text: &str) {
+    LEARNT.with(|learnt| learnt.borrow_mut().retain(|(t, _)| t != text));
+}
+
+/// Whether a trace (JSON) of a move list of `moves` moves replayed all of them and ends on a
+/// solved position: Err says how it fell short.
+pub fn reaches_goal(json: &str, moves: usize) -> Result<(), String> {
+    let trace = serde_json::from_str::<Trace>(json).map_err(|e| format!("its trace could not be read ({e})"))?;
+    let replayed = trace.positions.len().saturating_sub(1);
+    if replayed < moves {
+        return Err(format!("move {} is not allowed there", replayed + 1));
+    }
+    match trace.positions.last() {
+        Some(last) if last.goal => Ok(()),
+        _ => Err("the position it ends on is not solved".to_string()),
+    }
+}
+
 /// What is known of `text`: None before a Worker has said anything of it.
 pub fn known(text: &str) -> Option<Result<Rc<RefCell<Known>>, FormatError>> {
     LEARNT.with(|learnt| learnt.borrow().iter().find(|(t, _)| t == text).map(|(_, known)| known.clone()))
