@@ -858,3 +858,44 @@ fn render_draws_a_step_as_svg_or_png_and_the_solution_as_an_animation() {
     assert_eq!(run(&["render", &article, "--svg", &out("d.svg"), "--png", &out("d.png")]).status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 60: a search of large states in either script engine ends at its memory budget, said
+/// as such (exit 3), with no allocation failing on the way, and the process's resident memory
+/// stays within 1.5 times what the search counted (plus the process's own start). Run under
+/// `ulimit -v` (1.2 GB of address space), where a search that undercounted aborted.
+#[test]
+fn a_search_of_large_script_states_ends_at_its_memory_budget_counting_what_it_holds() {
+    for script in ["large-states.txt", "large-states.js"] {
+        let path = format!("{}/tests/fixtures/script/{script}", env!("CARGO_MANIFEST_DIR"));
+        let mut child = Command::new("sh")
+            .args(["-c", "ulimit -v 1200000 && exec \"$0\" solve \"$1\" --json --threads 1"])
+            .args([env!("CARGO_BIN_EXE_puzzlelab"), &path])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the CLI runs");
+        // The child's peak resident memory, as last seen (VmHWM only grows).
+        let status_file = format!("/proc/{}/status", child.id());
+        let mut peak = 0_u64;
+        while child.try_wait().expect("the CLI runs").is_none() {
+            let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+            let kilobytes = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next().and_then(|n| n.parse::<u64>().ok()));
+            peak = peak.max(kilobytes.unwrap_or(0) * 1024);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let output = child.wait_with_output().expect("the CLI runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(3), "{script}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+        let reason = json["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains("the memory limit"), "{script}: {reason}");
+        let counted = json["bytes"].as_u64().unwrap_or(0);
+        // More than 1,000 states of 100 KB were counted: the budget was what ended it.
+        assert!(counted > 100 << 20 && json["stored"].as_u64().unwrap_or(0) > 500, "{script}: {json}");
+        let start = 60 << 20;
+        assert!(peak <= counted * 3 / 2 + start, "{script}: resident {peak} bytes, counted {counted}");
+    }
+}

@@ -309,7 +309,12 @@ pub fn literal(value: &Dynamic) -> Option<String> {
 
 /// The value a state is known by: equal states give equal keys (maps print their keys sorted).
 pub fn key(state: &Dynamic) -> String {
-    format!("{state:?}")
+    let mut key = format!("{state:?}");
+    // Written piece by piece, a long key holds up to twice its length: kept, it holds its own.
+    if key.capacity() > key.len() + key.len() / 8 {
+        key.shrink_to_fit();
+    }
+    key
 }
 
 /// About how many bytes a value holds, the value itself and everything it owns: a 16-byte
