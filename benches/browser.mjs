@@ -103,6 +103,31 @@ try {
     await fresh.close();
   }
 
+  // Rules in JavaScript in the page (issue 60): the 8-puzzle breadth-first over its 181,440
+  // positions in a sandboxed Worker, as the tuned fixture and as a new user writes it; the
+  // search's own time from the result line, each of 3 runs (the first after the script's Worker
+  // starts).
+  console.log('JavaScript 8-puzzle, breadth-first in the page: ms of search (k states/s), 3 runs');
+  for (const name of ['eight-puzzle.js', 'eight-puzzle-plain.js']) {
+    const text = readFileSync(path.join(root, 'tests', 'fixtures', 'script', name), 'utf8');
+    await page.evaluate((t) => {
+      const area = document.querySelector('#puzzle-text');
+      area.value = t;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Ready'), null, { timeout: 60000 });
+    await page.selectOption('#method', 'bfs');
+    const runs = [];
+    for (let run = 0; run < 3; run++) {
+      await page.click('#solve');
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 31 moves'), null, { timeout: 120000 });
+      const ms = Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, ''));
+      runs.push(`${ms} (${Math.round(181440 / ms)} k)`);
+    }
+    console.log(`  ${name.padEnd(22)} ${runs.join('  ')}`);
+  }
+  await page.selectOption('#method', 'auto');
+
   // Sokoban in the page beside the native CLI on the same levels, on 1 Worker against one thread
   // and on 2 (A* and best-first search side by side) against two: the search's own time, as the
   // result line and `--json`'s elapsed_ms give it, best of 2 each.
