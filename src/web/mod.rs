@@ -43,7 +43,8 @@ mod tests {
     fn the_sandbox_policy_is_the_same_in_the_frame_and_its_document() {
         let rust = include_str!("sandbox.rs");
         let html = include_str!("../../www/sandbox.html");
-        let policy = rust.split("pub const POLICY: &str = \"").nth(1).and_then(|rest| rest.split('"').next());
+        let declared = rust.split("pub const POLICY: &str =").nth(1);
+        let policy = declared.and_then(|rest| rest.split('"').nth(1));
         let policy = policy.expect("sandbox.rs names its POLICY");
         assert!(policy.starts_with("default-src 'none';"));
         assert!(html.contains(&format!("content=\"{policy}\"")), "the document's policy is {policy}");

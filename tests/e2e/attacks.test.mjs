@@ -153,6 +153,7 @@ test('a frame navigated away is rebuilt, a hung script is blamed and held on the
     const again = await context.newPage();
     await again.goto(link);
     await again.waitForFunction(() => document.querySelector('#error').textContent.includes('has not been run'), null, { timeout: 30000 });
+    await waitForStatus(again, 'This script stopped answering the last time it ran here, so it has not been run. Press Solve to run it.');
     assert.equal(await again.isDisabled('#solve'), false, 'Solve runs it');
   } finally {
     await context.close();

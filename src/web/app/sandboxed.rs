@@ -221,6 +221,14 @@ impl App {
         held
     }
 
+    /// The status says why a script held until Solve was not run (the message under the text
+    /// is folded away on a phone).
+    pub(super) fn say_if_held(&mut self) {
+        if self.is_held() {
+            self.set_status("This script stopped answering the last time it ran here, so it has not been run. Press Solve to run it.");
+        }
+    }
+
     /// Whether the text on screen is a script held until Solve.
     pub(super) fn is_held(&self) -> bool {
         js::recorded::known(self.history.text()).is_some_and(|k| k.is_err_and(|e| e.message == HELD))

@@ -127,6 +127,8 @@ impl App {
                 }
             }
         }
+        #[cfg(feature = "js")]
+        self.say_if_held();
         self.show_metrics();
         self.show_levels();
         // The pickers offer what this puzzle accepts: its methods, its modes, its switches.
