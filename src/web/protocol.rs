@@ -149,6 +149,7 @@ pub enum Reply {
 /// fits well within it, and a script that makes more cannot freeze the page.
 pub const MAX_REPLY_BYTES: usize = 16 << 20;
 
+#[cfg(feature = "js")]
 impl Reply {
     /// The reply as the bytes a sandboxed Worker sends (JSON); one larger than
     /// [`MAX_REPLY_BYTES`] becomes a `Failed` that says so, for the job it answered.

@@ -6,23 +6,33 @@
 use super::protocol::{handle, Kept, Reply, Request};
 use crate::families::FormatError;
 use wasm_bindgen::prelude::*;
-use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent, MessagePort};
+#[cfg(feature = "js")]
+use web_sys::MessagePort;
+use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent};
 
 pub fn start() {
     console_error_panic_hook::set_once();
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    // The sandbox's loader leaves the channel on the global; it is taken off before any script
-    // could look for it.
-    let port =
-        js_sys::Reflect::get(&scope, &"puzzlelabPort".into()).ok().and_then(|p| p.dyn_into::<MessagePort>().ok());
-    let Some(port) = port else { return super::kept::open_and_preload(listen) };
-    let _ = js_sys::Reflect::delete_property(&scope, &"puzzlelabPort".into());
     #[cfg(feature = "js")]
+    if let Some(port) = sandbox_port() {
+        return listen_on(Channel::Port(port), None);
+    }
+    super::kept::open_and_preload(listen);
+}
+
+/// In a Worker the sandbox started: its private channel, taken off the global where the loader
+/// left it before any script could look for it, once the realm is locked down. (The first
+/// module runs no sandboxed Worker: this and the bytes of `Reply::to_bytes` are the full
+/// module's only, and the first load does not carry them.)
+#[cfg(feature = "js")]
+fn sandbox_port() -> Option<MessagePort> {
+    let scope = js_sys::global();
+    let port = js_sys::Reflect::get(&scope, &"puzzlelabPort".into()).ok()?.dyn_into::<MessagePort>().ok()?;
+    let _ = js_sys::Reflect::delete_property(scope.unchecked_ref::<js_sys::Object>(), &"puzzlelabPort".into());
     if let Err(error) = crate::families::script::js::web::lock_down() {
         // Nothing is answered: the page hears this Worker died and says why.
         wasm_bindgen::throw_str(&format!("the sandbox could not lock its Worker down: {}", error.message));
     }
-    listen_on(Channel::Port(port), None);
+    Some(port)
 }
 
 /// Where a Worker's requests come from and its replies go.
@@ -30,13 +40,25 @@ enum Channel {
     /// The Worker's own global: a Worker of the page's.
     Scope(DedicatedWorkerGlobalScope),
     /// A private channel from the sandbox's frame.
+    #[cfg(feature = "js")]
     Port(MessagePort),
 }
 
 impl Channel {
+    /// The Worker's own global, where it answers there (and keeps tables: a sandboxed Worker
+    /// keeps none).
+    fn scope(&self) -> Option<&DedicatedWorkerGlobalScope> {
+        match self {
+            Channel::Scope(scope) => Some(scope),
+            #[cfg(feature = "js")]
+            Channel::Port(_) => None,
+        }
+    }
+
     fn post(&self, reply: &Reply) {
         match self {
             Channel::Scope(scope) => post(scope, reply),
+            #[cfg(feature = "js")]
             Channel::Port(port) => {
                 let bytes = js_sys::Uint8Array::from(reply.to_bytes().as_slice());
                 if let Err(e) = port.post_message_with_transferable(&bytes, &js_sys::Array::of1(&bytes.buffer())) {
@@ -61,7 +83,7 @@ fn listen_on(channel: Channel, database: Option<IdbDatabase>) {
         // What a job keeps goes out before its next reply (every request ends with one): the
         // page can hand built tables to the other Workers while this one still searches.
         let mut post = |reply: Reply| {
-            if let Channel::Scope(scope) = replies.as_ref() {
+            if let Some(scope) = replies.scope() {
                 share_kept(scope, database.as_ref());
             }
             replies.post(&reply);
@@ -76,6 +98,7 @@ fn listen_on(channel: Channel, database: Option<IdbDatabase>) {
     });
     match channel.as_ref() {
         Channel::Scope(scope) => scope.set_onmessage(Some(on_message.as_ref().unchecked_ref())),
+        #[cfg(feature = "js")]
         Channel::Port(port) => port.set_onmessage(Some(on_message.as_ref().unchecked_ref())),
     }
     on_message.forget();
