@@ -111,6 +111,24 @@ function show(s) { return s + ' ' + tried.join(','); }
   }
 });
 
+test('an answer that does not replay in a fresh Worker is refused, never shown', async () => {
+  // Point 4's other half: a script that describes its puzzle one way while it is searched and
+  // another way when it is replayed (its is_goal counts its own calls: only after 500 of them,
+  // which the search makes and a replay does not, is a sequence of 6 moves solved). The search
+  // reports 6 moves; the fresh Worker's replay ends on a position that is not solved.
+  const { page, context } = await openPage();
+  try {
+    await paste(page, `${HEAD}let calls = 0;\nfunction start() { return []; }\nfunction moves(s) { return [1, 2, 3]; }\nfunction apply(s, m) { return s.concat([m]); }\nfunction is_goal(s) { calls++; return calls > 500 && s.length >= 6; }\n`);
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await waitForStatus(page, 'The search\'s answer (6 moves) did not replay');
+    assert.match(await status(page), /did not replay through the script's rules in a fresh Worker, so it is not shown: the position it ends on is not solved\.$/);
+    assert.equal(await page.locator('#moves li').count(), 0, 'no moves are shown');
+  } finally {
+    await context.close();
+  }
+});
+
 test('what a script sends is bounded: a show() of 200 MB is refused and the page keeps answering', async () => {
   // Point 5: 200 MB from show() used to crash the page's process about 20 s after opening.
   const text = `${HEAD}function start() { return 0; }\nfunction moves() { return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return s === 1; }\nfunction show(s) { return 'x'.repeat(200 * 1024 * 1024); }\n`;
