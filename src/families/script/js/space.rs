@@ -85,54 +85,6 @@ pub struct JsSpace<'a> {
     given: RefCell<Vec<u8>>,
 }
 
-/// About how many bytes the engine holds for the state whose canonical bytes are `key` (its
-/// value, read from them, as QuickJS keeps it on 64 bits): 16 for each value's slot, an object
-/// or an array's header, and a string's header and text (an object's keys are shared atoms).
-/// QuickJS holds 43 MB for the 8-puzzle's 181,440 states (240 bytes a state; this says 224),
-/// and a state of 100,000 letters holds its letters once, not the 16 bytes a letter an estimate
-/// by the key's length said (which gave up ten times too early).
-fn engine_bytes(key: &[u8]) -> u64 {
-    const SLOT: u64 = 16;
-    const HEADER: u64 = 80;
-    const STRING_HEADER: u64 = 24;
-    let length = |at: usize| key.get(at..at + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-    // The value at `at` (moved past it). Nesting is bounded (64 deep) where keys are written.
-    fn value(key: &[u8], at: &mut usize, length: &dyn Fn(usize) -> usize) -> u64 {
-        let Some(&tag) = key.get(*at) else { return 0 };
-        *at += 1;
-        let items = |at: &mut usize, object: bool| {
-            let mut bytes = SLOT + HEADER;
-            while key.get(*at).is_some_and(|&t| t != key::END) {
-                if object {
-                    *at += 5 + length(*at + 1);
-                }
-                bytes += value(key, at, length);
-            }
-            *at += 1;
-            bytes
-        };
-        match tag {
-            key::STRING => {
-                let n = length(*at);
-                *at += 4 + n;
-                SLOT + STRING_HEADER + n as u64
-            }
-            key::INT => {
-                *at += 4;
-                SLOT
-            }
-            key::FLOAT => {
-                *at += 8;
-                SLOT
-            }
-            key::ARRAY => items(at, false),
-            key::OBJECT => items(at, true),
-            _ => SLOT,
-        }
-    }
-    value(key, &mut 0, &length)
-}
-
 impl<'a> JsSpace<'a> {
     /// A new search of the script's rules, from `start()`.
     pub fn new(engine: &'a dyn Engine) -> Result<Self, FormatError> {
@@ -155,7 +107,7 @@ impl<'a> JsSpace<'a> {
     fn count(&self, key: &[u8]) {
         // The key, where it ends, its slot in the table (with room to grow), and the engine's
         // value if it keeps one.
-        let kept = if self.engine.keeps_states() { engine_bytes(key) } else { 0 };
+        let kept = if self.engine.keeps_states() { key::held_bytes(key) } else { 0 };
         self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 16 + kept);
     }
 
