@@ -171,11 +171,9 @@ impl Reply {
         serde_json::to_vec(&reply).unwrap_or_default()
     }
 
-    /// A reply from the bytes [`Reply::to_bytes`] wrote.
+    /// A reply from the bytes [`Reply::to_bytes`] wrote (their size is checked before they are
+    /// copied out of the message: `sandbox::reply_bytes`).
     pub fn from_bytes(bytes: &[u8]) -> Result<Reply, String> {
-        if bytes.len() > MAX_REPLY_BYTES {
-            return Err(format!("a reply of {} bytes is too large", bytes.len()));
-        }
         serde_json::from_slice(bytes).map_err(|e| e.to_string())
     }
 

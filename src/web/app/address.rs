@@ -170,13 +170,13 @@ impl App {
         self.playback.stop();
     }
 
-    fn storage(&self) -> Option<web_sys::Storage> {
+    pub(super) fn storage(&self) -> Option<web_sys::Storage> {
         self.window.local_storage().ok().flatten()
     }
 
     /// Keeps `value` under `key`; a full or refused storage keeps nothing (the address still
     /// holds the puzzle).
-    fn store(&self, key: &str, value: &str) {
+    pub(super) fn store(&self, key: &str, value: &str) {
         if let Some(storage) = self.storage() {
             let _ = storage.set_item(key, value);
         }

@@ -79,17 +79,12 @@ impl App {
     /// Asks the sandbox what it needs to read `text` (its start, and where a syntax error is),
     /// unless the last reading of the same text never answered: then it waits for Solve.
     fn ask_to_read(&mut self, family: &'static dyn Family, text: &str) {
-        let storage = self.window.local_storage().ok().flatten();
-        let noted = |key: &str| storage.as_ref().and_then(|s| s.get_item(key).ok().flatten());
-        let print = Some(fingerprint(text));
-        if (noted(PENDING_KEY) == print || noted(HUNG_KEY) == print) && !self.held_released {
+        if (self.noted(PENDING_KEY, text) || self.noted(HUNG_KEY, text)) && !self.held_released {
             family.learn(text, Err(FormatError::general(HELD)));
             return;
         }
         self.held_released = false;
-        if let Some(storage) = &storage {
-            let _ = storage.set_item(PENDING_KEY, &fingerprint(text));
-        }
+        self.store(PENDING_KEY, &fingerprint(text));
         self.ask_trace(family, Vec::new());
         if let Some(check) = family.syntax_check(text) {
             let text = text.to_string();
@@ -121,9 +116,7 @@ impl App {
                 }
                 // The frame itself may be what stopped answering: it is made again.
                 app.rebuild_sandbox();
-                if let Some(storage) = app.window.local_storage().ok().flatten() {
-                    let _ = storage.set_item(HUNG_KEY, &fingerprint(&text));
-                }
+                app.store(HUNG_KEY, &fingerprint(&text));
                 let said = format!(
                     "the script did not answer within {} s: is there a loop that never ends at its top level, or in start(), moves(), apply(), is_goal(), show(), label() or draw()?",
                     TRACE_MS / 1000
@@ -207,18 +200,27 @@ impl App {
     /// Pressing Solve on a script held because it hung the last time it was read: it is read
     /// now (and solved once it is).
     pub(super) fn release_held(&mut self) -> bool {
-        let text = self.history.text();
-        let held = js::recorded::known(text).is_some_and(|k| k.is_err_and(|e| e.message == HELD));
+        let held = self.is_held();
         if held {
             self.held_released = true;
-            if let Some(storage) = self.window.local_storage().ok().flatten() {
-                let _ = storage.remove_item(PENDING_KEY);
-                let _ = storage.remove_item(HUNG_KEY);
-            }
-            js::recorded::forget(text);
+            self.unnote(PENDING_KEY);
+            self.unnote(HUNG_KEY);
+            js::recorded::forget(self.history.text());
             self.reparse();
         }
         held
+    }
+
+    /// Whether local storage's note `key` names `text`.
+    fn noted(&self, key: &str, text: &str) -> bool {
+        self.storage().and_then(|s| s.get_item(key).ok().flatten()) == Some(fingerprint(text))
+    }
+
+    /// Local storage's note `key` is gone.
+    fn unnote(&self, key: &str) {
+        if let Some(storage) = self.storage() {
+            let _ = storage.remove_item(key);
+        }
     }
 
     /// The status says why a script held until Solve was not run (the message under the text
@@ -309,10 +311,8 @@ impl App {
     /// kept, and shown if `text` is still the one on screen.
     fn traced(&mut self, job: u32, text: &str, said: Result<String, FormatError>) {
         self.trace_answered = self.trace_answered.max(job);
-        if let Some(storage) = self.window.local_storage().ok().flatten() {
-            if storage.get_item(PENDING_KEY).ok().flatten().as_deref() == Some(fingerprint(text).as_str()) {
-                let _ = storage.remove_item(PENDING_KEY);
-            }
+        if self.noted(PENDING_KEY, text) {
+            self.unnote(PENDING_KEY);
         }
         let held = self.unchecked.take_if(|held| held.job == job);
         let Ok(family) = families::choose(Some(&self.el.family.value()), text) else { return };
