@@ -100,12 +100,19 @@ function start() { return 0; }
 function moves() { return [1]; }
 function apply(s, m) { return s < 5 ? s + m : null; }
 function is_goal(s) { return s === 5; }
+// And replaces postMessage for whatever runs after it.
+try { globalThis.postMessage = () => {}; self.postMessage = () => {}; } catch (e) {}
 function show(s) { return s + ' ' + tried.join(','); }
 `);
     await waitForStatus(page, 'Ready');
     assert.doesNotMatch(await page.textContent('#position'), /posted/);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 5 moves');
+    // The next script, in the same tab, still reports through the solver's channel: its answer.
+    await page.selectOption('#examples', 'script-js-jugs');
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 6 moves');
   } finally {
     await context.close();
   }
