@@ -298,6 +298,20 @@ fn javascript_rules() {
         (unlike.line, unlike.message.as_str()),
         (4, "apply() returned a state that is not JSON-like: a function (at [1])")
     );
+    // A state is the same whatever the order its fields were made in (the host writes them in
+    // the order made while that is sorted, and sorts them otherwise).
+    let keys = "// puzzlelab script js\nfunction start() { return { c: 3, a: 1, b: { y: 2, x: 1 } }; }\nfunction moves(s) { return [1, 2, 3]; }\nfunction apply(s, m) { return m === 1 ? { a: 1, b: { x: 1, y: 2 }, c: 3 } : m === 2 ? { b: { y: 2, x: 1 }, c: 3, a: 1 } : { a: 1, c: 3, b: { x: 1, y: 2 } }; }\nfunction is_goal(s) { return false; }\n";
+    let puzzle = JsPuzzle::load::<WebEngine>(keys).unwrap();
+    let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!((report.status, report.stats.stored), (Status::Unsolved, 1));
+    // Each new state gets its own flags, asked after the expansion: steps of 1 and 2 from 0 to
+    // 10 take 5 moves (0, 2, 4, 6, 8, 10), and 6 when 2, 4 and 6 are dead ends.
+    for (dead, length) in [("false", 5), ("s === 2 || s === 4 || s === 6", 6)] {
+        let text = format!("// puzzlelab script js\nfunction start() {{ return 0; }}\nfunction moves(s) {{ return [1, 2]; }}\nfunction apply(s, m) {{ return s + m <= 10 ? s + m : null; }}\nfunction is_goal(s) {{ return s === 10; }}\nfunction is_dead(s) {{ return {dead}; }}\n");
+        let puzzle = JsPuzzle::load::<WebEngine>(&text).unwrap();
+        let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
+        assert_eq!((report.status, report.moves.len()), (Status::Solved, length), "{dead}");
+    }
     let thrown = error("throw new RangeError(\"no\");");
     assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
     // The script runs in a compartment of its own (issue 60): the realm's intrinsics are frozen

@@ -3,7 +3,8 @@
 // browser's own engine in the page) and calls it with the rules: the object the user's script,
 // wrapped in a function, returns. For an engine that keeps states (QuickJS's), the states a
 // search has numbered are kept here, by number, so that a search hands the script its own
-// values back without reading them from their bytes; the page's engine keeps none.
+// values back without reading them from their bytes; the page's engine keeps none (but an
+// expansion's, until their flags are asked).
 // The intrinsics it names are bound as parameters once: where the realm is locked down (the
 // page's Workers), naming them as globals in the hottest functions cost more than half the time.
 ((Array, Object, String, Math, JSON, Number, Uint8Array, DataView, TextEncoder, TextDecoder) => function (rules) {
@@ -157,10 +158,28 @@
         } else {
           if (!plain(value)) throw refused(value, depth);
           out.setUint8(length++, 0xe8);
-          const keys = Object.keys(value).sort();
-          for (let i = 0; i < keys.length; i++) {
-            writeString(keys[i]);
-            write(value[keys[i]], depth + 1);
+          // Fields in the order they were made, while that is their sorted order (as it most
+          // often is): no array of their names is made. (A plain object's prototype, frozen
+          // where the realm is locked down, has no fields `for in` would find.)
+          const fields = length;
+          let last = "";
+          let sorted = true;
+          for (const key in value) {
+            if (last !== "" && !(last < key)) {
+              sorted = false;
+              break;
+            }
+            writeString(key);
+            write(value[key], depth + 1);
+            last = key;
+          }
+          if (!sorted) {
+            length = fields;
+            const keys = Object.keys(value).sort();
+            for (let i = 0; i < keys.length; i++) {
+              writeString(keys[i]);
+              write(value[keys[i]], depth + 1);
+            }
           }
         }
         room(1);
@@ -246,8 +265,7 @@
     return length;
   }
 
-  // Calls `each(move, next, flags)` for each move allowed from `state` (flags as `flags`
-  // says).
+  // Calls `each(move, next)` for each move allowed from `state`.
   function visit(state, each) {
     try {
       doing = "moves";
@@ -257,7 +275,7 @@
         doing = "apply";
         const next = rules.apply(state, moves[i]);
         if (next === null || next === undefined) continue;
-        each(moves[i], next, flags(next));
+        each(moves[i], next);
       }
     } catch (error) {
       if (error && error.puzzlelabUnlike) throw error;
@@ -271,6 +289,11 @@
   let reading = new Uint8Array(0);
   let read = 0;
   let decoder = null;
+  // Fields' names read before, by their length and first byte: a name read again is the same
+  // string, not new text (and an object's field named by it is stored as fast as a literal's).
+  const NAMES = 256;
+  const names = [];
+  for (let i = 0; i < NAMES; i++) names.push("");
 
   function readInt() {
     const n = reading[read] | (reading[read + 1] << 8) | (reading[read + 2] << 16) | (reading[read + 3] << 24);
@@ -326,7 +349,7 @@
       case 0xe8: {
         const object = {};
         while (reading[read] !== 0xe9) {
-          const key = readValue();
+          const key = readName();
           const value = readValue();
           // An own property even for "__proto__", as JSON.parse makes it.
           if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
@@ -338,6 +361,27 @@
       default:
         throw new Error("puzzlelab: unreadable state bytes (tag " + tag + ")");
     }
+  }
+
+  // A field's name: text, read as `readValue` reads it.
+  function readName() {
+    if (reading[read] !== 0xe2) return readValue();
+    const n = (reading[read + 1] | (reading[read + 2] << 8) | (reading[read + 3] << 16) | (reading[read + 4] << 24)) >>> 0;
+    const at = read + 5;
+    const slot = (n * 31 + reading[at]) & (NAMES - 1);
+    const known = names[slot];
+    if (known.length === n && n !== 0) {
+      let i = 0;
+      while (i < n && known.charCodeAt(i) === reading[at + i]) i++;
+      if (i === n) {
+        read = at + n;
+        return known;
+      }
+    }
+    const name = readValue();
+    // Only text of one byte a character (the length compared above is then the bytes').
+    if (name.length === n && n <= 64) names[slot] = name;
+    return name;
   }
 
   // The state whose bytes the module put where `target` says (`fresh` has been called since
@@ -359,12 +403,19 @@
     }
   }
 
+  // The states the last expansion found, by their order, until their flags are asked (or the
+  // next expansion). Their number is kept apart: setting an array's length, where the realm is
+  // locked down, cost as much as a script's call.
+  const found = [];
+  let foundCount = 0;
+
   // One state found, written as `expandGiven` says.
-  function writeFound(move, next, flag) {
-    room(1);
-    out.setUint8(length++, flag);
+  function writeFound(move, next) {
     writeKey(move, "moves", "a move");
     writeKey(next, "apply", "a state");
+    if (foundCount < found.length) found[foundCount] = next;
+    else found.push(next);
+    foundCount++;
   }
 
   const host = {
@@ -445,14 +496,37 @@
       length -= 4;
       return copy();
     },
-    // `expand` of the state the module put where `target` says (nothing is kept here),
-    // written as `copy` says: for each state found, its flags (a byte), its move and the
-    // state, each after its length.
+    // `expand` of the state the module put where `target` says, written as `copy` says: for
+    // each state found, its move and the state, each after its length. The states are kept
+    // until `flagsGiven` (nothing is kept longer).
     expandGiven() {
+      foundCount = 0;
       fresh();
       const state = given();
       writeHere();
       visit(state, writeFound);
+      return copy();
+    },
+    // The flags (as `flags` says, a byte each) of the states of the last expansion that are
+    // new to the search, written as `copy` says: the module put their count and their places
+    // in the expansion where `target` says, 4 bytes each. (The states the search has seen
+    // before are not asked: most of them, in most puzzles, and `is_goal` may cost.)
+    flagsGiven() {
+      fresh();
+      reading = memoryBytes;
+      read = place;
+      const count = readInt();
+      // Each flag is written before the places still to read (they take 4 bytes each).
+      writeHere();
+      try {
+        for (let i = 0; i < count; i++) {
+          const at = readInt();
+          if (at >= foundCount) throw new Error("puzzlelab: no such state in the expansion");
+          out.setUint8(length++, flags(found[at]));
+        }
+      } catch (error) {
+        throw failed(error);
+      }
       return copy();
     },
     // `heuristic` of the state the module put where `target` says.

@@ -222,12 +222,12 @@ pub fn arguments(values: &[&[u8]]) -> String {
 
 /// Where an expansion hands what it finds, one state at a time: the search's numbering.
 pub trait Found {
-    /// A move allowed and the state it leads to, as canonical bytes: whether the state is new
-    /// to the search (numbered next). Then, and only then, its flags are wanted: an engine that
-    /// keeps states keeps it, and the script's `is_goal` runs once a state.
-    fn state(&mut self, mv: &[u8], state: &[u8]) -> bool;
-    /// The flags ([`GOAL`], [`DEAD`]) of the new state just handed over.
-    fn flags(&mut self, flags: u8);
+    /// A move allowed and the state it leads to, as canonical bytes: the state's number if it
+    /// is new to the search. Then, and only then, its flags are wanted: an engine that keeps
+    /// states keeps it, and the script's `is_goal` runs once a state.
+    fn state(&mut self, mv: &[u8], state: &[u8]) -> Option<u32>;
+    /// The flags ([`GOAL`], [`DEAD`]) of new state `id`.
+    fn flags(&mut self, id: u32, flags: u8);
 }
 
 /// Loads a script into an engine of the kind a puzzle runs on (to write a position as a script

@@ -497,10 +497,10 @@ impl Engine for QuickJs {
                 }
                 write_key(&mv, plain, &mut mv_key, "moves", "a move")?;
                 write_key(&next, plain, &mut state_key, "apply", "a state")?;
-                if found.state(&mv_key, &state_key) {
+                if let Some(id) = found.state(&mv_key, &state_key) {
                     caught(ctx, values.set(self.kept.get(), next.clone()))?;
                     self.kept.set(self.kept.get() + 1);
-                    found.flags(self.flags(ctx, &next, &rules)?);
+                    found.flags(id, self.flags(ctx, &next, &rules)?);
                 }
             }
             Ok(())

@@ -37,11 +37,12 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     if n != b.len() {
         return false;
     }
-    if !(8..=16).contains(&n) {
+    if !(8..=32).contains(&n) {
         return a == b;
     }
     let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
-    word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8)
+    // Whole words from the start, and the last word (which may overlap the one before).
+    (0..n / 8).all(|i| word(a, 8 * i) == word(b, 8 * i)) && word(a, n - 8) == word(b, n - 8)
 }
 
 impl Numbered {
@@ -162,7 +163,7 @@ struct Numbering<'s, 'a> {
 }
 
 impl Found for Numbering<'_, '_> {
-    fn state(&mut self, mv: &[u8], state: &[u8]) -> bool {
+    fn state(&mut self, mv: &[u8], state: &[u8]) -> Option<u32> {
         let (mv, _) = self.moves.number(mv);
         let (next, new) = self.states.number(state);
         if new {
@@ -171,12 +172,12 @@ impl Found for Numbering<'_, '_> {
             self.flags.push(0);
         }
         self.out.push((mv, next, 1));
-        new
+        new.then_some(next)
     }
 
-    fn flags(&mut self, flags: u8) {
-        if let Some(last) = self.flags.last_mut() {
-            *last = flags;
+    fn flags(&mut self, id: u32, flags: u8) {
+        if let Some(kept) = self.flags.get_mut(id as usize) {
+            *kept = flags;
         }
     }
 }
