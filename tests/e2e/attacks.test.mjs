@@ -131,6 +131,14 @@ test('an answer that does not replay in a fresh Worker is refused, never shown',
     await waitForStatus(page, 'The search\'s answer (6 moves) did not replay');
     assert.match(await status(page), /did not replay through the script's rules in a fresh Worker, so it is not shown: the position it ends on is not solved\.$/);
     assert.equal(await page.locator('#moves li').count(), 0, 'no moves are shown');
+    // A hint's claim is checked the same way. From the position after one move, a new Worker's
+    // search counts its calls afresh and says 6 moves are left; the 7 moves, replayed from the
+    // start in a fresh Worker, do not end solved, so no hint is given.
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await page.waitForFunction(() => !document.querySelector('#hint').disabled);
+    await page.click('#hint');
+    await waitForStatus(page, 'The search\'s way from your move 1 (6 moves) did not replay');
+    assert.match(await status(page), /in a fresh Worker, so no hint is given: the position it ends on is not solved\.$/);
   } finally {
     await context.close();
   }

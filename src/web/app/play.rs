@@ -161,22 +161,40 @@ impl App {
         }
     }
 
+    /// A hint: the first of `report`'s moves (a solution from the position played to).
+    pub(super) fn show_hint(&mut self, report: &Report) {
+        self.busy = false;
+        if let Some(first) = report.moves.first() {
+            self.hint = Some(first.clone());
+            // Shortest only when the method that ran proves it (a depth-first pick does not).
+            let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
+            self.set_status(&format!("Hint: {first} ({way} from here takes {} moves).", report.moves.len()));
+        }
+        self.draw();
+    }
+
     /// A search from a position played to ended: a hint shows its first move; a solve puts its
     /// moves after the ones played. Returns the report for the replay (None for a hint).
     pub(super) fn searched_from_here(&mut self, from: FromHere, mut report: Report) -> Option<Report> {
         let summary = replay::summary(&report);
         if from.hint {
-            self.busy = false;
-            match report.moves.first() {
-                Some(first) if report.status == families::Status::Solved => {
-                    self.hint = Some(first.clone());
-                    // Shortest only when the method that ran proves it (a depth-first pick does not).
-                    let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
-                    self.set_status(&format!("Hint: {first} ({way} from here takes {} moves).", report.moves.len()));
-                }
-                _ => self.set_status(&format!("No hint from here: {summary}")),
+            if report.status != families::Status::Solved || report.moves.is_empty() {
+                self.busy = false;
+                self.set_status(&format!("No hint from here: {summary}"));
+                self.draw();
+                return None;
             }
-            self.draw();
+            // What a script's search claims is replayed in a fresh Worker first, from the start.
+            #[cfg(feature = "js")]
+            let report = {
+                let played = from.prefix.len();
+                let mut whole = report;
+                whole.moves.splice(0..0, from.prefix);
+                let (mut whole, _) = self.check_before_showing(whole, summary, Some(played))?;
+                whole.moves.drain(..played);
+                whole
+            };
+            self.show_hint(&report);
             return None;
         }
         let start = from.prefix.len();

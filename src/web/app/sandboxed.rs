@@ -37,6 +37,8 @@ pub(super) struct Unchecked {
     report: Report,
     /// What the search said of itself.
     summary: String,
+    /// For a hint: how many of the report's moves were played (the hint is the next).
+    hint: Option<usize>,
 }
 
 /// What a held script says until Solve is pressed.
@@ -238,8 +240,14 @@ impl App {
 
     /// A search in the sandbox reported `report` (of the moves from the start of the text on
     /// screen): held while a fresh tracing Worker replays it. Some(report) when nothing need be
-    /// checked (not a script's, or not solved).
-    pub(super) fn check_before_showing(&mut self, report: Report, summary: String) -> Option<(Report, String)> {
+    /// checked (not a script's, or not solved). `hint`: the moves played, when the search was
+    /// a hint's from there.
+    pub(super) fn check_before_showing(
+        &mut self,
+        report: Report,
+        summary: String,
+        hint: Option<usize>,
+    ) -> Option<(Report, String)> {
         let sandboxed = self.pool.as_ref().is_some_and(Pool::is_sandboxed);
         if !sandboxed || report.status != families::Status::Solved {
             return Some((report, summary));
@@ -253,7 +261,7 @@ impl App {
         }
         let job = self.ask_trace(family, report.moves.clone());
         self.set_status("Checking the solution: a fresh Worker replays it through the script's rules…");
-        self.unchecked = Some(Unchecked { job, report, summary });
+        self.unchecked = Some(Unchecked { job, report, summary, hint });
         None
     }
 
@@ -264,11 +272,24 @@ impl App {
         let replayed =
             said.as_ref().map_err(|e| e.message.clone()).and_then(|json| js::recorded::reaches_goal(json, moves));
         match replayed {
-            Ok(()) => self.show_finished(held.report, &held.summary),
+            Ok(()) => match held.hint {
+                Some(played) => {
+                    let mut rest = held.report;
+                    rest.moves.drain(..played.min(rest.moves.len()));
+                    self.show_hint(&rest);
+                }
+                None => self.show_finished(held.report, &held.summary),
+            },
             Err(why) => {
                 self.busy = false;
+                let (answer, refused) = match held.hint {
+                    Some(played) => {
+                        (format!("way from your move {played} ({} moves)", moves - played), "no hint is given")
+                    }
+                    None => (format!("answer ({moves} moves)"), "it is not shown"),
+                };
                 self.set_status(&format!(
-                    "The search's answer ({moves} moves) did not replay through the script's rules in a fresh Worker, so it is not shown: {}.",
+                    "The search's {answer} did not replay through the script's rules in a fresh Worker, so {refused}: {}.",
                     why.trim_end_matches('.')
                 ));
                 self.update_buttons();

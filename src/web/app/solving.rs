@@ -413,7 +413,7 @@ impl App {
             None => report,
         };
         #[cfg(feature = "js")]
-        let Some((report, summary)) = self.check_before_showing(report, summary) else {
+        let Some((report, summary)) = self.check_before_showing(report, summary, None) else {
             return;
         };
         self.show_finished(report, &summary);
