@@ -301,6 +301,102 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
   });
 });
 
+test('the undo keys puzzle fans know work on the board, and a solution left by a move comes back', async () => {
+  await inPage(async (page) => {
+    const text = '1 2 3\n4 _ 5\n7 8 6\n';
+    await setText(page, text);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 2 moves');
+    assert.deepEqual(await movesShown(page), ['5', '6']);
+    // The solution's own moves, played by hand, follow it: nothing is thrown away.
+    await page.focus('#board');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 2');
+    assert.match(await status(page), /^Step 1 of 2, along the solution/);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '2 / 2');
+    assert.deepEqual(await movesShown(page), ['5', '6']);
+    // Ctrl+Z and u undo a move, Ctrl+Y and r redo it, R restarts; the text is left alone.
+    for (const [key, step] of [['Control+z', 1], ['u', 0], ['r', 1], ['Control+y', 2], ['Backspace', 1], ['Control+Shift+Z', 2], ['R', 0]]) {
+      await page.keyboard.press(key);
+      await page.waitForFunction((s) => document.querySelector('#step-label').textContent === `${s} / 2`, step);
+    }
+    assert.equal(await page.inputValue('#puzzle-text'), text, 'Ctrl+Z on the board undoes a move, not the text');
+    assert.deepEqual(await movesShown(page), ['5', '6']);
+    // A move of one's own branches off; undone back to where it left, the solution is back.
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('#moves li')?.textContent === '2');
+    assert.match(await status(page), /You left the solution at step 0; ◀ back to there returns to it\.$/);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await movesShown(page), ['5', '6']);
+    assert.match(await status(page), /^Back on the solution at step 0/);
+    await page.click('#next');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 2');
+    // The help names the keys.
+    await page.click('#help-toggle');
+    assert.match(await page.textContent('#help-keys'), /Ctrl\+Z, u or Backspace undo a move/);
+  });
+});
+
+test('a move tapped mid-replay on a phone leaves the solution, and ◀ brings it back', async () => {
+  const { page, context } = await openPage(undefined, undefined, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    // The board stays where it is through all of it: nothing above it changes height (the
+    // status keeps three lines, Solve's row has room for "Solve from here").
+    const top = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
+    await paste(page, '1 2 3\n4 _ 5\n7 8 6\n');
+    await waitForStatus(page, 'Ready');
+    const still = await top();
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 2 moves');
+    assert.equal(await top(), still);
+    // Tap the 2 above the blank: not the solution's move.
+    const two = await gridCell(page, 3, 3, 0, 1);
+    await page.touchscreen.tap(two.x, two.y);
+    await page.waitForFunction(() => document.querySelector('#moves li')?.textContent === '2');
+    assert.match(await status(page), /You left the solution at step 0/);
+    await page.waitForFunction(() => document.querySelector('#solve').textContent === 'Solve from here');
+    assert.equal(await top(), still, 'the board did not move under the finger');
+    await page.click('#prev');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await movesShown(page), ['5', '6']);
+    assert.equal(await top(), still);
+    await page.screenshot({ path: path.join(shots, 'phone-back-on-the-solution.png') });
+    // Draw's tools are one strip: the whole board is still on the screen.
+    await page.click('#draw');
+    const board = await page.locator('#board').boundingBox();
+    assert.ok(board.y + board.height <= 844, `the board ends at ${board.y + board.height} in Draw`);
+    await page.screenshot({ path: path.join(shots, 'phone-draw.png') });
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link\'s step stays with its puzzle', async () => {
+  await inPage(async (page) => {
+    // Two moves played by hand, at step 2 of them: a link that opens there without solving.
+    await setText(page, '1 2 3\n4 _ 5\n7 8 6\n');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent === '2 / 2');
+    await page.waitForTimeout(600); // the address follows within 400 ms
+    const shared = await openPage(page.url());
+    try {
+      await shared.page.waitForFunction(() => document.querySelector('#step-label').textContent === '2 / 2');
+      assert.deepEqual(await movesShown(shared.page), ['2', '1']);
+      await shared.page.selectOption('#examples', 'klotski');
+      await waitForStatus(shared.page, 'Ready');
+      await shared.page.click('#solve');
+      await waitForStatus(shared.page, 'Solved in 81 moves', 120000);
+      assert.deepEqual(await stepShown(shared.page), [0, 81], 'the replay of another puzzle starts at its start');
+    } finally {
+      await shared.context.close();
+    }
+  });
+});
+
 test('the keyboard chooses a piece by its letter and moves it; LM-Solve boards play by taps, planks hint from where you are', async () => {
   await inPage(async (page) => {
     // Sliding blocks: e chosen by its letter (ringed), stepped up by ↑; Esc lets it go and ←

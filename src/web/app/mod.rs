@@ -290,6 +290,10 @@ struct App {
     busy: bool,
     /// A step to show once the running solve finishes (from a share link).
     pending_step: Option<usize>,
+    /// The text last read: a step or a note kept for a result belongs to it.
+    read_text: String,
+    /// A solution left by moves played from one of its steps.
+    departure: Option<play::Departure>,
     /// What to start once the worker is ready (a shared link's solve or analysis).
     start_when_ready: Option<Task>,
     /// The last analysis of this puzzle, shown in its panel.
@@ -396,6 +400,8 @@ pub fn start() {
         job: 0,
         busy: false,
         pending_step: None,
+        read_text: String::new(),
+        departure: None,
         start_when_ready: None,
         analysis: None,
         graph_points: Vec::new(),

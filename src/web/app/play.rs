@@ -1,11 +1,22 @@
 //! Play it yourself: outside Draw, a tap or a drag on the board is a move, as the family reads it
 //! (`Puzzle::moves_at`), taken only when the family's rules allow it (`Puzzle::check`, under
 //! the metric chosen). The moves played are the move list shown, so the replay controls are
-//! undo (◀), redo (▶) and restart (|◀); a move played before the end of the list replaces what
-//! followed. Hint and "solve from here" solve the position reached, written as a puzzle of its
+//! undo (◀, Ctrl+Z, u), redo (▶, Ctrl+Y, r) and restart (|◀, R). A move that is the list's next
+//! follows it; another, played before the end of the list, replaces what followed, and when the
+//! list was a solution, it is kept and comes back when the moves are undone to where it was left.
+//! Hint and "solve from here" solve the position reached, written as a puzzle of its
 //! own (`Puzzle::text_at`), and put the answer after the moves played.
 
 use super::*;
+
+/// A solution left by a move of one's own, kept to come back to.
+pub(super) struct Departure {
+    pub(super) solution: Report,
+    /// Which of its solutions was shown (a search that lists several).
+    pub(super) chosen: usize,
+    /// The step it was left at.
+    pub(super) at: usize,
+}
 
 /// A search asked for from a position played to: the moves that lead there, and whether only
 /// its first move is wanted (a hint).
@@ -68,10 +79,16 @@ impl App {
         }
     }
 
-    /// Plays `made` from the step shown: checked against the rules, then the list shown.
+    /// Plays `made` from the step shown: checked against the rules, then the list shown. Moves
+    /// that are the list's next ones follow it (a solution stays a solution); others branch
+    /// off, and a solution left that way comes back when the moves are undone to where it was
+    /// left (`Departure`).
     pub(super) fn play(&mut self, made: Vec<String>) {
         let Some(puzzle) = &self.puzzle else { return };
         let step = self.playback.step.min(self.moves_len());
+        if self.moves().get(step..step + made.len()) == Some(&made[..]) {
+            return self.follow(made.len());
+        }
         let mut list = self.moves()[..step].to_vec();
         list.extend(made.iter().cloned());
         let verdict = match puzzle.check(&self.options(), &list) {
@@ -81,8 +98,10 @@ impl App {
         if self.busy {
             self.cancel();
         }
+        if let Some(solution) = self.report.take().filter(|report| report.status == families::Status::Solved) {
+            self.departure = Some(Departure { solution, chosen: self.solution, at: step });
+        }
         self.played = list;
-        self.report = None;
         self.streamed.clear();
         self.solution = 0;
         self.hint = None;
@@ -101,8 +120,44 @@ impl App {
             format!("Solved! {}.", tally.unwrap_or_else(|| format!("{count} {moves} ({metric} metric)")))
         } else {
             let tally = tally.unwrap_or_else(|| format!("{count} ({metric} metric)"));
-            format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here.")
+            match &self.departure {
+                Some(left) => format!(
+                    "Your moves: {tally}. You left the solution at step {}; ◀ back to there returns to it.",
+                    left.at
+                ),
+                None => format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here."),
+            }
         });
+    }
+
+    /// The next `count` moves of the list shown were played by hand: the list is followed.
+    fn follow(&mut self, count: usize) {
+        self.hint = None;
+        if count == 1 {
+            self.advance();
+        } else {
+            self.go_to(self.playback.step + count);
+        }
+        let (step, total) = (self.playback.landing(self.moves_len()), self.moves_len());
+        let whose = if self.report.is_some() { "the solution" } else { "your moves" };
+        self.set_status(&if step == total && self.report.is_some() {
+            format!("Solved, along the solution: step {step} of {total}.")
+        } else {
+            format!("Step {step} of {total}, along {whose}: ▶ goes on, ◀ goes back.")
+        });
+    }
+
+    /// Back on the solution the moves played left: it is the list again, to be followed (▶).
+    pub(super) fn rejoin(&mut self) {
+        let Some(left) = self.departure.take() else { return };
+        self.report = Some(left.solution);
+        self.solution = left.chosen;
+        self.played.clear();
+        self.show_moves();
+        self.set_status(&format!(
+            "Back on the solution at step {}: ▶ follows it, and a move of your own leaves it again.",
+            left.at
+        ));
     }
 
     /// The moves allowed from the step shown, as buttons (for families that list them): play by

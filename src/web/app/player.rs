@@ -49,6 +49,9 @@ impl App {
 
     pub(super) fn go_to(&mut self, step: usize) {
         self.hint = None;
+        if self.departure.as_ref().is_some_and(|left| step <= left.at) {
+            self.rejoin();
+        }
         self.playback.go_to(step, self.moves_len());
         self.update_buttons();
         self.draw();
@@ -110,24 +113,24 @@ impl App {
     pub(super) fn key(&mut self, event: &KeyboardEvent) {
         let key = event.key();
         let command = event.ctrl_key() || event.meta_key();
-        if command && (key == "z" || key == "Z") {
-            event.prevent_default();
-            if event.shift_key() {
-                self.redo();
-            } else {
-                self.undo();
-            }
-            return;
-        }
-        if command && (key == "y" || key == "Y") {
-            event.prevent_default();
-            self.redo();
-            return;
-        }
         let in_field = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|t| matches!(t.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
+        // Undo and redo: of the text in the text box, and in Draw (where the text is what is
+        // edited); of moves everywhere else.
+        let undo = command && (key == "z" || key == "Z") && !event.shift_key();
+        let redo = command && ((key == "z" || key == "Z") && event.shift_key() || key == "y" || key == "Y");
+        if undo || redo {
+            event.prevent_default();
+            match (in_field || self.drawing, undo) {
+                (true, true) => self.undo(),
+                (true, false) => self.redo(),
+                (false, true) => self.undo_move(),
+                (false, false) => self.redo_move(),
+            }
+            return;
+        }
         if in_field || command || event.alt_key() {
             return;
         }
@@ -139,6 +142,7 @@ impl App {
             }
             return;
         }
+        // The family's keys first: a letter that names a piece or a move is that piece or move.
         if on_board && self.key_played(&key) {
             event.prevent_default();
             return;
@@ -147,10 +151,26 @@ impl App {
             "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
             "ArrowRight" => self.advance(),
             " " => self.toggle_play(),
-            "Home" => self.go_to(0),
+            "Home" | "R" => self.go_to(0),
             "End" => self.go_to(self.moves_len()),
+            "u" | "Backspace" => self.undo_move(),
+            "r" => self.redo_move(),
             _ => return,
         }
         event.prevent_default();
+    }
+
+    /// Takes back the move before the step shown (the moves after it stay, to be redone).
+    pub(super) fn undo_move(&mut self) {
+        self.playback.stop();
+        self.go_to(self.playback.step.saturating_sub(1));
+    }
+
+    /// Makes again the move after the step shown.
+    pub(super) fn redo_move(&mut self) {
+        self.playback.stop();
+        if self.playback.step < self.moves_len() {
+            self.advance();
+        }
     }
 }

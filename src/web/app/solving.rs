@@ -429,6 +429,7 @@ impl App {
         let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
         let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
         self.report = Some(report);
+        self.departure = None;
         self.streamed.clear();
         if browsing {
             self.playback.step = self.moves_len();

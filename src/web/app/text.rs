@@ -82,8 +82,17 @@ impl App {
         self.played.clear();
         self.hint = None;
         self.from_here = None;
+        self.departure = None;
         self.solution = 0;
         self.playback.step = 0;
+        // What a link asked of its own text (a step to show, a solve to start, a note) is not
+        // carried to another.
+        if self.read_text != self.history.text() {
+            self.read_text = self.history.text().to_string();
+            self.pending_step = None;
+            self.link_note = None;
+            self.start_when_ready = None;
+        }
         self.show_moves();
         let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
         if let Ok(family) = chosen {
