@@ -303,6 +303,12 @@ pub trait Puzzle {
         false
     }
 
+    /// Why the puzzle, read and drawn, cannot be solved as it stands (a Sokoban level with more
+    /// boxes than goals, half drawn): said when it is read, at its place; solving says the same.
+    fn unready(&self) -> Option<FormatError> {
+        None
+    }
+
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error
     /// names the first illegal move.
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError>;
@@ -497,14 +503,7 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
             let best = FAMILIES.iter().map(|&f| (f.detect(text), f)).max_by_key(|(confidence, _)| *confidence);
             match best {
                 Some((confidence, f)) if confidence > Confidence::No => Ok(f),
-                _ => {
-                    let formats: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
-                    Err(FormatError::new(
-                        1,
-                        1,
-                        format!("could not tell which kind of puzzle this is. The formats read are: {}. Pick a family to see what it expects", formats.join("; ")),
-                    ))
-                }
+                _ => Err(FormatError::new(1, 1, not_a_format(""))),
             }
         }
     }
@@ -541,12 +540,65 @@ pub fn not_in_this_build(what: &str) -> FormatError {
 
 /// Chooses the family and parses `text` with it.
 pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
-    choose(id, text)?.parse(text)
+    parse_as(id, choose(id, text)?, text)
+}
+
+/// Reads `text` as `family`, the one [`choose`] gave for `id`. When the family was only guessed
+/// ([`Confidence::Maybe`]: prose has lines, as a sliding-block board has) and the text does not
+/// read as it, the error is the one that lists the formats, with what the family said at its
+/// place: a text no family reads is told so, not that a sliding-block board has a stray comma.
+pub fn parse_as(id: Option<&str>, family: &dyn Family, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+    family.parse(text).map_err(|error| {
+        let guessed = id.is_none_or(|id| id.trim().eq_ignore_ascii_case("auto"));
+        if !(guessed && family.detect(text) == Confidence::Maybe) {
+            return error;
+        }
+        let said = format!("read as {}, {}", family.name(), error.message.trim_end_matches('.'));
+        FormatError { message: not_a_format(&said), ..error }
+    })
+}
+
+/// The message for a text no family reads: the formats, and what was tried (`said`).
+fn not_a_format(said: &str) -> String {
+    let formats: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
+    let tried = if said.is_empty() { String::new() } else { format!(" ({said})") };
+    format!(
+        "could not tell which kind of puzzle this is{tried}. The formats read are: {}. Pick a family to see what it expects",
+        formats.join("; ")
+    )
 }
 
 #[cfg(test)]
 mod shown_tests {
     use super::*;
+
+    /// A text no family reads gets the message that lists the formats, though a family that
+    /// reads any text of several lines (sliding blocks, a maze of blocks) tried it: what that
+    /// family said is in the message, at its place. A family picked by name says its own.
+    #[test]
+    fn a_text_no_family_reads_is_told_the_formats() {
+        let listed = |text: &str| {
+            let error = parse(None, text).err().expect("not a puzzle");
+            assert!(error.message.starts_with("could not tell which kind of puzzle this is"), "{}", error.message);
+            assert!(error.message.contains("The formats read are: Sliding blocks; N-puzzle"), "{}", error.message);
+            error
+        };
+        let gibberish = listed("lorem ipsum dolor, sit 2 amet\nconsectetur adipiscing elit\n");
+        assert_eq!((gibberish.line, gibberish.column), (2, 1));
+        assert!(gibberish.message.contains("(read as Sliding blocks, missing goal line: "), "{}", gibberish.message);
+        let prose = "the quick brown fox jumps over the lazy dog\n".repeat(5000);
+        listed(&prose);
+        // All walls: a maze of blocks being drawn, with no way in yet (read, and said so).
+        let walls = format!("{}\n", "#".repeat(80)).repeat(2500);
+        let unready = parse(None, &walls).ok().and_then(|maze| maze.unready()).expect("a maze with no way in");
+        assert!(unready.message.starts_with("no opening found in the outer wall"), "{}", unready.message);
+        listed("hello");
+        // Picked by name, a family says what is wrong in its own words.
+        let picked = parse(Some("sliding"), "aabb\naaXd\na--\n").err().expect("a stray X");
+        assert!(picked.message.starts_with("'X' is not allowed on the board"), "{}", picked.message);
+        // What a family reads for sure is not second-guessed.
+        assert!(parse(None, "aabb\naacd\n  cd\na--\n").is_ok());
+    }
 
     #[test]
     fn files_must_be_utf8_and_lose_their_byte_order_mark() {

@@ -208,6 +208,14 @@ test('the status belongs to the text on screen', async () => {
     // Text that no family reads: one message that lists the formats.
     await setText(page, 'hello');
     assert.match(await page.textContent('#error'), /could not tell which kind of puzzle this is/);
+    // Prose: the same message, though sliding blocks tried it (what they said is in it).
+    await paste(page, 'the quick brown fox jumps over the lazy dog\n'.repeat(4000));
+    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('could not tell'));
+    assert.match(await page.textContent('#error'), /^line 4000, column 1: could not tell which kind of puzzle this is \(read as Sliding blocks, /);
+    // A Sokoban level short of goals is drawn, and says so when it is read, at its first line.
+    await setText(page, '#######\n#@$ $.#\n#######\n');
+    assert.equal(await status(page), 'Not ready to solve: this level has 2 boxes but only 1 goal: every box needs a goal of its own.');
+    assert.match(await page.textContent('#error'), /^line 1, column 1: this level has 2 boxes but only 1 goal/);
   });
 });
 

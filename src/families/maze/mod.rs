@@ -419,6 +419,10 @@ impl Puzzle for MazePuzzle {
         crate::families::Capabilities::searches(crate::families::GENERIC_METHODS).analysing()
     }
 
+    fn unready(&self) -> Option<FormatError> {
+        self.ends_or_fault().err()
+    }
+
     fn explore(
         &self,
         options: &SolveOptions,

@@ -93,9 +93,17 @@ pub fn looks_like(text: &str) -> bool {
         Some(last) if last >= 1 => {
             content[..last].iter().all(|row| row.bytes().all(|b| b == b' ' || b == b'#' || b.is_ascii_lowercase()))
                 && content[..last].iter().any(|row| row.bytes().any(|b| b.is_ascii_lowercase()))
+                && looks_like_a_goal(content[last])
         }
         _ => false,
     }
+}
+
+/// A goal line is a pattern (`a--`, `^---...-a..---$`) or one word; words with spaces between
+/// them, and nothing else, are the last line of prose.
+fn looks_like_a_goal(line: &str) -> bool {
+    let line = line.trim();
+    !line.contains(' ') || line.bytes().any(|b| !(b == b' ' || b.is_ascii_lowercase()))
 }
 
 pub fn parse(text: &str) -> Result<Layout, FormatError> {

@@ -81,13 +81,16 @@ impl Level {
     /// level being drawn is read (and drawn, and played on) all the same; solving says this.
     pub fn unfinished(&self) -> Option<FormatError> {
         let (boxes, goals) = (self.box_count(), self.goals.iter().filter(|&&g| g).count());
-        (boxes != goals).then(|| {
-            FormatError::new(
-                self.line,
-                1,
-                format!("this level has {boxes} boxes but {goals} goals: every box needs a goal of its own"),
-            )
-        })
+        let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let (boxes_said, goals_said) = (count(boxes, "box", "boxes"), count(goals, "goal", "goals"));
+        let said = match boxes.cmp(&goals) {
+            std::cmp::Ordering::Equal => return None,
+            std::cmp::Ordering::Greater => {
+                format!("this level has {boxes_said} but only {goals_said}: every box needs a goal of its own")
+            }
+            std::cmp::Ordering::Less => format!("this level has {boxes_said} but {goals_said}: every goal needs a box"),
+        };
+        Some(FormatError::new(self.line, 1, said))
     }
 
     /// The board in XSB characters (floor as a space, outside as nothing at a row's end).
@@ -582,7 +585,7 @@ mod tests {
         let collection = parse("; mine\n#####\n#@$.#\n# $ #\n#####").unwrap();
         let error = collection.levels[0].unfinished().unwrap();
         assert_eq!((error.line, error.column), (2, 1));
-        assert_eq!(error.message, "this level has 2 boxes but 1 goals: every box needs a goal of its own");
+        assert_eq!(error.message, "this level has 2 boxes but only 1 goal: every box needs a goal of its own");
     }
 
     #[test]

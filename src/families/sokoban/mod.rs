@@ -645,6 +645,10 @@ impl Puzzle for SokobanPuzzle {
         }
     }
 
+    fn unready(&self) -> Option<FormatError> {
+        self.level().unfinished()
+    }
+
     fn tally(&self, moves: &[String]) -> Option<String> {
         let all = rules::lurd(self.level(), moves);
         let pushes = all.chars().filter(char::is_ascii_uppercase).count();

@@ -230,9 +230,17 @@ fn a_level_short_of_goals_is_drawn_but_not_solved() {
     let error = puzzle.solve(&SolveOptions::default(), &mut quiet).unwrap_err();
     assert_eq!(
         (error.line, error.message.as_str()),
-        (1, "this level has 2 boxes but 1 goals: every box needs a goal of its own")
+        (1, "this level has 2 boxes but only 1 goal: every box needs a goal of its own")
     );
     assert_eq!(puzzle.moves_from(&SolveOptions::default(), &[], 0), vec!["R"], "it is played on all the same");
+    // Said as soon as it is read (the page shows it then), and the other way round too.
+    assert_eq!(puzzle.unready().map(|e| e.message), Some(error.message));
+    let short_of_boxes = level_of("#######\n#@$ ..#\n#######");
+    assert_eq!(
+        short_of_boxes.unready().map(|e| (e.line, e.message)),
+        Some((1, "this level has 1 box but 2 goals: every goal needs a box".to_string()))
+    );
+    assert!(level_of("#####\n#@$.#\n#####").unready().is_none());
 }
 
 #[test]

@@ -109,14 +109,20 @@ impl App {
         self.show_detected(chosen.as_ref().ok().copied());
         // The status speaks of this text from now on (while the solver loads, it says so).
         let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
-        match chosen.and_then(|family| family.parse(self.history.text())) {
+        let picked = self.el.family.value();
+        match chosen.and_then(|family| families::parse_as(Some(&picked), family, self.history.text())) {
             Ok(puzzle) => {
                 // Small texts only: writing a huge maze's position at every key would lag.
                 self.plays_from_here = self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some();
+                // Read and drawn, but not solvable as it stands: said now, where it is.
+                let unready = puzzle.unready();
                 self.puzzle = Some(puzzle);
-                self.show_error(None);
+                self.show_error(unready.as_ref());
                 if idle {
-                    self.set_status("Ready: press Solve.");
+                    self.set_status(&match &unready {
+                        Some(why) => format!("Not ready to solve: {}.", why.message),
+                        None => "Ready: press Solve.".to_string(),
+                    });
                 }
             }
             Err(_) if reading => {
