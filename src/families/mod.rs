@@ -503,7 +503,11 @@ pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, Forma
             let best = FAMILIES.iter().map(|&f| (f.detect(text), f)).max_by_key(|(confidence, _)| *confidence);
             match best {
                 Some((confidence, f)) if confidence > Confidence::No => Ok(f),
-                _ => Err(FormatError::new(1, 1, not_a_format(""))),
+                _ => Err(FormatError::new(
+                    1,
+                    1,
+                    format!("could not tell which kind of puzzle this is: {}", formats_read()),
+                )),
             }
         }
     }
@@ -544,58 +548,64 @@ pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatErro
 }
 
 /// Reads `text` as `family`, the one [`choose`] gave for `id`. When the family was only guessed
-/// ([`Confidence::Maybe`]: prose has lines, as a sliding-block board has) and the text does not
-/// read as it, the error is the one that lists the formats, with what the family said at its
-/// place: a text no family reads is told so, not that a sliding-block board has a stray comma.
+/// ([`Confidence::Maybe`]: a few lines of anything could be a sliding-block board with a typo)
+/// and the text does not read as it, its error says so and lists the formats: the text may be
+/// no puzzle at all, or one of another kind with a mistake that hid it.
 pub fn parse_as(id: Option<&str>, family: &dyn Family, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     family.parse(text).map_err(|error| {
         let guessed = id.is_none_or(|id| id.trim().eq_ignore_ascii_case("auto"));
         if !(guessed && family.detect(text) == Confidence::Maybe) {
             return error;
         }
-        let said = format!("read as {}, {}", family.name(), error.message.trim_end_matches('.'));
-        FormatError { message: not_a_format(&said), ..error }
+        let message = format!(
+            "{} (read as {}, the nearest of the formats; {})",
+            error.message.trim_end_matches('.'),
+            family.name(),
+            formats_read()
+        );
+        FormatError { message, ..error }
     })
 }
 
-/// The message for a text no family reads: the formats, and what was tried (`said`).
-fn not_a_format(said: &str) -> String {
+/// "the formats read are: …. Pick a family to see what it expects"
+fn formats_read() -> String {
     let formats: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
-    let tried = if said.is_empty() { String::new() } else { format!(" ({said})") };
-    format!(
-        "could not tell which kind of puzzle this is{tried}. The formats read are: {}. Pick a family to see what it expects",
-        formats.join("; ")
-    )
+    format!("the formats read are: {}. Pick a family to see what it expects", formats.join("; "))
 }
 
 #[cfg(test)]
 mod shown_tests {
     use super::*;
 
-    /// A text no family reads gets the message that lists the formats, though a family that
-    /// reads any text of several lines (sliding blocks, a maze of blocks) tried it: what that
-    /// family said is in the message, at its place. A family picked by name says its own.
+    /// A text no family reads gets the message that lists the formats. A family that takes any
+    /// few lines for a board with a typo (sliding blocks) says what it found, at its place,
+    /// and the formats are listed after it. A family picked by name says only its own.
     #[test]
     fn a_text_no_family_reads_is_told_the_formats() {
         let listed = |text: &str| {
             let error = parse(None, text).err().expect("not a puzzle");
-            assert!(error.message.starts_with("could not tell which kind of puzzle this is"), "{}", error.message);
-            assert!(error.message.contains("The formats read are: Sliding blocks; N-puzzle"), "{}", error.message);
+            assert!(error.message.contains("the formats read are: Sliding blocks; N-puzzle"), "{}", error.message);
             error
         };
         let gibberish = listed("lorem ipsum dolor, sit 2 amet\nconsectetur adipiscing elit\n");
         assert_eq!((gibberish.line, gibberish.column), (2, 1));
-        assert!(gibberish.message.contains("(read as Sliding blocks, missing goal line: "), "{}", gibberish.message);
-        let prose = "the quick brown fox jumps over the lazy dog\n".repeat(5000);
-        listed(&prose);
+        assert!(
+            gibberish.message.starts_with("missing goal line: ")
+                && gibberish.message.contains("(read as Sliding blocks, the nearest of the formats; the formats read"),
+            "{}",
+            gibberish.message
+        );
+        // Prose is no board: too long in its lines and rows for any family to guess at.
+        let prose = "the quick brown fox jumps over the lazy dog, as it does in every typing lesson\n".repeat(2500);
+        assert!(listed(&prose).message.starts_with("could not tell which kind of puzzle this is: the formats"));
+        assert!(listed("hello").message.starts_with("could not tell which kind of puzzle this is"));
         // All walls: a maze of blocks being drawn, with no way in yet (read, and said so).
         let walls = format!("{}\n", "#".repeat(80)).repeat(2500);
         let unready = parse(None, &walls).ok().and_then(|maze| maze.unready()).expect("a maze with no way in");
         assert!(unready.message.starts_with("no opening found in the outer wall"), "{}", unready.message);
-        listed("hello");
         // Picked by name, a family says what is wrong in its own words.
         let picked = parse(Some("sliding"), "aabb\naaXd\na--\n").err().expect("a stray X");
-        assert!(picked.message.starts_with("'X' is not allowed on the board"), "{}", picked.message);
+        assert!(picked.message.starts_with("'X' is not allowed on the board") && !picked.message.contains("formats"));
         // What a family reads for sure is not second-guessed.
         assert!(parse(None, "aabb\naacd\n  cd\na--\n").is_ok());
     }

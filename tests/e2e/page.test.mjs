@@ -208,10 +208,13 @@ test('the status belongs to the text on screen', async () => {
     // Text that no family reads: one message that lists the formats.
     await setText(page, 'hello');
     assert.match(await page.textContent('#error'), /could not tell which kind of puzzle this is/);
-    // Prose: the same message, though sliding blocks tried it (what they said is in it).
+    // Prose (170 KB): the same message, not a sliding-block board's missing goal.
     await paste(page, 'the quick brown fox jumps over the lazy dog\n'.repeat(4000));
     await page.waitForFunction(() => document.querySelector('#error').textContent.includes('could not tell'));
-    assert.match(await page.textContent('#error'), /^line 4000, column 1: could not tell which kind of puzzle this is \(read as Sliding blocks, /);
+    assert.match(await page.textContent('#error'), /^line 1, column 1: could not tell which kind of puzzle this is: the formats read are: Sliding blocks; /);
+    // A few lines of gibberish: what the nearest format found, at its place, then the formats.
+    await setText(page, 'lorem ipsum dolor, sit 2 amet\nconsectetur adipiscing elit\n');
+    assert.match(await page.textContent('#error'), /\(read as Sliding blocks, the nearest of the formats; the formats read are: /);
     // A Sokoban level short of goals is drawn, and says so when it is read, at its first line.
     await setText(page, '#######\n#@$ $.#\n#######\n');
     assert.equal(await status(page), 'Not ready to solve: this level has 2 boxes but only 1 goal: every box needs a goal of its own.');

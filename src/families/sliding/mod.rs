@@ -57,7 +57,7 @@ impl Family for Sliding {
     fn detect(&self, text: &str) -> Confidence {
         if format::looks_like(text) {
             Confidence::Sure
-        } else if text.lines().filter(|l| !l.trim().is_empty()).count() >= 2 {
+        } else if board_sized(text) {
             // Perhaps a sliding puzzle with a mistake in it: parsing it says where.
             Confidence::Maybe
         } else {
@@ -407,6 +407,15 @@ impl Puzzle for SlidingPuzzle {
     fn editor(&self) -> Option<&dyn Editor> {
         Some(self)
     }
+}
+
+/// Whether `text` has the shape of a board and its goal, to be guessed at when it does not
+/// read as one: at least two lines, none longer than [`GUESSED`] characters, no more than
+/// [`GUESSED`] of them (prose, a log or a program is not taken for a board with a typo).
+fn board_sized(text: &str) -> bool {
+    const GUESSED: usize = 64;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    (2..=GUESSED).contains(&lines.len()) && lines.iter().all(|l| l.chars().count() <= GUESSED)
 }
 
 #[cfg(test)]
