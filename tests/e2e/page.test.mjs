@@ -585,16 +585,17 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     await page.waitForFunction(() => document.querySelector('#puzzle-text').value.startsWith('; 4\n'));
     assert.equal(await page.inputValue('#level'), '3');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 5);
-    // Draw: a box put before its goal keeps the board; Solve says what is missing, in the
-    // status too (on a phone the message under the text is folded away).
+    // Draw: a box put before its goal keeps the board, and what is missing is said at once, in
+    // the status too (on a phone the message under the text is folded away); Solve says it.
     await page.click('#draw');
     await page.locator('#tools button', { hasText: 'Box' }).click();
     const floor = await cell(3, 2);
     await page.mouse.click(floor.x, floor.y);
     await page.waitForFunction(() => document.querySelector('#puzzle-text').value.includes('# $    #'));
-    assert.equal(await page.textContent('#error'), '');
+    assert.equal(await page.textContent('#error'), 'line 3, column 1: this level has 4 boxes but only 3 goals: every box needs a goal of its own');
+    assert.equal(await status(page), 'Not ready to solve: this level has 4 boxes but only 3 goals: every box needs a goal of its own.');
     await page.click('#draw');
     await page.click('#solve');
-    await waitForStatus(page, 'The puzzle could not be solved as given: this level has 4 boxes but 3 goals');
+    await waitForStatus(page, 'The puzzle could not be solved as given: this level has 4 boxes but only 3 goals');
   });
 });

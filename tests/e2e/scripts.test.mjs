@@ -49,15 +49,22 @@ test('a script in JavaScript opens the full module, solves in the sandbox, repla
     await page.getByRole('button', { name: 'the farmer crosses alone' }).click();
     await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: farmer, wolf, cabbage; right bank: goat');
     await page.screenshot({ path: path.join(shots, 'script-js-played.png') });
-    // A hint and solve from here: the page writes the position as a script of its own, which
-    // a sandboxed Worker checks and solves (5 of the 7 crossings are left).
+    // Those two are the solution's own: it is followed, not thrown away.
+    assert.equal(await page.locator('#moves li').count(), 7);
+    assert.match(await status(page), /^Step 2 of 7, along the solution/);
+    // A hint from here: the page writes the position as a script of its own, which a sandboxed
+    // Worker solves, and a fresh one checks (5 of the 7 crossings are left).
     await page.waitForFunction(() => !document.querySelector('#hint').disabled);
     await page.click('#hint');
     await waitForStatus(page, 'Hint: ');
     assert.match(await status(page), /^Hint: the farmer takes the (wolf|cabbage) \(a shortest way from here takes 5 moves\)\.$/);
-    assert.equal(await page.textContent('#solve'), 'Solve from here');
+    // A crossing of one's own leaves the solution; Solve then solves from there (4 are left).
+    const third = (await page.locator('#moves li').allTextContents())[2];
+    const other = third.includes('wolf') ? 'the farmer takes the cabbage' : 'the farmer takes the wolf';
+    await page.getByRole('button', { name: other }).click();
+    await page.waitForFunction(() => document.querySelector('#solve').textContent === 'Solve from here');
     await page.click('#solve');
-    await waitForStatus(page, 'From your move 2: Solved in 5 moves');
+    await waitForStatus(page, 'From your move 3: Solved in 4 moves');
     assert.equal(await page.locator('#moves li').count(), 7);
     await page.locator('#moves').focus();
     await page.keyboard.press('End');
