@@ -77,7 +77,7 @@ pub struct Switch {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Noun {
-    /// Moves in a metric ("37 moves (unit metric, shortest)").
+    /// Moves in a metric ("37 moves (counted in one-cell steps, shortest)").
     #[default]
     Moves,
     /// Clicks, the only metric there is ("22 clicks (shortest)").

@@ -12,7 +12,7 @@ pub fn status_line(report: &Report) -> String {
     }
 }
 
-/// One sentence for people: "Solved in 37 moves (unit metric, shortest)".
+/// One sentence for people: "Solved in 37 moves (counted in one-cell steps, shortest; …)".
 pub fn summary(report: &Report) -> String {
     let s = &report.stats;
     match report.status {
@@ -40,7 +40,7 @@ pub fn summary(report: &Report) -> String {
                 None => String::new(),
             };
             format!(
-                "Solved in {length} ({quality}; {}, {} states explored in {} ms){stated}",
+                "Solved in {length} ({quality}; {} checked {} positions in {} ms){stated}",
                 method(report),
                 group(s.explored),
                 s.elapsed_ms
@@ -49,13 +49,10 @@ pub fn summary(report: &Report) -> String {
         // Known without searching (an N-puzzle's parity): the reason says why.
         Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
         Status::Unsolved => match &report.scope {
-            Some(scope) => format!(
-                "No solution {scope}: explored {} states, every reachable position",
-                group(s.stored.max(s.explored))
-            ),
-            None => {
-                format!("No solution: explored {} states, every reachable position", group(s.stored.max(s.explored)))
+            Some(scope) => {
+                format!("No solution {scope}: checked all {} reachable positions", group(s.stored.max(s.explored)))
             }
+            None => format!("No solution: checked all {} reachable positions", group(s.stored.max(s.explored))),
         },
         Status::GaveUp => {
             let reason = report.reason.as_deref().unwrap_or("a budget ran out");
@@ -65,7 +62,7 @@ pub fn summary(report: &Report) -> String {
             }
             text
         }
-        Status::Cancelled => format!("Cancelled after {} states", group(s.explored)),
+        Status::Cancelled => format!("Cancelled after checking {} positions", group(s.explored)),
     }
 }
 
@@ -83,12 +80,25 @@ pub fn summary_length(report: &Report) -> String {
     length_and_quality(report, report.moves.len()).0
 }
 
-/// "37 moves" and "unit metric, shortest" for a solution of `n` moves.
+/// How moves are counted, in words a player reads, for the metrics that need saying (the
+/// others count moves as moves): "one-cell steps" for `unit`.
+pub fn metric_words(metric: &str) -> Option<&'static str> {
+    match metric {
+        "unit" => Some("one-cell steps"),
+        "slide" => Some("slides"),
+        "piece" => Some("piece moves"),
+        _ => None,
+    }
+}
+
+/// "37 moves" and "counted in one-cell steps, shortest" for a solution of `n` moves.
 fn length_and_quality(report: &Report, n: usize) -> (String, String) {
     // Clicks are the only metric where they are counted: no metric to name then.
     let (noun, metric) = match report.noun {
         Noun::Clicks => ("click", String::new()),
-        Noun::Moves | Noun::Tilings => ("move", format!("{} metric, ", report.metric)),
+        Noun::Moves | Noun::Tilings => {
+            ("move", metric_words(&report.metric).map(|words| format!("counted in {words}, ")).unwrap_or_default())
+        }
         Noun::Pushes => {
             let fact = |name: &str| report.facts.get(name).and_then(|v| v.as_u64()).unwrap_or(n as u64);
             let length = format!(
@@ -143,7 +153,7 @@ fn method(report: &Report) -> String {
     }
 }
 
-/// A live progress line: "Searching… 1,234,567 states explored, 2.1 M/s, depth 31".
+/// A live progress line: "Searching… checked 1,234,567 positions (…), 2.1 M/s, depth 31, 12 MB".
 pub fn progress_line(stats: &crate::search::Stats) -> String {
     if let Some(share) = stats.building {
         return format!("Building pattern tables (once, then kept): {:.0}%", share * 100.0);
@@ -165,7 +175,7 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
         None => format!("depth {}", stats.depth),
     };
     format!(
-        "Searching… {} states explored ({} stored), {}/s, {reached}, {} MB",
+        "Searching… checked {} positions ({} kept), {}/s, {reached}, {} MB",
         group(stats.explored),
         group(stats.stored),
         group(stats.rate() as u64),
@@ -212,7 +222,7 @@ mod tests {
         let text = pasteable("ab\n--$\n\n", &report(Status::Solved), 2, "a D\nb L\n");
         assert_eq!(
             text,
-            "ab\n--$\n\nA solution in 2 moves (unit metric, shortest):\na D\nb L\n(solved with puzzlelab)\n"
+            "ab\n--$\n\nA solution in 2 moves (counted in one-cell steps, shortest):\na D\nb L\n(solved with puzzlelab)\n"
         );
         let mut one = report(Status::Solved);
         (one.metric, one.noun) = ("clicks".into(), Noun::Clicks);
@@ -226,21 +236,25 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(1234567), "1,234,567");
-        assert!(summary(&report(Status::Solved)).starts_with("Solved in 2 moves (unit metric, shortest"));
+        assert!(summary(&report(Status::Solved)).starts_with("Solved in 2 moves (counted in one-cell steps, shortest"));
         assert!(
-            summary(&report(Status::Solved)).contains("; breadth-first search, 1,234 states explored"),
+            summary(&report(Status::Solved)).contains("; breadth-first search checked 1,234 positions in "),
             "{}",
             summary(&report(Status::Solved))
         );
         let mut with_tables = report(Status::Solved);
         (with_tables.method, with_tables.heuristic) = (Method::Idastar, Some("pattern databases 6-6-3".into()));
-        assert!(summary(&with_tables).contains("; IDA* with pattern databases 6-6-3, "), "{}", summary(&with_tables));
+        assert!(
+            summary(&with_tables).contains("; IDA* with pattern databases 6-6-3 checked "),
+            "{}",
+            summary(&with_tables)
+        );
         assert_eq!(status_line(&report(Status::GaveUp)), "gave up: gave up after 10 states (the state limit)");
         assert_eq!(summary(&report(Status::GaveUp)), "Gave up after 10 states (the state limit)");
-        assert!(summary(&report(Status::Unsolved)).starts_with("No solution: explored 2,000 states"));
+        assert_eq!(summary(&report(Status::Unsolved)), "No solution: checked all 2,000 reachable positions");
         let mut scoped = report(Status::Unsolved);
         scoped.scope = Some("within the search area".into());
-        assert!(summary(&scoped).starts_with("No solution within the search area: explored 2,000 states"));
+        assert!(summary(&scoped).starts_with("No solution within the search area: checked all 2,000 reachable"));
         scoped.status = Status::Solved;
         assert!(summary(&scoped).contains("shortest within the search area"), "{}", summary(&scoped));
         (scoped.metric, scoped.noun) = ("clicks".into(), Noun::Clicks);

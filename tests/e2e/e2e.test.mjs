@@ -64,7 +64,7 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.notEqual(aColour, await cellColour(page, 2, 0, 4, 5), 'piece a and an empty cell differ');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
-    assert.match(await status(page), /^Solved in 37 moves \(unit metric, shortest/);
+    assert.match(await status(page), /^Solved in 37 moves \(counted in one-cell steps, shortest/);
     assert.equal(await page.locator('#moves li').count(), 37);
 
     // Step through with the keyboard and the buttons, then jump to the end.
@@ -97,9 +97,9 @@ test('solve the article maze, replay to the end, share the step, reopen the link
     assert.match(await status(page), /^Solved in 37 moves/, 'the result stays');
     const pasted = await page.inputValue('#solution-text');
     const shown = await page.locator('#moves li').allTextContents();
-    assert.ok(pasted.startsWith(ARTICLE.trimEnd() + '\n\nA solution in 37 moves (unit metric, shortest):\n'), pasted);
+    assert.ok(pasted.startsWith(ARTICLE.trimEnd() + '\n\nA solution in 37 moves (counted in one-cell steps, shortest):\n'), pasted);
     const lines = pasted.split('\n');
-    const first = lines.indexOf('A solution in 37 moves (unit metric, shortest):') + 1;
+    const first = lines.indexOf('A solution in 37 moves (counted in one-cell steps, shortest):') + 1;
     assert.equal(lines.slice(first, first + 37).join('|'), shown.join('|'));
 
     // A picture of the board at step 12: twice the canvas's size, taller with the moves under it.
@@ -282,7 +282,7 @@ test('cancel stops a long search at once and the solver still works after', asyn
     await setText(page, 'abcde\nfghij\nklmno\npqrst\nuvw  \nabcdefghijklmnopqrstuvwX\n');
     await page.click('#solve');
     await waitForStatus(page, 'Searching… ', 10000);
-    await page.waitForFunction(() => /states explored/.test(document.querySelector('#status').textContent));
+    await page.waitForFunction(() => /checked [\d,]+ positions/.test(document.querySelector('#status').textContent));
     await page.click('#cancel');
     assert.equal(await status(page), 'Cancelled.');
     await setText(page, ARTICLE);
@@ -353,7 +353,7 @@ test('dragging paints a line of walls as one undo step; a walled-off goal has no
     await page.click('#solve');
     await waitForStatus(page, 'No solution');
     // Bidirectional search (the goal pins the one piece) stops when one side runs out: 3 + 1 states.
-    assert.equal(await status(page), 'No solution: explored 4 states, every reachable position');
+    assert.equal(await status(page), 'No solution: checked all 4 reachable positions');
     await page.click('#board', { position: { x: 2, y: 2 } }); // outside the grid: paints nothing
     await page.keyboard.press('Control+z');
     assert.equal(await page.inputValue('#puzzle-text'), start);
@@ -405,11 +405,11 @@ test('a shared link keeps its metric', async () => {
     await setText(page, ARTICLE);
     await page.selectOption('#metric', 'slide');
     await page.click('#solve');
-    await waitForStatus(page, 'Solved in 29 moves (slide metric');
+    await waitForStatus(page, 'Solved in 29 moves (counted in slides');
     await page.click('#share');
     const second = await openPage(await page.inputValue('#share-link'));
     try {
-      await waitForStatus(second.page, 'Solved in 29 moves (slide metric');
+      await waitForStatus(second.page, 'Solved in 29 moves (counted in slides');
       assert.equal(await second.page.inputValue('#metric'), 'slide');
     } finally {
       await second.context.close();
@@ -437,7 +437,7 @@ test('a scripted puzzle opens the full module, solves there, and its script erro
     assert.match(await page.inputValue('#puzzle-text'), /^\/\/ puzzlelab script/);
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
-    assert.match(await status(page), /^Solved in 14 moves \(moves metric, shortest;/);
+    assert.match(await status(page), /^Solved in 14 moves \(shortest;/);
     await page.keyboard.press('End');
     assert.equal((await page.textContent('#position')).trim(), '8 7 6 5 4 3 2 1');
     // A runtime error in the rules: the message names the line, which is marked.
@@ -559,7 +559,7 @@ test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, bui
     await page.selectOption('#workers', '2');
     await page.click('#solve');
     await waitForStatus(page, 'Searching on 2 Workers…');
-    await page.waitForFunction(() => /explored/.test(document.querySelector('#status').textContent), null, { timeout: 120000 });
+    await page.waitForFunction(() => /checked [\d,]+ positions/.test(document.querySelector('#status').textContent), null, { timeout: 120000 });
     // A Worker whose share of a bound is done waits, idle, for the other's (and Worker 1,
     // started again, searches from the second bound).
     await page.waitForFunction(() => /^(2 searching|1 searching, 1 idle)$/.test(document.querySelector('#workers-state').textContent));
@@ -769,7 +769,7 @@ test('a 15-puzzle pasted in numbers solves optimally with every setting on defau
     await page.click('#solve');
     // The pattern tables are built first, with progress, then IDA* runs.
     await waitForStatus(page, 'Solved in ', 240000);
-    assert.match(await status(page), /^Solved in 45 moves \(unit metric, shortest; IDA\* with pattern databases 6-6-3/);
+    assert.match(await status(page), /^Solved in 45 moves \(counted in one-cell steps, shortest; IDA\* with pattern databases 6-6-3 checked /);
     assert.equal(await page.locator('#moves li').count(), 45);
     await page.click('#last');
     assert.equal(await page.textContent('#step-label'), '45 / 45');
@@ -820,7 +820,7 @@ test("Rush Hour in Fogleman's notation: found without a family, solved in his 51
     await page.waitForFunction(() => [...document.querySelectorAll('#method option')].some((o) => o.textContent === 'Automatic (breadth-first search)'));
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
-    assert.match(await status(page), /^Solved in 51 moves \(slide metric, shortest; breadth-first search, /);
+    assert.match(await status(page), /^Solved in 51 moves \(counted in slides, shortest; breadth-first search checked /);
     assert.equal(await page.locator('#moves li').count(), 51);
     // Moves in his notation: a letter and a signed distance.
     const moves = await page.locator('#moves li').allTextContents();

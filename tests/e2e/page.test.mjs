@@ -249,7 +249,7 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
     await drag(page, await gridCell(page, 4, 5, 4, 0), await gridCell(page, 4, 5, 3, 0));
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
     assert.deepEqual(await movesShown(page), ['e U']);
-    assert.match(await status(page), /^Your moves: 1 \(unit metric\)/);
+    assert.match(await status(page), /^Your moves: 1 move, counted in one-cell steps\./);
     // A drag into another piece is no move.
     await drag(page, await gridCell(page, 4, 5, 4, 1), await gridCell(page, 4, 5, 4, 3));
     assert.deepEqual(await movesShown(page), ['e U']);
@@ -285,7 +285,7 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
     await setText(page, '1 2 3\n4 5 6\n7 _ 8\n');
     const tile = await gridCell(page, 3, 3, 2, 2);
     await page.mouse.click(tile.x, tile.y);
-    await waitForStatus(page, 'Solved! 1 move (unit metric).');
+    await waitForStatus(page, 'Solved! 1 move, counted in one-cell steps.');
     assert.deepEqual(await movesShown(page), ['8']);
 
     // Game About Squares (its format example, 6 x 6 cells shown with the margin): a click on
@@ -304,7 +304,7 @@ test('play it yourself: drag, tap and click, with undo, a hint and solve from he
     const box = await page.locator('#board').boundingBox();
     const k = box.width / 560;
     await page.mouse.click(box.x + (70 + 1.5 * 84) * k, box.y + (10 + 3.5 * 84) * k);
-    await waitForStatus(page, 'Solved! 6 moves (moves metric).');
+    await waitForStatus(page, 'Solved! 6 moves.');
     assert.deepEqual(await movesShown(page), ['E', 'E', 'S', 'S', 'W', 'W']);
     await page.keyboard.press('Home');
     assert.deepEqual(await stepShown(page), [0, 6], 'restart');
@@ -354,7 +354,7 @@ test('a move tapped mid-replay on a phone leaves the solution, and ◀ brings it
   const { page, context } = await openPage(undefined, undefined, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   try {
     // The board stays where it is through all of it: nothing above it changes height (the
-    // status keeps three lines, Solve's row has room for "Solve from here").
+    // status keeps four lines, Solve's row has room for "Solve from here").
     const top = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
     await paste(page, '1 2 3\n4 _ 5\n7 8 6\n');
     await waitForStatus(page, 'Ready');
@@ -501,7 +501,7 @@ test('play by choosing: the moves from here as buttons, for LM-Solve, scripts an
     await page.locator('#choices button').first().click();
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
     assert.deepEqual(await movesShown(page), [first]);
-    assert.match(await status(page), /^Your moves: 1 \(moves metric\)/);
+    assert.match(await status(page), /^Your moves: 1 move\. /);
     // Solved from there, the replay goes on after the move played.
     await page.waitForFunction(() => document.querySelector('#step-label').textContent === '1 / 1');
     await page.click('#solve');

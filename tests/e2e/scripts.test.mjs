@@ -27,7 +27,7 @@ test('a script in JavaScript opens the full module, solves in the sandbox, repla
     await page.waitForFunction(() => document.querySelector('#step-label').textContent === '0 / 1');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in ');
-    assert.match(await status(page), /^Solved in 7 moves \(moves metric, shortest; breadth-first/);
+    assert.match(await status(page), /^Solved in 7 moves \(shortest; breadth-first search checked /);
     assert.equal(await page.locator('#moves li').count(), 7);
     await page.locator('#moves').focus();
     await page.keyboard.press('End');
@@ -152,7 +152,7 @@ test('IDA* on a script in JavaScript is shared among 2 Workers, bound by bound, 
       await page.selectOption('#workers', String(workers));
       await page.click('#solve');
       await waitForStatus(page, 'Solved in ', 60000);
-      assert.match(await status(page), /^Solved in 42 moves \(moves metric, shortest if heuristic\(\) never overestimates; IDA\*, /);
+      assert.match(await status(page), /^Solved in 42 moves \(shortest if heuristic\(\) never overestimates; IDA\* checked /);
       return page.$$eval('#moves li', (items) => items.map((item) => item.textContent));
     };
     const one = await solved(1);

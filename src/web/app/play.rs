@@ -114,12 +114,13 @@ impl App {
             self.go_to(count);
         }
         let metric = self.metric_shown();
-        let moves = if count == 1 { "move" } else { "moves" };
+        let counted_in = replay::metric_words(&metric).map(|words| format!(", counted in {words}")).unwrap_or_default();
+        let moves = replay::counted(count as u64, "move", "moves");
         let tally = self.puzzle.as_ref().and_then(|p| p.tally(&self.played));
         self.set_status(&if verdict.ends_solved {
-            format!("Solved! {}.", tally.unwrap_or_else(|| format!("{count} {moves} ({metric} metric)")))
+            format!("Solved! {}.", tally.unwrap_or_else(|| format!("{moves}{counted_in}")))
         } else {
-            let tally = tally.unwrap_or_else(|| format!("{count} ({metric} metric)"));
+            let tally = tally.unwrap_or_else(|| format!("{moves}{counted_in}"));
             match &self.departure {
                 Some(left) => format!(
                     "Your moves: {tally}. You left the solution at step {}; ◀ back to there returns to it.",
@@ -223,7 +224,8 @@ impl App {
             self.hint = Some(first.clone());
             // Shortest only when the method that ran proves it (a depth-first pick does not).
             let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
-            self.set_status(&format!("Hint: {first} ({way} from here takes {} moves).", report.moves.len()));
+            let length = replay::summary_length(report);
+            self.set_status(&format!("Hint: {first} ({way} from here takes {length})."));
         }
         self.draw();
     }
