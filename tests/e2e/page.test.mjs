@@ -205,6 +205,13 @@ test('the status belongs to the text on screen', async () => {
     await page.click('#copy-solution');
     await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('The puzzle and its solution: copied'));
     assert.match(await status(page), /^Solved in 37 moves/);
+    // The notice covers neither the move list nor a click.
+    const covers = await page.evaluate(() => {
+      const [a, b] = ['#notice', '#moves'].map((s) => document.querySelector(s).getBoundingClientRect());
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    assert.equal(covers, false, 'the notice covers the move list');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#notice')).pointerEvents), 'none');
     // Text that no family reads: one message that lists the formats.
     await setText(page, 'hello');
     assert.match(await page.textContent('#error'), /could not tell which kind of puzzle this is/);
@@ -347,6 +354,19 @@ test('the undo keys puzzle fans know work on the board, and a solution left by a
     // The help names the keys.
     await page.click('#help-toggle');
     assert.match(await page.textContent('#help-keys'), /Ctrl\+Z, u or Backspace undo a move/);
+  });
+});
+
+test('on a wide screen Tab reaches the text box first, as it is first on the screen', async () => {
+  await inPage(async (page) => {
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'family');
+    let reached = '';
+    for (let i = 0; i < 10 && !['puzzle-text', 'solve'].includes(reached); i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement.id);
+    }
+    assert.equal(reached, 'puzzle-text', 'the text box before Solve');
   });
 });
 
