@@ -554,6 +554,11 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     assert.equal(await page.isHidden('#levels'), false);
     assert.equal(await page.locator('#level option').count(), 155);
     assert.match(await page.textContent('#level-status'), /155 levels; level 1 is shown/);
+    // Level 1 is on screen, so ▶ goes to level 2; Back returns to the file.
+    await page.click('#level-next');
+    await page.waitForFunction(() => document.querySelector('#puzzle-text').value.startsWith('; 2\n'));
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#level-status').textContent.includes('level 1 is shown'));
     // Level 4 alone, in an entry of its own.
     await page.selectOption('#level', { index: 3 });
     await page.waitForFunction(() => document.querySelector('#puzzle-text').value.startsWith('; 4\n'));

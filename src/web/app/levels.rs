@@ -63,10 +63,10 @@ impl App {
         self.open_entry();
     }
 
-    /// The level after (`by` 1) or before (-1) the one open; from the whole file, its first
-    /// level opens on "next".
+    /// The level after (`by` 1) or before (-1) the one open. The whole file shows its first
+    /// level, so "next" from there opens the second.
     pub(super) fn step_level(&mut self, by: isize) {
-        let index = self.level_open().map_or(0, |open| open.saturating_add_signed(by));
+        let index = self.level_open().map_or(usize::from(by > 0), |open| open.saturating_add_signed(by));
         self.open_level(index);
     }
 }
