@@ -546,6 +546,20 @@ test('Draw works from the keyboard: arrows move a cursor on the board, Enter pai
   });
 });
 
+test('a Sokoban box asked to go where no pushes take it says why', async () => {
+  await inPage(async (page) => {
+    // The box can only go right: the player cannot get past it to push it left.
+    await setText(page, '#####\n#@$.#\n#####\n');
+    const box = await gridCell(page, 5, 3, 1, 2);
+    await page.mouse.click(box.x, box.y);
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('Box chosen'));
+    const left = await gridCell(page, 5, 3, 1, 1);
+    await page.mouse.click(left.x, left.y);
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('No pushes take that box there from here'));
+    assert.equal(await page.locator('#moves li').count(), 0);
+  });
+});
+
 test('Sokoban: a collection opens level by level; keys, taps and drags play; Back returns', async () => {
   const microban = readFileSync(path.join(root, 'tests/fixtures/sokoban/microban.txt'), 'utf8');
   await inPage(async (page) => {

@@ -88,6 +88,8 @@ pub struct SokobanPuzzle {
     replayer: Replayer<Position>,
     /// The box a tap chose (a board cell), which the next tap on a free cell pushes there.
     chosen_box: std::cell::Cell<Option<usize>>,
+    /// A box a tap or a drag asked to go where no pushes take it, until the page asks why.
+    refused: std::cell::Cell<bool>,
 }
 
 impl SokobanPuzzle {
@@ -99,7 +101,14 @@ impl SokobanPuzzle {
             geometry,
             replayer: Replayer::default(),
             chosen_box: std::cell::Cell::new(None),
+            refused: std::cell::Cell::new(false),
         }
+    }
+
+    /// The steps that push a box where it was asked to go, or none, remembered as refused.
+    fn pushed(&self, steps: Option<Vec<String>>) -> Vec<String> {
+        self.refused.set(steps.is_none());
+        steps.unwrap_or_default()
     }
 
     pub fn level(&self) -> &Level {
@@ -449,12 +458,12 @@ impl midend::Backend for SokobanPuzzle {
                 return Vec::new();
             }
             if let Some(chosen) = chosen {
-                return push_box_to(level, state, chosen, down).unwrap_or_default();
+                return self.pushed(push_box_to(level, state, chosen, down));
             }
             return state.walk_to(level, down).filter(|w| !w.is_empty()).map(|w| vec![w]).unwrap_or_default();
         }
         if state.boxes[down] {
-            return push_box_to(level, state, down, up).unwrap_or_default();
+            return self.pushed(push_box_to(level, state, down, up));
         }
         swipe(from, to, grid.cell).map(|d| vec![d.letter().to_string()]).unwrap_or_default()
     }
@@ -636,6 +645,12 @@ impl Puzzle for SokobanPuzzle {
     /// After a tap that moved nothing: what it chose, or why the chosen box did not go.
     fn name_at(&self, _moves: &[String], _step: usize, (x, y): (f64, f64), size: (f64, f64)) -> Option<String> {
         let level = self.level();
+        if self.refused.take() {
+            return Some(
+                "No pushes take that box there from here (a wall, another box or a corner is in the way). Tap a box to choose again."
+                    .into(),
+            );
+        }
         let (row, col) = draw::layout(level, size.0, size.1).cell_at(x, y)?;
         match self.chosen_box.get() {
             Some(cell) if cell == level.index(row, col) => {

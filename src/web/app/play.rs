@@ -50,6 +50,8 @@ impl App {
         if let Some(name) = puzzle.name_at(self.moves(), self.playback.step, from, size) {
             self.notice(&name);
         }
+        // What the tap chose or let go shows (a Sokoban box's ring).
+        self.draw();
     }
 
     /// A key pressed on the board: the moves it makes, played; false when the key is not the
