@@ -615,6 +615,10 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 5);
     assert.deepEqual(await movesShown(page), ['u', 'l', 'l', 'rrdd', 'uulD']);
     assert.match(await status(page), /^Your moves: 11 moves, 1 push\./);
+    // A hint counts as Sokoban does: pushes, and moves.
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: ');
+    assert.match(await status(page), /^Hint: \S+ \(a shortest way from here takes \d+ push(es)? and \d+ moves?\)\.$/);
     // The next level, then Back to this one, as it was played.
     await page.waitForTimeout(600); // the address follows within 400 ms
     await page.click('#level-next');
