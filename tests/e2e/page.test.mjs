@@ -490,6 +490,10 @@ test('help says how each kind of puzzle is written and played, as text', async (
     await page.selectOption('#examples', 'squares-intro');
     assert.equal(await page.textContent('#help-title'), 'Game About Squares');
     assert.match(await page.textContent('#help-play'), /Click a square to move it/);
+    // The rules come first, then how the board is played (a number maze: what its numbers mean).
+    await page.selectOption('#examples', 'lm-numbers');
+    await page.waitForFunction(() => document.querySelector('#help-title').textContent === 'LM-Solve: Number maze');
+    assert.match(await page.textContent('#help-play'), /^Jump exactly the number on your cell, up, down, left or right; land on the star\. Tap/);
     await page.screenshot({ path: path.join(shots, 'help.png') });
   });
 });

@@ -84,22 +84,46 @@ impl Family for LmFamily {
     }
 
     fn how_to_play(&self) -> Option<&'static str> {
+        // The puzzle's rules first (docs/specs/lmsolve.md §4), then how the board is played.
         Some(match self.0 {
             Variant::Plank | Variant::HexPlank => {
-                "Drag from a stump to another to lay a plank between them (or tap the stump to lay one to, \
-                when only one plank can go there). ◀ undoes; Hint shows the next plank of a shortest way."
+                "Cross the swamp on planks laid between stumps: pick up a plank you can reach and lay it \
+                between two stumps its length apart, with nothing in between; a plank that touches the \
+                goal stump wins. Drag from a stump to another to lay a plank between them (or tap the \
+                stump to lay one to, when only one plank can go there). ◀ undoes; Hint shows the next \
+                plank of a shortest way."
             }
-            Variant::TiltSingle | Variant::TiltMulti | Variant::TiltRedBlue => {
-                "Tap or swipe the way to tilt the maze, or use the arrow keys \
-                (u, d, l, r too). ◀ undoes; Hint shows the next tilt of a shortest way."
+            Variant::TiltSingle => {
+                "Tilting the maze slides the ball until a wall stops it; bring it to rest on the goal. \
+                Tap or swipe the way to tilt, or use the arrow keys (u, d, l, r too). ◀ undoes; Hint \
+                shows the next tilt of a shortest way."
+            }
+            Variant::TiltMulti => {
+                "Tilting the maze slides the ball until a wall stops it; pass over every goal. Tap or \
+                swipe the way to tilt, or use the arrow keys (u, d, l, r too). ◀ undoes; Hint shows the \
+                next tilt of a shortest way."
+            }
+            Variant::TiltRedBlue => {
+                "Tilting the maze slides the red block and the blue block together, each until a wall \
+                stops it; both must rest on their goals at once. Tap or swipe the way to tilt, or use the \
+                arrow keys (u, d, l, r too). ◀ undoes; Hint shows the next tilt of a shortest way."
             }
             Variant::Minotaur => {
-                "Tap the cell Theseus should step to, or tap Theseus to wait; the arrow keys step and w waits. \
-                The Minotaur then takes two steps. ◀ undoes; Hint shows the next move of a shortest way."
+                "Theseus steps one cell (or waits), then the Minotaur takes two steps towards him, \
+                horizontal first; reach the exit without being caught. Tap the cell Theseus should step \
+                to, or tap Theseus to wait; the arrow keys step and w waits. ◀ undoes; Hint shows the \
+                next move of a shortest way."
             }
-            Variant::Alice | Variant::Numbers => {
-                "Tap where the piece should jump, or the way it should go; the arrow keys work too. \
-                ◀ undoes; Hint shows the next move of a shortest way."
+            Variant::Alice => {
+                "Follow one of your cell's arrows exactly as many cells as your step size; landing on a +1 or -1 \
+                cell changes the step size by one, and at 0 there is no way on; reach the goal. Tap where the \
+                piece should jump, or the way it should go; the arrow keys work too. ◀ undoes; Hint \
+                shows the next move of a shortest way."
+            }
+            Variant::Numbers => {
+                "Jump exactly the number on your cell, up, down, left or right; land on the star. Tap \
+                where the piece should jump, or the way it should go; the arrow keys work too. ◀ undoes; \
+                Hint shows the next move of a shortest way."
             }
         })
     }
