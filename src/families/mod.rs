@@ -490,7 +490,7 @@ pub fn family(id: &str) -> Option<&'static dyn Family> {
 /// Picks the family for `text`: the named one, or with "auto" (or None) the most confident.
 pub fn choose(id: Option<&str>, text: &str) -> Result<&'static dyn Family, FormatError> {
     match id {
-        Some(id) if !id.trim().eq_ignore_ascii_case("auto") => family(id).ok_or_else(|| {
+        Some(id) if !detected(Some(id)) => family(id).ok_or_else(|| {
             let known: Vec<_> = FAMILIES.iter().map(|f| f.id()).collect();
             // Not a place in the text: the name came from elsewhere (an option, a picker).
             FormatError::general(format!("unknown family {}; known families: {}", shown_text(id), known.join(", ")))
@@ -553,8 +553,7 @@ pub fn parse(id: Option<&str>, text: &str) -> Result<Box<dyn Puzzle>, FormatErro
 /// no puzzle at all, or one of another kind with a mistake that hid it.
 pub fn parse_as(id: Option<&str>, family: &dyn Family, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
     family.parse(text).map_err(|error| {
-        let guessed = id.is_none_or(|id| id.trim().eq_ignore_ascii_case("auto"));
-        if !(guessed && family.detect(text) == Confidence::Maybe) {
+        if !(detected(id) && family.detect(text) == Confidence::Maybe) {
             return error;
         }
         let message = format!(
@@ -565,6 +564,11 @@ pub fn parse_as(id: Option<&str>, family: &dyn Family, text: &str) -> Result<Box
         );
         FormatError { message, ..error }
     })
+}
+
+/// Whether `id` leaves the family to detection (none named, or "auto").
+fn detected(id: Option<&str>) -> bool {
+    id.is_none_or(|id| id.trim().eq_ignore_ascii_case("auto"))
 }
 
 /// "the formats read are: …. Pick a family to see what it expects"

@@ -81,8 +81,8 @@ impl Level {
     /// level being drawn is read (and drawn, and played on) all the same; solving says this.
     pub fn unfinished(&self) -> Option<FormatError> {
         let (boxes, goals) = (self.box_count(), self.goals.iter().filter(|&&g| g).count());
-        let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let (boxes_said, goals_said) = (count(boxes, "box", "boxes"), count(goals, "goal", "goals"));
+        let counted = crate::replay::counted;
+        let (boxes_said, goals_said) = (counted(boxes as u64, "box", "boxes"), counted(goals as u64, "goal", "goals"));
         let said = match boxes.cmp(&goals) {
             std::cmp::Ordering::Equal => return None,
             std::cmp::Ordering::Greater => {

@@ -118,11 +118,11 @@ impl App {
         let metric = self.metric_shown();
         let counted_in = replay::metric_words(&metric).map(|words| format!(", counted in {words}")).unwrap_or_default();
         let moves = replay::counted(count as u64, "move", "moves");
-        let tally = self.puzzle.as_ref().and_then(|p| p.tally(&self.played));
+        let tally =
+            self.puzzle.as_ref().and_then(|p| p.tally(&self.played)).unwrap_or_else(|| format!("{moves}{counted_in}"));
         self.set_status(&if verdict.ends_solved {
-            format!("Solved! {}.", tally.unwrap_or_else(|| format!("{moves}{counted_in}")))
+            format!("Solved! {tally}.")
         } else {
-            let tally = tally.unwrap_or_else(|| format!("{moves}{counted_in}"));
             match &self.departure {
                 Some(left) => format!(
                     "Your moves: {tally}. You left the solution at step {}; ◀ back to there returns to it.",
