@@ -333,7 +333,7 @@ pub fn main() -> i32 {
             if refused(puzzle.as_ref(), &options) {
                 return 2;
             }
-            if all_levels {
+            if all_levels || (level.is_none() && puzzle.solves_every_level() && !puzzle.levels().is_empty()) {
                 return solve_all_levels(puzzle.as_ref(), &file, &family, &options, json);
             }
             let (show_progress, mut progress) = terminal_progress();

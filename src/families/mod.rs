@@ -22,6 +22,7 @@ pub mod analysis;
 pub mod lmsolve;
 pub mod maze;
 pub mod npuzzle;
+pub mod puzzlescript;
 pub mod rushhour;
 pub mod script;
 pub mod sliding;
@@ -56,6 +57,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &lmsolve::family::TILT_SINGLE,
     &lmsolve::family::TILT_MULTI,
     &lmsolve::family::TILT_RB,
+    &puzzlescript::PuzzleScript,
     &script::Script,
 ];
 
@@ -418,6 +420,12 @@ pub trait Puzzle {
         None
     }
 
+    /// Whether `solve` without `--level` solves every level, as a game's designer checks a
+    /// game (PuzzleScript); false: a collection's first level, as a puzzle of its own.
+    fn solves_every_level(&self) -> bool {
+        false
+    }
+
     /// What the page's button for [`Puzzle::export`] says, for puzzles that export.
     fn export_label(&self) -> Option<&'static str> {
         None
@@ -537,7 +545,7 @@ pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
 }
 
 /// What [`Family::parse`] says in a build without `what` (see [`Family::needs_full_build`]).
-#[cfg(not(all(feature = "script", feature = "lmsolve", feature = "perl-goals")))]
+#[cfg(not(all(feature = "script", feature = "lmsolve", feature = "perl-goals", feature = "puzzlescript")))]
 pub fn not_in_this_build(what: &str) -> FormatError {
     FormatError::general(format!("this build has no {what}: such puzzles open in the page's full module (full.html) and in the command-line tool"))
 }

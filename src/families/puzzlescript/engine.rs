@@ -1,0 +1,1061 @@
+//! The turn of the reference engine (`processInput`), over a compiled [`Game`]: the player's
+//! objects are given the input's movement, the rule groups run (with loops and rigid bodies),
+//! movements resolve layer by layer, the late rules run, and the turn's commands (`cancel`,
+//! `restart`, `win`, `checkpoint`, `again`, `message`) decide what it did. A [`Session`] holds
+//! what lives between turns: the level being played, its restart point, the undo stack, and
+//! whether an `again` turn is due. Every loop is bounded as the reference bounds it, and a turn
+//! that does more work than [`WORK_PER_TURN`] stops with [`Overrun`] instead of freezing a tab.
+
+use std::sync::Arc;
+
+use super::compile::{
+    has, layer_bits, set_layer, within, Command, Game, Level, Row, Rule, ACTION, DOWN, LEFT, RIGHT, UP,
+};
+
+/// Cell tests one turn may make before it is given up (a rule whose rows match everywhere can
+/// ask for the product of their matches).
+pub const WORK_PER_TURN: u64 = 400_000_000;
+
+/// Again turns one input may start before the input is refused as endless.
+pub const MOST_AGAIN_TURNS: usize = 200;
+
+/// A turn that did more work than [`WORK_PER_TURN`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overrun;
+
+/// An input: up, left, down, right, action (the reference's numbers 0-4).
+pub const INPUTS: [&str; 5] = ["up", "left", "down", "right", "action"];
+
+fn input_bits(input: usize) -> u64 {
+    [UP, LEFT, DOWN, RIGHT, ACTION][input]
+}
+
+/// The cells of one level and their movements in the turn being run.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    /// Objects of each cell (`game.words` words a cell), column by column.
+    pub cells: Vec<u64>,
+    movements: Vec<u64>,
+    rigid_group: Vec<u64>,
+    rigid_applied: Vec<u64>,
+    /// Every object some cell has held this turn, and every movement, in the whole board and in
+    /// each row and column (the reference's `mapCellContents` and the row and column masks): a
+    /// rule's row needing what no cell of a line holds is not looked for there.
+    seen: Vec<u64>,
+    seen_moves: Vec<u64>,
+    row_seen: Vec<u64>,
+    row_moves: Vec<u64>,
+    col_seen: Vec<u64>,
+    col_moves: Vec<u64>,
+    /// The cells given a movement this turn, in no order, perhaps repeated.
+    moved: Vec<usize>,
+}
+
+impl Board {
+    pub fn new(game: &Game, width: usize, height: usize, cells: Vec<u64>) -> Board {
+        let n = width * height * game.move_words;
+        let rigid = if game.rigid_groups.is_empty() { 0 } else { n };
+        let (w, mw) = (game.words, game.move_words);
+        Board {
+            width,
+            height,
+            cells,
+            movements: vec![0; n],
+            rigid_group: vec![0; rigid],
+            rigid_applied: vec![0; rigid],
+            seen: vec![0; w],
+            seen_moves: vec![0; mw],
+            row_seen: vec![0; height * w],
+            row_moves: vec![0; height * mw],
+            col_seen: vec![0; width * w],
+            col_moves: vec![0; width * mw],
+            moved: Vec::new(),
+        }
+    }
+
+    /// Marks what the cells hold now as seen this turn.
+    fn see_all(&mut self, w: usize, mw: usize) {
+        for masks in [
+            &mut self.seen,
+            &mut self.seen_moves,
+            &mut self.row_seen,
+            &mut self.row_moves,
+            &mut self.col_seen,
+            &mut self.col_moves,
+        ] {
+            masks.iter_mut().for_each(|s| *s = 0);
+        }
+        let mut i = 0;
+        for x in 0..self.width {
+            for y in 0..self.height {
+                for k in 0..w {
+                    let c = self.cells[i * w + k];
+                    self.row_seen[y * w + k] |= c;
+                    self.col_seen[x * w + k] |= c;
+                }
+                if self.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0) {
+                    for k in 0..mw {
+                        let m = self.movements[i * mw + k];
+                        self.row_moves[y * mw + k] |= m;
+                        self.col_moves[x * mw + k] |= m;
+                        self.seen_moves[k] |= m;
+                    }
+                    self.moved.push(i);
+                }
+                i += 1;
+            }
+        }
+        for x in 0..self.width {
+            for k in 0..w {
+                self.seen[k] |= self.col_seen[x * w + k];
+            }
+        }
+    }
+
+    /// Marks what cell `i` holds now as seen this turn.
+    fn see_cell(&mut self, i: usize, w: usize, mw: usize) {
+        let (x, y) = (i / self.height, i % self.height);
+        for k in 0..w {
+            let c = self.cells[i * w + k];
+            self.seen[k] |= c;
+            self.row_seen[y * w + k] |= c;
+            self.col_seen[x * w + k] |= c;
+        }
+        for k in 0..mw {
+            let m = self.movements[i * mw + k];
+            if m != 0 {
+                self.seen_moves[k] |= m;
+                self.row_moves[y * mw + k] |= m;
+                self.col_moves[x * mw + k] |= m;
+                self.moved.push(i);
+            }
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.width * self.height
+    }
+}
+
+/// A small deterministic generator for `random` rules (games that use them are played, not
+/// solved; their turns need not repeat the reference's choices).
+#[derive(Debug, Clone)]
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// A match of a row: where it starts and what each ellipsis spans.
+#[derive(Debug, Clone, Copy)]
+struct Match {
+    start: usize,
+    k: [usize; 2],
+}
+
+/// What a session does when a level is won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnWin {
+    /// Go on to the next level, as the reference's test harness does.
+    NextLevel,
+    /// Stay, and say so ([`Session::won`]): a solver's and a player's level ends there.
+    Stop,
+}
+
+/// A game being played: the reference engine's state between turns.
+#[derive(Debug, Clone)]
+pub struct Session<'g> {
+    pub game: &'g Game,
+    pub on_win: OnWin,
+    /// The level being played (its index in `game.levels`).
+    pub level: usize,
+    pub board: Board,
+    pub restart_target: Arc<[u64]>,
+    /// Boards to undo to, the last first; kept only when `keep_undo`.
+    pub backups: Vec<Vec<u64>>,
+    pub keep_undo: bool,
+    pub againing: bool,
+    /// A message or the end of the game is on screen: no win is checked.
+    pub text_mode: bool,
+    pub won: bool,
+    /// The last message a rule showed.
+    pub message: Option<String>,
+    random: Random,
+    work: u64,
+    restarting: bool,
+    /// Boards no longer needed, to copy the next turn's start into.
+    spare: Vec<Vec<u64>>,
+}
+
+impl<'g> Session<'g> {
+    /// Starts level `level` of `game` (which must be a board), running its start rules if the
+    /// game asks for them.
+    pub fn new(game: &'g Game, level: usize, on_win: OnWin) -> Result<Session<'g>, Overrun> {
+        let board = match &game.levels[level] {
+            Level::Board { width, height, cells, .. } => Board::new(game, *width, *height, cells.clone()),
+            Level::Message { .. } => Board::new(game, 0, 0, Vec::new()),
+        };
+        let mut session = Session {
+            game,
+            on_win,
+            level,
+            restart_target: board.cells.clone().into(),
+            board,
+            backups: Vec::new(),
+            keep_undo: true,
+            againing: false,
+            text_mode: false,
+            won: false,
+            message: None,
+            random: Random(0x9e37_79b9_7f4a_7c15),
+            work: 0,
+            restarting: false,
+            spare: Vec::new(),
+        };
+        session.start_level()?;
+        Ok(session)
+    }
+
+    /// A session at a position of level `level` (`restart` its restart point), for a solver or
+    /// a replay: no undo stack.
+    pub fn at(game: &'g Game, level: usize, board: Board, restart: Arc<[u64]>) -> Session<'g> {
+        Session {
+            game,
+            on_win: OnWin::Stop,
+            level,
+            restart_target: restart,
+            board,
+            backups: Vec::new(),
+            keep_undo: false,
+            againing: false,
+            text_mode: false,
+            won: false,
+            message: None,
+            random: Random(0x9e37_79b9_7f4a_7c15),
+            work: 0,
+            restarting: false,
+            spare: Vec::new(),
+        }
+    }
+
+    fn start_level(&mut self) -> Result<(), Overrun> {
+        self.againing = false;
+        if let Level::Board { .. } = self.game.levels[self.level] {
+            self.text_mode = false;
+            self.backups.clear();
+            self.restart_target = self.board.cells.clone().into();
+            if self.game.setting("run_rules_on_level_start") {
+                self.process_input(None, true, false)?;
+            }
+        } else {
+            self.text_mode = true;
+        }
+        Ok(())
+    }
+
+    /// One input with every `again` turn it starts, as a player sees it (the test harness
+    /// does the same). Err when a turn overran, or the again turns never end.
+    pub fn play(&mut self, input: Option<usize>) -> Result<bool, Overrun> {
+        self.work = 0;
+        let changed = self.process_input(input, false, false)?;
+        let mut turns = 0;
+        while self.againing {
+            turns += 1;
+            if turns > MOST_AGAIN_TURNS {
+                return Err(Overrun);
+            }
+            self.againing = false;
+            self.process_input(None, false, false)?;
+        }
+        Ok(changed)
+    }
+
+    /// The undo key (the reference's `DoUndo(false, true)`).
+    pub fn undo(&mut self) {
+        if self.game.setting("noundo") {
+            return;
+        }
+        while self.backups.last().is_some_and(|b| *b == self.board.cells) {
+            self.backups.pop();
+        }
+        if let Some(last) = self.backups.pop() {
+            self.restore(last);
+        }
+    }
+
+    /// The restart key.
+    pub fn restart(&mut self, force: bool) -> Result<(), Overrun> {
+        if self.restarting || (!force && self.game.setting("norestart")) {
+            return Ok(());
+        }
+        self.restarting = true;
+        if !force && self.keep_undo {
+            self.backups.push(self.board.cells.clone());
+        }
+        let target = self.restart_target.to_vec();
+        self.restore(target);
+        let result = if self.game.setting("run_rules_on_level_start") {
+            self.process_input(None, true, false).map(drop)
+        } else {
+            Ok(())
+        };
+        self.restarting = false;
+        result
+    }
+
+    fn restore(&mut self, cells: Vec<u64>) {
+        self.board.cells = cells;
+        self.board.movements.iter_mut().for_each(|m| *m = 0);
+        self.againing = false;
+    }
+
+    fn spend(&mut self, amount: u64) -> Result<(), Overrun> {
+        self.work += amount;
+        if self.work > WORK_PER_TURN {
+            return Err(Overrun);
+        }
+        Ok(())
+    }
+
+    /// The reference's `processInput(dir, dontDoWin, dontModify)`: whether the turn changed the
+    /// board (with `dont_modify`, whether it would have, the board left as it was).
+    pub fn process_input(
+        &mut self,
+        input: Option<usize>,
+        dont_do_win: bool,
+        dont_modify: bool,
+    ) -> Result<bool, Overrun> {
+        self.againing = false;
+        let mut bak = self.spare.pop().unwrap_or_default();
+        bak.clear();
+        bak.extend_from_slice(&self.board.cells);
+        let mut players = Vec::new();
+        if let Some(input) = input {
+            players = self.start_movement(input_bits(input));
+        }
+        self.board.moved.clear();
+        self.board.see_all(self.game.words, self.game.move_words);
+        let rigid = !self.game.rigid_groups.is_empty();
+        let start_cells = if rigid { self.board.cells.clone() } else { Vec::new() };
+        let start_moves = if rigid { self.board.movements.clone() } else { Vec::new() };
+        let mut banned = if rigid { vec![false; self.game.rules.len()] } else { Vec::new() };
+        let mut queue: Vec<Command> = Vec::new();
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            self.apply_rules(false, &mut queue, &banned)?;
+            if self.resolve_movements(&mut banned) {
+                // A rigid body could not move whole: run the turn again without its group.
+                self.board.cells.clone_from(&start_cells);
+                self.board.movements.clone_from(&start_moves);
+                queue.clear();
+                if rounds < 50 {
+                    continue;
+                }
+            } else {
+                self.apply_rules(true, &mut queue, &banned)?;
+            }
+            break;
+        }
+        if !players.is_empty() && self.game.setting("require_player_movement") {
+            let moved = players.iter().any(|&p| !self.cell_has_any(p, &self.game.player));
+            if !moved {
+                let turned = std::mem::replace(&mut self.board.cells, bak);
+                self.spare.push(turned);
+                self.message = None;
+                return Ok(false);
+            }
+        }
+        self.command_queue(queue, bak, dont_modify, dont_do_win, input.is_some())
+    }
+
+    fn cell(&self, i: usize) -> &[u64] {
+        let w = self.game.words;
+        &self.board.cells[i * w..(i + 1) * w]
+    }
+
+    fn cell_has_any(&self, i: usize, mask: &[u64]) -> bool {
+        self.cell(i).iter().zip(mask).any(|(a, b)| a & b != 0)
+    }
+
+    fn is_player_at(&self, i: usize) -> bool {
+        if self.game.player_all {
+            within(&self.game.player, self.cell(i))
+        } else {
+            self.cell_has_any(i, &self.game.player)
+        }
+    }
+
+    fn start_movement(&mut self, direction: u64) -> Vec<usize> {
+        let mut players = Vec::new();
+        for i in 0..self.board.size() {
+            if self.is_player_at(i) {
+                players.push(i);
+            }
+        }
+        let (w, mw) = (self.game.words, self.game.move_words);
+        for &i in &players {
+            for k in 0..w {
+                let mut bits = self.board.cells[i * w + k] & self.game.player[k];
+                while bits != 0 {
+                    let id = k * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    set_layer(&mut self.board.movements[i * mw..(i + 1) * mw], self.game.layer_of[id], direction);
+                }
+            }
+        }
+        players
+    }
+
+    fn apply_rules(&mut self, late: bool, queue: &mut Vec<Command>, banned: &[bool]) -> Result<(), Overrun> {
+        let game = self.game;
+        let (groups, points) =
+            if late { (&game.late_rules, &game.late_loop_point) } else { (&game.rules, &game.loop_point) };
+        let mut propagated = false;
+        let mut loops = 0;
+        let mut g = 0;
+        while g < groups.len() {
+            if late || !banned.get(g).copied().unwrap_or(false) {
+                propagated = self.apply_group(&groups[g], if late { None } else { Some(g) }, queue)? || propagated;
+            }
+            if propagated {
+                if let Some(back) = points[g] {
+                    g = back;
+                    propagated = false;
+                    loops += 1;
+                    if loops > 200 {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            g += 1;
+        }
+        Ok(())
+    }
+
+    fn apply_group(&mut self, group: &[Rule], index: Option<usize>, queue: &mut Vec<Command>) -> Result<bool, Overrun> {
+        if group[0].random {
+            return self.apply_random_group(group, index, queue);
+        }
+        let mut changed = false;
+        let mut again = true;
+        let mut passes = 0;
+        while again && passes < 200 {
+            passes += 1;
+            again = false;
+            for rule in group {
+                if self.try_apply(rule, index, queue)? {
+                    again = true;
+                }
+            }
+            changed |= again;
+        }
+        Ok(changed)
+    }
+
+    fn apply_random_group(
+        &mut self,
+        group: &[Rule],
+        index: Option<usize>,
+        queue: &mut Vec<Command>,
+    ) -> Result<bool, Overrun> {
+        let mut all = Vec::new();
+        for (r, rule) in group.iter().enumerate() {
+            if let Some(rows) = self.find_matches(rule)? {
+                let count: usize = rows.iter().map(Vec::len).product();
+                self.spend(count as u64)?;
+                for t in 0..count {
+                    all.push((r, tuple(&rows, t)));
+                }
+            }
+        }
+        if all.is_empty() {
+            return Ok(false);
+        }
+        let (r, chosen) = all.swap_remove(self.random.below(all.len()));
+        let changed = self.apply_at(&group[r], index, &chosen, false)?;
+        queue_commands(queue, &group[r].commands, &mut self.message);
+        Ok(changed)
+    }
+
+    fn try_apply(&mut self, rule: &Rule, index: Option<usize>, queue: &mut Vec<Command>) -> Result<bool, Overrun> {
+        let Some(rows) = self.find_matches(rule)? else { return Ok(false) };
+        let mut changed = false;
+        if rule.replaces {
+            let count: usize = rows.iter().map(Vec::len).product();
+            self.spend(count as u64)?;
+            for t in 0..count {
+                let chosen = tuple(&rows, t);
+                changed |= self.apply_at(rule, index, &chosen, t > 0)?;
+            }
+        }
+        queue_commands(queue, &rule.commands, &mut self.message);
+        Ok(changed)
+    }
+
+    fn delta(&self, direction: u64) -> isize {
+        let h = self.board.height as isize;
+        match direction {
+            UP => -1,
+            DOWN => 1,
+            LEFT => -h,
+            RIGHT => h,
+            _ => 0,
+        }
+    }
+
+    /// Every row's matches, None when a row has none.
+    fn find_matches(&mut self, rule: &Rule) -> Result<Option<Vec<Vec<Match>>>, Overrun> {
+        let mut rows = Vec::with_capacity(rule.rows.len());
+        for row in &rule.rows {
+            let found = self.row_matches(rule.direction, row)?;
+            if found.is_empty() {
+                return Ok(None);
+            }
+            rows.push(found);
+        }
+        Ok(Some(rows))
+    }
+
+    fn row_matches(&mut self, direction: u64, row: &Row) -> Result<Vec<Match>, Overrun> {
+        let mut out = Vec::new();
+        let (w, h) = (self.board.width, self.board.height);
+        // No cell holds what the row needs: nothing to scan.
+        if !within(&row.needs, &self.board.seen) || !within(&row.needs_moves, &self.board.seen_moves) {
+            return Ok(out);
+        }
+        let (words, mw) = (self.game.words, self.game.move_words);
+        let len = row.cells.len() - row.ellipses;
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0, w, 0, h);
+        let reach = len.saturating_sub(1);
+        match direction {
+            UP => ymin += reach,
+            DOWN => ymax = ymax.saturating_sub(reach),
+            LEFT => xmin += reach,
+            RIGHT => xmax = xmax.saturating_sub(reach),
+            _ => {}
+        }
+        let d = self.delta(direction);
+        let horizontal = direction > DOWN;
+        let (outer, inner) = if horizontal { ((ymin, ymax), (xmin, xmax)) } else { ((xmin, xmax), (ymin, ymax)) };
+        self.spend(((outer.1.saturating_sub(outer.0)) * (inner.1.saturating_sub(inner.0)) * row.cells.len()) as u64)?;
+        for a in outer.0..outer.1 {
+            let (seen, moves) = if horizontal {
+                (&self.board.row_seen[a * words..(a + 1) * words], &self.board.row_moves[a * mw..(a + 1) * mw])
+            } else {
+                (&self.board.col_seen[a * words..(a + 1) * words], &self.board.col_moves[a * mw..(a + 1) * mw])
+            };
+            if !within(&row.needs, seen) || !within(&row.needs_moves, moves) {
+                continue;
+            }
+            for b in inner.0..inner.1 {
+                let (x, y) = if horizontal { (b, a) } else { (a, b) };
+                let start = x * h + y;
+                if row.ellipses == 0 {
+                    if self.row_at(row, start, d, [0, 0]) {
+                        out.push(Match { start, k: [0, 0] });
+                    }
+                    continue;
+                }
+                let kmax = match direction {
+                    LEFT => (x + 2).saturating_sub(len),
+                    RIGHT => (w + 1).saturating_sub(x + len),
+                    DOWN => (h + 1).saturating_sub(y + len),
+                    UP => (y + 2).saturating_sub(len),
+                    _ => 0,
+                };
+                if !self.prefix_at(row, start, d) {
+                    continue;
+                }
+                for k1 in 0..kmax {
+                    if row.ellipses == 1 {
+                        if self.row_at(row, start, d, [k1, 0]) {
+                            out.push(Match { start, k: [k1, 0] });
+                        }
+                        continue;
+                    }
+                    if !self.middle_at(row, start, d, k1) {
+                        continue;
+                    }
+                    self.spend(kmax as u64)?;
+                    let mut k2 = 0;
+                    while k1 + k2 < kmax && k2 < kmax {
+                        if self.row_at(row, start, d, [k1, k2]) {
+                            out.push(Match { start, k: [k1, k2] });
+                        }
+                        k2 += 1;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the cells before the first ellipsis match.
+    fn prefix_at(&self, row: &Row, start: usize, d: isize) -> bool {
+        row.cells
+            .iter()
+            .take_while(|c| c.is_some())
+            .enumerate()
+            .all(|(i, c)| c.as_ref().is_some_and(|c| self.cell_matches(c, (start as isize + d * i as isize) as usize)))
+    }
+
+    /// Whether the cells between two ellipses match, the first spanning `k1`.
+    fn middle_at(&self, row: &Row, start: usize, d: isize, k1: usize) -> bool {
+        let mut real = 0;
+        let mut ellipsis = 0;
+        for cell in &row.cells {
+            match cell {
+                None => {
+                    ellipsis += 1;
+                    if ellipsis == 2 {
+                        return true;
+                    }
+                }
+                Some(c) => {
+                    if ellipsis == 1 && !self.cell_matches(c, (start as isize + d * (real + k1) as isize) as usize) {
+                        return false;
+                    }
+                    real += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the whole row matches from `start`, its ellipses spanning `k`.
+    fn row_at(&self, row: &Row, start: usize, d: isize, k: [usize; 2]) -> bool {
+        let mut offset = 0usize;
+        let mut ellipsis = 0;
+        for cell in &row.cells {
+            match cell {
+                None => {
+                    offset += k[ellipsis];
+                    ellipsis += 1;
+                }
+                Some(c) => {
+                    if !self.cell_matches(c, (start as isize + d * offset as isize) as usize) {
+                        return false;
+                    }
+                    offset += 1;
+                }
+            }
+        }
+        true
+    }
+
+    fn cell_matches(&self, pattern: &super::compile::CellPattern, i: usize) -> bool {
+        let (w, mw) = (self.game.words, self.game.move_words);
+        let objects = &self.board.cells[i * w..(i + 1) * w];
+        let moves = &self.board.movements[i * mw..(i + 1) * mw];
+        within(&pattern.present, objects)
+            && pattern.missing.iter().zip(objects).all(|(a, b)| a & b == 0)
+            && pattern.any.iter().all(|any| any.iter().zip(objects).any(|(a, b)| a & b != 0))
+            && within(&pattern.moving, moves)
+            && pattern.still.iter().zip(moves).all(|(a, b)| a & b == 0)
+    }
+
+    fn apply_at(&mut self, rule: &Rule, index: Option<usize>, chosen: &[Match], check: bool) -> Result<bool, Overrun> {
+        let d = self.delta(rule.direction);
+        if check && !rule.rows.iter().zip(chosen).all(|(row, m)| self.row_at(row, m.start, d, m.k)) {
+            return Ok(false);
+        }
+        let mut changed = false;
+        for (row, m) in rule.rows.iter().zip(chosen) {
+            let mut at = m.start as isize;
+            let mut ellipsis = 0;
+            for cell in &row.cells {
+                match cell {
+                    None => {
+                        at += d * m.k[ellipsis] as isize;
+                        ellipsis += 1;
+                    }
+                    Some(c) => {
+                        changed |= self.replace(rule, index, c, at as usize);
+                        at += d;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    fn replace(&mut self, rule: &Rule, index: Option<usize>, pattern: &super::compile::CellPattern, i: usize) -> bool {
+        let Some(rep) = &pattern.replace else { return false };
+        let game = self.game;
+        let (w, mw) = (game.words, game.move_words);
+        let random = rep.random_objects.iter().any(|&x| x != 0) || rep.random_dirs.iter().any(|&x| x != 0);
+        let chosen;
+        let (set, clear, moves_set, moves_clear) = if random {
+            chosen = self.random_replacement(rep);
+            (&chosen.0, &chosen.1, &chosen.2, &chosen.3)
+        } else {
+            (&rep.set, &rep.clear, &rep.moves_set, &rep.moves_clear)
+        };
+        let mut rigid_change = false;
+        if rule.rigid {
+            if let Some(number) = index.and_then(|g| game.rigid_number[g]) {
+                let mut rigid_mask = vec![0; mw];
+                for layer in 0..game.layers {
+                    set_layer(&mut rigid_mask, layer, number as u64 + 1);
+                }
+                rigid_mask.iter_mut().zip(&rep.moves_layers).for_each(|(r, l)| *r &= l);
+                let group = &self.board.rigid_group[i * mw..(i + 1) * mw];
+                let applied = &self.board.rigid_applied[i * mw..(i + 1) * mw];
+                if !within(&rigid_mask, group) && !within(&rep.moves_layers, applied) {
+                    for (k, (r, l)) in rigid_mask.iter().zip(&rep.moves_layers).enumerate() {
+                        self.board.rigid_group[i * mw + k] |= r;
+                        self.board.rigid_applied[i * mw + k] |= l;
+                    }
+                    rigid_change = true;
+                }
+            }
+        }
+        let mut changed = rigid_change;
+        for k in 0..w {
+            let old = self.board.cells[i * w + k];
+            let new = (old & !clear[k]) | set[k];
+            if new != old {
+                self.board.cells[i * w + k] = new;
+                changed = true;
+            }
+        }
+        for k in 0..mw {
+            let old = self.board.movements[i * mw + k];
+            let new = (old & !moves_clear[k]) | moves_set[k];
+            if new != old {
+                self.board.movements[i * mw + k] = new;
+                changed = true;
+            }
+        }
+        if changed {
+            self.board.see_cell(i, w, mw);
+        }
+        changed
+    }
+
+    /// A replacement's masks with its random choices made.
+    fn random_replacement(&mut self, rep: &super::compile::Replacement) -> (Vec<u64>, Vec<u64>, Vec<u64>, Vec<u64>) {
+        let game = self.game;
+        let mut set = rep.set.clone();
+        let mut clear = rep.clear.clone();
+        let mut moves_set = rep.moves_set.clone();
+        let mut moves_clear = rep.moves_clear.clone();
+        if rep.random_objects.iter().any(|&x| x != 0) {
+            let choices: Vec<usize> = (0..game.names.len()).filter(|&id| has(&rep.random_objects, id)).collect();
+            let id = choices[self.random.below(choices.len())];
+            super::compile::bit(&mut set, id);
+            let layer = game.layer_of[id];
+            clear.iter_mut().zip(&game.layer_masks[layer]).for_each(|(c, l)| *c |= l);
+            set_layer(&mut moves_clear, layer, 0x1f);
+        }
+        if rep.random_dirs.iter().any(|&x| x != 0) {
+            for layer in 0..game.layers {
+                if layer_bits(&rep.random_dirs, layer) & 1 != 0 {
+                    set_layer(&mut moves_set, layer, 1 << self.random.below(4));
+                }
+            }
+        }
+        (set, clear, moves_set, moves_clear)
+    }
+
+    /// Moves what can move, again and again, then clears every movement left; true when a
+    /// rigid body could not move whole (its group is then banned and the turn run again).
+    fn resolve_movements(&mut self, banned: &mut [bool]) -> bool {
+        let game = self.game;
+        let mw = game.move_words;
+        // Only cells given a movement this turn can hold one (objects move without theirs), and
+        // the reference's passes over every cell meet them in this order.
+        let mut cells = std::mem::take(&mut self.board.moved);
+        if game.rigid_groups.is_empty() {
+            cells.sort_unstable();
+            cells.dedup();
+        } else {
+            // A rigid body's turn runs again from its start: every cell is looked at.
+            cells = (0..self.board.size()).collect();
+        }
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for &i in &cells {
+                moved |= self.reposition_cell(i);
+            }
+        }
+        let mut undo = false;
+        for &i in &cells {
+            let moves = &self.board.movements[i * mw..(i + 1) * mw];
+            if moves.iter().any(|&m| m != 0) && !game.rigid_groups.is_empty() {
+                let applied = &self.board.rigid_applied[i * mw..(i + 1) * mw];
+                let left: Vec<u64> = moves.iter().zip(applied).map(|(m, a)| m & a).collect();
+                if let Some(layer) = (0..game.layers).find(|&l| layer_bits(&left, l) != 0) {
+                    let number = layer_bits(&self.board.rigid_group[i * mw..(i + 1) * mw], layer) as usize;
+                    if let Some(&g) = number.checked_sub(1).and_then(|n| game.rigid_groups.get(n)) {
+                        if !banned[g] {
+                            banned[g] = true;
+                            undo = true;
+                        }
+                    }
+                }
+            }
+            self.board.movements[i * mw..(i + 1) * mw].iter_mut().for_each(|m| *m = 0);
+            if !game.rigid_groups.is_empty() {
+                self.board.rigid_group[i * mw..(i + 1) * mw].iter_mut().for_each(|m| *m = 0);
+                self.board.rigid_applied[i * mw..(i + 1) * mw].iter_mut().for_each(|m| *m = 0);
+            }
+        }
+        undo
+    }
+
+    fn reposition_cell(&mut self, i: usize) -> bool {
+        let mw = self.game.move_words;
+        if self.board.movements[i * mw..(i + 1) * mw].iter().all(|&m| m == 0) {
+            return false;
+        }
+        let mut moved = false;
+        for layer in 0..self.game.layers {
+            let bits = layer_bits(&self.board.movements[i * mw..(i + 1) * mw], layer);
+            if bits != 0 && self.reposition_layer(i, layer, bits) {
+                let word = layer / super::compile::LAYERS_PER_WORD;
+                self.board.movements[i * mw + word] &= !(0x1f << (5 * (layer % super::compile::LAYERS_PER_WORD)));
+                moved = true;
+            }
+        }
+        moved
+    }
+
+    fn reposition_layer(&mut self, i: usize, layer: usize, direction: u64) -> bool {
+        let (w, h) = (self.board.width, self.board.height);
+        let (dx, dy): (isize, isize) = match direction {
+            UP => (0, -1),
+            DOWN => (0, 1),
+            LEFT => (-1, 0),
+            RIGHT => (1, 0),
+            _ => (0, 0),
+        };
+        let (x, y) = ((i / h) as isize, (i % h) as isize);
+        if (x == 0 && dx < 0)
+            || (x == w as isize - 1 && dx > 0)
+            || (y == 0 && dy < 0)
+            || (y == h as isize - 1 && dy > 0)
+        {
+            return false;
+        }
+        let target = (i as isize + dy + dx * h as isize) as usize;
+        let words = self.game.words;
+        let mask = &self.game.layer_masks[layer];
+        let blocked = (0..words).any(|k| self.board.cells[target * words + k] & mask[k] != 0);
+        if blocked && direction != ACTION {
+            return false;
+        }
+        if target != i {
+            for (k, m) in mask.iter().enumerate() {
+                let moving = self.board.cells[i * words + k] & m;
+                self.board.cells[i * words + k] &= !m;
+                self.board.cells[target * words + k] |= moving;
+            }
+            let mw = self.game.move_words;
+            self.board.see_cell(target, words, mw);
+        }
+        true
+    }
+
+    /// The reference's `processCommandQueue`, after a turn's rules have run.
+    fn command_queue(
+        &mut self,
+        mut queue: Vec<Command>,
+        bak: Vec<u64>,
+        dont_modify: bool,
+        dont_do_win: bool,
+        by_input: bool,
+    ) -> Result<bool, Overrun> {
+        let queued = |queue: &[Command], c: &Command| queue.iter().any(|q| q.same_kind(c));
+        if queued(&queue, &Command::Cancel) {
+            let left = queue.len() > 1;
+            let turned = std::mem::replace(&mut self.board.cells, bak);
+            self.spare.push(turned);
+            return Ok(left);
+        }
+        if queued(&queue, &Command::Restart) {
+            if self.keep_undo {
+                self.backups.push(bak.clone());
+            }
+            if !dont_modify {
+                self.restart(true)?;
+                // Restarting empties the turn's queue: nothing after it is done.
+                queue.clear();
+            }
+        }
+        let mut modified = false;
+        if self.board.cells != bak {
+            if dont_modify {
+                let turned = std::mem::replace(&mut self.board.cells, bak);
+                self.spare.push(turned);
+                return Ok(true);
+            }
+            modified = true;
+        }
+        if modified && by_input && self.keep_undo {
+            self.backups.push(bak);
+        } else {
+            self.spare.push(bak);
+        }
+        if dont_modify && (queued(&queue, &Command::Win) || queued(&queue, &Command::Restart)) {
+            return Ok(true);
+        }
+        if !self.text_mode && self.check_win(&queue) && !dont_do_win {
+            return self.win().map(|()| modified);
+        }
+        if queued(&queue, &Command::Checkpoint) {
+            self.restart_target = self.board.cells.clone().into();
+        }
+        if queued(&queue, &Command::Again) && modified {
+            // An again turn is due if it would change anything: tried, then undone.
+            let message = self.message.clone();
+            if self.process_input(None, true, true)? {
+                self.againing = true;
+            }
+            self.message = message;
+        }
+        Ok(modified)
+    }
+
+    fn check_win(&self, queue: &[Command]) -> bool {
+        if queue.contains(&Command::Win) {
+            return true;
+        }
+        if self.game.wins.is_empty() {
+            return false;
+        }
+        let w = self.game.words;
+        let holds = |mask: &[u64], all: bool, cell: &[u64]| {
+            if all {
+                within(mask, cell)
+            } else {
+                mask.iter().zip(cell).any(|(a, b)| a & b != 0)
+            }
+        };
+        for win in &self.game.wins {
+            let mut some = false;
+            let mut every = true;
+            for cell in self.board.cells.chunks_exact(w) {
+                let first = holds(&win.first, win.first_all, cell);
+                if !first {
+                    continue;
+                }
+                if holds(&win.second, win.second_all, cell) {
+                    some = true;
+                    if win.quantifier <= 0 {
+                        break;
+                    }
+                } else {
+                    every = false;
+                    if win.quantifier == 1 {
+                        break;
+                    }
+                }
+            }
+            let passed = match win.quantifier {
+                -1 => !some,
+                0 => some,
+                _ => every,
+            };
+            if !passed {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn win(&mut self) -> Result<(), Overrun> {
+        self.againing = false;
+        if self.on_win == OnWin::Stop {
+            self.won = true;
+            return Ok(());
+        }
+        if self.level + 1 < self.game.levels.len() {
+            self.level += 1;
+            if let Level::Board { width, height, cells, .. } = &self.game.levels[self.level] {
+                self.board = Board::new(self.game, *width, *height, cells.clone());
+            }
+            self.start_level()
+        } else {
+            // The game is over: the title screen.
+            self.text_mode = true;
+            Ok(())
+        }
+    }
+}
+
+/// The tuple number `t` of the rows' matches, the first row's varying fastest (the reference's
+/// order of `generateTuples`).
+fn tuple(rows: &[Vec<Match>], mut t: usize) -> Vec<Match> {
+    rows.iter()
+        .map(|row| {
+            let m = row[t % row.len()];
+            t /= row.len();
+            m
+        })
+        .collect()
+}
+
+/// Queues a matched rule's commands: a cancel already queued ignores the rest, a restart all
+/// but a cancel; a cancel or restart clears what was queued; each kind counts once.
+fn queue_commands(queue: &mut Vec<Command>, commands: &[Command], message: &mut Option<String>) {
+    if commands.is_empty() || queue.contains(&Command::Cancel) {
+        return;
+    }
+    let cancel = commands.contains(&Command::Cancel);
+    let restart = commands.contains(&Command::Restart);
+    if queue.contains(&Command::Restart) && !cancel {
+        return;
+    }
+    if cancel || restart {
+        queue.clear();
+        *message = None;
+    }
+    for command in commands {
+        if queue.iter().any(|q| q.same_kind(command)) {
+            continue;
+        }
+        if let Command::Message(text) = command {
+            *message = Some(text.clone());
+        }
+        queue.push(command.clone());
+    }
+}
+
+/// The reference's test serialisation of a board: row by row, each cell's object names sorted
+/// and joined, a combination written whole the first time and by its number after. (Cells are
+/// taken in storage order, `width` to a line, as the reference's own function does.)
+pub fn serialise(game: &Game, board: &Board) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    let w = game.words;
+    for y in 0..board.height {
+        for x in 0..board.width {
+            let i = x + y * board.width;
+            let cell = &board.cells[i * w..(i + 1) * w];
+            let mut names: Vec<&str> =
+                (0..game.names.len()).filter(|&id| has(cell, id)).map(|id| game.names[id].as_str()).collect();
+            names.sort_by(|a, b| a.encode_utf16().cmp(b.encode_utf16()));
+            let key = names.join(" ");
+            match seen.iter().position(|s| *s == key) {
+                Some(n) => out.push_str(&format!("{n},")),
+                None => {
+                    out.push_str(&format!("{key}:{},", seen.len()));
+                    seen.push(key);
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

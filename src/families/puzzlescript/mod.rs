@@ -1,0 +1,97 @@
+//! PuzzleScript (increpare/PuzzleScript, the web's puzzle-game language): a game's text is read
+//! (`parse.rs`), its rules compiled to masks over bitsets (`compile.rs`) and run turn by turn
+//! exactly as the reference engine runs them (`engine.rs`); a level is played, replayed and
+//! solved in inputs (`up`, `down`, `left`, `right`, `action`), each input with every `again`
+//! turn it starts. A game of several levels is a collection: each level opens alone, as the
+//! game's text with only that level (`level_text`).
+
+#[cfg(feature = "puzzlescript")]
+pub mod compile;
+#[cfg(feature = "puzzlescript")]
+pub mod draw;
+#[cfg(feature = "puzzlescript")]
+pub mod engine;
+#[cfg(feature = "puzzlescript")]
+pub mod palettes;
+#[cfg(feature = "puzzlescript")]
+pub mod parse;
+#[cfg(feature = "puzzlescript")]
+mod puzzle;
+
+use crate::families::{Confidence, Example, Family, FormatError, Puzzle};
+#[cfg(feature = "puzzlescript")]
+pub use puzzle::{Position, PsPuzzle};
+
+pub struct PuzzleScript;
+
+/// The metric: one input (with the again turns it starts) is one move.
+const METRIC: &str = "inputs";
+
+impl Family for PuzzleScript {
+    fn id(&self) -> &'static str {
+        "puzzlescript"
+    }
+
+    fn name(&self) -> &'static str {
+        "PuzzleScript"
+    }
+
+    fn format_help(&self) -> &'static str {
+        "A PuzzleScript game as written for puzzlescript.net: settings, then OBJECTS, LEGEND, \
+         SOUNDS, COLLISIONLAYERS, RULES ([ > Player | Crate ] -> [ > Player | > Crate ]), \
+         WINCONDITIONS (all Crate on Target) and LEVELS. The rules run as the reference engine \
+         runs them. Pick a level to play or solve it; moves are up, down, left, right, action."
+    }
+
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Arrow keys or WASD move, X or Space acts (where the game has an action); on a phone, swipe, and tap the player to act. Undo: Ctrl+Z or u; restart: Home.",
+        )
+    }
+
+    fn metrics(&self) -> &'static [&'static str] {
+        &[METRIC]
+    }
+
+    fn detect(&self, text: &str) -> Confidence {
+        Confidence::sure_if(looks_like(text))
+    }
+
+    #[cfg(feature = "puzzlescript")]
+    fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Ok(Box::new(PsPuzzle::parse(text)?))
+    }
+
+    #[cfg(not(feature = "puzzlescript"))]
+    fn parse(&self, _text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
+        Err(crate::families::not_in_this_build("PuzzleScript"))
+    }
+
+    /// Without the engine (the page's first module): every game needs the rest.
+    #[cfg(not(feature = "puzzlescript"))]
+    fn needs_full_build(&self, _text: &str) -> bool {
+        true
+    }
+
+    fn blank(&self) -> &'static str {
+        include_str!("blank.txt")
+    }
+
+    fn examples(&self) -> &'static [Example] {
+        // First levels' shortest answers, as a breadth-first search over the reference engine
+        // (increpare/PuzzleScript, in Node) finds them too: docs/decisions/2026-11-28-puzzlescript-runs-the-reference-turn.md.
+        static EXAMPLES: [Example; 1] = [example!("ps-sokoban-basic", "txt", 33, "PuzzleScript: Simple Block Pushing")];
+        &EXAMPLES
+    }
+}
+
+/// Whether `text` looks like a PuzzleScript game: it has most of the sections' headings.
+pub fn looks_like(text: &str) -> bool {
+    let headings = ["objects", "legend", "collisionlayers", "rules", "winconditions", "levels"];
+    let found =
+        text.lines().take(20_000).filter(|line| headings.iter().any(|h| line.trim().eq_ignore_ascii_case(h))).count();
+    found >= 4
+}
+
+#[cfg(all(test, feature = "puzzlescript"))]
+mod tests;

@@ -1,0 +1,313 @@
+//! A PuzzleScript level as a puzzle: replayed through the engine, drawn, played, solved.
+
+use super::compile::{self, Command, Game, Level};
+use super::draw;
+use super::engine::{self, Board, Session, INPUTS};
+use super::METRIC;
+use crate::draw::Painter;
+use crate::families::{Capabilities, FormatError, Puzzle, Report, SolveOptions};
+use crate::midend::{self, Frames, Replayer};
+use crate::search::{Flow, Method, Space, Stats};
+use std::sync::Arc;
+
+/// A game, with the level it plays.
+pub struct PsPuzzle {
+    pub(super) text: String,
+    pub game: Game,
+    /// The level played: its index in `game.levels` (a board).
+    pub level: usize,
+    replayer: Replayer<Position>,
+}
+
+/// A position of a level: its cells, where a restart returns to, whether it is won, and the
+/// message the last input showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub cells: Vec<u64>,
+    pub restart: Arc<[u64]>,
+    pub won: bool,
+    pub message: Option<String>,
+}
+
+impl PsPuzzle {
+    pub fn parse(text: &str) -> Result<PsPuzzle, FormatError> {
+        let game = compile::compile(text)?;
+        let level = game.levels.iter().position(|l| matches!(l, Level::Board { .. })).unwrap_or(0);
+        Ok(PsPuzzle { text: text.to_string(), game, level, replayer: Replayer::default() })
+    }
+
+    /// The level's size (columns, rows).
+    pub fn size(&self) -> (usize, usize) {
+        match &self.game.levels[self.level] {
+            Level::Board { width, height, .. } => (*width, *height),
+            Level::Message { .. } => (0, 0),
+        }
+    }
+
+    /// The inputs a player may give: no action in a `noaction` game.
+    pub fn inputs(&self) -> Vec<usize> {
+        let all = [0, 2, 1, 3, 4];
+        all.into_iter().filter(|&i| i != 4 || !self.game.setting("noaction")).collect()
+    }
+
+    /// The level's start (its start rules run, where the game asks for them).
+    pub fn start_position(&self) -> Result<Position, String> {
+        let session = Session::new(&self.game, self.level, engine::OnWin::Stop)
+            .map_err(|_| "the level's start rules never finish".to_string())?;
+        Ok(Position {
+            cells: session.board.cells,
+            restart: session.restart_target,
+            won: false,
+            message: session.message,
+        })
+    }
+
+    /// The position after `input` from `from`, or None when the turn overran.
+    pub fn step(&self, from: &Position, input: usize) -> Option<Position> {
+        let mut session = self.session(from);
+        self.step_in(&mut session, from, input)
+    }
+
+    /// A session at `from`, to run inputs from it ([`PsPuzzle::step_in`]).
+    fn session(&self, from: &Position) -> Session<'_> {
+        let (width, height) = self.size();
+        let board = Board::new(&self.game, width, height, from.cells.clone());
+        Session::at(&self.game, self.level, board, from.restart.clone())
+    }
+
+    /// [`PsPuzzle::step`] in a session kept for the inputs from one position.
+    fn step_in(&self, session: &mut Session<'_>, from: &Position, input: usize) -> Option<Position> {
+        session.board.cells.copy_from_slice(&from.cells);
+        session.restart_target = from.restart.clone();
+        session.won = false;
+        session.message = None;
+        session.play(Some(input)).ok()?;
+        Some(Position {
+            cells: session.board.cells.clone(),
+            restart: session.restart_target.clone(),
+            won: session.won,
+            message: session.message.clone(),
+        })
+    }
+
+    /// Why this game's levels are played but not solved, if they are.
+    fn unsolvable_why(&self) -> Option<String> {
+        if self.game.random {
+            return Some(
+                "this game chooses at random (random rules), so its levels are played here but not solved".into(),
+            );
+        }
+        if self.game.settings.contains_key("realtime_interval") {
+            return Some(
+                "this game runs in real time (realtime_interval), so its levels are played here but not solved".into(),
+            );
+        }
+        None
+    }
+
+    fn uses_checkpoints(&self) -> bool {
+        self.game.rules.iter().chain(&self.game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint))
+    }
+
+    /// The board levels: their indices in `game.levels`.
+    fn boards(&self) -> Vec<usize> {
+        (0..self.game.levels.len()).filter(|&i| matches!(self.game.levels[i], Level::Board { .. })).collect()
+    }
+}
+
+/// A level as the search sees it: the cells, a won mark, and (in games with checkpoints) where a
+/// restart returns to.
+struct PsSpace<'a> {
+    puzzle: &'a PsPuzzle,
+    inputs: Vec<usize>,
+    start: Position,
+    checkpoints: bool,
+}
+
+impl PsSpace<'_> {
+    fn pack(&self, p: &Position) -> Vec<u64> {
+        let mut state = p.cells.clone();
+        state.push(u64::from(p.won));
+        if self.checkpoints {
+            state.extend_from_slice(&p.restart);
+        }
+        state
+    }
+
+    fn unpack(&self, state: &[u64]) -> Position {
+        let n = self.start.cells.len();
+        let restart = if self.checkpoints { state[n + 1..].into() } else { self.start.restart.clone() };
+        Position { cells: state[..n].to_vec(), restart, won: state[n] != 0, message: None }
+    }
+}
+
+impl Space for PsSpace<'_> {
+    type State = Vec<u64>;
+    type Move = u8;
+
+    fn start(&self) -> Vec<u64> {
+        self.pack(&self.start)
+    }
+
+    fn successors(&self, state: &Vec<u64>, out: &mut Vec<(u8, Vec<u64>, u32)>) {
+        let from = self.unpack(state);
+        if from.won {
+            return;
+        }
+        let mut session = self.puzzle.session(&from);
+        for &input in &self.inputs {
+            if let Some(next) = self.puzzle.step_in(&mut session, &from, input) {
+                if next.won || next.cells != from.cells || next.restart != from.restart {
+                    out.push((input as u8, self.pack(&next), 1));
+                }
+            }
+        }
+    }
+
+    fn is_goal(&self, state: &Vec<u64>) -> bool {
+        state[self.start.cells.len()] != 0
+    }
+
+    fn bytes(&self) -> u64 {
+        0
+    }
+}
+
+fn input_of(text: &str) -> Option<usize> {
+    INPUTS.iter().position(|&i| i.eq_ignore_ascii_case(text.trim()))
+}
+
+impl midend::Backend for PsPuzzle {
+    type State = Position;
+
+    fn start(&self) -> Result<Position, String> {
+        self.start_position()
+    }
+
+    fn execute(&self, state: &Position, text: &str) -> Result<Position, String> {
+        let input =
+            input_of(text).ok_or_else(|| format!("\"{text}\" is not an input (up, down, left, right, action)"))?;
+        if input == 4 && self.game.setting("noaction") {
+            return Err("this game has no action".into());
+        }
+        if state.won {
+            return Err("the level is already won".into());
+        }
+        self.step(state, input).ok_or_else(|| format!("\"{text}\" starts a turn that never ends"))
+    }
+
+    fn is_solved(&self, state: &Position) -> bool {
+        state.won
+    }
+
+    fn paint(&self, frames: &Frames<Position>, step: usize, _tween: f32, painter: &mut dyn Painter) {
+        if let Some(position) = frames.at(step) {
+            draw::draw(self, &position.cells, painter);
+        }
+    }
+
+    fn show(&self, frames: &Frames<Position>, step: usize) -> String {
+        frames.at(step).map(|p| draw::map_text(self, &p.cells)).unwrap_or_default()
+    }
+
+    fn moves_from(&self, state: &Position) -> Vec<String> {
+        if state.won {
+            return Vec::new();
+        }
+        self.inputs().into_iter().map(|i| INPUTS[i].to_string()).collect()
+    }
+
+    fn moves_at(&self, state: &Position, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        if state.won {
+            return Vec::new();
+        }
+        draw::input_at(self, &state.cells, from, to, size).map(|i| INPUTS[i].to_string()).into_iter().collect()
+    }
+}
+
+impl Puzzle for PsPuzzle {
+    fn family(&self) -> &'static str {
+        "puzzlescript"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::searches(&[Method::Auto, Method::Bfs])
+    }
+
+    fn solve(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
+        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
+        if let Some(why) = self.unsolvable_why() {
+            return Err(FormatError::general(why));
+        }
+        let method = self.capabilities().resolve(options.method)?;
+        let start = self.start_position().map_err(FormatError::general)?;
+        let space = PsSpace { puzzle: self, inputs: self.inputs(), start, checkpoints: self.uses_checkpoints() };
+        let outcome = crate::families::search_spread(&space, method, options, on_progress);
+        Ok(Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
+            moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
+        }))
+    }
+
+    crate::midend::replayed_by!(replayer; check draw show boards moves_at moves_from);
+
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        let input = match key {
+            "ArrowUp" | "w" | "W" => 0,
+            "ArrowLeft" | "a" | "A" => 1,
+            "ArrowDown" | "s" | "S" => 2,
+            "ArrowRight" | "d" | "D" => 3,
+            "x" | "X" | " " | "Enter" if !self.game.setting("noaction") => 4,
+            _ => return None,
+        };
+        let played = self.moves_from(&SolveOptions::default(), moves, step);
+        Some(played.into_iter().filter(|m| *m == INPUTS[input]).collect())
+    }
+
+    fn levels(&self) -> Vec<String> {
+        let boards = self.boards();
+        if boards.len() < 2 {
+            return Vec::new();
+        }
+        boards
+            .iter()
+            .enumerate()
+            .map(|(n, &i)| match i.checked_sub(1).map(|p| &self.game.levels[p]) {
+                // The message before a level is its title ("level 3 of 10").
+                Some(Level::Message { text, .. }) if !text.trim().is_empty() => {
+                    let short: String = text.chars().take(40).collect();
+                    format!("{short}{}", if text.chars().count() > 40 { "…" } else { "" })
+                }
+                _ => format!("{}", n + 1),
+            })
+            .collect()
+    }
+
+    fn level_text(&self, index: usize) -> Option<String> {
+        let &level = self.boards().get(index)?;
+        let Level::Board { line, height, .. } = &self.game.levels[level] else { return None };
+        let heading = self.game.headings.iter().find(|(name, _)| *name == "levels")?.1;
+        let lines: Vec<&str> = self.text.split('\n').collect();
+        let mut out: String = lines[..heading].join("\n");
+        out.push_str("\n\n");
+        out.push_str(&lines[line - 1..(line - 1 + height).min(lines.len())].join("\n"));
+        out.push('\n');
+        Some(out)
+    }
+
+    fn solves_every_level(&self) -> bool {
+        true
+    }
+
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        let position = self.replayer.at(self, moves, moves.len())?;
+        draw::game_text_at(self, &position.cells)
+    }
+}
