@@ -1,7 +1,7 @@
 #!/bin/sh
 # Trunk post_build hook (Trunk.toml): the page's full module, and full.html to run it.
 #
-# Trunk builds the page's first module without the Cargo features script, lmsolve and perl-goals
+# Trunk builds the page's first module without the Cargo features script, lmsolve, perl-goals and puzzlescript
 # (index.html's data-cargo-no-default-features): 1.04 MB gzip instead of 1.79 to download before
 # the board is drawn. This adds the module with everything, as `full/app.js` and
 # `full/app_bg.wasm`, which the first module loads into the page when a puzzle needs it

@@ -116,7 +116,7 @@ pub trait Family: Sync {
     }
 
     /// Whether only a build with everything can read `text` (the page's first module is built
-    /// without the Cargo features `script`, `lmsolve` and `perl-goals`; the page then opens its
+    /// without the Cargo features `script`, `lmsolve`, `perl-goals` and `puzzlescript`; the page then opens its
     /// full module). False, the default, when this build reads it, and for a text whose errors
     /// this build can already tell: [`Family::parse`] says them.
     fn needs_full_build(&self, _text: &str) -> bool {

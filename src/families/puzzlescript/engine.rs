@@ -220,6 +220,7 @@ impl<'g> Session<'g> {
             spare: Vec::new(),
         };
         session.start_level()?;
+        session.settle()?;
         Ok(session)
     }
 
@@ -265,6 +266,12 @@ impl<'g> Session<'g> {
     pub fn play(&mut self, input: Option<usize>) -> Result<bool, Overrun> {
         self.work = 0;
         let changed = self.process_input(input, false, false)?;
+        self.settle()?;
+        Ok(changed)
+    }
+
+    /// Runs the `again` turns due (after an input, a restart, a level's start rules).
+    pub fn settle(&mut self) -> Result<(), Overrun> {
         let mut turns = 0;
         while self.againing {
             turns += 1;
@@ -274,7 +281,7 @@ impl<'g> Session<'g> {
             self.againing = false;
             self.process_input(None, false, false)?;
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// The undo key (the reference's `DoUndo(false, true)`).

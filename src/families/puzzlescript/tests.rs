@@ -45,3 +45,47 @@ fn again_turns_belong_to_the_input_that_starts_them() {
     let report = solve(&text.replace("late [ Crate Ice ] -> again", ""));
     assert_eq!(report.moves.len(), 3, "{report:?}");
 }
+
+/// A played position is a puzzle of its own (Hint, Solve from here): the game's text with that
+/// position as its level, cells no glyph says whole given new names; it reads back to the same
+/// cells, and solves in what is left.
+#[test]
+fn a_played_position_is_a_game_of_its_own() {
+    let text = PuzzleScript.blank();
+    let puzzle = PsPuzzle::parse(text).expect("reads");
+    let played = ["right".to_string()];
+    let at = puzzle.text_at(&played).expect("a text");
+    let again = PsPuzzle::parse(&at).expect("reads back");
+    let after =
+        crate::midend::Backend::execute(&puzzle, &puzzle.start_position().expect("starts"), "right").expect("moves");
+    assert_eq!(again.start_position().expect("starts").cells, after.cells);
+    assert_eq!(solve(&at).moves, ["right"]);
+    // The crate on the target has no glyph of its own in this game's map: "@" says both.
+    let stacked = puzzle.text_at(&["right".into(), "right".into()]).expect("a text");
+    assert!(stacked.contains("\n@") || stacked.contains("@"), "{stacked}");
+}
+
+/// A game of several levels is a collection: each level opens alone, messages give titles.
+#[test]
+fn each_level_opens_alone() {
+    let text = format!("{}\nmessage The second\n\n#######\n#.P*O.#\n#######\n", PuzzleScript.blank());
+    let puzzle = PsPuzzle::parse(&text).expect("reads");
+    assert_eq!(puzzle.levels(), ["1", "The second"]);
+    let second = PsPuzzle::parse(&puzzle.level_text(1).expect("level 2")).expect("reads");
+    assert!(second.levels().is_empty());
+    assert_eq!(solve(&puzzle.level_text(1).expect("level 2")).moves, ["right"]);
+    assert!(puzzle.solves_every_level());
+}
+
+/// Games that choose at random are played, not solved, and say why.
+#[test]
+fn random_games_are_played_not_solved() {
+    let text = PuzzleScript.blank().replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "[ > Player | Crate ] -> [ > Player | > Crate ]\nrandom [ Crate ] -> [ Crate ]",
+    );
+    let puzzle = PsPuzzle::parse(&text).expect("reads");
+    let error = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).expect_err("not solved");
+    assert!(error.message.contains("at random"), "{}", error.message);
+    assert!(puzzle.check(&SolveOptions::default(), &["right".into(), "right".into()]).expect("plays").ends_solved);
+}

@@ -1,0 +1,39 @@
+// PuzzleScript in the page: a game opens (the full module takes over), its levels are offered,
+// a level is drawn with its sprites, played by keys, and solved shortest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inPage, status, waitForStatus, useBrowser } from './harness.mjs';
+
+useBrowser();
+
+test('a PuzzleScript game: its levels, the keys it is played with, and a shortest solution', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'ps-sokoban-basic');
+    await waitForStatus(page, 'Ready', 60000);
+    // The game's two levels are offered; the first is shown.
+    const levels = await page.locator('#level option').allTextContents();
+    assert.equal(levels.length, 2, levels.join(' | '));
+    // Its sprites are drawn: the board is not one colour.
+    const colours = await page.evaluate(() => {
+      const canvas = document.querySelector('#board');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return seen.size;
+    });
+    assert.ok(colours >= 5, `the board shows ${colours} colours`);
+    // The arrow keys and WASD play inputs.
+    await page.focus('#board');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('#moves li')?.textContent === 'down');
+    await page.keyboard.press('a');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await page.locator('#moves li').allTextContents(), ['down', 'left']);
+    // Solve from the start: the first level's shortest answer, 33 inputs (a breadth-first
+    // search over the reference engine finds 33 too).
+    await page.keyboard.press('Home');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 33 moves (shortest', 60000);
+    assert.match(await status(page), /breadth-first search/);
+  });
+});
