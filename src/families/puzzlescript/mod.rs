@@ -78,8 +78,8 @@ impl Family for PuzzleScript {
     }
 
     fn examples(&self) -> &'static [Example] {
-        // First levels' shortest answers, as a breadth-first search over the reference engine
-        // (increpare/PuzzleScript, in Node) finds them too: docs/decisions/2026-11-28-puzzlescript-runs-the-reference-turn.md.
+        // The first level's shortest answer, as a breadth-first search over the reference engine
+        // finds it too (benches/puzzlescript_reference.mjs).
         static EXAMPLES: [Example; 1] = [example!("ps-sokoban-basic", "txt", 33, "PuzzleScript: Simple Block Pushing")];
         &EXAMPLES
     }
