@@ -202,23 +202,8 @@ impl<'g> Session<'g> {
             Level::Board { width, height, cells, .. } => Board::new(game, *width, *height, cells.clone()),
             Level::Message { .. } => Board::new(game, 0, 0, Vec::new()),
         };
-        let mut session = Session {
-            game,
-            on_win,
-            level,
-            restart_target: board.cells.clone().into(),
-            board,
-            backups: Vec::new(),
-            keep_undo: true,
-            againing: false,
-            text_mode: false,
-            won: false,
-            message: None,
-            random: Random(0x9e37_79b9_7f4a_7c15),
-            work: 0,
-            restarting: false,
-            spare: Vec::new(),
-        };
+        let restart = board.cells.clone().into();
+        let mut session = Session { on_win, keep_undo: true, ..Session::at(game, level, board, restart) };
         session.start_level()?;
         session.settle()?;
         Ok(session)
