@@ -168,6 +168,33 @@ impl Space for PsSpace<'_> {
         state[self.start.cells.len()] != 0
     }
 
+    /// For best-first search only (not a lower bound: one input can mend many cells): how far
+    /// the win conditions are from holding, a cell for each that breaks one.
+    fn heuristic(&self, state: &Vec<u64>) -> u32 {
+        let game = &self.puzzle.game;
+        let cells = &state[..self.start.cells.len()];
+        let holds = |mask: &[u64], all: bool, cell: &[u64]| {
+            if all {
+                compile::within(mask, cell)
+            } else {
+                mask.iter().zip(cell).any(|(a, b)| a & b != 0)
+            }
+        };
+        let mut far = 0;
+        for win in &game.wins {
+            let both =
+                |cell: &[u64]| holds(&win.first, win.first_all, cell) && holds(&win.second, win.second_all, cell);
+            let first = |cell: &[u64]| holds(&win.first, win.first_all, cell);
+            let chunks = || cells.chunks_exact(game.words);
+            far += match win.quantifier {
+                -1 => chunks().filter(|c| both(c)).count(),
+                0 => usize::from(!chunks().any(both)),
+                _ => chunks().filter(|c| first(c) && !both(c)).count(),
+            };
+        }
+        far as u32
+    }
+
     fn bytes(&self) -> u64 {
         0
     }
@@ -230,8 +257,10 @@ impl Puzzle for PsPuzzle {
         "puzzlescript"
     }
 
+    /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
+    /// conditions are from holding, finds an answer sooner in larger levels without proving it.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(&[Method::Auto, Method::Bfs])
+        Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy])
     }
 
     fn solve(

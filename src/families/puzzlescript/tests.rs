@@ -89,3 +89,15 @@ fn random_games_are_played_not_solved() {
     assert!(error.message.contains("at random"), "{}", error.message);
     assert!(puzzle.check(&SolveOptions::default(), &["right".into(), "right".into()]).expect("plays").ends_solved);
 }
+
+/// Best-first search, led by the win conditions, finds an answer it does not claim shortest.
+#[test]
+fn best_first_search_is_offered_and_honest() {
+    let text = PuzzleScript.blank();
+    let puzzle = PsPuzzle::parse(text).expect("reads");
+    let options = SolveOptions { method: crate::search::Method::Greedy, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_| Flow::Continue).expect("solves");
+    assert_eq!(report.status, Status::Solved);
+    assert!(!report.optimal, "best-first search proves nothing");
+    assert!(puzzle.check(&SolveOptions::default(), &report.moves).expect("replays").ends_solved);
+}
