@@ -8,6 +8,7 @@ use crate::draw::Painter;
 use crate::families::{Capabilities, FormatError, Puzzle, Report, SolveOptions};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Method, Space, Stats};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// A game, with the level it plays.
@@ -122,6 +123,9 @@ struct PsSpace<'a> {
     inputs: Vec<usize>,
     start: Position,
     checkpoints: bool,
+    /// The heap bytes of every position handed out, repeats included (the search keeps only
+    /// new ones): a budget of memory ends the search early rather than late.
+    made: AtomicU64,
 }
 
 impl PsSpace<'_> {
@@ -158,7 +162,9 @@ impl Space for PsSpace<'_> {
         for &input in &self.inputs {
             if let Some(next) = self.puzzle.step_in(&mut session, &from, input) {
                 if next.won || next.cells != from.cells || next.restart != from.restart {
-                    out.push((input as u8, self.pack(&next), 1));
+                    let packed = self.pack(&next);
+                    self.made.fetch_add(8 * packed.capacity() as u64 + 16, Ordering::Relaxed);
+                    out.push((input as u8, packed, 1));
                 }
             }
         }
@@ -196,7 +202,7 @@ impl Space for PsSpace<'_> {
     }
 
     fn bytes(&self) -> u64 {
-        0
+        self.made.load(Ordering::Relaxed)
     }
 }
 
@@ -274,7 +280,13 @@ impl Puzzle for PsPuzzle {
         }
         let method = self.capabilities().resolve(options.method)?;
         let start = self.start_position().map_err(FormatError::general)?;
-        let space = PsSpace { puzzle: self, inputs: self.inputs(), start, checkpoints: self.uses_checkpoints() };
+        let space = PsSpace {
+            puzzle: self,
+            inputs: self.inputs(),
+            start,
+            checkpoints: self.uses_checkpoints(),
+            made: AtomicU64::new(0),
+        };
         let outcome = crate::families::search_spread(&space, method, options, on_progress);
         Ok(Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
             moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()

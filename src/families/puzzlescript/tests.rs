@@ -18,6 +18,12 @@ fn the_blank_game_is_solved_shortest_and_replays() {
     let puzzle = PsPuzzle::parse(text).expect("reads");
     let verdict = puzzle.check(&SolveOptions::default(), &report.moves).expect("replays");
     assert!(verdict.ends_solved);
+    // Breadth-first search on 1, 2 and 3 threads gives the one-thread answer.
+    for threads in 1..=3 {
+        let options = SolveOptions { threads: Some(threads), ..SolveOptions::default() };
+        let spread = puzzle.solve(&options, &mut |_| Flow::Continue).expect("solves");
+        assert_eq!((spread.moves, spread.stats.stored), (report.moves.clone(), report.stats.stored));
+    }
     // One push short is not solved.
     assert!(!puzzle.check(&SolveOptions::default(), &report.moves[..1]).expect("replays").ends_solved);
 }
@@ -100,4 +106,22 @@ fn best_first_search_is_offered_and_honest() {
     assert_eq!(report.status, Status::Solved);
     assert!(!report.optimal, "best-first search proves nothing");
     assert!(puzzle.check(&SolveOptions::default(), &report.moves).expect("replays").ends_solved);
+}
+
+/// Memory counts the positions themselves, not only their handles: a budget of 64 KB ends the
+/// search of a level whose positions need more, with a reason, instead of a tab out of memory.
+#[test]
+fn memory_counts_the_positions() {
+    let text = PuzzleScript
+        .blank()
+        .replace("#.P*.O#", "#.P*..........O#")
+        .replace("#######", "################")
+        .replace("#.....#", "#..............#");
+    let puzzle = PsPuzzle::parse(&text).expect("reads");
+    let options = SolveOptions { max_bytes: Some(64 * 1024), ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_| Flow::Continue).expect("runs");
+    assert_eq!(report.status, Status::GaveUp, "{report:?}");
+    assert!(report.reason.as_deref().is_some_and(|r| r.starts_with("gave up after")), "{report:?}");
+    // With room, the same level is solved.
+    assert_eq!(solve(&text).status, Status::Solved);
 }
