@@ -217,6 +217,17 @@ struct Spec {
     random: bool,
 }
 
+/// Rules one line may expand into: each ambiguous movement or property multiplies them, so a
+/// line of many would otherwise hold the reading for minutes.
+const MOST_EXPANSIONS: usize = 20_000;
+
+fn too_many(line: usize) -> FormatError {
+    error(
+        line,
+        format!("this rule expands into more than {MOST_EXPANSIONS} rules (one for each way its movements and properties can be read); split it"),
+    )
+}
+
 /// A rule line read: a rule to expand, or a loop's mark (its line; 1 starts, -1 ends).
 type RuleLine = Result<Spec, (usize, i8)>;
 
@@ -1143,6 +1154,9 @@ impl Compiler<'_> {
                                     Some((_, v)) => v.1 += 1,
                                 }
                                 result.push((new, mr, ar));
+                                if result.len() > MOST_EXPANSIONS {
+                                    return Err(too_many(current.line));
+                                }
                             }
                         }
                     }
@@ -1264,6 +1278,9 @@ impl Compiler<'_> {
                                     Some((_, v)) => v.1 += 1,
                                 }
                                 result.push((new, reps));
+                                if result.len() > MOST_EXPANSIONS {
+                                    return Err(too_many(current.line));
+                                }
                             }
                             break 'cells;
                         }

@@ -125,3 +125,15 @@ fn memory_counts_the_positions() {
     // With room, the same level is solved.
     assert_eq!(solve(&text).status, Status::Solved);
 }
+
+/// A rule with many ambiguous movements would expand into millions of rules: it is refused, at
+/// its line, in a moment.
+#[test]
+fn a_rule_that_expands_without_end_is_refused() {
+    let many = "[ moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate ] -> [ moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate ]";
+    let text = PuzzleScript.blank().replace("[ > Player | Crate ] -> [ > Player | > Crate ]", many);
+    let error = PsPuzzle::parse(&text).err().expect("refused");
+    assert!(error.message.starts_with("this rule expands into more than"), "{}", error.message);
+    let line = text.lines().position(|l| l.starts_with("[ moving Crate")).expect("the rule") + 1;
+    assert_eq!(error.line, line);
+}
