@@ -58,6 +58,27 @@ pub fn within(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & y == *x)
 }
 
+/// Whether `cell` holds a name's objects: all of them for an aggregate (`all`), any one else
+/// (the reference's test for the player and for win conditions).
+pub fn holds(mask: &[u64], all: bool, cell: &[u64]) -> bool {
+    if all {
+        within(mask, cell)
+    } else {
+        mask.iter().zip(cell).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// Applies a replacement's masks to `words` (a cell's objects or movements): whether they changed.
+pub fn mend(words: &mut [u64], clear: &[u64], set: &[u64]) -> bool {
+    let mut changed = false;
+    for ((word, c), s) in words.iter_mut().zip(clear).zip(set) {
+        let new = (*word & !c) | s;
+        changed |= new != *word;
+        *word = new;
+    }
+    changed
+}
+
 /// A command a rule gives when it matches.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {

@@ -2,7 +2,7 @@
 //! lower layers first, on the game's `background_color`; written as a map of the game's glyphs;
 //! and a tap or a swipe read as an input.
 
-use super::compile::{has, palette, within};
+use super::compile::{has, holds, palette};
 use super::PsPuzzle;
 use crate::draw::{GridLayout, Painter};
 
@@ -166,14 +166,7 @@ pub fn input_at(puzzle: &PsPuzzle, cells: &[u64], from: (f64, f64), to: (f64, f6
     let game = &puzzle.game;
     let (_, rows) = puzzle.size();
     let w = game.words;
-    let player_at = |i: usize| {
-        let cell = &cells[i * w..(i + 1) * w];
-        if game.player_all {
-            within(&game.player, cell)
-        } else {
-            cell.iter().zip(&game.player).any(|(a, b)| a & b != 0)
-        }
-    };
+    let player_at = |i: usize| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]);
     let players: Vec<(usize, usize)> =
         (0..cells.len() / w).filter(|&i| player_at(i)).map(|i| (i % rows, i / rows)).collect();
     if players.contains(&(row, col)) {

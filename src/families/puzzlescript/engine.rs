@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::compile::{
-    has, layer_bits, set_layer, within, Command, Game, Level, Row, Rule, ACTION, DOWN, LEFT, RIGHT, UP,
+    has, holds, layer_bits, mend, set_layer, within, Command, Game, Level, Row, Rule, ACTION, DOWN, LEFT, RIGHT, UP,
 };
 
 /// Cell tests one turn may make before it is given up (a rule whose rows match everywhere can
@@ -357,7 +357,7 @@ impl<'g> Session<'g> {
             break;
         }
         if !players.is_empty() && self.game.setting("require_player_movement") {
-            let moved = players.iter().any(|&p| !self.cell_has_any(p, &self.game.player));
+            let moved = players.iter().any(|&p| !holds(&self.game.player, false, self.cell(p)));
             if !moved {
                 let turned = std::mem::replace(&mut self.board.cells, bak);
                 self.spare.push(turned);
@@ -373,16 +373,8 @@ impl<'g> Session<'g> {
         &self.board.cells[i * w..(i + 1) * w]
     }
 
-    fn cell_has_any(&self, i: usize, mask: &[u64]) -> bool {
-        self.cell(i).iter().zip(mask).any(|(a, b)| a & b != 0)
-    }
-
     fn is_player_at(&self, i: usize) -> bool {
-        if self.game.player_all {
-            within(&self.game.player, self.cell(i))
-        } else {
-            self.cell_has_any(i, &self.game.player)
-        }
+        holds(&self.game.player, self.game.player_all, self.cell(i))
     }
 
     fn start_movement(&mut self, direction: u64) -> Vec<usize> {
@@ -711,23 +703,9 @@ impl<'g> Session<'g> {
                 }
             }
         }
-        let mut changed = rigid_change;
-        for k in 0..w {
-            let old = self.board.cells[i * w + k];
-            let new = (old & !clear[k]) | set[k];
-            if new != old {
-                self.board.cells[i * w + k] = new;
-                changed = true;
-            }
-        }
-        for k in 0..mw {
-            let old = self.board.movements[i * mw + k];
-            let new = (old & !moves_clear[k]) | moves_set[k];
-            if new != old {
-                self.board.movements[i * mw + k] = new;
-                changed = true;
-            }
-        }
+        let objects = mend(&mut self.board.cells[i * w..(i + 1) * w], clear, set);
+        let moves = mend(&mut self.board.movements[i * mw..(i + 1) * mw], moves_clear, moves_set);
+        let changed = rigid_change | objects | moves;
         if changed {
             self.board.see_cell(i, w, mw);
         }
@@ -927,13 +905,6 @@ impl<'g> Session<'g> {
             return false;
         }
         let w = self.game.words;
-        let holds = |mask: &[u64], all: bool, cell: &[u64]| {
-            if all {
-                within(mask, cell)
-            } else {
-                mask.iter().zip(cell).any(|(a, b)| a & b != 0)
-            }
-        };
         for win in &self.game.wins {
             let mut some = false;
             let mut every = true;

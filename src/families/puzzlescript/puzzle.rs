@@ -179,13 +179,7 @@ impl Space for PsSpace<'_> {
     fn heuristic(&self, state: &Vec<u64>) -> u32 {
         let game = &self.puzzle.game;
         let cells = &state[..self.start.cells.len()];
-        let holds = |mask: &[u64], all: bool, cell: &[u64]| {
-            if all {
-                compile::within(mask, cell)
-            } else {
-                mask.iter().zip(cell).any(|(a, b)| a & b != 0)
-            }
-        };
+        let holds = compile::holds;
         let mut far = 0;
         for win in &game.wins {
             let both =
