@@ -40,9 +40,9 @@ lint: toolchain
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --target wasm32-unknown-unknown
 
-# The page's first module is built without the Cargo features script, lmsolve, perl-goals and puzzlescript:
-# clippy checks that build, and the end-to-end tests watch it hand scripts, LM-Solve boards and
-# Perl-style goals to the full module (the unit tests' other branch: `cargo test --lib
+# The page's first module is built without the Cargo features script, lmsolve, perl-goals,
+# regex-goals and puzzlescript: clippy checks that build, and the end-to-end tests watch it hand
+# scripts, LM-Solve boards and Perl-style goals to the full module (the unit tests' other branch: `cargo test --lib
 # --no-default-features handed_on`, not run here, as it would build the crate once more).
 test-native:
 	cargo test

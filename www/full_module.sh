@@ -1,8 +1,8 @@
 #!/bin/sh
 # Trunk post_build hook (Trunk.toml): the page's full module, and full.html to run it.
 #
-# Trunk builds the page's first module without the Cargo features script, lmsolve, perl-goals and puzzlescript
-# (index.html's data-cargo-no-default-features): 1.04 MB gzip instead of 1.79 to download before
+# Trunk builds the page's first module without the Cargo features script, lmsolve, perl-goals,
+# regex-goals and puzzlescript (index.html's data-cargo-no-default-features): 1.0 MB gzip instead of 2.1 to download before
 # the board is drawn. This adds the module with everything, as `full/app.js` and
 # `full/app_bg.wasm`, which the first module loads into the page when a puzzle needs it
 # (src/web/app/handover.rs), and `full.html`: the same page running it, for links made before.

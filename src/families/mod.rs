@@ -116,8 +116,8 @@ pub trait Family: Sync {
     }
 
     /// Whether only a build with everything can read `text` (the page's first module is built
-    /// without the Cargo features `script`, `lmsolve`, `perl-goals` and `puzzlescript`; the page then opens its
-    /// full module). False, the default, when this build reads it, and for a text whose errors
+    /// without the Cargo features `script`, `lmsolve`, `perl-goals`, `regex-goals` and
+    /// `puzzlescript`; the page then opens its full module). False, the default, when this build reads it, and for a text whose errors
     /// this build can already tell: [`Family::parse`] says them.
     fn needs_full_build(&self, _text: &str) -> bool {
         false
@@ -545,7 +545,13 @@ pub fn file_text(name: &str, bytes: Vec<u8>) -> Result<String, String> {
 }
 
 /// What [`Family::parse`] says in a build without `what` (see [`Family::needs_full_build`]).
-#[cfg(not(all(feature = "script", feature = "lmsolve", feature = "perl-goals", feature = "puzzlescript")))]
+#[cfg(not(all(
+    feature = "script",
+    feature = "lmsolve",
+    feature = "perl-goals",
+    feature = "regex-goals",
+    feature = "puzzlescript"
+)))]
 pub fn not_in_this_build(what: &str) -> FormatError {
     FormatError::general(format!("this build has no {what}: such puzzles open in the page's full module (full.html) and in the command-line tool"))
 }

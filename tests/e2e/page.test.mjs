@@ -40,6 +40,21 @@ test('a goal typed key by key, brackets and all, loses no key, moves nowhere and
   });
 });
 
+test('a goal of one place is tested in the first module; one of several places opens the full module', async () => {
+  await inPage(async (page) => {
+    const fullModule = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('full/app_bg.wasm')));
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+    assert.equal(await fullModule(), false, 'the article puzzle needs no more than the first module');
+    // Either piece in the corner: no one place, so the regex engine (in the full module) tests it.
+    await setText(page, ARTICLE.replace('a--', 'a--|b--'));
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('full/app_bg.wasm')));
+    await waitForStatus(page, 'Ready: press Solve.');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+  });
+});
+
 test('detection stays on after an example; a picked family shows a way back', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'rush-hour-51');

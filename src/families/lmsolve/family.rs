@@ -2,7 +2,7 @@
 //! per variant (`lmsolve:alice`, ...), told apart by the keys of the file.
 
 use super::edit::{Edit, Spot, MAX_SIDE};
-use super::input::Xy;
+use super::input::{self, Xy};
 use super::scan::{scan, End, GameSpace, Scan};
 use super::Variant;
 use crate::draw::{GridLayout, Painter};
@@ -607,13 +607,8 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
 impl<G: Edit> LmPuzzle<G> {
     /// The board written back, after the lines that come before its first key (a title, notes).
     fn written(&self, game: &G) -> String {
-        let key = regex::Regex::new(r"^\s*\w+\s*=").ok();
-        let preamble: String = self
-            .text
-            .lines()
-            .take_while(|l| key.as_ref().is_some_and(|k| !k.is_match(l)))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let preamble: String =
+            self.text.lines().take_while(|l| !input::is_key_line(l)).map(|l| format!("{l}\n")).collect();
         format!("{preamble}{}", game.write())
     }
 

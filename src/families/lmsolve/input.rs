@@ -4,9 +4,7 @@
 //! line and column.
 
 use crate::families::FormatError;
-use regex::Regex;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// The value types a family declares for its keys (§2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,31 +77,107 @@ impl Input {
     }
 }
 
-fn patterns() -> &'static [(Kind, Regex); 4] {
-    static PATTERNS: OnceLock<[(Kind, Regex); 4]> = OnceLock::new();
-    PATTERNS.get_or_init(|| {
-        let xy = r"\(\s*(\d+)\s*,\s*(\d+)\s*\)";
-        let se = format!(r"\(\s*{xy}\s*->\s*{xy}\s*\)");
-        let build = |p: String| Regex::new(&p).expect("a fixed pattern");
-        [
-            (Kind::Xy, build(format!(r"^{xy}\s*$"))),
-            (Kind::XyList, build(format!(r"^\[\s*{xy}(\s*,\s*{xy})*\s*\]\s*$"))),
-            (Kind::PlankList, build(format!(r"^\[\s*{se}(\s*,\s*{se})*\s*\]\s*$"))),
-            (Kind::Layout, build(r"^<<\s*(\w+)\s*$".to_string())),
-        ]
-    })
+/// A value read left to right, by hand: LM-Solve's few shapes of value (§2.2) need no regex
+/// engine, and without one the page's first module, which detects these boards, is a seventh
+/// smaller. Spaces (any Unicode white space) may stand between tokens; numbers are ASCII digits.
+struct Scan<'a> {
+    rest: &'a str,
 }
 
-fn key_line() -> &'static Regex {
-    static KEY: OnceLock<Regex> = OnceLock::new();
-    KEY.get_or_init(|| Regex::new(r"^\s*(\w+)\s*=").expect("a fixed pattern"))
+impl<'a> Scan<'a> {
+    fn eat(&mut self, token: &str) -> bool {
+        match self.rest.trim_start().strip_prefix(token) {
+            Some(rest) => {
+                self.rest = rest;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The characters at the front that `keep` accepts, at least one, after any spaces.
+    fn run(&mut self, keep: fn(char) -> bool) -> Option<&'a str> {
+        let text = self.rest.trim_start();
+        let end = text.find(|c: char| !keep(c)).unwrap_or(text.len());
+        (end > 0).then(|| {
+            self.rest = &text[end..];
+            &text[..end]
+        })
+    }
+
+    fn number(&mut self) -> bool {
+        self.run(|c| c.is_ascii_digit()).is_some()
+    }
+
+    /// `(x, y)`
+    fn xy(&mut self) -> bool {
+        self.eat("(") && self.number() && self.eat(",") && self.number() && self.eat(")")
+    }
+
+    /// `((x, y) -> (x, y))`
+    fn plank(&mut self) -> bool {
+        self.eat("(") && self.xy() && self.eat("->") && self.xy() && self.eat(")")
+    }
+
+    /// `[item, item, …]`: at least one item.
+    fn list(&mut self, item: fn(&mut Scan<'a>) -> bool) -> bool {
+        if !(self.eat("[") && item(self)) {
+            return false;
+        }
+        loop {
+            if self.eat("]") {
+                return true;
+            }
+            if !(self.eat(",") && item(self)) {
+                return false;
+            }
+        }
+    }
+
+    fn ends(&self) -> bool {
+        self.rest.trim_start().is_empty()
+    }
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Whether `value` has the shape of `kind`; for a layout, the word that ends its block.
+fn shape_of(kind: Kind, value: &str) -> Option<&str> {
+    let mut scan = Scan { rest: value };
+    let read = match kind {
+        Kind::Xy => scan.xy().then_some(""),
+        Kind::XyList => scan.list(Scan::xy).then_some(""),
+        Kind::PlankList => scan.list(Scan::plank).then_some(""),
+        Kind::Layout => value.strip_prefix("<<").and_then(|rest| {
+            scan.rest = rest;
+            scan.run(is_word)
+        }),
+    };
+    read.filter(|_| scan.ends())
+}
+
+/// A key line, `name = …` (spaces allowed before and around the name): the name, where it
+/// starts, and where the text after the `=` starts.
+fn key_of(line: &str) -> Option<(&str, usize, usize)> {
+    let mut scan = Scan { rest: line };
+    let name = scan.run(is_word)?;
+    let start = name.as_ptr() as usize - line.as_ptr() as usize;
+    scan.eat("=").then(|| (name, start, line.len() - scan.rest.len()))
+}
+
+/// Whether a line gives a key (`name = …`).
+pub fn is_key_line(line: &str) -> bool {
+    key_of(line).is_some()
 }
 
 fn numbers(text: &str) -> Vec<i64> {
-    static NUMBER: OnceLock<Regex> = OnceLock::new();
-    let number = NUMBER.get_or_init(|| Regex::new(r"\d+").expect("a fixed pattern"));
     // Coordinates beyond i64 are no board; saturate and let range checks refuse them.
-    number.find_iter(text).map(|m| m.as_str().parse::<i64>().unwrap_or(i64::MAX)).collect()
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|run| !run.is_empty())
+        .map(|run| run.parse::<i64>().unwrap_or(i64::MAX))
+        .collect()
 }
 
 /// The lines of a file, each without its line end (a trailing `\r` is dropped too: the spec's
@@ -129,13 +203,10 @@ pub fn keys_in(text: &str) -> Vec<String> {
         if !first.is_some_and(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || c == '_') {
             continue;
         }
-        let Some(m) = key_line().captures(line) else { continue };
-        let key = m[1].to_ascii_lowercase();
+        let Some((name, _, after)) = key_of(line) else { continue };
+        let key = name.to_ascii_lowercase();
         if key == "layout" {
-            in_layout = patterns()[3]
-                .1
-                .captures(line[m.get(0).map_or(0, |g| g.end())..].trim_start())
-                .map(|c| c[1].to_string());
+            in_layout = shape_of(Kind::Layout, line[after..].trim_start()).map(str::to_string);
         }
         if !found.contains(&key) {
             found.push(key); // a key given twice is the parser's to point at
@@ -159,13 +230,12 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
         let line = all[i];
         let line_no = i + 1;
         i += 1;
-        let Some(m) = key_line().captures(line) else {
+        let Some((name, start, after)) = key_of(line) else {
             // LM-Solve skips every other line: blank ones, comments, anything.
             continue;
         };
-        let name = m.get(1).map_or("", |g| g.as_str());
         let key = name.to_ascii_lowercase();
-        let column = m.get(1).map_or(1, |g| g.start() + 1);
+        let column = start + 1;
         let Some(&(_, kind)) = keys.iter().find(|(k, _)| *k == key) else {
             let known: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
             return Err(FormatError::new(
@@ -181,11 +251,9 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
                 format!("the key \"{name}\" is given twice (first on line {})", values[&key].0),
             ));
         }
-        let after = line.find('=').map_or(line.len(), |p| p + 1);
         let value = line[after..].trim_start();
         let value_column = line.len() - value.len() + 1;
-        let pattern = &patterns().iter().find(|(k, _)| *k == kind).expect("every kind has a pattern").1;
-        let Some(caps) = pattern.captures(value) else {
+        let Some(term) = shape_of(kind, value) else {
             let shape = match kind {
                 Kind::Xy => "a pair of unsigned numbers such as (3, 4)",
                 Kind::XyList => "a list of pairs such as [ (0,0), (2,1) ]",
@@ -204,7 +272,7 @@ pub fn read(text: &str, keys: &[(&str, Kind)]) -> Result<Input, FormatError> {
                 Value::PlankList(numbers(value).chunks(4).map(|p| ((p[0], p[1]), (p[2], p[3]))).collect())
             }
             Kind::Layout => {
-                let term = caps[1].to_string();
+                let term = term.to_string();
                 let mut block = Vec::new();
                 loop {
                     let Some(next) = all.get(i) else {
@@ -391,6 +459,34 @@ mod tests {
         assert!(e.message.contains("list of pairs"), "{e}");
         let e = read("dims = (3,2)\ngoals = [(0,0)]\nlayout = <<EOF\n---\n", KEYS).err().unwrap();
         assert!(e.message.contains("closes the layout"), "{e}");
+    }
+
+    /// Each shape of value (§2.2), with spaces anywhere between tokens, and the near misses.
+    #[test]
+    fn value_shapes_as_the_spec_writes_them() {
+        let fits = |kind, value| shape_of(kind, value).is_some();
+        for xy in ["(3,4)", "( 3 , 4 )  ", "(3,\u{a0}4)"] {
+            assert!(fits(Kind::Xy, xy), "{xy}");
+        }
+        for not in ["(3,4", "(3,4) x", "(-1,2)", "(3)", "(3,4,5)", "3,4", "(3.5,4)", "(\u{663},4)"] {
+            assert!(!fits(Kind::Xy, not), "{not}");
+        }
+        assert!(fits(Kind::XyList, "[ (0,0), (2,1) ]"));
+        assert!(fits(Kind::XyList, "[(0,0)]"));
+        for not in ["[]", "[(0,0),]", "[(0,0) (1,1)]", "(0,0)", "[(0,0)] ]"] {
+            assert!(!fits(Kind::XyList, not), "{not}");
+        }
+        assert!(fits(Kind::PlankList, "[ ((0,1) -> (2,1)) , ((1,4) -> (2,4)) ]"));
+        assert!(!fits(Kind::PlankList, "[ ((0,1) - > (2,1)) ]"));
+        assert!(!fits(Kind::PlankList, "[ (0,1) -> (2,1) ]"));
+        assert_eq!(shape_of(Kind::Layout, "<< END  "), Some("END"));
+        assert_eq!(shape_of(Kind::Layout, "<<EOF"), Some("EOF"));
+        assert_eq!(shape_of(Kind::Layout, "<<EOF x"), None);
+        assert_eq!(shape_of(Kind::Layout, "< <EOF"), None);
+        assert_eq!(key_of("  Dims  = (1,1)"), Some(("Dims", 2, 9)));
+        assert_eq!(key_of("= (1,1)"), None);
+        assert_eq!(key_of("two words = 1"), None);
+        assert_eq!(numbers("[ (0,12), (3,4) ]"), vec![0, 12, 3, 4]);
     }
 
     #[test]

@@ -84,14 +84,15 @@ impl Family for Sliding {
         "aa  \naa  \n    \n    \n    \n^----.{4}-.{4}-.{4}-.aa.-.aa.----$\n"
     }
 
-    /// Without Perl-style goals (the page's first module): a board whose goal the plain regex
-    /// engine does not read needs the full module, which reads it or says why not.
-    #[cfg(not(feature = "perl-goals"))]
+    /// In the page's first module (without Perl-style goals or the regex engine): a board whose
+    /// goal only those read or test needs the full module, which reads it or says why not.
+    #[cfg(not(all(feature = "perl-goals", feature = "regex-goals")))]
     fn needs_full_build(&self, text: &str) -> bool {
         // What the plain engine cannot translate (Unicode classes) the full module cannot read
         // either: its error is shown here.
-        format::parse(text).is_ok_and(|layout| {
-            rules::plain_goal(&layout.goal).is_err_and(|e| !matches!(e, regex_syntax::Error::Translate(_)))
+        format::parse(text).is_ok_and(|layout| match rules::plain_goal(&layout.goal) {
+            Ok(_) => rules::Rules::needs_regex_engine(&layout),
+            Err(e) => !matches!(e, regex_syntax::Error::Translate(_)),
         })
     }
 }

@@ -434,8 +434,9 @@ fn the_article_maze_has_888_positions() {
     assert_eq!(reachable(ARTICLE, "-zz"), 888, "the same count as exhausting the space with BFS");
 }
 
-/// A goal only Perl-style backtracking reads is read here, or (in the page's first module,
-/// built without `perl-goals`) handed on to the full module; a plain goal never is.
+/// A goal only Perl-style backtracking reads, or only the regex engine tests, is read here, or
+/// (in the page's first module, built without `perl-goals` and `regex-goals`) handed on to the
+/// full module; a goal of one position never is.
 #[test]
 fn perl_goals_are_read_here_or_handed_on() {
     let perl = "ii\njj\n^(i)\\1(j)\\2$\n";
@@ -449,6 +450,11 @@ fn perl_goals_are_read_here_or_handed_on() {
         assert!(Sliding.needs_full_build(perl));
         assert!(Sliding.parse(perl).is_err());
     }
+    // A goal that neither one position nor a few placements of pieces decide is tested by the
+    // regex engine, which the first module leaves out.
+    let any_order = "ii\njj\n^(.*i){2}.*$\n";
+    assert_eq!(Sliding.needs_full_build(any_order), !cfg!(feature = "regex-goals"));
+    assert_eq!(Sliding.parse(any_order).is_ok(), cfg!(feature = "regex-goals"));
     // A text that is not a board is not handed on: its error is shown here; nor is a goal with a
     // Unicode class, which no module reads.
     assert!(!Sliding.needs_full_build(""));

@@ -13,6 +13,7 @@ use crate::families::FormatError;
 use crate::search::{Heuristic, Reversible, Space};
 use bits::{cell_bit, Bits, Cells, SlotTables};
 pub use pack::SlidingSpace;
+#[cfg(feature = "regex-goals")]
 use regex::bytes::{Regex, RegexBuilder};
 use std::ops::Range;
 #[cfg(feature = "perl-goals")]
@@ -149,7 +150,11 @@ const BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// The engine that runs the goal regex.
 enum Matcher {
+    #[cfg(feature = "regex-goals")]
     Plain(Regex),
+    /// Without the regex engine (the page's first module): goals only the fast tests decide.
+    #[cfg(not(feature = "regex-goals"))]
+    Absent,
     /// A pattern with backreferences or lookaround; the flag is set when a test ran out of
     /// backtracking, so that "no solution" is not claimed on a test that never finished. It is
     /// boxed: a cell held directly would make `Rules` interior-mutable, and the compiler would
@@ -161,7 +166,14 @@ enum Matcher {
 impl Matcher {
     fn is_match(&self, flat: &[u8]) -> bool {
         match self {
+            #[cfg(feature = "regex-goals")]
             Matcher::Plain(regex) => regex.is_match(flat),
+            // `Rules::new` refuses a goal left to this engine (`Rules::needs_regex_engine`).
+            #[cfg(not(feature = "regex-goals"))]
+            Matcher::Absent => {
+                let _ = flat;
+                false
+            }
             #[cfg(feature = "perl-goals")]
             Matcher::Perl(regex, failed) => regex.is_match(flat).unwrap_or_else(|_| {
                 failed.store(true, Ordering::Relaxed);
@@ -234,6 +246,7 @@ fn read_goal(layout: &Layout) -> Result<Goal, FormatError> {
             ));
         }
         Ok(hir) => {
+            #[cfg(feature = "regex-goals")]
             let regex = RegexBuilder::new(&layout.goal)
                 .unicode(false)
                 .size_limit(1 << 20)
@@ -247,8 +260,12 @@ fn read_goal(layout: &Layout) -> Result<Goal, FormatError> {
                         format!("the goal is not a usable regular expression: {}", one_line(&e.to_string())),
                     )
                 })?;
+            #[cfg(feature = "regex-goals")]
+            let matcher = Matcher::Plain(regex);
+            #[cfg(not(feature = "regex-goals"))]
+            let matcher = Matcher::Absent;
             let signatures = goal::letter_signatures(&hir);
-            (Some(hir), Matcher::Plain(regex), signatures)
+            (Some(hir), matcher, signatures)
         }
         #[cfg(not(feature = "perl-goals"))]
         Err(plain_error) => return Err(goal_error(layout, &plain_error)),
@@ -382,6 +399,32 @@ impl Pieces {
 
 impl Rules {
     pub fn new(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
+        let rules = Rules::build(layout, metric)?;
+        #[cfg(not(feature = "regex-goals"))]
+        if rules.lacks_engine() {
+            let why = crate::families::not_in_this_build("regex engine, which tests goals like this one");
+            return Err(FormatError::new(layout.goal_line, 1, why.message));
+        }
+        Ok(rules)
+    }
+
+    /// Whether the layout's goal needs the regex engine, where this build has none (the page's
+    /// first module: the full module reads it). False for a layout that does not read.
+    pub fn needs_regex_engine(layout: &Layout) -> bool {
+        Rules::build(layout, Metric::Unit).is_ok_and(|rules| rules.lacks_engine())
+    }
+
+    /// A goal that the fast tests (one exact position, a few placements) do not decide, in a
+    /// build without the regex engine.
+    fn lacks_engine(&self) -> bool {
+        #[cfg(not(feature = "regex-goals"))]
+        if matches!((&self.goal, &self.matcher), (GoalTest::Regex, Matcher::Absent)) {
+            return true;
+        }
+        false
+    }
+
+    fn build(layout: &Layout, metric: Metric) -> Result<Rules, FormatError> {
         let (width, height) = (layout.width, layout.height);
         let walls: Vec<bool> = layout.cells.iter().map(|&c| c == b'#').collect();
         let Goal { hir, matcher, signatures } = read_goal(layout)?;
@@ -787,6 +830,7 @@ fn perl_goal_error(layout: &Layout, plain: &regex_syntax::Error, perl: &fancy_re
     FormatError::new(layout.goal_line, column, format!("the goal is not a valid regular expression: {message}"))
 }
 
+#[cfg(feature = "regex-goals")]
 fn one_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
