@@ -84,6 +84,8 @@ pub enum Noun {
     Clicks,
     /// Tilings of a board: counted, or one found as its pieces' placements.
     Tilings,
+    /// Inputs to a game, each with the turns it starts (PuzzleScript: "33 inputs (shortest)").
+    Inputs,
     /// Pushes and the walks between them (Sokoban: "97 pushes and 230 moves (shortest in
     /// pushes)"); the report's facts `pushes` and `walks_and_pushes` give the two counts.
     Pushes,

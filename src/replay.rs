@@ -93,9 +93,10 @@ pub fn metric_words(metric: &str) -> Option<&'static str> {
 
 /// "37 moves" and "counted in one-cell steps, shortest" for a solution of `n` moves.
 fn length_and_quality(report: &Report, n: usize) -> (String, String) {
-    // Clicks are the only metric where they are counted: no metric to name then.
+    // Clicks and inputs are the only metric where they are counted: no metric to name then.
     let (noun, metric) = match report.noun {
         Noun::Clicks => ("click", String::new()),
+        Noun::Inputs => ("input", String::new()),
         Noun::Moves | Noun::Tilings => {
             ("move", metric_words(&report.metric).map(|words| format!("counted in {words}, ")).unwrap_or_default())
         }

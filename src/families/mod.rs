@@ -74,6 +74,14 @@ pub struct Example {
     pub title: Option<&'static str>,
 }
 
+/// What a key does to the moves played ([`Puzzle::key_for_history`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryKey {
+    Undo,
+    Redo,
+    Restart,
+}
+
 /// A family: a text format and what to do with a parsed puzzle.
 pub trait Family: Sync {
     /// Stable identifier used by the CLI, the page and share links ("sliding").
@@ -391,6 +399,13 @@ pub trait Puzzle {
     /// How a list of moves played counts, where the family counts more than moves ("12 moves,
     /// 3 pushes"); None: the page counts the moves in the list.
     fn tally(&self, _moves: &[String]) -> Option<String> {
+        None
+    }
+
+    /// A key that takes back, makes again or starts over the moves played, where the family's
+    /// players know other keys than the page's (PuzzleScript's Z and R). None: the page's own
+    /// (Ctrl+Z, u and Backspace undo; Ctrl+Y and r redo; R and Home restart).
+    fn key_for_history(&self, _key: &str) -> Option<HistoryKey> {
         None
     }
 

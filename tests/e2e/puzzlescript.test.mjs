@@ -29,11 +29,21 @@ test('a PuzzleScript game: its levels, the keys it is played with, and a shortes
     await page.keyboard.press('a');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
     assert.deepEqual(await page.locator('#moves li').allTextContents(), ['down', 'left']);
+    // PuzzleScript's own keys: Z takes an input back, R restarts the level (the inputs stay, to
+    // be made again).
+    const stepShown = () => page.textContent('#step-label');
+    await page.keyboard.press('z');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent.startsWith('1 /'));
+    await page.keyboard.press('d');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.deepEqual(await page.locator('#moves li').allTextContents(), ['down', 'right']);
+    await page.keyboard.press('r');
+    await page.waitForFunction(() => document.querySelector('#step-label').textContent.startsWith('0 /'));
+    assert.equal(await stepShown(), '0 / 2');
     // Solve from the start: the first level's shortest answer, 33 inputs (a breadth-first
     // search over the reference engine finds 33 too).
-    await page.keyboard.press('Home');
     await page.click('#solve');
-    await waitForStatus(page, 'Solved in 33 moves (shortest', 60000);
+    await waitForStatus(page, 'Solved in 33 inputs (shortest', 60000);
     assert.match(await status(page), /breadth-first search/);
   });
 });

@@ -10,15 +10,22 @@ fn hex(colour: u32) -> String {
     format!("#{colour:06x}")
 }
 
-/// The game's background colour (black unless `background_color` says otherwise).
-fn background(puzzle: &PsPuzzle) -> String {
-    let word = puzzle.game.settings.get("background_color").map(String::as_str).unwrap_or("black");
+/// The colour a setting names (`background_color`, `text_color`): a palette name or a hex
+/// colour, `default` (a palette name) otherwise.
+fn colour_setting(puzzle: &PsPuzzle, key: &str, default: &str) -> String {
+    let word = puzzle.game.settings.get(key).map(String::as_str).unwrap_or(default);
     let named = palette(puzzle.game.settings.get("color_palette").map(String::as_str));
-    match super::palettes::COLOUR_NAMES.iter().position(|&n| n == word) {
+    let index = |word: &str| super::palettes::COLOUR_NAMES.iter().position(|&n| n == word);
+    match index(word) {
         Some(i) => hex(named[i]),
         None if word.starts_with('#') && (word.len() == 4 || word.len() == 7) => word.to_string(),
-        None => "#000000".into(),
+        None => index(default).map_or_else(|| "#000000".into(), |i| hex(named[i])),
     }
+}
+
+/// The game's background colour (black unless `background_color` says otherwise).
+fn background(puzzle: &PsPuzzle) -> String {
+    colour_setting(puzzle, "background_color", "black")
 }
 
 fn layout(puzzle: &PsPuzzle, width: f64, height: f64) -> GridLayout {
@@ -66,6 +73,62 @@ pub fn draw(puzzle: &PsPuzzle, cells: &[u64], painter: &mut dyn Painter) {
             }
         }
     }
+}
+
+/// A message the game showed (a rule's `message`), written across the foot of the board in
+/// `text_color` on `background_color`. Long messages wrap; what does not fit ends in "…".
+pub fn draw_message(puzzle: &PsPuzzle, message: &str, painter: &mut dyn Painter) {
+    let (width, height) = painter.size();
+    let size = (width / 26.0).clamp(12.0, 20.0);
+    let line_height = size * 1.35;
+    // An average glyph of the page's sans-serif is a little over half its size.
+    let per_line = ((width * 0.9) / (size * 0.56)).max(8.0) as usize;
+    let most = (((height * 0.8) / line_height) as usize).max(1);
+    let mut lines = wrap(message, per_line);
+    if lines.len() > most {
+        lines.truncate(most);
+        if let Some(last) = lines.last_mut() {
+            let kept: String = last.chars().take(per_line.saturating_sub(1)).collect();
+            *last = format!("{kept}…");
+        }
+    }
+    // At the foot of the board, where it hides the least of the play (the game itself shows a
+    // message on a screen of its own, until a key is pressed).
+    let band = lines.len() as f64 * line_height + size;
+    let top = height - band;
+    let ink = colour_setting(puzzle, "text_color", "white");
+    painter.rect(0.0, top, width, band, &background(puzzle));
+    painter.line(0.0, top, width, top, &ink, 1.0);
+    for (i, line) in lines.iter().enumerate() {
+        painter.text(width / 2.0, top + size / 2.0 + (i as f64 + 0.5) * line_height, size, &ink, line);
+    }
+}
+
+/// `text` in lines of at most `per_line` characters, broken between words where it can be.
+pub(super) fn wrap(text: &str, per_line: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > per_line {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..per_line).collect());
+        }
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.len() > per_line {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The glyph that stands for exactly `cell`'s objects, if the legend has one (a glyph without

@@ -5,7 +5,7 @@ use super::draw;
 use super::engine::{self, Board, Session, INPUTS};
 use super::METRIC;
 use crate::draw::Painter;
-use crate::families::{Capabilities, FormatError, Puzzle, Report, SolveOptions};
+use crate::families::{Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Method, Space, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -230,11 +230,19 @@ impl midend::Backend for PsPuzzle {
     fn paint(&self, frames: &Frames<Position>, step: usize, _tween: f32, painter: &mut dyn Painter) {
         if let Some(position) = frames.at(step) {
             draw::draw(self, &position.cells, painter);
+            if let Some(message) = &position.message {
+                draw::draw_message(self, message, painter);
+            }
         }
     }
 
     fn show(&self, frames: &Frames<Position>, step: usize) -> String {
-        frames.at(step).map(|p| draw::map_text(self, &p.cells)).unwrap_or_default()
+        let Some(position) = frames.at(step) else { return String::new() };
+        let map = draw::map_text(self, &position.cells);
+        match &position.message {
+            Some(message) => format!("{map}\nmessage: {message}\n"),
+            None => map,
+        }
     }
 
     fn moves_from(&self, state: &Position) -> Vec<String> {
@@ -260,7 +268,7 @@ impl Puzzle for PsPuzzle {
     /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
     /// conditions are from holding, finds an answer sooner in larger levels without proving it.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy])
+        Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs)
     }
 
     fn solve(
@@ -282,9 +290,11 @@ impl Puzzle for PsPuzzle {
             made: AtomicU64::new(0),
         };
         let outcome = crate::families::search_spread(&space, method, options, on_progress);
-        Ok(Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
+        let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
             moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
-        }))
+        });
+        report.noun = Noun::Inputs;
+        Ok(report)
     }
 
     crate::midend::replayed_by!(replayer; check draw show boards moves_at moves_from);
@@ -304,6 +314,19 @@ impl Puzzle for PsPuzzle {
         };
         let played = self.moves_from(&SolveOptions::default(), moves, step);
         Some(played.into_iter().filter(|m| *m == INPUTS[input]).collect())
+    }
+
+    fn tally(&self, moves: &[String]) -> Option<String> {
+        Some(crate::replay::counted(moves.len() as u64, "input", "inputs"))
+    }
+
+    /// PuzzleScript's own: Z takes an input back, R starts the level over.
+    fn key_for_history(&self, key: &str) -> Option<HistoryKey> {
+        match key {
+            "z" | "Z" => Some(HistoryKey::Undo),
+            "r" | "R" => Some(HistoryKey::Restart),
+            _ => None,
+        }
     }
 
     fn levels(&self) -> Vec<String> {

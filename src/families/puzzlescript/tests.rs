@@ -137,3 +137,30 @@ fn a_rule_that_expands_without_end_is_refused() {
     let line = text.lines().position(|l| l.starts_with("[ moving Crate")).expect("the rule") + 1;
     assert_eq!(error.line, line);
 }
+
+/// A rule's `message` is shown with the position it came with: written across the board (in
+/// the page and in pictures) and under the map, and gone after the next input.
+#[test]
+fn a_message_is_shown_with_its_position() {
+    let text = PuzzleScript.blank().replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "[ > Player | Crate ] -> [ > Player | > Crate ] message The crate moves, and this message is long enough to wrap.",
+    );
+    let puzzle = PsPuzzle::parse(&text).expect("reads");
+    let picture = |moves: &[&str]| {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let mut painter = crate::draw::SvgPainter::new(300.0, 200.0);
+        puzzle.draw(&moves, moves.len(), 0.0, &mut painter);
+        (painter.finish(), puzzle.show(&moves, moves.len()))
+    };
+    let (svg, shown) = picture(&[]);
+    assert!(!svg.contains("crate moves") && !shown.contains("message"), "{shown}");
+    let (svg, shown) = picture(&["right"]);
+    assert!(svg.contains(">The crate moves, and this message is<"), "wrapped between words: {svg}");
+    assert!(svg.contains(">long enough to wrap.<"), "{svg}");
+    assert!(shown.ends_with("message: The crate moves, and this message is long enough to wrap.\n"), "{shown}");
+    // The next input that says nothing clears it.
+    let (svg, _) = picture(&["right", "up"]);
+    assert!(!svg.contains("crate moves"));
+    assert_eq!(draw::wrap("a bcdefghij k", 4), ["a", "bcde", "fghi", "j k"]);
+}

@@ -30,7 +30,7 @@ use super::solver::Pool;
 use super::split::{self, Split, Step};
 use crate::examples;
 use crate::families::analysis::{AnalysisReport, Completion};
-use crate::families::{self, Family, FormatError, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
+use crate::families::{self, Family, FormatError, HistoryKey, Puzzle, Report, SolveMode, SolveOptions, FAMILIES};
 use crate::replay;
 use crate::search::Method;
 use crate::share::{self, Shared};

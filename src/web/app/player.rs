@@ -147,23 +147,30 @@ impl App {
             event.prevent_default();
             return;
         }
-        match key.as_str() {
-            "ArrowLeft" => self.go_to(self.playback.step.saturating_sub(1)),
-            "ArrowRight" => self.advance(),
-            " " => self.toggle_play(),
-            "Home" | "R" => self.go_to(0),
-            "End" => self.go_to(self.moves_len()),
-            "u" | "Backspace" => self.undo_move(),
-            "r" => self.redo_move(),
-            _ => return,
+        match self.puzzle.as_ref().and_then(|p| p.key_for_history(&key)) {
+            Some(HistoryKey::Undo) => self.undo_move(),
+            Some(HistoryKey::Redo) => self.redo_move(),
+            Some(HistoryKey::Restart) => self.go_to(0),
+            None => match key.as_str() {
+                "ArrowLeft" => self.undo_move(),
+                "ArrowRight" => self.advance(),
+                " " => self.toggle_play(),
+                "Home" | "R" => self.go_to(0),
+                "End" => self.go_to(self.moves_len()),
+                "u" | "Backspace" => self.undo_move(),
+                "r" => self.redo_move(),
+                _ => return,
+            },
         }
         event.prevent_default();
     }
 
-    /// Takes back the move before the step shown (the moves after it stay, to be redone).
+    /// Takes back the move before the step shown (the moves after it stay, to be redone); a move
+    /// still in flight counts as made, so a quick undo takes back that move and no more.
     pub(super) fn undo_move(&mut self) {
+        let landing = self.playback.landing(self.moves_len());
         self.playback.stop();
-        self.go_to(self.playback.step.saturating_sub(1));
+        self.go_to(landing.saturating_sub(1));
     }
 
     /// Makes again the move after the step shown.
