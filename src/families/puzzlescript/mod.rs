@@ -45,7 +45,7 @@ impl Family for PuzzleScript {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Arrow keys or WASD move, X or Space acts (where the game has an action); on a phone, swipe, and tap the player to act. Undo: Ctrl+Z or u; restart: Home.",
+            "Arrow keys or WASD move, X or Space acts (where the game has an action); on a phone, swipe, and tap the player to act. Z undoes an input, R restarts the level (Ctrl+Y redoes).",
         )
     }
 
@@ -80,7 +80,12 @@ impl Family for PuzzleScript {
     fn examples(&self) -> &'static [Example] {
         // The first level's shortest answer, as a breadth-first search over the reference engine
         // finds it too (benches/puzzlescript_reference.mjs).
-        static EXAMPLES: [Example; 1] = [example!("ps-sokoban-basic", "txt", 33, "PuzzleScript: Simple Block Pushing")];
+        static EXAMPLES: [Example; 4] = [
+            example!("ps-sokoban-basic", "txt", 33, "PuzzleScript: Simple Block Pushing"),
+            example!("ps-block-faker", "txt", 26, "PuzzleScript: Block Faker (Droqen)"),
+            example!("ps-by-your-side", "txt", 9, "PuzzleScript: By Your Side (Alan Hazelden)"),
+            example!("ps-kettle", "txt", 4, "PuzzleScript: Kettle (increpare)"),
+        ];
         &EXAMPLES
     }
 }
