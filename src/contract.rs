@@ -35,6 +35,10 @@ pub struct Capabilities {
     pub bound_parts: usize,
     /// Whether its `auto` runs as two searches side by side on two Workers ([`Splits::Beside`]).
     pub beside: bool,
+    /// A method that answers at once, without proving, where `auto`'s proof may first spend
+    /// seconds making ready (tile puzzles' best-first search over small tables, while `auto`
+    /// builds large ones): the page's Hint shows its answer first, then the proven one.
+    pub quick: Option<Method>,
 }
 
 /// How a search is shared among processes ([`Capabilities::splits`]).
@@ -104,6 +108,7 @@ impl Capabilities {
             noun: Noun::Moves,
             bound_parts: 4,
             beside: false,
+            quick: None,
         }
     }
 

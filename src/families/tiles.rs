@@ -8,7 +8,9 @@
 use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
-use crate::search::{astar, bfs, bidir, dfs, Flow, Heuristic, Iteration, Knowledge, Method, Outcome, Part, Stats};
+use crate::search::{
+    astar, astar_weighted, bfs, bidir, dfs, Flow, Heuristic, Iteration, Knowledge, Method, Outcome, Part, Stats,
+};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -31,8 +33,19 @@ struct TileAnswer {
     pub iteration: Option<Iteration>,
 }
 
-/// The methods a tile puzzle accepts (bidirectional works: the goal is one position).
-pub const METHODS: &[Method] = &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs];
+/// The methods a tile puzzle accepts (bidirectional works: the goal is one position; best-first
+/// search answers at once, over small tables, where the proven answer first builds large ones).
+pub const METHODS: &[Method] =
+    &[Method::Auto, Method::Idastar, Method::Astar, Method::Bidir, Method::Bfs, Method::Dfs, Method::Greedy];
+
+/// Best-first search's tables: patterns whose tables together take a fraction of a second to
+/// build (4-4-4-3 on the 15-puzzle, about 2 million placements walked, against 115 million for
+/// the proven search's 6-6-3).
+const QUICK_MAX_ENTRIES: u64 = 1 << 20;
+
+/// Best-first search counts the bound this many times over: answers a few moves longer than the
+/// shortest, found in thousands of positions.
+const QUICK_WEIGHT: u32 = 2;
 
 /// What every tile puzzle offers: its methods, and pattern databases, a strong heuristic (so
 /// `auto` runs IDA*, as `solve` does); its IDA* splits bound by bound among the page's Workers.
@@ -40,6 +53,7 @@ pub fn capabilities() -> Capabilities {
     let mut capabilities =
         Capabilities::searches(METHODS).knowing(Knowledge { heuristic: Heuristic::Strong, explicit_goal: true });
     capabilities.parts = vec![SolveMode::First];
+    capabilities.quick = Some(Method::Greedy);
     capabilities
 }
 
@@ -106,33 +120,35 @@ fn solve(
             on_progress(stats)
         }
     };
-    let pdb = match method {
-        Method::Idastar | Method::Astar => match tables(&board, problem.width, options.threads(), &mut building) {
-            Some(pdb) => pdb,
-            None => {
-                let stats = Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() };
-                let outcome = match limit {
-                    Some(limit) if out_of_time => Outcome::GaveUp {
-                        reason: format!(
-                            "gave up while building the pattern tables (the time limit of {:.1} s)",
-                            limit.as_secs_f64()
-                        ),
-                        stats,
-                    },
-                    _ => Outcome::Cancelled { stats },
-                };
-                return Ok(TileAnswer { outcome, method, heuristic: None, iteration: None });
-            }
-        },
+    let built = match method {
+        Method::Greedy => {
+            let groups = PatternDatabase::partition(&board, QUICK_MAX_ENTRIES);
+            PatternDatabase::build(&board, &groups, &mut |_| building(&Stats::default())).map(Arc::new)
+        }
+        Method::Idastar | Method::Astar => tables(&board, problem.width, options.threads(), &mut building),
         // Searches without a heuristic still need the space: an empty set of tables.
-        _ => Arc::new(PatternDatabase::none(&board)),
+        _ => Some(Arc::new(PatternDatabase::none(&board))),
+    };
+    let Some(pdb) = built else {
+        let stats = Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() };
+        let outcome = match limit {
+            Some(limit) if out_of_time => Outcome::GaveUp {
+                reason: format!(
+                    "gave up while building the pattern tables (the time limit of {:.1} s)",
+                    limit.as_secs_f64()
+                ),
+                stats,
+            },
+            _ => Outcome::Cancelled { stats },
+        };
+        return Ok(TileAnswer { outcome, method, heuristic: None, iteration: None });
     };
     let rest = SolveOptions {
         time_limit_ms: options.time_limit_ms.map(|ms| ms.saturating_sub(started.elapsed().as_millis() as u64)),
         ..options.clone()
     };
     let options = &rest;
-    let heuristic = matches!(method, Method::Idastar | Method::Astar).then(|| {
+    let heuristic = matches!(method, Method::Idastar | Method::Astar | Method::Greedy).then(|| {
         if pdb.is_exact() {
             "a complete distance table".to_string()
         } else {
@@ -166,6 +182,7 @@ fn run<const N: usize>(
             outcome
         }
         (Method::Astar, _) => astar(&space, &budget, on_progress),
+        (Method::Greedy, _) => astar_weighted(&space, QUICK_WEIGHT, &budget, on_progress),
         (Method::Bfs, _) => bfs(&space, &budget, on_progress),
         (Method::Bidir, _) => bidir(&space, &budget, on_progress),
         (Method::Dfs, _) => dfs(&space, options.max_depth.unwrap_or(super::DEFAULT_MAX_DEPTH), &budget, on_progress),

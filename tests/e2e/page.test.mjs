@@ -55,6 +55,25 @@ test('a goal of one place is tested in the first module; one of several places o
   });
 });
 
+test('a first hint on a 15-puzzle comes at once, unproven, then the shortest one as the tables are built', async () => {
+  // Korf's instance 12 turned to the standard goal: 45 moves, his published optimum.
+  await inPage(async (page) => {
+    await setText(page, '1 3 5 6 / _ 13 14 9 / 11 4 8 12 / 10 7 15 2');
+    await page.waitForFunction(() => !document.querySelector('#hint').disabled);
+    await page.click('#hint');
+    // Best-first search over small tables answers before the large tables exist; it says so.
+    await waitForStatus(page, 'Hint: ', 20000);
+    assert.match(await status(page), /^Hint: \S+ \(a way \(not proven shortest\) from here takes \d+ moves\)\. Looking for a shortest one/);
+    const quick = Number((await status(page)).match(/takes (\d+) moves/)[1]);
+    assert.ok(quick >= 45, `${quick} moves cannot beat the optimum`);
+    // Meanwhile the tables are built, and the hint stays in the status.
+    await page.waitForFunction(() => /^Hint: .* Looking for a shortest one: Building pattern tables/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+    await page.waitForFunction(() => /a shortest way from here takes 45 moves\)\.$/.test(document.querySelector('#status').textContent), null, { timeout: 240000 });
+    assert.match(await status(page), /^Hint: \S+ \(a shortest way from here takes 45 moves\)\.$/);
+    assert.equal(await page.locator('#moves li').count(), 0, 'a hint plays nothing');
+  });
+});
+
 test('detection stays on after an example; a picked family shows a way back', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'rush-hour-51');

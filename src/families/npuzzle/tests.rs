@@ -32,6 +32,25 @@ fn hardest_eight_puzzles() {
     }
 }
 
+/// The quick method the page's first hint uses: best-first search over small tables (4-4-4-3
+/// on the 15-puzzle) answers Korf's instance 12 (45 moves at best) with a longer way that
+/// replays, says it is not proven, and builds no large table.
+#[test]
+fn a_quick_answer_is_found_over_small_tables_and_not_claimed_shortest() {
+    let text = "1 3 5 6\n_ 13 14 9\n11 4 8 12\n10 7 15 2\n";
+    let puzzle = families::parse(None, text).unwrap();
+    assert_eq!(puzzle.capabilities().quick, Some(Method::Greedy));
+    let report = solve(text, Method::Greedy);
+    assert_eq!(report.status, Status::Solved);
+    assert!(report.moves.len() >= 45 && report.moves.len() % 2 == 1, "{}", report.moves.len());
+    assert!(!report.optimal);
+    assert_eq!(report.heuristic.as_deref(), Some("pattern databases 4-4-4-3"));
+    assert!(report.stats.stored < 100_000, "{} positions", report.stats.stored);
+    // The 8-puzzle's small tables are its whole table: still not claimed shortest.
+    let eight = solve("8 6 7\n2 5 4\n3 _ 1\n", Method::Greedy);
+    assert!(eight.moves.len() >= 31 && !eight.optimal);
+}
+
 #[test]
 fn auto_is_ida_star_and_the_page_is_told() {
     let puzzle = families::parse(None, "1 2 3\n4 5 6\n7 _ 8\n").unwrap();

@@ -338,6 +338,8 @@ struct App {
     from_here: Option<play::FromHere>,
     /// The next move of a shortest solution from the step shown, drawn a little way along.
     hint: Option<String>,
+    /// What a quick hint said while a proven one is looked for: the search's progress follows it.
+    hint_said: Option<String>,
     /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
     plays_from_here: bool,
     /// Draw mode's keyboard cursor: the place the editor paints that Enter applies the tool to.
@@ -350,8 +352,11 @@ struct App {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Task {
     Solve,
-    /// The first move of a shortest solution from the position shown (`play.rs`).
+    /// The first move of a shortest solution from the position shown (`play.rs`): where the
+    /// puzzle has a quick method ([`families::Capabilities::quick`]), its answer first, then
+    /// this one's (`ProvenHint`).
     Hint,
+    ProvenHint,
     Analyse,
 }
 
@@ -440,6 +445,7 @@ pub fn start() {
         press: None,
         levels: Vec::new(),
         from_here: None,
+        hint_said: None,
         hint: None,
         plays_from_here: false,
         choices_for: std::cell::Cell::new(None),

@@ -23,6 +23,8 @@ pub(super) struct Departure {
 pub(super) struct FromHere {
     pub(super) prefix: Vec<String>,
     pub(super) hint: bool,
+    /// A hint by the puzzle's quick method: a proven hint is looked for next.
+    pub(super) quick: bool,
 }
 
 impl App {
@@ -209,25 +211,28 @@ impl App {
         let step = self.playback.step.min(self.moves_len());
         let played_to = self.report.is_none() && step > 0 && !self.played.is_empty();
         if !(played_to || (hint && step > 0)) {
-            return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint })));
+            return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint, quick: false })));
         }
         let prefix = self.moves()[..step].to_vec();
         match self.puzzle.as_ref().and_then(|p| p.text_at(&prefix)) {
-            Some(position) => Some((position, Some(FromHere { prefix, hint }))),
+            Some(position) => Some((position, Some(FromHere { prefix, hint, quick: false }))),
             None if hint => None,
             None => Some((text, None)),
         }
     }
 
-    /// A hint: the first of `report`'s moves (a solution from the position played to).
-    pub(super) fn show_hint(&mut self, report: &Report) {
+    /// A hint: the first of `report`'s moves (a solution from the position played to); a quick
+    /// one says that a proven one is being looked for.
+    pub(super) fn show_hint(&mut self, report: &Report, quick: bool) {
         self.busy = false;
         if let Some(first) = report.moves.first() {
             self.hint = Some(first.clone());
             // Shortest only when the method that ran proves it (a depth-first pick does not).
             let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
             let length = replay::summary_length(report);
-            self.set_status(&format!("Hint: {first} ({way} from here takes {length})."));
+            let said = format!("Hint: {first} ({way} from here takes {length}).");
+            self.set_status(&if quick { format!("{said} Looking for a shortest one…") } else { said.clone() });
+            self.hint_said = quick.then_some(said);
         }
         self.draw();
     }
@@ -253,7 +258,10 @@ impl App {
                 whole.moves.drain(..played);
                 whole
             };
-            self.show_hint(&report);
+            self.show_hint(&report, from.quick);
+            if from.quick {
+                self.start(Task::ProvenHint);
+            }
             return None;
         }
         let start = from.prefix.len();

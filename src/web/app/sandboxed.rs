@@ -276,7 +276,7 @@ impl App {
                 Some(played) => {
                     let mut rest = held.report;
                     rest.moves.drain(..played.min(rest.moves.len()));
-                    self.show_hint(&rest);
+                    self.show_hint(&rest, false);
                 }
                 None => self.show_finished(held.report, &held.summary),
             },

@@ -107,16 +107,25 @@ impl App {
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
         self.job += 1;
+        if task != Task::ProvenHint {
+            self.hint_said = None;
+        }
         let (job, options) = (self.job, self.options());
         let requests = match task {
-            Task::Solve | Task::Hint => {
+            Task::Solve | Task::Hint | Task::ProvenHint => {
                 let capabilities = puzzle.capabilities();
+                // A hint by the puzzle's quick method first, where `auto` would make ready first.
+                let quick = capabilities.quick.filter(|_| task == Task::Hint && options.method == Method::Auto);
+                let options = SolveOptions { method: quick.unwrap_or(options.method), ..options };
                 let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
-                let Some((text, from_here)) = self.search_start(task == Task::Hint) else {
+                let Some((text, mut from_here)) = self.search_start(task != Task::Solve) else {
                     return self.set_status(
                         "No hint here: this position cannot be written as a puzzle of its own to solve from.",
                     );
                 };
+                if let Some(from) = &mut from_here {
+                    from.quick = quick.is_some();
+                }
                 self.from_here = from_here;
                 let (split, requests) =
                     Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
@@ -147,6 +156,8 @@ impl App {
             } else if task == Task::Hint {
                 self.hint = None;
                 self.set_status("Looking for the next move of a shortest solution from here…");
+            } else if task == Task::ProvenHint {
+                // The quick hint stays on the board and in the status meanwhile.
             } else {
                 self.report = None;
                 self.streamed.clear();
@@ -311,7 +322,10 @@ impl App {
                     self.split = None;
                     self.finished(*report);
                 } else {
-                    let line = replay::progress_line(&stats);
+                    let mut line = replay::progress_line(&stats);
+                    if let Some(said) = self.hint_said.as_ref().filter(|_| self.hint.is_some()) {
+                        line = format!("{said} Looking for a shortest one: {line}");
+                    }
                     match self.split.as_ref().and_then(Split::found_so_far) {
                         Some(found) => self.set_status(&line.replacen("Searching", &found, 1)),
                         None => self.set_status(&line),
