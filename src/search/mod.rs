@@ -14,6 +14,7 @@ mod idastar;
 mod meter;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parts;
+pub mod portfolio;
 mod space;
 #[cfg(not(target_arch = "wasm32"))]
 mod spread;
@@ -71,6 +72,16 @@ pub enum Outcome<M, S> {
 }
 
 impl<M, S> Outcome<M, S> {
+    /// What the search did, however it ended, to add to (a search run in turn after another).
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        match self {
+            Outcome::Solved { stats, .. }
+            | Outcome::NoSolution { stats }
+            | Outcome::GaveUp { stats, .. }
+            | Outcome::Cancelled { stats } => stats,
+        }
+    }
+
     /// What the search did, however it ended.
     pub fn stats(&self) -> &Stats {
         match self {

@@ -22,6 +22,7 @@ use crate::families::{
     Beside, Capabilities, Confidence, Example, Family, FormatError, Puzzle, Report, SolveOptions, GREEDY_WEIGHT,
 };
 use crate::midend::{self, Frames, Replayer};
+use crate::search::portfolio::{add_work, in_turn, left_after, Turn};
 use crate::search::{astar, astar_weighted, feature_space, Budget, Flow, Heuristic, Knowledge, Method, Outcome, Stats};
 use format::{Collection, Level};
 use rules::{Direction, Position, DIRECTIONS};
@@ -160,7 +161,7 @@ impl SokobanPuzzle {
         let space = Pushes::<W>::new(self.level(), &self.geometry, Metric::PushesThenMoves);
         let mut on_progress = in_steps(Metric::PushesThenMoves, on_progress);
         let mut tie_break = astar(&space, &TIE_BREAK.of(&left_after(budget, &stats)), &mut on_progress);
-        add_work(&mut stats, outcome_stats(&mut tie_break));
+        add_work(&mut stats, tie_break.stats_mut());
         match tie_break {
             Outcome::Solved { moves: fewest, .. } if fewest.len() == moves.len() => {
                 (Outcome::Solved { moves: fewest, states, cost, stats }, true)
@@ -220,7 +221,7 @@ fn best_first<const W: usize>(
     let planned = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
         forget(feature_space(&packing::Planned::new(space), budget, on_progress), |moves| moves.concat())
     };
-    handing_over(budget, &QUICK_BEST_FIRST, on_progress, quick, planned).1
+    in_turn(budget, &QUICK_BEST_FIRST, on_progress, quick, planned).1
 }
 
 /// `auto` on one thread (and on one of the page's Workers): A* proves the fewest pushes for its
@@ -233,7 +234,7 @@ fn proven_then_found<const W: usize>(
     turn: &Turn,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (Method, Outcome<Push, ()>) {
-    match handing_over(
+    match in_turn(
         budget,
         turn,
         on_progress,
@@ -242,31 +243,6 @@ fn proven_then_found<const W: usize>(
     ) {
         (true, outcome) => (Method::Greedy, outcome),
         (false, proving) => (Method::Astar, proving),
-    }
-}
-
-/// The first of two searches' part of a budget: at most `positions` stored, and at most `share`
-/// of the time limit (when there is one).
-pub struct Turn {
-    pub positions: u64,
-    pub share: f64,
-}
-
-impl Turn {
-    /// The turn's part of `budget`.
-    fn of(&self, budget: &Budget) -> Budget {
-        let time_limit = budget.time_limit.map(|limit| limit.mul_f64(self.share.clamp(0.0, 1.0)));
-        Budget { max_states: self.positions.min(budget.max_states), time_limit, ..*budget }
-    }
-
-    /// The work done, if a search given this turn of `budget` gave up at the turn's end (and not
-    /// at the budget's, or for its memory).
-    fn ended<M, S>(&self, budget: &Budget, outcome: &Outcome<M, S>) -> Option<Stats> {
-        let Outcome::GaveUp { stats, reason } = outcome else { return None };
-        let turn = self.of(budget);
-        let stored_its_cap = stats.stored >= turn.max_states && turn.max_states < budget.max_states;
-        let took_its_time = turn.time_limit < budget.time_limit && reason.contains("the time limit");
-        (stored_its_cap || took_its_time).then_some(*stats)
     }
 }
 
@@ -322,53 +298,11 @@ fn side_by_side<const W: usize>(
         let mut outcome = beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         // Both started together: the time taken is the longer of the two (A* may have run on
         // after best-first search found its answer, which waits for A*'s turn to end).
-        let stats = outcome_stats(&mut outcome);
+        let stats = outcome.stats_mut();
         stats.explored += spent.explored;
         stats.elapsed_ms = stats.elapsed_ms.max(spent.elapsed_ms);
         (Method::Greedy, outcome)
     })
-}
-
-/// Runs `first` for its `turn` and, if the turn ended without an answer, `then` with the rest of
-/// the time: whether it handed over, and the outcome (`then`'s with the work of both added up, or
-/// `first`'s when it ended, or the whole budget's time or memory ran out).
-fn handing_over(
-    budget: &Budget,
-    turn: &Turn,
-    on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    first: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
-    then: impl FnOnce(&Budget, &mut dyn FnMut(&Stats) -> Flow) -> Outcome<Push, ()>,
-) -> (bool, Outcome<Push, ()>) {
-    let first = first(&turn.of(budget), on_progress);
-    let Some(spent) = turn.ended(budget, &first) else { return (false, first) };
-    let outcome = then(&left_after(budget, &spent), on_progress);
-    (true, after_work(outcome, &spent, budget))
-}
-
-/// The outcome of a search that had what was left of `budget` after `spent`: with that work
-/// added, and, when it gave up at its time limit, naming the whole limit.
-fn after_work(mut outcome: Outcome<Push, ()>, spent: &Stats, budget: &Budget) -> Outcome<Push, ()> {
-    let stats = outcome_stats(&mut outcome);
-    add_work(stats, spent);
-    let explored = stats.explored;
-    if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut outcome, budget.time_limit) {
-        if reason.contains("the time limit") {
-            *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
-        }
-    }
-    outcome
-}
-
-/// `budget` with the time `spent` took off its limit.
-fn left_after(budget: &Budget, spent: &Stats) -> Budget {
-    let elapsed = std::time::Duration::from_millis(spent.elapsed_ms);
-    Budget { time_limit: budget.time_limit.map(|limit| limit.saturating_sub(elapsed)), ..*budget }
-}
-
-/// `stats` with the work of a search run before or after it added: what it explored, and its time.
-fn add_work(stats: &mut Stats, more: &Stats) {
-    stats.explored += more.explored;
-    stats.elapsed_ms += more.elapsed_ms;
 }
 
 /// A search's outcome with its moves made pushes (`pushes`) and its states dropped.
@@ -400,15 +334,6 @@ pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.6 };
 /// million positions solved 8 of 90 with 10 s a level, 300,000 and a fifth of the time 31, and
 /// 300,000 and a fiftieth 33; on Microban a fiftieth leaves 153 enough time on one thread.
 pub const QUICK_BEST_FIRST: Turn = Turn { positions: 300_000, share: 0.02 };
-
-fn outcome_stats<M, S>(outcome: &mut Outcome<M, S>) -> &mut Stats {
-    match outcome {
-        Outcome::Solved { stats, .. }
-        | Outcome::NoSolution { stats }
-        | Outcome::GaveUp { stats, .. }
-        | Outcome::Cancelled { stats } => stats,
-    }
-}
 
 impl midend::Backend for SokobanPuzzle {
     type State = Position;
