@@ -7,7 +7,8 @@ use super::METRIC;
 use crate::draw::Painter;
 use crate::families::{Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
 use crate::midend::{self, Frames, Replayer};
-use crate::search::{Flow, Method, Space, Stats};
+use crate::search::portfolio::{in_turn, Turn};
+use crate::search::{Budget, Flow, Method, Outcome, Space, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -113,6 +114,75 @@ impl PsPuzzle {
     /// The board levels: their indices in `game.levels`.
     fn boards(&self) -> Vec<usize> {
         (0..self.game.levels.len()).filter(|&i| matches!(self.game.levels[i], Level::Board { .. })).collect()
+    }
+}
+
+/// `auto`'s breadth-first search, before best-first search has the rest: at most 2 million
+/// positions (about 13 s natively) and four fifths of the time limit. Half lost six of the
+/// editor's levels that breadth-first search proves in 5-10 s (`benches/RESULTS.md`).
+pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.8 };
+
+impl PsPuzzle {
+    /// `auto`: breadth-first search proves the fewest inputs for its `turn` ([`AUTO_PROOF`]); a
+    /// level it cannot prove by then is given to best-first search, whose answer is not proven.
+    /// Which of the two answered, and what they did together.
+    fn proven_then_found(
+        &self,
+        space: &PsSpace<'_>,
+        options: &SolveOptions,
+        turn: &Turn,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> (Method, Outcome<u8, Vec<u64>>) {
+        // The searches take their budgets as options (breadth-first search spreads over threads).
+        let within = |budget: &Budget| SolveOptions {
+            max_states: Some(budget.max_states),
+            max_bytes: Some(budget.max_bytes),
+            time_limit_ms: budget.time_limit.map(|limit| limit.as_millis() as u64),
+            ..options.clone()
+        };
+        let search = crate::families::search_spread;
+        match in_turn(
+            &options.budget(),
+            turn,
+            on_progress,
+            |budget, on_progress| search(space, Method::Bfs, &within(budget), on_progress),
+            |budget, on_progress| search(space, Method::Greedy, &within(budget), on_progress),
+        ) {
+            (true, outcome) => (Method::Greedy, outcome),
+            (false, proving) => (Method::Bfs, proving),
+        }
+    }
+
+    /// [`Puzzle::solve`], where `auto`'s breadth-first search has `turn` ([`AUTO_PROOF`]).
+    pub(super) fn solve_in_turns(
+        &self,
+        options: &SolveOptions,
+        turn: &Turn,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<Report, FormatError> {
+        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
+        if let Some(why) = self.unsolvable_why() {
+            return Err(FormatError::general(why));
+        }
+        let method = self.capabilities().resolve(options.method)?;
+        let start = self.start_position().map_err(FormatError::general)?;
+        let space = PsSpace {
+            puzzle: self,
+            inputs: self.inputs(),
+            start,
+            checkpoints: self.uses_checkpoints(),
+            made: AtomicU64::new(0),
+        };
+        let (method, outcome) = if options.method == Method::Auto {
+            self.proven_then_found(&space, options, turn, on_progress)
+        } else {
+            (method, crate::families::search_spread(&space, method, options, on_progress))
+        };
+        let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
+            moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
+        });
+        report.noun = Noun::Inputs;
+        Ok(report)
     }
 }
 
@@ -245,11 +315,20 @@ impl midend::Backend for PsPuzzle {
         }
     }
 
+    /// The four directions always (a blocked one is still a turn, as in the game); the action
+    /// only where it does something from here, so that a game without action rules shows no
+    /// button that does nothing (X still gives the input).
     fn moves_from(&self, state: &Position) -> Vec<String> {
         if state.won {
             return Vec::new();
         }
-        self.inputs().into_iter().map(|i| INPUTS[i].to_string()).collect()
+        let acts = |input: usize| {
+            input != 4
+                || self.step(state, 4).is_some_and(|next| {
+                    next.won || next.cells != state.cells || next.restart != state.restart || next.message.is_some()
+                })
+        };
+        self.inputs().into_iter().filter(|&i| acts(i)).map(|i| INPUTS[i].to_string()).collect()
     }
 
     fn moves_at(&self, state: &Position, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
@@ -266,7 +345,8 @@ impl Puzzle for PsPuzzle {
     }
 
     /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
-    /// conditions are from holding, finds an answer sooner in larger levels without proving it.
+    /// conditions are from holding, finds an answer sooner in larger levels without proving it;
+    /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
     fn capabilities(&self) -> Capabilities {
         Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs)
     }
@@ -276,25 +356,7 @@ impl Puzzle for PsPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
-        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
-        if let Some(why) = self.unsolvable_why() {
-            return Err(FormatError::general(why));
-        }
-        let method = self.capabilities().resolve(options.method)?;
-        let start = self.start_position().map_err(FormatError::general)?;
-        let space = PsSpace {
-            puzzle: self,
-            inputs: self.inputs(),
-            start,
-            checkpoints: self.uses_checkpoints(),
-            made: AtomicU64::new(0),
-        };
-        let outcome = crate::families::search_spread(&space, method, options, on_progress);
-        let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
-            moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
-        });
-        report.noun = Noun::Inputs;
-        Ok(report)
+        self.solve_in_turns(options, &AUTO_PROOF, on_progress)
     }
 
     crate::midend::replayed_by!(replayer; check draw show boards moves_at moves_from);
@@ -312,8 +374,9 @@ impl Puzzle for PsPuzzle {
             "x" | "X" | " " | "Enter" if !self.game.setting("noaction") => 4,
             _ => return None,
         };
-        let played = self.moves_from(&SolveOptions::default(), moves, step);
-        Some(played.into_iter().filter(|m| *m == INPUTS[input]).collect())
+        // Every input is a turn until the level is won (an action that does nothing too).
+        let won = self.moves_from(&SolveOptions::default(), moves, step).is_empty();
+        Some(if won { Vec::new() } else { vec![INPUTS[input].to_string()] })
     }
 
     fn tally(&self, moves: &[String]) -> Option<String> {

@@ -164,3 +164,43 @@ fn a_message_is_shown_with_its_position() {
     assert!(!svg.contains("crate moves"));
     assert_eq!(draw::wrap("a bcdefghij k", 4), ["a", "bcde", "fghi", "j k"]);
 }
+
+/// `auto` proves the fewest inputs by breadth-first search where it can within its turn; a level
+/// it cannot prove by then is handed to best-first search, whose answer says it is not proven.
+#[test]
+fn auto_proves_within_its_turn_then_finds() {
+    let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
+    let quiet = &mut |_: &crate::search::Stats| Flow::Continue;
+    let proven = puzzle.solve(&SolveOptions::default(), quiet).expect("solves");
+    assert_eq!((proven.method, proven.optimal), (crate::search::Method::Bfs, true));
+    let short = crate::search::portfolio::Turn { positions: 3, share: 1.0 };
+    let found = puzzle.solve_in_turns(&SolveOptions::default(), &short, quiet).expect("solves");
+    assert_eq!(found.status, Status::Solved);
+    assert_eq!((found.method, found.optimal), (crate::search::Method::Greedy, false));
+    assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
+    // The work of both is counted: breadth-first search's three positions and more.
+    assert!(found.stats.explored > 3, "{:?}", found.stats);
+    // A method asked for runs alone.
+    let bfs = SolveOptions { method: crate::search::Method::Bfs, ..SolveOptions::default() };
+    let alone = puzzle.solve_in_turns(&bfs, &short, quiet).expect("ends");
+    assert_eq!(alone.method, crate::search::Method::Bfs);
+}
+
+/// The action is offered as a button only where it does something; X still gives it.
+#[test]
+fn the_action_is_offered_where_it_acts() {
+    let options = SolveOptions::default();
+    let idle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
+    assert_eq!(idle.moves_from(&options, &[], 0), ["up", "down", "left", "right"]);
+    assert_eq!(idle.moves_for_key(&options, &[], 0, "x"), Some(vec!["action".to_string()]));
+    let acting = PsPuzzle::parse(&PuzzleScript.blank().replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "[ > Player | Crate ] -> [ > Player | > Crate ]\n[ action Player | Crate ] -> [ Player | > Crate ]",
+    ))
+    .expect("reads");
+    assert_eq!(acting.moves_from(&options, &[], 0), ["up", "down", "left", "right", "action"]);
+    // Once won, nothing more.
+    let won = ["right".to_string(), "right".to_string()];
+    assert!(idle.moves_from(&options, &won, 2).is_empty());
+    assert_eq!(idle.moves_for_key(&options, &won, 2, "ArrowUp"), Some(Vec::new()));
+}
