@@ -1,4 +1,6 @@
-// Counting tilings, and IDA* on a 15-puzzle, in the page on 1 and 2 Workers (issue 13): the built
+// Counting tilings, and IDA* on a 15-puzzle, in the page on 1 and 2 Workers (issue 13), and
+// Sokoban and PuzzleScript beside the command line (PUZZLESCRIPT_GAME=FILE also times a pasted
+// game's first level ready to play): the built
 // site (dist/) in Debian's Chromium, driven by playwright-core. Run by `make bench` after
 // `trunk build --release`.
 // Each figure is the best of 3 timed counts after one untimed count with the same Workers
@@ -155,6 +157,48 @@ try {
       native = Math.min(native, JSON.parse(cli.stdout.toString()).elapsed_ms);
     }
     console.log(`  level ${number}  ${workers}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}  ${(inPage / native).toFixed(2)}x`);
+  }
+
+  // PuzzleScript in the page beside the native CLI (issue 61): Microban's level 6 (107 inputs,
+  // 54,031 positions breadth-first) on its one Worker against one thread, the search's own time as
+  // the result line and `--json`'s elapsed_ms give it, best of 2; then how soon a pasted game's
+  // first level is ready to play, once the full module is loaded (a 14 KB game of the editor's).
+  console.log('PuzzleScript (Microban 6), ms of search: page  native  ratio  (k positions/s in the page)');
+  const game = readFileSync(path.join(root, 'tests', 'fixtures', 'puzzlescript', 'microban.txt'), 'utf8');
+  const paste = (t) => page.evaluate((t) => {
+    const area = document.querySelector('#puzzle-text');
+    area.value = t;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, t);
+  await paste(game);
+  await page.waitForFunction(() => document.querySelectorAll('#level option').length === 10, null, { timeout: 60000 });
+  await page.selectOption('#level', { index: 5 });
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
+  let psPage = Infinity;
+  for (let run = 0; run < 2; run++) {
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 107 inputs'), null, { timeout: 600000 });
+    psPage = Math.min(psPage, Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, '')));
+  }
+  let psNative = Infinity;
+  for (let run = 0; run < 2; run++) {
+    const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--level', '6', '--json', '--threads', '1'], { input: game });
+    psNative = Math.min(psNative, JSON.parse(cli.stdout.toString()).elapsed_ms);
+  }
+  console.log(`  level 6  ${String(psPage).padStart(8)}  ${String(psNative).padStart(8)}  ${(psPage / psNative).toFixed(2)}x  (${Math.round(54031 / psPage)} k)`);
+  const big = process.env.PUZZLESCRIPT_GAME;
+  if (big) {
+    const text = readFileSync(big, 'utf8');
+    const times = [];
+    for (let run = 0; run < 3; run++) {
+      await paste(game);
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Ready'), null, { timeout: 60000 });
+      const started = await page.evaluate(() => performance.now());
+      await paste(text);
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Ready'), null, { timeout: 60000 });
+      times.push(Math.round((await page.evaluate(() => performance.now())) - started));
+    }
+    console.log(`  ${path.basename(big)} (${text.length} bytes) pasted to Ready: ${times.join(', ')} ms`);
   }
 } finally {
   await browser.close();
