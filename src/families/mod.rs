@@ -10,11 +10,17 @@ macro_rules! example {
             text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/www/examples/", $name, ".", $ext)),
             length: $length,
             title: None,
+            group: None,
         }
     };
-    // A format with no place for a title names its examples here.
+    // The menu's short title, where the text's own is long or missing (the text's stays its
+    // tooltip).
     ($name:literal, $ext:literal, $length:expr, $title:literal) => {
         $crate::families::Example { title: Some($title), ..example!($name, $ext, $length) }
+    };
+    // Listed in the menu under another group than the family's name: where people look for it.
+    ($name:literal, $ext:literal, $length:expr, $title:literal, group = $group:literal) => {
+        $crate::families::Example { group: Some($group), ..example!($name, $ext, $length, $title) }
     };
 }
 
@@ -70,8 +76,12 @@ pub struct Example {
     /// The length of its shortest solution under the default options (tilings: the pieces of one
     /// tiling), from a published source or an independent computation, named where it is listed.
     pub length: usize,
-    /// Its name in the page's menu, for a format that cannot say it in the text.
+    /// Its short name in the page's menu ([`crate::examples::title`]); the text's own title or
+    /// first comment is then its tooltip.
     pub title: Option<&'static str>,
+    /// The menu's group it is listed in, when not its family's (an 8-puzzle written as sliding
+    /// blocks sits with the N-puzzles).
+    pub group: Option<&'static str>,
 }
 
 /// What a key does to the moves played ([`Puzzle::key_for_history`]).

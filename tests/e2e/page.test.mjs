@@ -74,6 +74,30 @@ test('a first hint on a 15-puzzle comes at once, unproven, then the shortest one
   });
 });
 
+test('the menu lists each puzzle once, under the name people look for, short, with the detail in a tooltip', async () => {
+  await inPage(async (page) => {
+    const groups = await page.evaluate(() => [...document.querySelectorAll('#examples optgroup')].map((g) => ({
+      label: g.label,
+      options: [...g.children].map((o) => ({ value: o.value, text: o.textContent, title: o.title })),
+    })));
+    for (const { label, options } of groups) {
+      const texts = options.map((o) => o.text);
+      assert.equal(new Set(texts).size, texts.length, `${label} lists a puzzle twice: ${texts.join(' | ')}`);
+      for (const text of texts) assert.ok(text.length <= 40, `${text} is cut in a narrow menu`);
+    }
+    const inGroup = (value) => groups.find((g) => g.options.some((o) => o.value === value)).label;
+    assert.equal(inGroup('eight-puzzle'), inGroup('fifteen-puzzle'), 'the 8-puzzle sits with the N-puzzles');
+    assert.equal(inGroup('rush-hour'), 'Rush Hour');
+    assert.notEqual(inGroup('script-jugs'), inGroup('script-js-jugs'), 'rhai apart from JavaScript');
+    const river = groups.flatMap((g) => g.options).find((o) => o.value === 'script-js-river');
+    assert.equal(river.text, 'River crossing (7 moves)');
+    assert.match(river.title, /^A farmer must take a wolf, a goat and a cabbage across a river\. The boat holds the farmer and one more\./);
+    // The 8-puzzle written as sliding blocks still opens as sliding blocks.
+    await page.selectOption('#examples', 'eight-puzzle');
+    assert.equal(await page.locator('#family option').first().textContent(), 'Detect: Sliding blocks');
+  });
+});
+
 test('detection stays on after an example; a picked family shows a way back', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'rush-hour-51');

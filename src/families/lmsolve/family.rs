@@ -171,14 +171,14 @@ impl Family for LmFamily {
 
     /// The LM-Solve spec's examples, with lm-solve 0.14.2's answers there.
     fn examples(&self) -> &'static [Example] {
-        static ALICE: [Example; 1] = [example!("lm-alice", "txt", 5)];
-        static MINOTAUR: [Example; 1] = [example!("lm-minotaur", "txt", 7)];
-        static NUMBERS: [Example; 1] = [example!("lm-numbers", "txt", 3)];
-        static PLANK: [Example; 1] = [example!("lm-plank", "txt", 6)];
-        static HEX_PLANK: [Example; 1] = [example!("lm-hex_plank", "txt", 4)];
-        static TILT_SINGLE: [Example; 1] = [example!("lm-tilt_single", "txt", 4)];
-        static TILT_MULTI: [Example; 1] = [example!("lm-tilt_multi", "txt", 4)];
-        static TILT_RB: [Example; 1] = [example!("lm-tilt_rb", "txt", 5)];
+        static ALICE: [Example; 1] = [example!("lm-alice", "txt", 5, "Alice maze (5 moves)")];
+        static MINOTAUR: [Example; 1] = [example!("lm-minotaur", "txt", 7, "Theseus and the Minotaur (7 moves)")];
+        static NUMBERS: [Example; 1] = [example!("lm-numbers", "txt", 3, "Number maze (3 moves)")];
+        static PLANK: [Example; 1] = [example!("lm-plank", "txt", 6, "Planks in the swamp (6 moves)")];
+        static HEX_PLANK: [Example; 1] = [example!("lm-hex_plank", "txt", 4, "Planks on hexagons (4 moves)")];
+        static TILT_SINGLE: [Example; 1] = [example!("lm-tilt_single", "txt", 4, "Tilt maze (4 moves)")];
+        static TILT_MULTI: [Example; 1] = [example!("lm-tilt_multi", "txt", 4, "Tilt maze, two goals (4 moves)")];
+        static TILT_RB: [Example; 1] = [example!("lm-tilt_rb", "txt", 5, "Red-Blue tilt (5 moves)")];
         match self.0 {
             Variant::Alice => &ALICE,
             Variant::Minotaur => &MINOTAUR,

@@ -81,10 +81,10 @@ impl Family for PuzzleScript {
         // The first level's shortest answer, as a breadth-first search over the reference engine
         // finds it too (benches/puzzlescript_reference.mjs).
         static EXAMPLES: [Example; 4] = [
-            example!("ps-sokoban-basic", "txt", 33, "PuzzleScript: Simple Block Pushing"),
-            example!("ps-block-faker", "txt", 26, "PuzzleScript: Block Faker (Droqen)"),
-            example!("ps-by-your-side", "txt", 9, "PuzzleScript: By Your Side (Alan Hazelden)"),
-            example!("ps-kettle", "txt", 4, "PuzzleScript: Kettle (increpare)"),
+            example!("ps-sokoban-basic", "txt", 33, "Simple Block Pushing"),
+            example!("ps-block-faker", "txt", 26, "Block Faker, by Droqen"),
+            example!("ps-by-your-side", "txt", 9, "By Your Side, by Alan Hazelden"),
+            example!("ps-kettle", "txt", 4, "Kettle, by increpare"),
         ];
         &EXAMPLES
     }

@@ -65,7 +65,7 @@ impl Family for RushHour {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 1] = [
-            example!("rush-hour-51", "txt", 51), // Fogleman's database line, and tests/fixtures/rushhour/check.py
+            example!("rush-hour-51", "txt", 51, "The hardest position (51 moves)"), // Fogleman's database line, and tests/fixtures/rushhour/check.py
         ];
         &EXAMPLES
     }

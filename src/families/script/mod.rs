@@ -182,18 +182,43 @@ impl Family for Script {
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 11] = [
             // In JavaScript, the documented default.
-            example!("script-js-jugs", "js", 6),
-            example!("script-js-river", "js", 7),
-            example!("script-js-cards", "js", 14),
-            example!("script-js-hanoi", "js", 15),
-            example!("script-js-pegs", "js", 13),
-            example!("script-js-solitaire", "js", 31), // the English board: every solution is 31 jumps
-            // The same in rhai.
-            example!("script-cards", "txt", 14), // LM-Solve's Jumping Cards
-            example!("script-river", "txt", 7),  // the classic river crossing
-            example!("script-jugs", "txt", 6),   // 3 and 5 litres to 4
-            example!("script-hanoi", "txt", 15), // 2^4 - 1
-            example!("script-pegs", "txt", 13),  // 14 pegs to 1, one peg per jump
+            example!("script-js-jugs", "js", 6, "Water jugs (6 moves)"),
+            example!("script-js-river", "js", 7, "River crossing (7 moves)"),
+            example!("script-js-cards", "js", 14, "Jumping Cards (14 moves)"),
+            example!("script-js-hanoi", "js", 15, "Tower of Hanoi (15 moves)"),
+            example!("script-js-pegs", "js", 13, "Peg solitaire, triangle (13 jumps)"),
+            // the English board: every solution is 31 jumps
+            example!("script-js-solitaire", "js", 31, "Peg solitaire, English (31 jumps)"),
+            // The same in rhai, for links made before JavaScript.
+            example!(
+                "script-cards",
+                "txt",
+                14,
+                "Jumping Cards (14 moves)",
+                group = "Your own rules in rhai (older links)"
+            ), // LM-Solve's
+            example!(
+                "script-river",
+                "txt",
+                7,
+                "River crossing (7 moves)",
+                group = "Your own rules in rhai (older links)"
+            ),
+            example!("script-jugs", "txt", 6, "Water jugs (6 moves)", group = "Your own rules in rhai (older links)"), // 3 and 5 litres to 4
+            example!(
+                "script-hanoi",
+                "txt",
+                15,
+                "Tower of Hanoi (15 moves)",
+                group = "Your own rules in rhai (older links)"
+            ), // 2^4 - 1
+            example!(
+                "script-pegs",
+                "txt",
+                13,
+                "Peg solitaire, triangle (13 jumps)",
+                group = "Your own rules in rhai (older links)"
+            ), // 14 pegs to 1
         ];
         &EXAMPLES
     }

@@ -71,11 +71,16 @@ impl Family for Sliding {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 5] = [
-            example!("article-maze", "txt", 37),  // the article's unit count
-            example!("klotski", "txt", 81),       // classic piece-metric count (the example asks for it)
-            example!("eight-puzzle", "txt", 31),  // one of the two hardest 8-puzzle positions
-            example!("rush-hour", "txt", 4),      // by hand: d right, b down 2, c down, a right 4 (slide metric)
-            example!("two-part-piece", "txt", 4), // by hand: right once, then down three times (unit metric)
+            // the article's unit count
+            example!("article-maze", "txt", 37, "The Perl article's maze (37 moves)"),
+            // classic piece-metric count (the example asks for it)
+            example!("klotski", "txt", 81, "Klotski, 横刀立马 (81 moves)"),
+            // one of the two hardest 8-puzzle positions
+            example!("eight-puzzle", "txt", 31, "8-puzzle as blocks (31 moves)", group = "N-puzzle (15-puzzle)"),
+            // by hand: d right, b down 2, c down, a right 4 (slide metric)
+            example!("rush-hour", "txt", 4, "A small Rush Hour as blocks (4 moves)", group = "Rush Hour"),
+            // by hand: right once, then down three times (unit metric)
+            example!("two-part-piece", "txt", 4, "A piece in two parts (4 moves)"),
         ];
         &EXAMPLES
     }

@@ -69,8 +69,8 @@ impl Family for Sokoban {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 2] = [
-            example!("sokoban-microban-1", "txt", 8, "Sokoban: Microban 1"), // tests/sokoban.rs: breadth-first search over single pushes
-            example!("sokoban-microban-16", "txt", 39, "Sokoban: Microban 16"), // the same
+            example!("sokoban-microban-1", "txt", 8, "Microban 1 (8 pushes)"), // tests/sokoban.rs: breadth-first search over single pushes
+            example!("sokoban-microban-16", "txt", 39, "Microban 16 (39 pushes)"), // the same
         ];
         &EXAMPLES
     }

@@ -72,9 +72,9 @@ impl Family for Squares {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 3] = [
-            example!("squares-intro", "txt", 3),  // the format's own example
-            example!("squares-push", "txt", 9),   // game level 3, tests/fixtures/gas/EXPECTED.md
-            example!("squares-arrows", "txt", 9), // game level 8, same table
+            example!("squares-intro", "txt", 3, "The format's example (3 clicks)"), // the format's own
+            example!("squares-push", "txt", 9, "Level 3, push (9 clicks)"),         // tests/fixtures/gas/EXPECTED.md
+            example!("squares-arrows", "txt", 9, "Level 8, arrows (9 clicks)"),     // same table
         ];
         &EXAMPLES
     }

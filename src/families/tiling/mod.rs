@@ -52,8 +52,8 @@ impl Family for Tiling {
 
     fn examples(&self) -> &'static [Example] {
         static EXAMPLES: [Example; 2] = [
-            example!("tiling-6x10", "txt", 12),  // one placement per pentomino
-            example!("tiling-scott", "txt", 12), // Scott's 8x8 with the centre removed
+            example!("tiling-6x10", "txt", 12, "Pentominoes in 6x10 (2,339 ways)"), // a placement a piece
+            example!("tiling-scott", "txt", 12, "Scott's 8x8 square (65 ways)"),    // the centre removed
         ];
         &EXAMPLES
     }

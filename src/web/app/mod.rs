@@ -500,14 +500,23 @@ fn fill_pickers(app: &App) {
         let _ = app.el.workers.append_child(&choice);
     }
     let doc = &app.document;
-    // One group per family, named as the family picker names it.
-    for family in FAMILIES {
-        let group = doc.create_element("optgroup").unwrap_throw();
-        let _ = group.set_attribute("label", family.name());
-        for example in family.examples() {
-            let _ = group.append_child(&option(doc, examples::title(example), example.name));
+    // One group per family, named as the family picker names it, in the registry's order; an
+    // example placed in another group joins it (made where first met). The tooltip says more.
+    let mut groups: Vec<(&str, web_sys::Element)> = Vec::new();
+    for (family, example) in examples::all() {
+        let label = examples::group(family, example);
+        let at = groups.iter().position(|(name, _)| *name == label).unwrap_or_else(|| {
+            let group = doc.create_element("optgroup").unwrap_throw();
+            let _ = group.set_attribute("label", label);
+            let _ = app.el.examples.append_child(&group);
+            groups.push((label, group));
+            groups.len() - 1
+        });
+        let choice = option(doc, examples::title(example), example.name);
+        if let Some(more) = examples::description(example) {
+            choice.set_title(&more);
         }
-        let _ = app.el.examples.append_child(&group);
+        let _ = groups[at].1.append_child(&choice);
     }
     for family in FAMILIES {
         let _ = app.el.family.append_child(&option(doc, family.name(), family.id()));
