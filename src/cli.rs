@@ -599,7 +599,12 @@ fn read_puzzle(file: &str, family: &str) -> Result<Box<dyn Puzzle>, i32> {
         eprintln!("puzzlelab: {message}");
         2
     })?;
-    families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))
+    let puzzle = families::parse(Some(family), &text).map_err(|e| puzzle_error(file, &e))?;
+    // What was read but the format's own tools would warn of: said, not refused.
+    for warning in puzzle.warnings() {
+        eprintln!("puzzlelab: {file}: note: {warning}");
+    }
+    Ok(puzzle)
 }
 
 /// The puzzle to solve: level `level` (from 1) of a file of several, or the file's one puzzle.

@@ -329,6 +329,13 @@ pub trait Puzzle {
         None
     }
 
+    /// What was read but would be warned of by the format's own tools (PuzzleScript's compiler:
+    /// a duplicate name, a sprite row too short), each at its place: shown under the text as
+    /// notes; the puzzle plays and solves as read.
+    fn warnings(&self) -> &[FormatError] {
+        &[]
+    }
+
     /// Replays moves (in their text form) through the rules of the metric in `options`: an error
     /// names the first illegal move.
     fn check(&self, options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError>;

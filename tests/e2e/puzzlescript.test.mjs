@@ -2,7 +2,9 @@
 // a level is drawn with its sprites, played by keys, and solved shortest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inPage, status, waitForStatus, useBrowser } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inPage, root, setText, status, waitForStatus, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -45,5 +47,22 @@ test('a PuzzleScript game: its levels, the keys it is played with, and a shortes
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 33 inputs (shortest', 60000);
     assert.match(await status(page), /breadth-first search/);
+  });
+});
+
+test('what the reference compiler only warns of is said under the text, and the game still plays', async () => {
+  const game = readFileSync(path.join(root, 'www', 'examples', 'ps-sokoban-basic.txt'), 'utf8');
+  const twice = game.replace('O = Target\n', 'O = Target\nO = Crate\n');
+  const line = twice.split('\n').indexOf('O = Crate') + 1;
+  await inPage(async (page) => {
+    await setText(page, twice);
+    await waitForStatus(page, 'Ready', 60000);
+    assert.equal(await page.textContent('#warnings'), `Note: line ${line}, column 1: the name O is already in use`);
+    assert.equal(await status(page), 'Ready: press Solve. One note on the text: see under it.');
+    assert.equal(await page.textContent('#error'), '');
+    // A clean game says nothing.
+    await setText(page, game);
+    await waitForStatus(page, 'Ready', 60000);
+    assert.equal(await page.textContent('#warnings'), '');
   });
 });

@@ -423,6 +423,10 @@ impl Puzzle for PsPuzzle {
         Some(out)
     }
 
+    fn warnings(&self) -> &[FormatError] {
+        &self.game.warnings
+    }
+
     fn solves_every_level(&self) -> bool {
         true
     }

@@ -204,3 +204,18 @@ fn the_action_is_offered_where_it_acts() {
     assert!(idle.moves_from(&options, &won, 2).is_empty());
     assert_eq!(idle.moves_for_key(&options, &won, 2, "ArrowUp"), Some(Vec::new()));
 }
+
+/// What the reference compiler only warns of is read as it reads it, and said as a note at its
+/// place ([`Puzzle::warnings`]): the page shows it under the text.
+#[test]
+fn warnings_are_kept_at_their_place() {
+    let clean = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
+    assert!(Puzzle::warnings(&clean).is_empty());
+    let text = PuzzleScript.blank().replace("O = Target\n", "O = Target\nO = Crate\n");
+    let line = text.lines().position(|l| l == "O = Crate").expect("there") + 1;
+    let puzzle = PsPuzzle::parse(&text).expect("reads, as the reference does");
+    let warnings = Puzzle::warnings(&puzzle);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, line);
+    assert!(warnings[0].message.contains("already in use"), "{}", warnings[0].message);
+}

@@ -57,6 +57,8 @@ struct Elements {
     text: HtmlTextAreaElement,
     gutter: HtmlElement,
     error: HtmlElement,
+    /// Notes on what was read but would be warned of ([`Puzzle::warnings`]).
+    warnings: HtmlElement,
     family: HtmlSelectElement,
     metric: HtmlSelectElement,
     method: HtmlSelectElement,
@@ -150,6 +152,7 @@ impl Elements {
             text: by_id(doc, "puzzle-text"),
             gutter: by_id(doc, "gutter"),
             error: by_id(doc, "error"),
+            warnings: by_id(doc, "warnings"),
             family: by_id(doc, "family"),
             metric: by_id(doc, "metric"),
             method: by_id(doc, "method"),

@@ -278,10 +278,11 @@ impl App {
                     } else if !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
                         // Only replaces the loading note: a message already shown (a damaged
                         // link, a cancel) stays.
-                        self.set_status(if self.puzzle.is_some() {
-                            "Ready: press Solve."
+                        let unready = self.puzzle.as_ref().and_then(|p| p.unready());
+                        self.set_status(&if self.puzzle.is_some() {
+                            self.ready_line(unready.as_ref())
                         } else {
-                            "The puzzle could not be read: see the message under the text."
+                            "The puzzle could not be read: see the message under the text.".to_string()
                         });
                     }
                 }

@@ -119,10 +119,7 @@ impl App {
                 self.puzzle = Some(puzzle);
                 self.show_error(unready.as_ref());
                 if idle {
-                    self.set_status(&match &unready {
-                        Some(why) => format!("Not ready to solve: {}.", why.message),
-                        None => "Ready: press Solve.".to_string(),
-                    });
+                    self.set_status(&self.ready_line(unready.as_ref()));
                 }
             }
             Err(_) if reading => {
@@ -142,6 +139,7 @@ impl App {
                 }
             }
         }
+        self.show_warnings();
         #[cfg(feature = "js")]
         self.say_if_held();
         self.show_metrics();
@@ -297,6 +295,31 @@ impl App {
             let _ = picker.append_child(&option(&self.document, m, m));
         }
         picker.set_value(if metrics.contains(&current.as_str()) { &current } else { "" });
+    }
+
+    /// What the status says of a puzzle read: ready to solve (with how many notes there are on
+    /// its text), or why not.
+    pub(super) fn ready_line(&self, unready: Option<&FormatError>) -> String {
+        if let Some(why) = unready {
+            return format!("Not ready to solve: {}.", why.message);
+        }
+        match self.puzzle.as_ref().map_or(0, |p| p.warnings().len()) {
+            0 => "Ready: press Solve.".to_string(),
+            1 => "Ready: press Solve. One note on the text: see under it.".to_string(),
+            n => format!("Ready: press Solve. {n} notes on the text: see under it."),
+        }
+    }
+
+    /// The puzzle's warnings under the text (as text, never markup): the first few, each at its
+    /// place, and how many more.
+    fn show_warnings(&self) {
+        const SHOWN: usize = 5;
+        let warnings = self.puzzle.as_ref().map_or(&[][..], |p| p.warnings());
+        let mut lines: Vec<String> = warnings.iter().take(SHOWN).map(|w| format!("Note: {w}")).collect();
+        if warnings.len() > SHOWN {
+            lines.push(format!("and {} more notes like these.", warnings.len() - SHOWN));
+        }
+        self.el.warnings.set_text_content(Some(&lines.join("\n")));
     }
 
     pub(super) fn show_error(&self, error: Option<&FormatError>) {
