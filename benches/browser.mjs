@@ -36,6 +36,31 @@ try {
   const page = await browser.newPage();
   await page.goto(base);
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 60000 });
+  // A text put in the text box as a paste puts it.
+  const paste = (text) => page.evaluate((t) => {
+    const area = document.querySelector('#puzzle-text');
+    area.value = t;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  // The best of 2 searches' own times: in the page (Solve, until the status starts with `done`,
+  // then its result line's time), and natively (the release CLI's `--json` elapsed_ms).
+  const pageMs = async (done) => {
+    let best = Infinity;
+    for (let run = 0; run < 2; run++) {
+      await page.click('#solve');
+      await page.waitForFunction((d) => document.querySelector('#status').textContent.startsWith(d), done, { timeout: 600000 });
+      best = Math.min(best, Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, '')));
+    }
+    return best;
+  };
+  const nativeMs = (args, input) => {
+    let best = Infinity;
+    for (let run = 0; run < 2; run++) {
+      const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--json', ...args], { input });
+      best = Math.min(best, JSON.parse(cli.stdout.toString()).elapsed_ms);
+    }
+    return best;
+  };
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   console.log(`browser: counting tilings in the page (${cores} cores reported), best of 3, ms from Solve to the`);
   console.log('count on the page (in brackets: the search alone, as its result line says)');
@@ -112,11 +137,7 @@ try {
   console.log('JavaScript 8-puzzle, breadth-first in the page: ms of search (k states/s), 3 runs');
   for (const name of ['eight-puzzle.js', 'eight-puzzle-plain.js']) {
     const text = readFileSync(path.join(root, 'tests', 'fixtures', 'script', name), 'utf8');
-    await page.evaluate((t) => {
-      const area = document.querySelector('#puzzle-text');
-      area.value = t;
-      area.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await paste(text);
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Ready'), null, { timeout: 60000 });
     await page.selectOption('#method', 'bfs');
     const runs = [];
@@ -138,24 +159,11 @@ try {
   const levels = microban.split(/\n(?=; \d)/);
   for (const [number, workers] of [[123, 1], [139, 1], [93, 1], [123, 2], [139, 2], [93, 2]]) {
     const text = levels.find((l) => l.startsWith(`; ${number}\n`));
-    await page.evaluate((t) => {
-      const area = document.querySelector('#puzzle-text');
-      area.value = t;
-      area.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await paste(text);
     await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
     await page.selectOption('#workers', String(workers));
-    let inPage = Infinity;
-    for (let run = 0; run < 2; run++) {
-      await page.click('#solve');
-      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in'), null, { timeout: 600000 });
-      inPage = Math.min(inPage, Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, '')));
-    }
-    let native = Infinity;
-    for (let run = 0; run < 2; run++) {
-      const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--json', '--threads', String(workers)], { input: text });
-      native = Math.min(native, JSON.parse(cli.stdout.toString()).elapsed_ms);
-    }
+    const inPage = await pageMs('Solved in');
+    const native = nativeMs(['--threads', String(workers)], text);
     console.log(`  level ${number}  ${workers}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}  ${(inPage / native).toFixed(2)}x`);
   }
 
@@ -165,26 +173,12 @@ try {
   // first level is ready to play, once the full module is loaded (a 14 KB game of the editor's).
   console.log('PuzzleScript (Microban 6), ms of search: page  native  ratio  (k positions/s in the page)');
   const game = readFileSync(path.join(root, 'tests', 'fixtures', 'puzzlescript', 'microban.txt'), 'utf8');
-  const paste = (t) => page.evaluate((t) => {
-    const area = document.querySelector('#puzzle-text');
-    area.value = t;
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }, t);
   await paste(game);
   await page.waitForFunction(() => document.querySelectorAll('#level option').length === 10, null, { timeout: 60000 });
   await page.selectOption('#level', { index: 5 });
   await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
-  let psPage = Infinity;
-  for (let run = 0; run < 2; run++) {
-    await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved in 107 inputs'), null, { timeout: 600000 });
-    psPage = Math.min(psPage, Number((await page.textContent('#status')).match(/in ([\d,]+) ms\)/)[1].replace(/,/g, '')));
-  }
-  let psNative = Infinity;
-  for (let run = 0; run < 2; run++) {
-    const cli = spawnSync(path.join(root, 'target', 'release', 'puzzlelab'), ['solve', '-', '--level', '6', '--json', '--threads', '1'], { input: game });
-    psNative = Math.min(psNative, JSON.parse(cli.stdout.toString()).elapsed_ms);
-  }
+  const psPage = await pageMs('Solved in 107 inputs');
+  const psNative = nativeMs(['--level', '6', '--threads', '1'], game);
   console.log(`  level 6  ${String(psPage).padStart(8)}  ${String(psNative).padStart(8)}  ${(psPage / psNative).toFixed(2)}x  (${Math.round(54031 / psPage)} k)`);
   const big = process.env.PUZZLESCRIPT_GAME;
   if (big) {
