@@ -75,7 +75,8 @@ impl Board {
         }
     }
 
-    /// Marks what the cells hold now as seen this turn.
+    /// Marks what the cells hold now as seen this turn. Cells are stored column by column, so
+    /// a column's cells, word for word, line up with the rows' masks.
     fn see_all(&mut self, w: usize, mw: usize) {
         for masks in [
             &mut self.seen,
@@ -87,30 +88,32 @@ impl Board {
         ] {
             masks.iter_mut().for_each(|s| *s = 0);
         }
-        let mut i = 0;
-        for x in 0..self.width {
-            for y in 0..self.height {
-                for k in 0..w {
-                    let c = self.cells[i * w + k];
-                    self.row_seen[y * w + k] |= c;
-                    self.col_seen[x * w + k] |= c;
-                }
-                if self.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0) {
-                    for k in 0..mw {
-                        let m = self.movements[i * mw + k];
-                        self.row_moves[y * mw + k] |= m;
-                        self.col_moves[x * mw + k] |= m;
-                        self.seen_moves[k] |= m;
-                    }
-                    self.moved.push(i);
-                }
-                i += 1;
+        let h = self.height;
+        for (x, column) in self.cells.chunks_exact(h * w).enumerate() {
+            self.row_seen.iter_mut().zip(column).for_each(|(r, c)| *r |= c);
+            let col = &mut self.col_seen[x * w..(x + 1) * w];
+            for cell in column.chunks_exact(w) {
+                col.iter_mut().zip(cell).for_each(|(s, c)| *s |= c);
             }
         }
-        for x in 0..self.width {
-            for k in 0..w {
-                self.seen[k] |= self.col_seen[x * w + k];
+        for (x, column) in self.movements.chunks_exact(h * mw).enumerate() {
+            if column.iter().all(|&m| m == 0) {
+                continue;
             }
+            self.row_moves.iter_mut().zip(column).for_each(|(r, m)| *r |= m);
+            let col = &mut self.col_moves[x * mw..(x + 1) * mw];
+            for (y, cell) in column.chunks_exact(mw).enumerate() {
+                if cell.iter().any(|&m| m != 0) {
+                    col.iter_mut().zip(cell).for_each(|(s, m)| *s |= m);
+                    self.moved.push(x * h + y);
+                }
+            }
+        }
+        for column in self.col_seen.chunks_exact(w) {
+            self.seen.iter_mut().zip(column).for_each(|(s, c)| *s |= c);
+        }
+        for column in self.col_moves.chunks_exact(mw) {
+            self.seen_moves.iter_mut().zip(column).for_each(|(s, m)| *s |= m);
         }
     }
 
@@ -136,6 +139,14 @@ impl Board {
 
     pub fn size(&self) -> usize {
         self.width * self.height
+    }
+
+    /// Clears every movement (what a turn that overran may have left).
+    pub fn still(&mut self) {
+        for words in [&mut self.movements, &mut self.rigid_group, &mut self.rigid_applied] {
+            words.iter_mut().for_each(|m| *m = 0);
+        }
+        self.moved.clear();
     }
 }
 
@@ -192,6 +203,10 @@ pub struct Session<'g> {
     restarting: bool,
     /// Boards no longer needed, to copy the next turn's start into.
     spare: Vec<Vec<u64>>,
+    /// Room for the cells of the player's objects, kept from turn to turn.
+    players: Vec<usize>,
+    /// The game's `require_player_movement`, asked every turn.
+    require_player_movement: bool,
 }
 
 impl<'g> Session<'g> {
@@ -228,6 +243,8 @@ impl<'g> Session<'g> {
             work: 0,
             restarting: false,
             spare: Vec::new(),
+            players: Vec::new(),
+            require_player_movement: game.setting("require_player_movement"),
         }
     }
 
@@ -356,14 +373,16 @@ impl<'g> Session<'g> {
             }
             break;
         }
-        if !players.is_empty() && self.game.setting("require_player_movement") {
-            let moved = players.iter().any(|&p| !holds(&self.game.player, false, self.cell(p)));
-            if !moved {
-                let turned = std::mem::replace(&mut self.board.cells, bak);
-                self.spare.push(turned);
-                self.message = None;
-                return Ok(false);
-            }
+        let stood_still = !players.is_empty()
+            && self.require_player_movement
+            && players.iter().all(|&p| holds(&self.game.player, false, self.cell(p)));
+        // The list's room is kept for the next turn.
+        self.players = players;
+        if stood_still {
+            let turned = std::mem::replace(&mut self.board.cells, bak);
+            self.spare.push(turned);
+            self.message = None;
+            return Ok(false);
         }
         self.command_queue(queue, bak, dont_modify, dont_do_win, input.is_some())
     }
@@ -373,25 +392,24 @@ impl<'g> Session<'g> {
         &self.board.cells[i * w..(i + 1) * w]
     }
 
-    fn is_player_at(&self, i: usize) -> bool {
-        holds(&self.game.player, self.game.player_all, self.cell(i))
-    }
-
     fn start_movement(&mut self, direction: u64) -> Vec<usize> {
-        let mut players = Vec::new();
-        for i in 0..self.board.size() {
-            if self.is_player_at(i) {
+        let game = self.game;
+        let (w, mw) = (game.words, game.move_words);
+        let board = &mut self.board;
+        let mut players = std::mem::take(&mut self.players);
+        players.clear();
+        for (i, cell) in board.cells.chunks_exact(w).enumerate() {
+            if holds(&game.player, game.player_all, cell) {
                 players.push(i);
             }
         }
-        let (w, mw) = (self.game.words, self.game.move_words);
         for &i in &players {
             for k in 0..w {
-                let mut bits = self.board.cells[i * w + k] & self.game.player[k];
+                let mut bits = board.cells[i * w + k] & game.player[k];
                 while bits != 0 {
                     let id = k * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    set_layer(&mut self.board.movements[i * mw..(i + 1) * mw], self.game.layer_of[id], direction);
+                    set_layer(&mut board.movements[i * mw..(i + 1) * mw], game.layer_of[id], direction);
                 }
             }
         }
@@ -498,7 +516,8 @@ impl<'g> Session<'g> {
 
     /// Every row's matches, None when a row has none.
     fn find_matches(&mut self, rule: &Rule) -> Result<Option<Vec<Vec<Match>>>, Overrun> {
-        let mut rows = Vec::with_capacity(rule.rows.len());
+        // Nothing is allocated for a rule that does not match (most rules, most turns).
+        let mut rows = Vec::new();
         for row in &rule.rows {
             let found = self.row_matches(rule.direction, row)?;
             if found.is_empty() {
@@ -781,6 +800,9 @@ impl<'g> Session<'g> {
                 self.board.rigid_applied[i * mw..(i + 1) * mw].iter_mut().for_each(|m| *m = 0);
             }
         }
+        // The list's room is kept for the next turn.
+        cells.clear();
+        self.board.moved = cells;
         undo
     }
 

@@ -12,6 +12,8 @@ pub mod draw;
 #[cfg(feature = "puzzlescript")]
 pub mod engine;
 #[cfg(feature = "puzzlescript")]
+mod pack;
+#[cfg(feature = "puzzlescript")]
 pub mod palettes;
 #[cfg(feature = "puzzlescript")]
 pub mod parse;

@@ -3,6 +3,7 @@
 use super::compile::{self, Command, Game, Level};
 use super::draw;
 use super::engine::{self, Board, Session, INPUTS};
+use super::pack::Packer;
 use super::METRIC;
 use crate::draw::Painter;
 use crate::families::{Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
@@ -10,7 +11,7 @@ use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
 use crate::search::{Budget, Flow, Method, Outcome, Space, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A game, with the level it plays.
 pub struct PsPuzzle {
@@ -166,13 +167,7 @@ impl PsPuzzle {
         }
         let method = self.capabilities().resolve(options.method)?;
         let start = self.start_position().map_err(FormatError::general)?;
-        let space = PsSpace {
-            puzzle: self,
-            inputs: self.inputs(),
-            start,
-            checkpoints: self.uses_checkpoints(),
-            made: AtomicU64::new(0),
-        };
+        let space = PsSpace::new(self, start);
         let (method, outcome) = if options.method == Method::Auto {
             self.proven_then_found(&space, options, turn, on_progress)
         } else {
@@ -186,32 +181,74 @@ impl PsPuzzle {
     }
 }
 
-/// A level as the search sees it: the cells, a won mark, and (in games with checkpoints) where a
-/// restart returns to.
+/// A level as the search sees it: the cells that may change, packed ([`Packer`]), a won mark,
+/// and (in games with checkpoints) where a restart returns to, packed the same way.
 struct PsSpace<'a> {
     puzzle: &'a PsPuzzle,
     inputs: Vec<usize>,
     start: Position,
     checkpoints: bool,
+    packer: Packer,
+    /// Where the won mark is in a state: after the packed cells.
+    won_at: usize,
+    /// Sessions to run turns in, one taken for each expansion (no board is made for each).
+    sessions: Mutex<Vec<Session<'a>>>,
     /// The heap bytes of every position handed out, repeats included (the search keeps only
     /// new ones): a budget of memory ends the search early rather than late.
     made: AtomicU64,
 }
 
-impl PsSpace<'_> {
-    fn pack(&self, p: &Position) -> Vec<u64> {
-        let mut state = p.cells.clone();
-        state.push(u64::from(p.won));
+impl<'a> PsSpace<'a> {
+    fn new(puzzle: &'a PsPuzzle, start: Position) -> PsSpace<'a> {
+        let packer = Packer::new(&puzzle.game, &start.cells);
+        PsSpace {
+            puzzle,
+            inputs: puzzle.inputs(),
+            checkpoints: puzzle.uses_checkpoints(),
+            won_at: packer.packed_words(),
+            packer,
+            start,
+            sessions: Mutex::new(Vec::new()),
+            made: AtomicU64::new(0),
+        }
+    }
+
+    fn pack(&self, cells: &[u64], won: bool, restart: &[u64]) -> Vec<u64> {
+        let mut state = Vec::with_capacity(self.won_at * if self.checkpoints { 2 } else { 1 } + 1);
+        self.packer.pack(cells, &mut state);
+        if cfg!(debug_assertions) {
+            // The objects left out are the start's: a turn changed none of them.
+            let mut back = vec![0; cells.len()];
+            self.packer.unpack(&state, &mut back);
+            debug_assert_eq!(back, cells, "a turn changed an object the packer keeps from the start");
+        }
+        state.push(u64::from(won));
         if self.checkpoints {
-            state.extend_from_slice(&p.restart);
+            self.packer.pack(restart, &mut state);
         }
         state
     }
 
-    fn unpack(&self, state: &[u64]) -> Position {
-        let n = self.start.cells.len();
-        let restart = if self.checkpoints { state[n + 1..].into() } else { self.start.restart.clone() };
-        Position { cells: state[..n].to_vec(), restart, won: state[n] != 0, message: None }
+    /// A session whose board holds the cells of `state` (and its restart point), given back
+    /// with [`PsSpace::put_back`].
+    fn session_at(&self, state: &[u64]) -> Session<'a> {
+        let spare = self.sessions.lock().ok().and_then(|mut sessions| sessions.pop());
+        let mut session = spare.unwrap_or_else(|| self.puzzle.session(&self.start));
+        self.packer.unpack(state, &mut session.board.cells);
+        session.restart_target = if self.checkpoints {
+            let mut restart = vec![0; self.start.cells.len()];
+            self.packer.unpack(&state[self.won_at + 1..], &mut restart);
+            restart.into()
+        } else {
+            self.start.restart.clone()
+        };
+        session
+    }
+
+    fn put_back(&self, session: Session<'a>) {
+        if let Ok(mut sessions) = self.sessions.lock() {
+            sessions.push(session);
+        }
     }
 }
 
@@ -220,35 +257,44 @@ impl Space for PsSpace<'_> {
     type Move = u8;
 
     fn start(&self) -> Vec<u64> {
-        self.pack(&self.start)
+        self.pack(&self.start.cells, false, &self.start.restart)
     }
 
     fn successors(&self, state: &Vec<u64>, out: &mut Vec<(u8, Vec<u64>, u32)>) {
-        let from = self.unpack(state);
-        if from.won {
+        if self.is_goal(state) {
             return;
         }
-        let mut session = self.puzzle.session(&from);
+        let mut session = self.session_at(state);
+        let from = session.board.cells.clone();
+        let restart = session.restart_target.clone();
         for &input in &self.inputs {
-            if let Some(next) = self.puzzle.step_in(&mut session, &from, input) {
-                if next.won || next.cells != from.cells || next.restart != from.restart {
-                    let packed = self.pack(&next);
-                    self.made.fetch_add(8 * packed.capacity() as u64 + 16, Ordering::Relaxed);
-                    out.push((input as u8, packed, 1));
-                }
+            session.board.cells.copy_from_slice(&from);
+            session.restart_target = restart.clone();
+            session.won = false;
+            if session.play(Some(input)).is_err() {
+                // A turn that overran is no move; what it left half done is undone.
+                session.board.still();
+                continue;
+            }
+            let next = self.pack(&session.board.cells, session.won, &session.restart_target);
+            if next != *state {
+                self.made.fetch_add(8 * next.capacity() as u64 + 16, Ordering::Relaxed);
+                out.push((input as u8, next, 1));
             }
         }
+        self.put_back(session);
     }
 
     fn is_goal(&self, state: &Vec<u64>) -> bool {
-        state[self.start.cells.len()] != 0
+        state[self.won_at] != 0
     }
 
     /// For best-first search only (not a lower bound: one input can mend many cells): how far
     /// the win conditions are from holding, a cell for each that breaks one.
     fn heuristic(&self, state: &Vec<u64>) -> u32 {
         let game = &self.puzzle.game;
-        let cells = &state[..self.start.cells.len()];
+        let session = self.session_at(state);
+        let cells = &session.board.cells;
         let holds = compile::holds;
         let mut far = 0;
         for win in &game.wins {
@@ -262,6 +308,7 @@ impl Space for PsSpace<'_> {
                 _ => chunks().filter(|c| first(c) && !both(c)).count(),
             };
         }
+        self.put_back(session);
         far as u32
     }
 
