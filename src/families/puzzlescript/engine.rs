@@ -89,6 +89,10 @@ impl Board {
             masks.iter_mut().for_each(|s| *s = 0);
         }
         let h = self.height;
+        if h == 0 {
+            // A message's empty board.
+            return;
+        }
         for (x, column) in self.cells.chunks_exact(h * w).enumerate() {
             self.row_seen.iter_mut().zip(column).for_each(|(r, c)| *r |= c);
             let col = &mut self.col_seen[x * w..(x + 1) * w];

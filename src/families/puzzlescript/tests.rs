@@ -219,3 +219,13 @@ fn warnings_are_kept_at_their_place() {
     assert_eq!(warnings[0].line, line);
     assert!(warnings[0].message.contains("already in use"), "{}", warnings[0].message);
 }
+
+/// A key pressed on a message runs a turn on its empty board: nothing happens, nothing fails.
+#[test]
+fn a_turn_on_a_message_does_nothing() {
+    let text = PuzzleScript.blank().replace("LEVELS\n", "LEVELS\n\nmessage Push the crate.\n\n");
+    let game = compile::compile(&text).expect("reads");
+    let message = game.levels.iter().position(|l| matches!(l, compile::Level::Message { .. })).expect("a message");
+    let mut session = engine::Session::new(&game, message, engine::OnWin::Stop).expect("starts");
+    assert_eq!(session.play(Some(3)), Ok(false));
+}
