@@ -68,29 +68,20 @@ impl PsPuzzle {
     /// The position after `input` from `from`, or None when the turn overran.
     pub fn step(&self, from: &Position, input: usize) -> Option<Position> {
         let mut session = self.session(from);
-        self.step_in(&mut session, from, input)
+        session.play(Some(input)).ok()?;
+        Some(Position {
+            cells: session.board.cells,
+            restart: session.restart_target,
+            won: session.won,
+            message: session.message,
+        })
     }
 
-    /// A session at `from`, to run inputs from it ([`PsPuzzle::step_in`]).
+    /// A session at `from`, to run inputs from it.
     fn session(&self, from: &Position) -> Session<'_> {
         let (width, height) = self.size();
         let board = Board::new(&self.game, width, height, from.cells.clone());
         Session::at(&self.game, self.level, board, from.restart.clone())
-    }
-
-    /// [`PsPuzzle::step`] in a session kept for the inputs from one position.
-    fn step_in(&self, session: &mut Session<'_>, from: &Position, input: usize) -> Option<Position> {
-        session.board.cells.copy_from_slice(&from.cells);
-        session.restart_target = from.restart.clone();
-        session.won = false;
-        session.message = None;
-        session.play(Some(input)).ok()?;
-        Some(Position {
-            cells: session.board.cells.clone(),
-            restart: session.restart_target.clone(),
-            won: session.won,
-            message: session.message.clone(),
-        })
     }
 
     /// Why this game's levels are played but not solved, if they are.
