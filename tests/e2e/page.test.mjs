@@ -622,6 +622,25 @@ test('a Sokoban box asked to go where no pushes take it says why', async () => {
   });
 });
 
+test('a Sokoban level of a 64 x 64 room is read, solved in the fewest pushes and played', async () => {
+  // Three boxes, each 20 squares left of its goal on a row of its own: 60 pushes, no fewer.
+  const row = (cells) => `#${cells.padEnd(64)}#`;
+  const rows = Array.from({ length: 64 }, (_, r) => (r % 4 === 1 && r < 12 ? row(`  $${' '.repeat(19)}.`) : row(r === 63 ? '@' : '')));
+  const wall = '#'.repeat(66);
+  await inPage(async (page) => {
+    await paste(page, [wall, ...rows, wall].join('\n'));
+    await waitForStatus(page, 'Ready');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 60 pushes and ');
+    assert.match(await status(page), /\(shortest in pushes/);
+    await page.focus('#board');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    assert.match(await status(page), /^Your moves: 1 move, 0 pushes\./);
+  });
+});
+
 test('Sokoban: a collection opens level by level; keys, taps and drags play; Back returns', async () => {
   const microban = readFileSync(path.join(root, 'tests/fixtures/sokoban/microban.txt'), 'utf8');
   await inPage(async (page) => {

@@ -10,8 +10,8 @@ use crate::families::Editor;
 const TOOLS: &[(&str, &str)] =
     &[("wall", "Wall"), ("floor", "Floor"), ("goal", "Goal"), ("box", "Box"), ("player", "Player")];
 
-/// The most cells a side may have in draw mode.
-const MAX_SIDE: usize = 60;
+/// The most cells a side may have in draw mode: the biggest room solved, 64 x 64, in its walls.
+const MAX_SIDE: usize = 66;
 
 /// One cell as drawn: what stands on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -25,8 +25,8 @@ use crate::families::{shown_char, FormatError};
 
 /// The most cells a board may have (the widest published levels are about 50 x 50).
 pub const MAX_CELLS: usize = 100 * 100;
-/// The most cells inside the walls: a position keeps a bit for each.
-pub const MAX_INSIDE: usize = 512;
+/// The most cells inside the walls (a 64 x 64 room): a position keeps a bit for each.
+pub const MAX_INSIDE: usize = 4096;
 /// The most levels a collection may hold.
 pub const MAX_LEVELS: usize = 10_000;
 

@@ -522,7 +522,10 @@ impl Puzzle for SokobanPuzzle {
             0..=1 => self.search::<1>(metric, asked, options, on_progress),
             2 => self.search::<2>(metric, asked, options, on_progress),
             3..=4 => self.search::<4>(metric, asked, options, on_progress),
-            _ => self.search::<8>(metric, asked, options, on_progress),
+            5..=8 => self.search::<8>(metric, asked, options, on_progress),
+            // One width for every bigger level: each width is a copy of the searches, 20 KB gzip
+            // of the first module's (docs/decisions/2026-11-28-sokoban-levels-of-4096-cells.md).
+            _ => self.search::<{ format::MAX_INSIDE / 64 }>(metric, asked, options, on_progress),
         };
         let mut written = Ok(Vec::new());
         let mut report = Report::from_outcome("sokoban", metric.name(), method, outcome, |pushes, _| {

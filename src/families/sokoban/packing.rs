@@ -4,7 +4,6 @@
 //! goal room this is the room's depth order; where the goals are apart, every goal is in the
 //! first layer and any order will do.
 
-use super::format::MAX_INSIDE;
 use super::rules::{Direction, DIRECTIONS};
 use super::solver::{Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Space};
@@ -317,8 +316,8 @@ impl<const W: usize> Space for Planned<'_, W> {
     /// next, a box pushed all the way there.
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Vec<Push>, Node<W>, u32)>) {
         // The player's area, flooded once for the corrals, the pushes and the macro.
-        let mut walk = [0u16; MAX_INSIDE];
-        let reached = self.pushes.area(&node.boxes, node.player, Some(&mut walk));
+        let mut walk = self.pushes.walk.borrow_mut();
+        let reached = self.pushes.area(&node.boxes, node.player, Some(&mut walk[..]));
         if self.pushes.corral_deadlock(&node.boxes, &reached, node.player) {
             return;
         }

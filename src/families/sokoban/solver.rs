@@ -15,7 +15,7 @@
 //! Counting moves, the player's cell is kept exactly and a push costs the walk to it and itself.
 
 use super::bound::{Assignment, NEVER};
-use super::format::{Cell, Level, MAX_INSIDE};
+use super::format::{Cell, Level};
 use super::rules::{Direction, Position, DIRECTIONS};
 use crate::search::Space;
 use rustc_hash::FxHashMap;
@@ -149,7 +149,7 @@ fn pull_distances_around(next: &[[u16; 4]], goal: u16, walled: impl Fn(u16) -> b
 
 /// The pushes from each square to each goal with the boxes on `frozen` (frozen on their goals)
 /// for walls: such a box's goal is its own, and no other box reaches it.
-fn walled_table(geometry: &Geometry, frozen: &Wide) -> Table {
+fn walled_table(geometry: &Geometry, frozen: &[u64]) -> Table {
     let walled = |square: u16| frozen[usize::from(square) / 64] >> (square % 64) & 1 == 1;
     let own = |goal: u16| {
         let mut own = vec![NEVER; geometry.cells.len()];
@@ -230,16 +230,17 @@ pub struct Pushes<'a, const W: usize> {
     /// positions cost no allocation.
     scratch: RefCell<Scratch<W>>,
     /// The pushes from each square to each goal once some boxes are frozen on their goals, by
-    /// the set of those boxes (see [`Pushes::frozen_on_goals`]) in the widest words, so that the
+    /// the set of those boxes (see [`Pushes::frozen_on_goals`]) as a slice of words, so that the
     /// map's code is the same for every width.
-    tables: RefCell<FxHashMap<Wide, Rc<Table>>>,
+    tables: RefCell<FxHashMap<Box<[u64]>, Rc<Table>>>,
     /// Whether each corral searched is a deadlock, by its boxes and the player's square
     /// ([`Pushes::corral_deadlock`]).
     pub(super) corrals: RefCell<FxHashMap<(Squares<W>, u16), bool>>,
+    /// A flood's queue of squares ([`Pushes::area`]), kept so that a flood allocates nothing.
+    queue: RefCell<Vec<u16>>,
+    /// Each square's walk from the player, as [`Pushes::area`] leaves it for a position's pushes.
+    pub(super) walk: RefCell<Vec<u16>>,
 }
-
-/// A set of squares in the most words a level has ([`MAX_INSIDE`] squares).
-type Wide = [u64; MAX_INSIDE.div_ceil(64)];
 
 /// `table[goal][square]`: as [`Geometry::distance`].
 type Table = Vec<Vec<u32>>;
@@ -292,6 +293,8 @@ impl<'a, const W: usize> Pushes<'a, W> {
             }),
             tables: RefCell::new(FxHashMap::default()),
             corrals: RefCell::new(FxHashMap::default()),
+            queue: RefCell::new(Vec::with_capacity(geometry.cells.len())),
+            walk: RefCell::new(vec![0; geometry.cells.len()]),
         };
         let player = geometry.square_of[level.player];
         space.start.player = match metric {
@@ -370,15 +373,13 @@ impl<'a, const W: usize> Pushes<'a, W> {
         if *frozen == Squares::EMPTY {
             return None;
         }
-        let mut wide: Wide = [0; MAX_INSIDE.div_ceil(64)];
-        wide[..W].copy_from_slice(&frozen.0);
         let mut tables = self.tables.borrow_mut();
-        if let Some(table) = tables.get(&wide) {
+        if let Some(table) = tables.get(&frozen.0[..]) {
             return Some(Rc::clone(table));
         }
-        let table = Rc::new(walled_table(self.geometry, &wide));
+        let table = Rc::new(walled_table(self.geometry, &frozen.0));
         if tables.len() < MAX_TABLES {
-            tables.insert(wide, Rc::clone(&table));
+            tables.insert(frozen.0.into(), Rc::clone(&table));
         }
         Some(table)
     }
@@ -387,16 +388,20 @@ impl<'a, const W: usize> Pushes<'a, W> {
         (least < u64::from(NEVER)).then(|| least.min(u64::from(u16::MAX - 1)) as u16)
     }
 
-    /// The squares the player can reach from `from` around `boxes`, and with `walk`, each
-    /// one's walk from `from` (a breadth-first flood).
-    pub(super) fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16; MAX_INSIDE]>) -> Squares<W> {
+    /// The squares the player can reach from `from` around `boxes`, and with `walk` (a square
+    /// each), each one's walk from `from` (a breadth-first flood; the squares not reached keep
+    /// what they held).
+    pub(super) fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16]>) -> Squares<W> {
         let mut reached = Squares::<W>::EMPTY;
-        let mut queue = [0u16; MAX_INSIDE];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = from;
+        let mut queue = self.queue.borrow_mut();
+        queue.clear();
+        queue.push(from);
         reached.set(from);
-        while head < tail {
-            let square = queue[head];
+        if let Some(walk) = walk.as_deref_mut() {
+            walk[usize::from(from)] = 0;
+        }
+        let mut head = 0;
+        while let Some(&square) = queue.get(head) {
             head += 1;
             for &n in &self.geometry.next[usize::from(square)] {
                 if n != NONE && !reached.has(n) && !boxes.has(n) {
@@ -404,8 +409,7 @@ impl<'a, const W: usize> Pushes<'a, W> {
                     if let Some(walk) = walk.as_deref_mut() {
                         walk[usize::from(n)] = walk[usize::from(square)] + 1;
                     }
-                    queue[tail] = n;
-                    tail += 1;
+                    queue.push(n);
                 }
             }
         }
@@ -680,7 +684,7 @@ impl<const W: usize> Pushes<'_, W> {
         &self,
         node: &Node<W>,
         reached: &Squares<W>,
-        walk: &[u16; MAX_INSIDE],
+        walk: &[u16],
         out: &mut Vec<(Push, Node<W>, u32)>,
     ) {
         let geometry = self.geometry;
@@ -733,8 +737,8 @@ impl<const W: usize> Space for Pushes<'_, W> {
 
     fn successors(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>, u32)>) {
         // The player's area, with each square's walk from the player (moves metric).
-        let mut walk = [0u16; MAX_INSIDE];
-        let reached = self.area(&node.boxes, node.player, Some(&mut walk));
+        let mut walk = self.walk.borrow_mut();
+        let reached = self.area(&node.boxes, node.player, Some(&mut walk[..]));
         self.successors_in(node, &reached, &walk, out);
     }
 

@@ -393,3 +393,60 @@ fn a_corral_deadlock_is_only_found_where_there_is_no_solution() {
     assert!(found > 0, "of {unsolvable} positions with no solution, none was found");
     eprintln!("corral deadlocks: {found} of {unsolvable} positions with no solution");
 }
+
+/// A room of `inside` x `inside` floor within walls, `boxes` boxes each `span` squares left of
+/// its goal on rows of their own: the fewest pushes are `boxes * span` (each box goes straight).
+fn open_room(inside: usize, boxes: usize, span: usize) -> String {
+    let wall = "#".repeat(inside + 2);
+    let mut rows = vec![wall.clone()];
+    for row in 0..inside {
+        let mut cells = vec![' '; inside];
+        if row % 4 == 1 && row / 4 < boxes {
+            cells[2] = '$';
+            cells[2 + span] = '.';
+        }
+        if row == inside - 1 {
+            cells[0] = '@';
+        }
+        rows.push(format!("#{}#", cells.into_iter().collect::<String>()));
+    }
+    rows.push(wall);
+    rows.join("\n")
+}
+
+/// Levels of up to 4,096 cells inside are read, played and solved in the fewest pushes, on each
+/// width of position the family picks by the level's size; one more cell is refused plainly.
+#[test]
+fn big_levels_are_solved_up_to_4096_cells() {
+    for (inside, words) in [(24, 9), (64, 64)] {
+        let puzzle = level_of(&open_room(inside, 3, 20));
+        assert_eq!(puzzle.geometry.words(), words, "a room of {inside} x {inside}");
+        let report = solved(&puzzle, "pushes", Method::Auto);
+        assert_eq!((report.cost, report.optimal), (60, true), "a room of {inside} x {inside}");
+        assert_eq!(puzzle.moves_from(&SolveOptions::default(), &[], 0).len(), 2, "played: up and right");
+    }
+    let mut alcove = open_room(64, 1, 20);
+    alcove.replace_range(3..4, " ");
+    let alcove = format!("{}\n{alcove}", "#".repeat(66));
+    let error = parse(&alcove).unwrap_err();
+    assert_eq!(error.message, "the player can reach 4097 cells; at most 4096 are solved");
+}
+
+/// The width of a position changes nothing but its size: small levels searched with the widest
+/// positions give the same answers, positions and bound as with the narrowest.
+#[test]
+fn every_width_of_position_answers_alike() {
+    for (n, level) in small_microban_levels().into_iter().step_by(7) {
+        let puzzle = level_of(&level.to_text());
+        let options = SolveOptions { method: Method::Astar, ..SolveOptions::default() };
+        let (narrow, wide) = (
+            puzzle.search::<1>(Metric::Pushes, Method::Astar, &options, &mut quiet),
+            puzzle.search::<{ format::MAX_INSIDE / 64 }>(Metric::Pushes, Method::Astar, &options, &mut quiet),
+        );
+        let key = |(method, outcome, tie): (Method, Outcome<Push, ()>, bool)| match outcome {
+            Outcome::Solved { moves, states, cost, .. } => (method, moves, states, cost, tie),
+            other => panic!("level {n}: {other:?}"),
+        };
+        assert_eq!(key(narrow), key(wide), "level {n}");
+    }
+}
