@@ -6,7 +6,7 @@ use super::engine::{self, Board, Session, INPUTS};
 use super::pack::Packer;
 use super::METRIC;
 use crate::draw::Painter;
-use crate::families::{Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
+use crate::families::{Beside, Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
 use crate::search::{Budget, Flow, Method, Outcome, Space, Stats};
@@ -125,20 +125,13 @@ impl PsPuzzle {
         turn: &Turn,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> (Method, Outcome<u8, Vec<u64>>) {
-        // The searches take their budgets as options (breadth-first search spreads over threads).
-        let within = |budget: &Budget| SolveOptions {
-            max_states: Some(budget.max_states),
-            max_bytes: Some(budget.max_bytes),
-            time_limit_ms: budget.time_limit.map(|limit| limit.as_millis() as u64),
-            ..options.clone()
-        };
         let search = crate::families::search_spread;
         match in_turn(
             &options.budget(),
             turn,
             on_progress,
-            |budget, on_progress| search(space, Method::Bfs, &within(budget), on_progress),
-            |budget, on_progress| search(space, Method::Greedy, &within(budget), on_progress),
+            |budget, on_progress| search(space, Method::Bfs, &within(budget, options), on_progress),
+            |budget, on_progress| search(space, Method::Greedy, &within(budget, options), on_progress),
         ) {
             (true, outcome) => (Method::Greedy, outcome),
             (false, proving) => (Method::Bfs, proving),
@@ -159,16 +152,34 @@ impl PsPuzzle {
         let method = self.capabilities().resolve(options.method)?;
         let start = self.start_position().map_err(FormatError::general)?;
         let space = PsSpace::new(self, start);
-        let (method, outcome) = if options.method == Method::Auto {
-            self.proven_then_found(&space, options, turn, on_progress)
-        } else {
-            (method, crate::families::search_spread(&space, method, options, on_progress))
+        let search = crate::families::search_spread;
+        let (method, outcome) = match (options.method, options.beside) {
+            // `auto` shared between two Workers: one proves for its turn, one finds.
+            (Method::Auto, Some(Beside::Prove)) => {
+                (Method::Bfs, search(&space, Method::Bfs, &within(&turn.of(&options.budget()), options), on_progress))
+            }
+            (Method::Auto, Some(Beside::Find)) => {
+                (Method::Greedy, search(&space, Method::Greedy, options, on_progress))
+            }
+            (Method::Auto, None) => self.proven_then_found(&space, options, turn, on_progress),
+            _ => (method, search(&space, method, options, on_progress)),
         };
         let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
             moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
         });
         report.noun = Noun::Inputs;
         Ok(report)
+    }
+}
+
+/// `options` with `budget` for theirs: the searches take their budgets as options (breadth-first
+/// search spreads over threads).
+fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
+    SolveOptions {
+        max_states: Some(budget.max_states),
+        max_bytes: Some(budget.max_bytes),
+        time_limit_ms: budget.time_limit.map(|limit| limit.as_millis() as u64),
+        ..options.clone()
     }
 }
 
@@ -386,7 +397,12 @@ impl Puzzle for PsPuzzle {
     /// conditions are from holding, finds an answer sooner in larger levels without proving it;
     /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs)
+        let mut capabilities =
+            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs);
+        // In the page, breadth-first search proves on one Worker while best-first search finds
+        // on another, with the whole time.
+        capabilities.beside = true;
+        capabilities
     }
 
     fn solve(

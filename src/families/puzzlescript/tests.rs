@@ -186,6 +186,31 @@ fn auto_proves_within_its_turn_then_finds() {
     assert_eq!(alone.method, crate::search::Method::Bfs);
 }
 
+/// On two Workers `auto` is two searches side by side: breadth-first search proves for its turn
+/// alone, best-first search finds with the whole budget; one Worker runs them in turn.
+#[test]
+fn auto_side_by_side_proves_on_one_and_finds_on_the_other() {
+    use crate::families::{Beside, Splits};
+    use crate::search::Method;
+    let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
+    let quiet = &mut |_: &crate::search::Stats| Flow::Continue;
+    assert_eq!(puzzle.capabilities().splits(&SolveOptions::default()), Splits::Beside);
+    let bfs = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
+    assert_eq!(puzzle.capabilities().splits(&bfs), Splits::No, "a method asked for runs alone");
+    let side = |beside| SolveOptions { beside: Some(beside), ..SolveOptions::default() };
+    let proven = puzzle.solve(&side(Beside::Prove), quiet).expect("solves");
+    assert_eq!((proven.method, proven.optimal, proven.moves.len()), (Method::Bfs, true, 2));
+    let found = puzzle.solve(&side(Beside::Find), quiet).expect("solves");
+    assert_eq!((found.method, found.optimal), (Method::Greedy, false));
+    assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
+    // The proof gives up at its turn's end (positions), not at the whole budget's.
+    let short = crate::search::portfolio::Turn { positions: 3, share: 1.0 };
+    let proving = puzzle.solve_in_turns(&side(Beside::Prove), &short, quiet).expect("ends");
+    assert_eq!((proving.status, proving.method), (Status::GaveUp, Method::Bfs));
+    // (A few past three: the count is checked between expansions.)
+    assert!(proving.stats.stored < 10, "{:?}", proving.stats);
+}
+
 /// The action is offered as a button only where it does something; X still gives it.
 #[test]
 fn the_action_is_offered_where_it_acts() {
