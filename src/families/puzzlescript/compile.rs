@@ -206,6 +206,25 @@ pub struct Game {
     pub warnings: Vec<FormatError>,
     /// Each section's heading line (for writing a level back into the game).
     pub headings: Vec<(&'static str, usize)>,
+    /// The part of a level the game shows, where it shows only a part (`flickscreen`,
+    /// `zoomscreen`).
+    pub screen: Option<Screen>,
+}
+
+/// A window of `cols` x `rows` cells that a game shows of a level, following the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screen {
+    pub cols: usize,
+    pub rows: usize,
+    pub follows: Follows,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Follows {
+    /// Screen by screen: the one the player is in (`flickscreen`).
+    Flick,
+    /// Centred on the player, short of the level's edges (`zoomscreen`).
+    Zoom,
 }
 
 impl Game {
@@ -478,6 +497,7 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
     let wins = c.read_wins()?;
     let glyphs = c.glyphs();
     let levels = c.read_levels(&glyphs, &layer_masks[layer_of[background]], background)?;
+    let screen = c.screen();
     let settings: HashMap<String, String> = source.settings.iter().map(|(k, v, _)| (k.clone(), v.clone())).collect();
     Ok(Game {
         title: source.setting("title").unwrap_or("Untitled").to_string(),
@@ -505,12 +525,36 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
         glyphs,
         warnings: c.warnings.into_inner(),
         headings: source.headings.clone(),
+        screen,
     })
 }
 
 impl Compiler<'_> {
     fn warn(&self, warning: FormatError) {
         self.warnings.borrow_mut().push(warning);
+    }
+
+    /// The screen `flickscreen` or `zoomscreen` sets (the first, where both do). A size that is
+    /// not columns x rows of whole numbers above 0 is passed over with a note, as the reference
+    /// passes it over with a warning, and the whole level is shown.
+    fn screen(&self) -> Option<Screen> {
+        [("flickscreen", Follows::Flick), ("zoomscreen", Follows::Zoom)].into_iter().find_map(|(key, follows)| {
+            let (_, value, line) = self.source.settings.iter().rev().find(|(k, _, _)| k == key)?;
+            let size = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n > 0);
+            let lowered = value.to_ascii_lowercase();
+            let sized = lowered.split_once('x').and_then(|(cols, rows)| Some((size(cols)?, size(rows)?)));
+            if sized.is_none() {
+                self.warn(FormatError::new(
+                    *line,
+                    1,
+                    format!(
+                        "{key} takes a size in cells, columns x rows (such as 11x9), not {}: the whole level is shown",
+                        shown_text(value)
+                    ),
+                ));
+            }
+            sized.map(|(cols, rows)| Screen { cols, rows, follows })
+        })
     }
 
     fn objects_of_layer_name(&self, name: &str) -> Vec<usize> {

@@ -2,7 +2,7 @@
 //! lower layers first, on the game's `background_color`; written as a map of the game's glyphs;
 //! and a tap or a swipe read as an input.
 
-use super::compile::{has, holds, palette};
+use super::compile::{has, holds, palette, Follows};
 use super::PsPuzzle;
 use crate::draw::{GridLayout, Painter};
 
@@ -28,9 +28,35 @@ fn background(puzzle: &PsPuzzle) -> String {
     colour_setting(puzzle, "background_color", "black")
 }
 
-fn layout(puzzle: &PsPuzzle, width: f64, height: f64) -> GridLayout {
-    let (cols, rows) = puzzle.size();
-    GridLayout::fit(cols, rows, width, height)
+/// The cells a game shows of a level: `cols` x `rows` from column `col` and row `row` (the
+/// whole level, or the game's screen round the player; a screen past the level's edge shows
+/// its background there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct View {
+    pub col: usize,
+    pub row: usize,
+    pub cols: usize,
+    pub rows: usize,
+}
+
+/// What the game shows of the level with `cells`: with a screen, the one the first player (in
+/// the engine's order, column by column) is in, or centred on it; a level with no player shows
+/// its first screen.
+pub(super) fn view(puzzle: &PsPuzzle, cells: &[u64]) -> View {
+    let (width, height) = puzzle.size();
+    let Some(screen) = puzzle.game.screen else { return View { col: 0, row: 0, cols: width, rows: height } };
+    let game = &puzzle.game;
+    let w = game.words;
+    let player = (0..cells.len() / w.max(1)).find(|&i| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]));
+    let (col, row) = match (player, screen.follows) {
+        (None, _) => (0, 0),
+        (Some(i), Follows::Flick) => (i / height / screen.cols * screen.cols, i % height / screen.rows * screen.rows),
+        (Some(i), Follows::Zoom) => (
+            (i / height).saturating_sub(screen.cols / 2).min(width.saturating_sub(screen.cols)),
+            (i % height).saturating_sub(screen.rows / 2).min(height.saturating_sub(screen.rows)),
+        ),
+    };
+    View { col, row, cols: screen.cols, rows: screen.rows }
 }
 
 /// Paints the level with `cells`.
@@ -38,16 +64,17 @@ pub fn draw(puzzle: &PsPuzzle, cells: &[u64], painter: &mut dyn Painter) {
     let game = &puzzle.game;
     let (width, height) = painter.size();
     painter.clear(&background(puzzle));
-    let grid = layout(puzzle, width, height);
+    let view = view(puzzle, cells);
+    let grid = GridLayout::fit(view.cols, view.rows, width, height);
     let (cols, rows) = puzzle.size();
     let pixel = grid.cell / 5.0;
     // Pixels overlap by a hair so that no seam shows between them.
     let seam = 0.5;
-    for x in 0..cols {
-        for y in 0..rows {
+    for x in view.col..cols.min(view.col + view.cols) {
+        for y in view.row..rows.min(view.row + view.rows) {
             let i = x * rows + y;
             let cell = &cells[i * game.words..(i + 1) * game.words];
-            let (left, top) = grid.at(y as f64, x as f64);
+            let (left, top) = grid.at((y - view.row) as f64, (x - view.col) as f64);
             for id in (0..game.names.len()).filter(|&id| has(cell, id)) {
                 let colours = &game.colours[id];
                 for (r, row) in game.sprites[id].iter().enumerate() {
@@ -207,7 +234,8 @@ pub fn game_text_at(puzzle: &PsPuzzle, cells: &[u64]) -> Option<String> {
 /// The input a tap or a swipe makes: a swipe goes its way; a tap on the player is the action
 /// (where the game has one), a tap elsewhere steps from the nearest player towards it.
 pub fn input_at(puzzle: &PsPuzzle, cells: &[u64], from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Option<usize> {
-    let grid = layout(puzzle, size.0, size.1);
+    let view = view(puzzle, cells);
+    let grid = GridLayout::fit(view.cols, view.rows, size.0, size.1);
     let direction = |dx: f64, dy: f64| -> usize {
         if dx.abs() >= dy.abs() {
             if dx > 0.0 {
@@ -226,6 +254,7 @@ pub fn input_at(puzzle: &PsPuzzle, cells: &[u64], from: (f64, f64), to: (f64, f6
         return Some(direction(dx, dy));
     }
     let (row, col) = grid.cell_at(from.0, from.1)?;
+    let (row, col) = (row + view.row, col + view.col);
     let game = &puzzle.game;
     let (_, rows) = puzzle.size();
     let w = game.words;

@@ -254,3 +254,42 @@ fn a_turn_on_a_message_does_nothing() {
     let mut session = engine::Session::new(&game, message, engine::OnWin::Stop).expect("starts");
     assert_eq!(session.play(Some(3)), Ok(false));
 }
+
+/// `flickscreen` shows the screen the player is in, `zoomscreen` a screen centred on it short of
+/// the level's edges; a tap is read on the screen shown. A size that is not columns x rows is
+/// passed over with a note, and the whole level shown.
+#[test]
+fn a_screen_follows_the_player() {
+    use super::draw::{input_at, view, View};
+    let level = "#######\n#.....#\n#.P*.O#\n#.....#\n#######";
+    let with = |setting: &str, map: &str| {
+        let text = PuzzleScript.blank().replace("title A new game", &format!("title A new game\n{setting}"));
+        PsPuzzle::parse(&text.replace(level, map)).expect("reads")
+    };
+    // A level of 5 x 3, the player at column 4, row 2 (from 0).
+    let map = "*O...\n.....\n....P";
+    let shown = |puzzle: &PsPuzzle| view(puzzle, &puzzle.start_position().expect("starts").cells);
+    assert_eq!(shown(&with("", map)), View { col: 0, row: 0, cols: 5, rows: 3 });
+    assert_eq!(shown(&with("flickscreen 3x2", map)), View { col: 3, row: 2, cols: 3, rows: 2 });
+    assert_eq!(shown(&with("zoomscreen 3x2", map)), View { col: 2, row: 1, cols: 3, rows: 2 });
+    assert_eq!(shown(&with("zoomscreen 3x2", "P*O..\n.....\n.....")), View { col: 0, row: 0, cols: 3, rows: 2 });
+    // A tap on the player where the screen shows it is the action; a swipe is its way.
+    let zoomed = with("zoomscreen 3x2", map);
+    let cells = zoomed.start_position().expect("starts").cells;
+    let grid = crate::draw::GridLayout::fit(3, 2, 300.0, 200.0);
+    let (left, top) = grid.at(1.0, 2.0);
+    let on_player = (left + grid.cell / 2.0, top + grid.cell / 2.0);
+    assert_eq!(input_at(&zoomed, &cells, on_player, on_player, (300.0, 200.0)), Some(4));
+    let (left, top) = grid.at(0.0, 0.0);
+    let up_left = (left + grid.cell / 2.0, top + grid.cell / 2.0);
+    assert_eq!(input_at(&zoomed, &cells, up_left, up_left, (300.0, 200.0)), Some(1), "a tap up and left of it steps left");
+    // Sizes the reference passes over with a warning.
+    for bad in ["flickscreen 11", "flickscreen 0x5", "zoomscreen axb"] {
+        let puzzle = with(bad, map);
+        assert_eq!(shown(&puzzle), View { col: 0, row: 0, cols: 5, rows: 3 }, "{bad}");
+        let notes = Puzzle::warnings(&puzzle);
+        assert_eq!(notes.len(), 1, "{bad}: {notes:?}");
+        assert_eq!(notes[0].line, 2, "{bad}");
+        assert!(notes[0].message.contains("columns x rows (such as 11x9)"), "{bad}: {}", notes[0].message);
+    }
+}
