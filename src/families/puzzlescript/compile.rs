@@ -360,9 +360,21 @@ fn colour(palette: &[u32; 24], word: &str) -> Option<Option<u32>> {
 
 /// The palette `color_palette` names (by name or number), arnecolors by default.
 pub fn palette(name: Option<&str>) -> &'static [u32; 24] {
-    let by_name = |n: &str| PALETTES.iter().find(|(p, number, _)| *p == n || number.to_string() == n);
     let default = &PALETTES.iter().find(|(p, _, _)| *p == "arnecolors").unwrap_or(&PALETTES[0]).2;
-    name.and_then(|n| by_name(n.trim())).map_or(default, |(_, _, colours)| colours)
+    name.and_then(palette_named).unwrap_or(default)
+}
+
+/// The palette a `color_palette` names, by its name or its number.
+fn palette_named(name: &str) -> Option<&'static [u32; 24]> {
+    let name = name.trim();
+    PALETTES.iter().find(|(p, number, _)| *p == name || number.to_string() == name).map(|(_, _, colours)| colours)
+}
+
+/// Whether a colour setting names a colour: a palette's colour name, or `#rgb` / `#rrggbb`.
+pub fn is_colour(word: &str) -> bool {
+    let hex =
+        word.strip_prefix('#').is_some_and(|h| matches!(h.len(), 3 | 6) && h.chars().all(|c| c.is_ascii_hexdigit()));
+    hex || COLOUR_NAMES.contains(&word)
 }
 
 struct Compiler<'s> {
@@ -469,6 +481,9 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
         Some(Def::Aggregate(_)) => return Err(error(1, "Background cannot be defined with 'and'")),
         None => return Err(error(1, "a game needs an object called Background")),
     };
+    c.background_alone();
+    c.aggregates_apart();
+    c.check_colours();
     let (player_mask, player_all) = c.mask_of(&player);
     let specs = c.read_rules()?;
     let (rules, late_rules, loops) = c.compile_rules(specs)?;
@@ -532,6 +547,126 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
 impl Compiler<'_> {
     fn warn(&self, warning: FormatError) {
         self.warnings.borrow_mut().push(warning);
+    }
+
+    /// Why a cell of a rule can never hold what it names, if it cannot: a name given twice, or
+    /// objects asked for that a `no` in the cell excludes.
+    fn never_together(&self, cell: &[(String, String)]) -> Option<String> {
+        // `random A random B` makes one of them: neither is wanted for sure.
+        let (no, wanted): (Vec<_>, Vec<_>) =
+            cell.iter().filter(|(d, _)| d != "..." && d != "random").partition(|(d, _)| d == "no");
+        if let Some((_, twice)) =
+            wanted.iter().enumerate().find(|&(i, (_, name))| wanted[..i].iter().any(|(_, n)| n == name)).map(|(_, c)| c)
+        {
+            return Some(format!("{} is named twice in one cell of this rule", twice.to_uppercase()));
+        }
+        let objects = |name: &str| match self.defs.get(name) {
+            Some(Def::Object(i)) => (vec![*i], false),
+            Some(Def::Property(members)) => (members.clone(), false),
+            Some(Def::Aggregate(members)) => (members.clone(), true),
+            None => (Vec::new(), false),
+        };
+        if let Some((_, aggregate)) = no.iter().find(|(_, name)| objects(name).1) {
+            return Some(format!(
+                "no cannot exclude {}, which is defined with 'and' (only objects and properties)",
+                aggregate.to_uppercase()
+            ));
+        }
+        // The objects the cell must hold, each one (a property's is any of its objects).
+        let held: Vec<usize> = wanted
+            .iter()
+            .map(|(_, name)| objects(name))
+            .filter(|(members, all)| *all || members.len() == 1)
+            .flat_map(|(members, _)| members)
+            .collect();
+        if let Some(pair) = self.sharing_a_layer(&held) {
+            return Some(format!("{pair} are on one layer, so no cell holds both: the rule can never apply"));
+        }
+        for (_, excluded) in &no {
+            let (excluded_objects, _) = objects(excluded);
+            for (_, name) in &wanted {
+                let (asked, all) = objects(name);
+                let out = |o: &usize| excluded_objects.contains(o);
+                if !asked.is_empty() && if all { asked.iter().any(out) } else { asked.iter().all(out) } {
+                    return Some(format!(
+                        "a cell of this rule asks for {} and for no {}: the rule can never apply",
+                        name.to_uppercase(),
+                        excluded.to_uppercase()
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// "A and B" for the first two of `objects` that are on one layer, if two are.
+    fn sharing_a_layer(&self, objects: &[usize]) -> Option<String> {
+        let (i, &a) =
+            objects.iter().enumerate().find(|&(i, &a)| objects[..i].iter().any(|&b| self.layer[b] == self.layer[a]))?;
+        let b = objects[..i].iter().find(|&&b| self.layer[b] == self.layer[a])?;
+        let name = |o: usize| self.source.objects[o].name.to_uppercase();
+        Some(format!("{} and {}", name(*b), name(a)))
+    }
+
+    /// Notes for names defined with 'and' of objects on one layer: no cell can hold them.
+    fn aggregates_apart(&self) {
+        for def in self.source.legend.iter().filter(|d| d.kind == LegendKind::Aggregate) {
+            let Some(Def::Aggregate(members)) = self.defs.get(&def.name) else { continue };
+            if let Some(pair) = self.sharing_a_layer(members) {
+                self.warn(error(
+                    def.line,
+                    format!(
+                        "{} is {pair} together, but they are on one layer: no cell can hold both",
+                        def.name.to_uppercase()
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// A note where the background's layer holds other objects: the reference wants it alone.
+    fn background_alone(&self) {
+        let members: Vec<usize> = match self.defs.get("background") {
+            Some(Def::Object(i)) => vec![*i],
+            Some(Def::Property(members)) => members.clone(),
+            _ => return,
+        };
+        let Some(&first) = members.first() else { return };
+        let layer = self.layer[first];
+        let others = (0..self.layer.len()).filter(|&i| self.layer[i] == layer && !members.contains(&i));
+        if let (Some(other), Some((_, line))) = (others.min(), self.source.layers.get(layer)) {
+            self.warn(error(
+                *line,
+                format!(
+                    "Background should be in a layer by itself, not with {}",
+                    self.source.objects[other].name.to_uppercase()
+                ),
+            ));
+        }
+    }
+
+    /// Notes for settings of colours that name none: the default is used, as the reference uses it.
+    fn check_colours(&self) {
+        let setting = |key: &str| self.source.settings.iter().rev().find(|(k, _, _)| k == key);
+        if let Some((_, value, line)) = setting("color_palette") {
+            if palette_named(value).is_none() {
+                self.warn(error(
+                    *line,
+                    format!("{} is not a palette PuzzleScript knows: arnecolors is used", shown_text(value)),
+                ));
+            }
+        }
+        for (key, default) in [("background_color", "black"), ("text_color", "white")] {
+            if let Some((_, value, line)) = setting(key).filter(|(_, value, _)| !is_colour(value)) {
+                self.warn(error(
+                    *line,
+                    format!(
+                        "{key} takes a colour's name (such as pink) or #rrggbb, not {}: {default} is used",
+                        shown_text(value)
+                    ),
+                ));
+            }
+        }
     }
 
     /// The screen `flickscreen` or `zoomscreen` sets (the first, where both do). A size that is
@@ -839,6 +974,12 @@ impl Compiler<'_> {
                 out.push(Err((*line, if tokens[0] == "startloop" { 1 } else { -1 })));
                 continue;
             }
+            if let (Some("+"), Some(Err((loop_line, _)))) = (tokens.first().copied(), out.last()) {
+                self.warn(error(
+                    *loop_line,
+                    "a loop point between the rules of one group (the rule after it starts with +): loops take whole groups",
+                ));
+            }
             match self.read_rule(&tokens, *line, message.as_deref(), last_group) {
                 Ok(Some(spec)) => {
                     last_group = Some(spec.group);
@@ -870,12 +1011,16 @@ impl Compiler<'_> {
         let mut directions: Vec<&'static str> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
         let mut group = line;
+        let mut joined = false;
         let mut i = 0;
         // Before the first bracket: + late rigid random and directions.
         while i < tokens.len() && tokens[i] != "[" {
             match tokens[i] {
                 "+" => match last_group {
-                    Some(g) if i == 0 => group = g,
+                    Some(g) if i == 0 => {
+                        group = g;
+                        joined = true;
+                    }
                     _ => self.warn(e("a rule starting with + joins the group of the rule before it; there is none".into())),
                 },
                 "late" => late = true,
@@ -899,6 +1044,9 @@ impl Compiler<'_> {
         if directions.is_empty() {
             directions.extend(["up", "down", "left", "right"]);
         }
+        if joined && random {
+            self.warn(e("only the first rule of a group says random (a rule with + joins the group as it is)".into()));
+        }
         let mut lhs = Vec::new();
         let mut rhs = Vec::new();
         let mut commands = Vec::new();
@@ -912,6 +1060,9 @@ impl Compiler<'_> {
             let token = tokens[i];
             i += 1;
             match token {
+                "[" if in_row => {
+                    return Err(e("a '[' opens before the one before it closes; the rule is left out".into()))
+                }
                 "[" => {
                     balance += 1;
                     in_row = true;
@@ -1019,6 +1170,9 @@ impl Compiler<'_> {
             if r.iter().filter(|c| ellipsis(Some(c))).count() > 2 {
                 return Err(e("a pattern can have at most two ellipses; the rule is left out".into()));
             }
+        }
+        if let Some(why) = lhs.iter().chain(&rhs).flatten().find_map(|cell| self.never_together(cell)) {
+            self.warn(e(why));
         }
         // A rule that reads the same in every direction keeps one of them.
         let directional = lhs.iter().any(|r| r.len() > 1)

@@ -2,7 +2,7 @@
 //! lower layers first, on the game's `background_color`; written as a map of the game's glyphs;
 //! and a tap or a swipe read as an input.
 
-use super::compile::{has, holds, palette, Follows};
+use super::compile::{has, holds, is_colour, palette, Follows};
 use super::PsPuzzle;
 use crate::draw::{GridLayout, Painter};
 
@@ -18,7 +18,7 @@ fn colour_setting(puzzle: &PsPuzzle, key: &str, default: &str) -> String {
     let index = |word: &str| super::palettes::COLOUR_NAMES.iter().position(|&n| n == word);
     match index(word) {
         Some(i) => hex(named[i]),
-        None if word.starts_with('#') && (word.len() == 4 || word.len() == 7) => word.to_string(),
+        None if is_colour(word) => word.to_string(),
         None => index(default).map_or_else(|| "#000000".into(), |i| hex(named[i])),
     }
 }
@@ -47,7 +47,8 @@ pub(super) fn view(puzzle: &PsPuzzle, cells: &[u64]) -> View {
     let Some(screen) = puzzle.game.screen else { return View { col: 0, row: 0, cols: width, rows: height } };
     let game = &puzzle.game;
     let w = game.words;
-    let player = (0..cells.len() / w.max(1)).find(|&i| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]));
+    let player =
+        (0..cells.len() / w.max(1)).find(|&i| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]));
     let (col, row) = match (player, screen.follows) {
         (None, _) => (0, 0),
         (Some(i), Follows::Flick) => (i / height / screen.cols * screen.cols, i % height / screen.rows * screen.rows),

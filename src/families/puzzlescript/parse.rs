@@ -176,7 +176,15 @@ pub fn parse(text: &str) -> Result<Source, FormatError> {
         if depth == 0 && section == Some("levels") {
             let trimmed = raw.trim_start();
             let lower: String = trimmed.chars().take(7).flat_map(char::to_lowercase).collect();
-            if lower == "message" && trimmed.chars().nth(7).is_none_or(|c| !is_name_char(c)) {
+            if lower == "message" {
+                // Run on ("messagecat"), it is still a message, as the reference reads it.
+                if trimmed.chars().nth(7).is_some_and(is_name_char) {
+                    source.warnings.push(FormatError::new(
+                        number,
+                        1,
+                        "a message's text goes after a space: message Hello (read as a message all the same)",
+                    ));
+                }
                 let text = trimmed.chars().skip(7).collect::<String>().trim().to_string();
                 source.levels.push(LevelDef::Message { line: number, text });
                 in_map = false;

@@ -282,7 +282,11 @@ fn a_screen_follows_the_player() {
     assert_eq!(input_at(&zoomed, &cells, on_player, on_player, (300.0, 200.0)), Some(4));
     let (left, top) = grid.at(0.0, 0.0);
     let up_left = (left + grid.cell / 2.0, top + grid.cell / 2.0);
-    assert_eq!(input_at(&zoomed, &cells, up_left, up_left, (300.0, 200.0)), Some(1), "a tap up and left of it steps left");
+    assert_eq!(
+        input_at(&zoomed, &cells, up_left, up_left, (300.0, 200.0)),
+        Some(1),
+        "a tap up and left of it steps left"
+    );
     // Sizes the reference passes over with a warning.
     for bad in ["flickscreen 11", "flickscreen 0x5", "zoomscreen axb"] {
         let puzzle = with(bad, map);
