@@ -68,6 +68,15 @@ pub fn holds(mask: &[u64], all: bool, cell: &[u64]) -> bool {
     }
 }
 
+/// The cells of `cells` (a board's, column by column) that hold the player, in that order.
+pub fn players<'c>(game: &'c Game, cells: &'c [u64]) -> impl Iterator<Item = usize> + 'c {
+    cells
+        .chunks_exact(game.words.max(1))
+        .enumerate()
+        .filter(|(_, cell)| holds(&game.player, game.player_all, cell))
+        .map(|(i, _)| i)
+}
+
 /// Applies a replacement's masks to `words` (a cell's objects or movements): whether they changed.
 pub fn mend(words: &mut [u64], clear: &[u64], set: &[u64]) -> bool {
     let mut changed = false;
@@ -601,11 +610,12 @@ impl Compiler<'_> {
 
     /// "A and B" for the first two of `objects` that are on one layer, if two are.
     fn sharing_a_layer(&self, objects: &[usize]) -> Option<String> {
-        let (i, &a) =
-            objects.iter().enumerate().find(|&(i, &a)| objects[..i].iter().any(|&b| self.layer[b] == self.layer[a]))?;
-        let b = objects[..i].iter().find(|&&b| self.layer[b] == self.layer[a])?;
+        let (b, a) = objects
+            .iter()
+            .enumerate()
+            .find_map(|(i, &a)| objects[..i].iter().find(|&&b| self.layer[b] == self.layer[a]).map(|&b| (b, a)))?;
         let name = |o: usize| self.source.objects[o].name.to_uppercase();
-        Some(format!("{} and {}", name(*b), name(a)))
+        Some(format!("{} and {}", name(b), name(a)))
     }
 
     /// Notes for names defined with 'and' of objects on one layer: no cell can hold them.
@@ -647,19 +657,18 @@ impl Compiler<'_> {
 
     /// Notes for settings of colours that name none: the default is used, as the reference uses it.
     fn check_colours(&self) {
-        let setting = |key: &str| self.source.settings.iter().rev().find(|(k, _, _)| k == key);
-        if let Some((_, value, line)) = setting("color_palette") {
+        if let Some((value, line)) = self.source.setting_at("color_palette") {
             if palette_named(value).is_none() {
                 self.warn(error(
-                    *line,
+                    line,
                     format!("{} is not a palette PuzzleScript knows: arnecolors is used", shown_text(value)),
                 ));
             }
         }
         for (key, default) in [("background_color", "black"), ("text_color", "white")] {
-            if let Some((_, value, line)) = setting(key).filter(|(_, value, _)| !is_colour(value)) {
+            if let Some((value, line)) = self.source.setting_at(key).filter(|(value, _)| !is_colour(value)) {
                 self.warn(error(
-                    *line,
+                    line,
                     format!(
                         "{key} takes a colour's name (such as pink) or #rrggbb, not {}: {default} is used",
                         shown_text(value)
@@ -674,13 +683,13 @@ impl Compiler<'_> {
     /// passes it over with a warning, and the whole level is shown.
     fn screen(&self) -> Option<Screen> {
         [("flickscreen", Follows::Flick), ("zoomscreen", Follows::Zoom)].into_iter().find_map(|(key, follows)| {
-            let (_, value, line) = self.source.settings.iter().rev().find(|(k, _, _)| k == key)?;
+            let (value, line) = self.source.setting_at(key)?;
             let size = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n > 0);
             let lowered = value.to_ascii_lowercase();
             let sized = lowered.split_once('x').and_then(|(cols, rows)| Some((size(cols)?, size(rows)?)));
             if sized.is_none() {
                 self.warn(FormatError::new(
-                    *line,
+                    line,
                     1,
                     format!(
                         "{key} takes a size in cells, columns x rows (such as 11x9), not {}: the whole level is shown",

@@ -2,7 +2,7 @@
 //! lower layers first, on the game's `background_color`; written as a map of the game's glyphs;
 //! and a tap or a swipe read as an input.
 
-use super::compile::{has, holds, is_colour, palette, Follows};
+use super::compile::{has, is_colour, palette, players, Follows};
 use super::PsPuzzle;
 use crate::draw::{GridLayout, Painter};
 
@@ -45,11 +45,7 @@ pub(super) struct View {
 pub(super) fn view(puzzle: &PsPuzzle, cells: &[u64]) -> View {
     let (width, height) = puzzle.size();
     let Some(screen) = puzzle.game.screen else { return View { col: 0, row: 0, cols: width, rows: height } };
-    let game = &puzzle.game;
-    let w = game.words;
-    let player =
-        (0..cells.len() / w.max(1)).find(|&i| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]));
-    let (col, row) = match (player, screen.follows) {
+    let (col, row) = match (players(&puzzle.game, cells).next(), screen.follows) {
         (None, _) => (0, 0),
         (Some(i), Follows::Flick) => (i / height / screen.cols * screen.cols, i % height / screen.rows * screen.rows),
         (Some(i), Follows::Zoom) => (
@@ -258,10 +254,7 @@ pub fn input_at(puzzle: &PsPuzzle, cells: &[u64], from: (f64, f64), to: (f64, f6
     let (row, col) = (row + view.row, col + view.col);
     let game = &puzzle.game;
     let (_, rows) = puzzle.size();
-    let w = game.words;
-    let player_at = |i: usize| holds(&game.player, game.player_all, &cells[i * w..(i + 1) * w]);
-    let players: Vec<(usize, usize)> =
-        (0..cells.len() / w).filter(|&i| player_at(i)).map(|i| (i % rows, i / rows)).collect();
+    let players: Vec<(usize, usize)> = players(&puzzle.game, cells).map(|i| (i % rows, i / rows)).collect();
     if players.contains(&(row, col)) {
         return (!game.setting("noaction")).then_some(4);
     }

@@ -402,6 +402,8 @@ impl<'g> Session<'g> {
         let board = &mut self.board;
         let mut players = std::mem::take(&mut self.players);
         players.clear();
+        // A loop of its own, not `compile::players`: collected through that iterator, Microban's
+        // level 6 took 12% longer breadth-first, and this runs every turn.
         for (i, cell) in board.cells.chunks_exact(w).enumerate() {
             if holds(&game.player, game.player_all, cell) {
                 players.push(i);

@@ -93,7 +93,12 @@ pub struct Source {
 impl Source {
     /// A setting's value, if the prelude gives it.
     pub fn setting(&self, key: &str) -> Option<&str> {
-        self.settings.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, _)| v.as_str())
+        self.setting_at(key).map(|(value, _)| value)
+    }
+
+    /// A setting's value and its line (the last, where the prelude gives it twice).
+    pub fn setting_at(&self, key: &str) -> Option<(&str, usize)> {
+        self.settings.iter().rev().find(|(k, _, _)| k == key).map(|(_, v, line)| (v.as_str(), *line))
     }
 }
 
