@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { openPage, paste, status, waitForStatus, useBrowser } from './harness.mjs';
+import { openPage, paste, status, waitForError, waitForStatus, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -79,7 +79,7 @@ test('one script cannot change another\'s answers, nor forge its own report', as
   try {
     // Point 3: a script that redefines Math.min (the intrinsics are frozen: it fails, and says so).
     await paste(page, `${HEAD}Math.min = () => 0;\nArray.prototype.indexOf = () => 0;\nfunction start() { return 0; }\nfunction moves() { return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return s === 1; }\n`);
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('read only'), null, { timeout: 30000 });
+    await waitForError(page, 'read only');
     assert.match(await page.textContent('#error'), /the script's top level failed: TypeError: Cannot assign to read only property 'min'/);
     // The Water jugs, solved next in the same tab: its true answer, 6.
     await page.selectOption('#examples', 'script-js-jugs');
@@ -154,7 +154,7 @@ test('what a script sends is bounded: a show() of 200 MB is refused and the page
   try {
     // Making 200 MB in the Worker took 4 s alone and 34 s once in a loaded `make test`: the bound
     // is what is checked, and the page's answer below, not how fast the script is.
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('at most 64 KB'), null, { timeout: 90000 });
+    await waitForError(page, 'at most 64 KB', 90000);
     assert.match(await page.textContent('#error'), /show\(\) failed: RangeError: show\(\) returned 200\.0 MB of text; at most 64 KB is shown/);
     const started = Date.now();
     assert.equal(await page.evaluate(() => 1 + 1), 2);
@@ -179,7 +179,7 @@ test('a frame navigated away is rebuilt, a hung script is blamed and held on the
     // A script that never ends its top level: blamed (not the next one), and its link, opened
     // again in the same browser, is not run until Solve is pressed.
     await paste(page, `${HEAD}for (;;) {}\nfunction start() { return 0; }\nfunction moves() { return []; }\nfunction apply() { return null; }\nfunction is_goal() { return false; }\n`);
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('did not answer'), null, { timeout: 30000 });
+    await waitForError(page, 'did not answer');
     await page.waitForTimeout(700);
     const link = page.url();
     await page.selectOption('#examples', 'script-js-river');
@@ -189,7 +189,7 @@ test('a frame navigated away is rebuilt, a hung script is blamed and held on the
     // The next visit, in the same browser.
     const again = await context.newPage();
     await again.goto(link);
-    await again.waitForFunction(() => document.querySelector('#error').textContent.includes('has not been run'), null, { timeout: 30000 });
+    await waitForError(again, 'has not been run');
     await waitForStatus(again, 'This script stopped answering the last time it ran here, so it has not been run. Press Solve to run it.');
     assert.equal(await again.isDisabled('#solve'), false, 'Solve runs it');
   } finally {

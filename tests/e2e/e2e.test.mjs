@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import {
-  ARTICLE, base, dist, root, shots, pieceLetters, useBrowser, openPage, untilStarted, inPage, setText, paste, status, waitForStatus, waitForNotice,
+  ARTICLE, base, dist, root, shots, pieceLetters, useBrowser, openPage, untilStarted, inPage, setText, paste, status, waitForError, waitForStatus, waitForNotice,
 } from './harness.mjs';
 
 useBrowser();
@@ -444,7 +444,7 @@ test('a scripted puzzle opens the full module, solves there, and its script erro
     const text = await page.inputValue('#puzzle-text');
     await setText(page, text.replace('next[j] = t;', 'next[j] = t + missing;'));
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('apply() failed'));
+    await waitForError(page, 'apply() failed');
     const line = text.split('\n').findIndex((l) => l.includes('next[j] = t;')) + 1;
     assert.match(await page.textContent('#error'), new RegExp(`^line ${line}, column \\d+: apply\\(\\) failed`));
     assert.equal(await page.textContent('#gutter .bad'), String(line));
@@ -611,7 +611,7 @@ test('tiling: solutions stream in while the search runs; draw mode picks pieces 
     assert.match(await page.inputValue('#puzzle-text'), /^piece Q1: \.\.\.\.\/\.\.##$/m);
     // The board no longer matches the pieces: said when solving, and the board stays drawable.
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('the board has 60 cells'));
+    await waitForError(page, 'the board has 60 cells');
     await page.screenshot({ path: path.join(shots, 'tiling-draw.png') });
   });
 });
@@ -725,7 +725,7 @@ test('maze: pasted text, a missing exit marked in draw mode, a large random maze
     const oneGap = '+   +---+---+\n|           |\n+---+---+   +\n|           |\n+---+---+---+\n';
     await setText(page, oneGap);
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('only one opening'));
+    await waitForError(page, 'only one opening');
     await page.click('#draw');
     await page.click('#tools button[data-tool="exit"]');
     await clickMazeCell(page, 1, 0, 3, 2);

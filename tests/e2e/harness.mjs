@@ -111,6 +111,17 @@ export async function waitForStatus(page, prefix, timeout = 30000) {
   }
 }
 
+/// Waits for the error under the text to say `part`; on a timeout, says what the page said instead.
+export async function waitForError(page, part, timeout = 30000) {
+  try {
+    await page.waitForFunction((p) => document.querySelector('#error').textContent.includes(p), part, { timeout });
+  } catch (error) {
+    const said = (selector) => page.textContent(selector).catch(() => '(gone)');
+    error.message += `; the error was: ${await said('#error')}; the status was: ${await said('#status')}`;
+    throw error;
+  }
+}
+
 /// Waits for a brief notice (a copy, a save) under the status, which it leaves alone.
 export async function waitForNotice(page, prefix, timeout = 30000) {
   await page.waitForFunction((p) => document.querySelector('#notice').textContent.startsWith(p), prefix, { timeout });

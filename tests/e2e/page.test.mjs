@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForStatus, untilStarted } from './harness.mjs';
+import { ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted } from './harness.mjs';
 
 useBrowser();
 
@@ -275,7 +275,7 @@ test('the status belongs to the text on screen', async () => {
     assert.match(await page.textContent('#error'), /could not tell which kind of puzzle this is/);
     // Prose (170 KB): the same message, not a sliding-block board's missing goal.
     await paste(page, 'the quick brown fox jumps over the lazy dog\n'.repeat(4000));
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('could not tell'));
+    await waitForError(page, 'could not tell');
     assert.match(await page.textContent('#error'), /^line 1, column 1: could not tell which kind of puzzle this is: the formats read are: Sliding blocks; /);
     // A few lines of gibberish: what the nearest format found, at its place, then the formats.
     await setText(page, 'lorem ipsum dolor, sit 2 amet\nconsectetur adipiscing elit\n');

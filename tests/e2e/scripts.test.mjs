@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { base, root, shots, useBrowser, openPage, inPage, setText, status, waitForStatus } from './harness.mjs';
+import { base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus } from './harness.mjs';
 
 useBrowser();
 
@@ -86,16 +86,16 @@ test('script errors in JavaScript point at their line: syntax, a throw, a value 
     assert.match(await errorText(), new RegExp(`^line ${line}, column \\d+: the script does not parse: SyntaxError`));
     // A throw in apply: at the throw, found as the start's moves are read.
     await setText(page, text.replace('case "fill 3": small = 3; break;', 'case "fill 3": throw new RangeError("no tap");'));
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('apply() failed'));
+    await waitForError(page, 'apply() failed');
     const thrown = text.split('\n').findIndex((l) => l.includes('case "fill 3"')) + 1;
     assert.match(await errorText(), new RegExp(`^line ${thrown}, column \\d+: apply\\(\\) failed: RangeError: no tap`));
     // A state that is not JSON-like, from start().
     await setText(page, text.replace('function start() { return [0, 0]; }', 'function start() { return [0, () => 0]; }'));
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('not JSON-like'));
+    await waitForError(page, 'not JSON-like');
     assert.match(await errorText(), /start\(\) returned a state that is not JSON-like: a function \(at \[1\]\)/);
     // A script that never ends its top level: the sandbox's Worker is ended and the page says why.
     await setText(page, `${HEAD}for (;;) {}\nfunction start() { return 0; }\nfunction moves() { return []; }\nfunction apply() { return null; }\nfunction is_goal() { return false; }\n`);
-    await page.waitForFunction(() => document.querySelector('#error').textContent.includes('did not answer'), null, { timeout: 30000 });
+    await waitForError(page, 'did not answer');
     // The jugs again: fresh Workers read and solve it, and Analyse explores it there too.
     await setText(page, text);
     await waitForStatus(page, 'Ready');
