@@ -643,7 +643,7 @@ impl Report {
             Outcome::NoSolution { .. } => {}
             Outcome::GaveUp { reason, .. } => {
                 report.status = Status::GaveUp;
-                report.reason = Some(reason);
+                report.reason = Some(reason.to_string());
             }
             Outcome::Cancelled { .. } => report.status = Status::Cancelled,
         }

@@ -274,7 +274,7 @@ pub fn analysis_from<S: Space>(
         }
         Analysed::GaveUp { reason, stats } => {
             report.status = Completion::GaveUp;
-            report.reason = Some(reason);
+            report.reason = Some(reason.to_string());
             report.stats = stats;
         }
         Analysed::Cancelled { stats } => {

@@ -9,7 +9,7 @@ use crate::families::analysis::AnalysisReport;
 use crate::families::{Capabilities, FormatError, Report, SolveMode, SolveOptions, Status};
 use crate::search::tiles::{solvable_on_rectangle, Board, PatternDatabase, Slide, TileSpace, DEFAULT_MAX_ENTRIES};
 use crate::search::{
-    astar, astar_weighted, bfs, bidir, dfs, Flow, Heuristic, Iteration, Knowledge, Method, Outcome, Part, Stats,
+    astar, astar_weighted, bfs, bidir, dfs, Flow, GaveUp, Heuristic, Iteration, Knowledge, Method, Outcome, Part, Stats,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -133,10 +133,10 @@ fn solve(
         let stats = Stats { elapsed_ms: started.elapsed().as_millis() as u64, ..Stats::default() };
         let outcome = match limit {
             Some(limit) if out_of_time => Outcome::GaveUp {
-                reason: format!(
+                reason: GaveUp::other(format!(
                     "gave up while building the pattern tables (the time limit of {:.1} s)",
                     limit.as_secs_f64()
-                ),
+                )),
                 stats,
             },
             _ => Outcome::Cancelled { stats },

@@ -9,7 +9,7 @@
 
 use super::meter::{Halt, Meter};
 use super::store::{Store, NO_PARENT};
-use super::{expand, moves_along, Budget, Flow, Space, Stats};
+use super::{expand, moves_along, Budget, Flow, GaveUp, Space, Stats};
 use num_bigint::BigUint;
 
 /// Not reached: no solved position can be reached from here.
@@ -91,8 +91,8 @@ pub enum Analysed<M, S> {
     Done(Box<Analysis<M, S>>),
     /// A budget ran out first.
     GaveUp {
-        /// Which budget, in words.
-        reason: String,
+        /// Which budget.
+        reason: GaveUp,
         /// What the exploration did.
         stats: Stats,
     },

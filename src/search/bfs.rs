@@ -209,6 +209,7 @@ where
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::search::GaveUp;
 
     #[test]
     fn finds_the_shortest_path() {
@@ -242,7 +243,8 @@ mod tests {
         let budget = Budget { max_states: 1000, ..Budget::default() };
         match bfs(&Endless, &budget, &mut quiet) {
             Outcome::GaveUp { reason, stats } => {
-                assert!(reason.starts_with("gave up after 1000 states"), "{reason}");
+                assert_eq!(reason, GaveUp::States(1000));
+                assert_eq!(reason.to_string(), "gave up after 1000 states (the state limit)");
                 assert_eq!(stats.stored, 1001);
             }
             other => panic!("{other:?}"),
@@ -257,7 +259,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(2));
             Flow::Continue
         }) {
-            Outcome::GaveUp { reason, .. } => assert!(reason.contains("time limit"), "{reason}"),
+            Outcome::GaveUp { reason, .. } => assert!(matches!(reason, GaveUp::Time { .. }), "{reason}"),
             other => panic!("{other:?}"),
         }
     }
@@ -290,7 +292,7 @@ mod tests {
         }) {
             // 60 expansions fit in the limit; the clock is read often enough to stop soon after.
             Outcome::GaveUp { reason, stats } => {
-                assert!(reason.contains("time limit"), "{reason}");
+                assert!(matches!(reason, GaveUp::Time { .. }), "{reason}");
                 assert!(stats.explored < 150, "{}", stats.explored);
             }
             other => panic!("{other:?}"),
@@ -326,7 +328,7 @@ mod tests {
         let summary = |o: Outcome<(usize, usize), usize>| match o {
             Outcome::Solved { moves, stats, .. } => (format!("solved {moves:?}"), stats.explored, stats.stored),
             Outcome::NoSolution { stats } => ("no solution".to_string(), stats.explored, stats.stored),
-            Outcome::GaveUp { reason, stats } => (reason, stats.explored, stats.stored),
+            Outcome::GaveUp { reason, stats } => (reason.to_string(), stats.explored, stats.stored),
             Outcome::Cancelled { stats } => ("cancelled".to_string(), stats.explored, stats.stored),
         };
         let n = 200_000;
@@ -378,6 +380,7 @@ mod tests {
 mod retracing {
     use super::*;
     use crate::search::testing::Graph;
+    use crate::search::GaveUp;
     use std::cell::Cell;
 
     /// A space whose successors stop after `calls` (a script whose calls begin to fail, at its
@@ -411,7 +414,9 @@ mod retracing {
         let line = || Graph::new(vec![vec![(1, 1)], vec![(2, 1)], vec![(3, 1)], vec![]], vec![3]);
         let failing = Failing { graph: line(), calls: Cell::new(3) };
         match bfs(&failing, &Budget::default(), &mut |_| Flow::Continue) {
-            Outcome::GaveUp { reason, .. } => assert_eq!(reason, "the rules did not retrace the path they found"),
+            Outcome::GaveUp { reason, .. } => {
+                assert_eq!(reason, GaveUp::other("the rules did not retrace the path they found"))
+            }
             other => panic!("{:?}", other.stats()),
         }
         let whole = Failing { graph: line(), calls: Cell::new(usize::MAX) };

@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{solution, Budget, Flow, Outcome, Reversible, Stats};
+use super::{solution, Budget, Flow, GaveUp, Outcome, Reversible, Stats};
 
 /// Bidirectional breadth-first search: one search forward from the start and one backward from
 /// the goal state ([`Reversible`]), a level at a time on the smaller side, until they meet. The
@@ -48,7 +48,7 @@ pub fn bidir<S: Reversible>(
 ) -> Outcome<S::Move, S::State> {
     let Some(goal) = space.goal_state() else {
         let stats = Stats::default();
-        return Outcome::GaveUp { reason: "bidirectional search needs one explicit goal state".into(), stats };
+        return Outcome::GaveUp { reason: GaveUp::other("bidirectional search needs one explicit goal state"), stats };
     };
     let mut meter = Meter::new(budget, on_progress);
     let mut sides = [Side::new(space.start()), Side::new(goal)];

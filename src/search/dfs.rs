@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, solution_in, Budget, Flow, GaveUp, Outcome, Space, Stats};
 
 /// Depth-first search to `max_depth` moves: a solution quickly, not the shortest. A state met
 /// again by a shorter route is searched again, so the limit hides no solution within it.
@@ -84,10 +84,7 @@ pub fn dfs<S: Space>(
     meter.stats.stored = store.len() as u64;
     let stats = meter.finish();
     if cut_by_depth {
-        Outcome::GaveUp {
-            reason: format!("gave up after {} states (the depth limit of {max_depth})", stats.stored),
-            stats,
-        }
+        Outcome::GaveUp { reason: GaveUp::Depth { states: stats.stored, max_depth }, stats }
     } else {
         Outcome::NoSolution { stats }
     }
@@ -109,7 +106,7 @@ mod tests {
     #[test]
     fn depth_limit_is_reported_not_hidden() {
         let o = dfs(&line(10, 9), 5, &Budget::default(), &mut quiet);
-        assert!(matches!(o, Outcome::GaveUp { ref reason, .. } if reason.contains("depth limit")), "{o:?}");
+        assert!(matches!(o, Outcome::GaveUp { reason: GaveUp::Depth { .. }, .. }), "{o:?}");
         let mut g = line(4, 0);
         g.goals = vec![];
         assert!(matches!(dfs(&g, 100, &Budget::default(), &mut quiet), Outcome::NoSolution { .. }));

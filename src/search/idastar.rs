@@ -418,7 +418,7 @@ mod tests {
     fn gives_up_on_endless_spaces() {
         let budget = Budget { max_expansions: 500, ..Budget::default() };
         match idastar(&Endless, &budget, &mut quiet) {
-            Outcome::GaveUp { reason, .. } => assert!(reason.contains("500 states"), "{reason}"),
+            Outcome::GaveUp { reason, .. } => assert_eq!(reason, crate::search::GaveUp::States(500)),
             other => panic!("{other:?}"),
         }
     }

@@ -109,26 +109,84 @@ pub enum Flow {
     Stop,
 }
 
+/// Why a search gave up. The words a user reads are made from it (`Display`), once, here:
+/// code that needs to know why (a portfolio naming its whole time limit) matches on the kind,
+/// never on the words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GaveUp {
+    /// The state (or expansion) limit, after this many states.
+    States(u64),
+    /// The memory budget.
+    Memory {
+        /// The states stored when it ran out.
+        states: u64,
+        /// The budget.
+        max_bytes: u64,
+    },
+    /// The time limit.
+    Time {
+        /// The states explored when it ran out.
+        states: u64,
+        /// The limit.
+        limit: Duration,
+    },
+    /// The depth limit of a depth-first search.
+    Depth {
+        /// The states stored when the search ended.
+        states: u64,
+        /// The limit, in moves.
+        max_depth: u64,
+    },
+    /// A search's or a family's own reason, in words ("the rules did not retrace the path they
+    /// found").
+    Other(String),
+}
+
+impl GaveUp {
+    /// A reason of the search's or the family's own.
+    pub fn other(reason: impl Into<String>) -> GaveUp {
+        GaveUp::Other(reason.into())
+    }
+}
+
+impl std::fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GaveUp::States(states) => write!(f, "gave up after {states} states (the state limit)"),
+            GaveUp::Memory { states, max_bytes } => {
+                write!(f, "gave up after {states} states (the memory limit of {} MB)", max_bytes >> 20)
+            }
+            GaveUp::Time { states, limit } => {
+                write!(f, "gave up after {states} states (the time limit of {:.1} s)", limit.as_secs_f64())
+            }
+            GaveUp::Depth { states, max_depth } => {
+                write!(f, "gave up after {states} states (the depth limit of {max_depth})")
+            }
+            GaveUp::Other(reason) => f.write_str(reason),
+        }
+    }
+}
+
 /// Why a search stopped early.
 pub(crate) enum Halt {
-    GaveUp(String),
+    GaveUp(GaveUp),
     Cancelled,
 }
 
 impl Halt {
     /// The state (or expansion) limit ended the search after `states`.
     pub fn state_limit(states: u64) -> Halt {
-        Halt::GaveUp(format!("gave up after {states} states (the state limit)"))
+        Halt::GaveUp(GaveUp::States(states))
     }
 
     /// The memory budget ended the search after `states`.
     pub fn memory_limit(states: u64, max_bytes: u64) -> Halt {
-        Halt::GaveUp(format!("gave up after {states} states (the memory limit of {} MB)", max_bytes >> 20))
+        Halt::GaveUp(GaveUp::Memory { states, max_bytes })
     }
 
     /// The time limit ended the search after `states`.
     pub fn time_limit(states: u64, limit: Duration) -> Halt {
-        Halt::GaveUp(format!("gave up after {states} states (the time limit of {:.1} s)", limit.as_secs_f64()))
+        Halt::GaveUp(GaveUp::Time { states, limit })
     }
 }
 
@@ -367,7 +425,7 @@ mod tests {
         let mut meter = Meter::new(&budget, &mut on_progress);
         meter.last_report -= LOOK_UP; // as if a look up ago: the next look up reports
         assert!(matches!(meter.look_up(50), Ok(())), "the first report goes on");
-        assert!(matches!(meter.look_up(101), Err(Halt::GaveUp(reason)) if reason.contains("101 states")));
+        assert!(matches!(meter.look_up(101), Err(Halt::GaveUp(GaveUp::States(101)))));
         meter.last_report -= LOOK_UP;
         assert!(matches!(meter.look_up(60), Err(Halt::Cancelled)), "the second report says Stop");
     }

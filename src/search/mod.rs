@@ -32,7 +32,7 @@ pub use bidir::bidir;
 pub use dfs::dfs;
 pub use features::{feature_space, Features};
 pub use idastar::{idastar, idastar_part, Iteration};
-pub use meter::{Budget, Flow, Stats};
+pub use meter::{Budget, Flow, GaveUp, Stats};
 pub(crate) use meter::{Halt, Meter};
 pub use space::{Reversible, Space};
 
@@ -59,8 +59,8 @@ pub enum Outcome<M, S> {
     },
     /// A budget ran out first; the answer is unknown.
     GaveUp {
-        /// Which budget, in words ("the time limit of 60 s").
-        reason: String,
+        /// Which budget, or the search's own reason (its words are its `Display`).
+        reason: GaveUp,
         /// What the search did.
         stats: Stats,
     },
@@ -292,7 +292,7 @@ pub(crate) fn solution<S: Space>(
 ) -> Outcome<S::Move, S::State> {
     let Some((moves, cost)) = moves_along(space, &states) else {
         return Outcome::GaveUp {
-            reason: "the rules did not retrace the path they found".into(),
+            reason: GaveUp::other("the rules did not retrace the path they found"),
             stats: meter.finish(),
         };
     };

@@ -4,7 +4,7 @@
 //! on puzzles too large to prove: the shortest answer where the proof fits, an answer said to be
 //! unproven where it does not.
 
-use super::{Budget, Flow, Outcome, Stats};
+use super::{Budget, Flow, GaveUp, Outcome, Stats};
 use std::time::Duration;
 
 /// The first of two searches' part of a budget: at most `positions` stored, and at most `share`
@@ -70,7 +70,7 @@ pub fn after_work<M, S>(mut outcome: Outcome<M, S>, spent: &Stats, budget: &Budg
     let (explored, whole_time) = (stats.explored, out_of(budget.time_limit, stats));
     if let (Outcome::GaveUp { reason, .. }, Some(limit)) = (&mut outcome, budget.time_limit) {
         if whole_time {
-            *reason = format!("gave up after {explored} states (the time limit of {:.1} s)", limit.as_secs_f64());
+            *reason = GaveUp::Time { states: explored, limit };
         }
     }
     outcome

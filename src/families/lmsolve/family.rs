@@ -534,7 +534,7 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
         let (status, reason) = match &found.end {
             End::Solved => (Status::Solved, None),
             End::Unsolved => (Status::Unsolved, None),
-            End::GaveUp(reason) => (Status::GaveUp, Some(reason.clone())),
+            End::GaveUp(reason) => (Status::GaveUp, Some(reason.to_string())),
             End::Cancelled => (Status::Cancelled, None),
         };
         Ok(Report {

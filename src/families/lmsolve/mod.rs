@@ -117,7 +117,7 @@ fn run<G: Game>(game: &G, options: &Options, budget: &Budget, on_progress: &mut 
         scan(game, options.method, budget, options.rtd.then_some(&mut rtd as &mut dyn FnMut(String)), on_progress);
     out.push_str(&display_solution(game, &found, options.rle, options.output_states));
     let interrupted = match found.end {
-        scan::End::GaveUp(reason) => Some(reason),
+        scan::End::GaveUp(reason) => Some(reason.to_string()),
         scan::End::Cancelled => Some("cancelled".to_string()),
         scan::End::Solved | scan::End::Unsolved => None,
     };

@@ -4,7 +4,7 @@
 //! `MOVE * COUNT` text. Byte-identical output depends on this order, so these families use this
 //! loop rather than the engine's searches (which test goals as states are generated).
 
-use crate::search::{Budget, Flow, Halt, Meter, Space, Stats};
+use crate::search::{Budget, Flow, GaveUp, Halt, Meter, Space, Stats};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::hash::Hash;
@@ -100,8 +100,8 @@ pub enum Scan {
 pub enum End {
     Solved,
     Unsolved,
-    /// A budget ran out; the sentence says which.
-    GaveUp(String),
+    /// A budget ran out.
+    GaveUp(GaveUp),
     Cancelled,
 }
 

@@ -283,8 +283,19 @@ type RuleLine = Result<Spec, (usize, i8)>;
 /// What an expansion has made concrete so far: a key, and (the concrete word, how often).
 type Concretes = Vec<(String, (String, usize))>;
 
-/// Marks a rule's error that stops the game compiling (the reference's `state.invalid`).
-const FATAL: &str = "\u{0}";
+/// Why a rule line was not read.
+enum RuleError {
+    /// The reference leaves the rule out and says why: a warning here.
+    Dropped(FormatError),
+    /// The reference stops compiling the game (its `state.invalid`).
+    Fatal(FormatError),
+}
+
+impl From<FormatError> for RuleError {
+    fn from(e: FormatError) -> Self {
+        RuleError::Dropped(e)
+    }
+}
 
 fn error(line: usize, message: impl Into<String>) -> FormatError {
     FormatError::new(line, 1, message.into())
@@ -996,8 +1007,8 @@ impl Compiler<'_> {
                 }
                 Ok(None) => {}
                 // A rule the reference would drop: said, and left out.
-                Err(e) if !e.message.starts_with(FATAL) => self.warn(e),
-                Err(e) => return Err(FormatError { message: e.message[FATAL.len()..].to_string(), ..e }),
+                Err(RuleError::Dropped(e)) => self.warn(e),
+                Err(RuleError::Fatal(e)) => return Err(e),
             }
         }
         Ok(out)
@@ -1009,13 +1020,14 @@ impl Compiler<'_> {
         line: usize,
         message: Option<&str>,
         last_group: Option<usize>,
-    ) -> Result<Option<Spec>, FormatError> {
+    ) -> Result<Option<Spec>, RuleError> {
         let e = |m: String| error(line, m);
+        let dropped = |m: String| RuleError::Dropped(e(m));
         if tokens.is_empty() && message.is_none() {
             return Ok(None);
         }
         if !tokens.contains(&"->") {
-            return Err(e("a rule needs an arrow: [ pattern ] -> [ result ]".into()));
+            return Err(dropped("a rule needs an arrow: [ pattern ] -> [ result ]".into()));
         }
         let mut directions: Vec<&'static str> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
@@ -1070,7 +1082,7 @@ impl Compiler<'_> {
             i += 1;
             match token {
                 "[" if in_row => {
-                    return Err(e("a '[' opens before the one before it closes; the rule is left out".into()))
+                    return Err(dropped("a '[' opens before the one before it closes; the rule is left out".into()))
                 }
                 "[" => {
                     balance += 1;
@@ -1086,7 +1098,7 @@ impl Compiler<'_> {
                 "]" => {
                     balance -= 1;
                     if balance < 0 {
-                        return Err(e("a ']' closes no '['; the rule is left out".into()));
+                        return Err(dropped("a ']' closes no '['; the rule is left out".into()));
                     }
                     row.push(std::mem::take(&mut cell));
                     in_row = false;
@@ -1098,7 +1110,7 @@ impl Compiler<'_> {
                     }
                 }
                 "->" if in_row => self.warn(e("'->' inside [ ] is passed over".into())),
-                "->" if right => return Err(e("a rule has one arrow; the rule is left out".into())),
+                "->" if right => return Err(dropped("a rule has one arrow; the rule is left out".into())),
                 "->" => right = true,
                 _ if DIRECTION_WORDS.contains(&token) => {
                     if pending_dir.is_some() {
@@ -1157,27 +1169,27 @@ impl Compiler<'_> {
             self.warn(e("late rules cannot be rigid".into()));
         }
         if lhs.is_empty() {
-            return Err(e("a rule needs a pattern in [ ] on its left; the rule is left out".into()));
+            return Err(dropped("a rule needs a pattern in [ ] on its left; the rule is left out".into()));
         }
         if lhs.len() != rhs.len() {
             if commands.is_empty() || !rhs.is_empty() {
-                return Err(e("a rule has as many [ ] on its right as on its left; the rule is left out".into()));
+                return Err(dropped("a rule has as many [ ] on its right as on its left; the rule is left out".into()));
             }
         } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len()) {
-            return Err(e(format!("{FATAL}each [ ] on the right has as many cells as the one on its left")));
+            return Err(RuleError::Fatal(e("each [ ] on the right has as many cells as the one on its left".into())));
         }
         for r in lhs.iter().chain(&rhs) {
             if r.iter().any(|c| c.iter().any(|(d, _)| d == "...") && c.len() != 1) {
-                return Err(e("an ellipsis stands alone in its cell; the rule is left out".into()));
+                return Err(dropped("an ellipsis stands alone in its cell; the rule is left out".into()));
             }
         }
         for r in &lhs {
             let ellipsis = |c: Option<&Vec<(String, String)>>| c.is_some_and(|c| c.iter().any(|(d, _)| d == "..."));
             if ellipsis(r.first()) || ellipsis(r.last()) {
-                return Err(e("an ellipsis cannot start or end a pattern; the rule is left out".into()));
+                return Err(dropped("an ellipsis cannot start or end a pattern; the rule is left out".into()));
             }
             if r.iter().filter(|c| ellipsis(Some(c))).count() > 2 {
-                return Err(e("a pattern can have at most two ellipses; the rule is left out".into()));
+                return Err(dropped("a pattern can have at most two ellipses; the rule is left out".into()));
             }
         }
         if let Some(why) = lhs.iter().chain(&rhs).flatten().find_map(|cell| self.never_together(cell)) {

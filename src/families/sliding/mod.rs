@@ -17,7 +17,7 @@ use crate::families::{
     GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
-use crate::search::{bidir, Flow, Knowledge, Method, Outcome, Stats};
+use crate::search::{bidir, Flow, GaveUp, Knowledge, Method, Outcome, Stats};
 use format::Layout;
 use metric::Metric;
 use rules::{Rules, SlidingSpace};
@@ -298,7 +298,7 @@ fn run<const W: usize>(
         method => search_spread(&space, method, options, &mut watched),
     };
     if let Some(reason) = rules.goal_test_failure() {
-        outcome = Outcome::GaveUp { reason, stats: *outcome.stats() };
+        outcome = Outcome::GaveUp { reason: GaveUp::Other(reason), stats: *outcome.stats() };
     }
     Report::from_outcome("sliding", rules.metric.name(), method, outcome, |_, states| {
         let path: Vec<Vec<u16>> = states.iter().map(|s| space.unpack(s)).collect();

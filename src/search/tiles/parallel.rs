@@ -19,7 +19,7 @@ use super::walk::{Tally, Walk};
 use super::{Slide, TileSpace, Tiles};
 use crate::search::meter::{supervise, Halt, Meter};
 use crate::search::parts::front_first;
-use crate::search::{Budget, Flow, Outcome, Stats};
+use crate::search::{Budget, Flow, GaveUp, Outcome, Stats};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -193,7 +193,7 @@ fn run_in_pool<const N: usize>(
         });
         match found {
             Some(found) => (found, halt),
-            None => (Vec::new(), Some(Halt::GaveUp("gave up: a search thread failed".to_string()))),
+            None => (Vec::new(), Some(Halt::GaveUp(GaveUp::other("gave up: a search thread failed")))),
         }
     })
 }
@@ -269,7 +269,7 @@ mod tests {
         let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
         let budget = Budget { max_expansions: 200_000, ..Budget::default() };
         match space.idastar_split(2, 0, &budget, &mut |_| Flow::Continue) {
-            Outcome::GaveUp { reason, .. } => assert!(reason.contains("state limit"), "{reason}"),
+            Outcome::GaveUp { reason, .. } => assert!(matches!(reason, GaveUp::States(_)), "{reason}"),
             other => panic!("{:?}", other.length()),
         }
         match space.idastar_split(2, 0, &Budget::default(), &mut |_| Flow::Stop) {

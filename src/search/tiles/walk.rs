@@ -394,7 +394,7 @@ mod tests {
         let space = TileSpace::<16>::new(&board, &pdb, &[7, 5, 6, 1, 4, 3, 2, 8, 0]);
         let budget = Budget { max_expansions: 1000, ..Budget::default() };
         match space.idastar(&budget, &mut |_| Flow::Continue) {
-            Outcome::GaveUp { reason, .. } => assert!(reason.contains("1000 states"), "{reason}"),
+            Outcome::GaveUp { reason, .. } => assert_eq!(reason, crate::search::GaveUp::States(1000)),
             other => panic!("{:?}", other.length()),
         }
     }
