@@ -3,7 +3,7 @@
 //! in the page (wasm) and on the command line. See `runner.rs` for the functions a script defines.
 //!
 //! The interpreter is behind the Cargo feature `script` (on by default). The page's first module
-//! is built without it (docs/decisions/2026-11-26-two-modules-page-first-without-what.md): there this family still detects scripts, checks
+//! is built without it (docs/decisions/2026-11-26-a-first-module-and-the-full-one-on-demand.md): there this family still detects scripts, checks
 //! what it can without rhai, and lists its examples, and the page opens its full module
 //! (`full.html`) to read one.
 
