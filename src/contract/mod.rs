@@ -6,6 +6,12 @@
 //! (`replay.rs`) reads reports without looking up at the families (issue 19); `families`
 //! re-exports it all, so a family names these where it always did.
 
+mod family;
+
+pub use family::{
+    shown_char, shown_text, Confidence, Editor, Example, Export, Family, HistoryKey, Puzzle, GENERIC_METHODS,
+};
+
 use crate::search::{Budget, Iteration, Knowledge, Method, Outcome, Part, Stats};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -23,7 +29,7 @@ pub struct Capabilities {
     pub modes: Vec<SolveMode>,
     /// Its yes-or-no options ([`SolveOptions::switches`]): Game About Squares' "exact".
     pub switches: Vec<Switch>,
-    /// Whether [`Puzzle::analyse`](crate::families::Puzzle::analyse) explores its space.
+    /// Whether [`Puzzle::analyse`] explores its space.
     pub analyses: bool,
     /// The modes whose search splits into parts ([`SolveOptions::part`]) and takes long enough
     /// for the page to share it among its Workers (a tiling's count).
@@ -154,7 +160,7 @@ impl Capabilities {
         self
     }
 
-    /// Says that [`Puzzle::analyse`](crate::families::Puzzle::analyse) explores the puzzle's space.
+    /// Says that [`Puzzle::analyse`] explores the puzzle's space.
     pub fn analysing(mut self) -> Capabilities {
         self.analyses = true;
         self
