@@ -9,7 +9,7 @@ use super::{expand, solution_in, Budget, Flow, GaveUp, Outcome, Space, Stats};
 /// again by a shorter route is searched again, so the limit hides no solution within it.
 ///
 /// ```
-/// # use puzzlelab::search::{dfs, Budget, Flow, Outcome, Space};
+/// # use puzzlelab::search::{dfs, Budget, Flow, GaveUp, Outcome, Space};
 /// # struct Double;
 /// # impl Space for Double {
 /// #     type State = u32;
@@ -31,7 +31,7 @@ use super::{expand, solution_in, Budget, Flow, GaveUp, Outcome, Space, Stats};
 /// assert!(states.len() - 1 > 8);
 /// // Within 7 moves there is none, and the search says that its limit, not the space, ended it.
 /// let outcome = dfs(&Double, 7, &Budget::default(), &mut |_| Flow::Continue);
-/// assert!(matches!(outcome, Outcome::GaveUp { reason, .. } if reason.contains("depth limit of 7")));
+/// assert!(matches!(outcome, Outcome::GaveUp { reason: GaveUp::Depth { max_depth: 7, .. }, .. }));
 /// ```
 pub fn dfs<S: Space>(
     space: &S,
