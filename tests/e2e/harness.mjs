@@ -111,6 +111,15 @@ export async function waitForStatus(page, prefix, timeout = 30000) {
   }
 }
 
+/// Waits for the page to have loaded its full module in place (no navigation: the same
+/// document, at the same address) and for that to be ready.
+export async function waitForFullModule(page) {
+  const address = page.url().replace(/#.*/, '');
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('full/app_bg.wasm')), null, { timeout: 30000 });
+  await untilStarted(page);
+  assert.equal(page.url().replace(/#.*/, ''), address, 'the page did not move');
+}
+
 /// Waits for the error under the text to say `part`; on a timeout, says what the page said instead.
 export async function waitForError(page, part, timeout = 30000) {
   try {

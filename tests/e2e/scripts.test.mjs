@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus } from './harness.mjs';
+import {
+  ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus, waitForFullModule,
+} from './harness.mjs';
 
 useBrowser();
 
@@ -247,4 +249,49 @@ function show(s) { return tried.slice().sort().join('\\n'); }
     await context.close();
     server.close();
   }
+});
+
+test('a scripted puzzle opens the full module, solves there, and its script errors point at the line', async () => {
+  await inPage(async (page) => {
+    // The first module has no script interpreter: choosing a script loads the full module.
+    const first = await page.evaluate(() => [...document.querySelectorAll('script[type=module]')].map((s) => s.textContent).join());
+    assert.match(first, /app-[0-9a-f]+\.js/);
+    await page.selectOption('#examples', 'script-cards');
+    await waitForFullModule(page);
+    assert.equal(await status(page), 'Ready: press Solve.', 'opened, not solved: the user has not asked yet');
+    assert.match(await page.inputValue('#puzzle-text'), /^\/\/ puzzlelab script/);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in ');
+    assert.match(await status(page), /^Solved in 14 moves \(shortest;/);
+    await page.keyboard.press('End');
+    assert.equal((await page.textContent('#position')).trim(), '8 7 6 5 4 3 2 1');
+    // A runtime error in the rules: the message names the line, which is marked.
+    const text = await page.inputValue('#puzzle-text');
+    await setText(page, text.replace('next[j] = t;', 'next[j] = t + missing;'));
+    await page.click('#solve');
+    await waitForError(page, 'apply() failed');
+    const line = text.split('\n').findIndex((l) => l.includes('next[j] = t;')) + 1;
+    assert.match(await page.textContent('#error'), new RegExp(`^line ${line}, column \\d+: apply\\(\\) failed`));
+    assert.equal(await page.textContent('#gutter .bad'), String(line));
+    await page.screenshot({ path: path.join(shots, 'script-error.png') });
+  });
+});
+
+test('a script whose states hold megabytes gives up on memory in the page, which stays usable', async () => {
+  // Arrays of 90,000 numbers: 1.4 MB each, though each prints in 270 KB (counting the print let
+  // the Worker run out of wasm memory).
+  const script = readFileSync(path.join(root, 'tests/fixtures/hostile/script-long-arrays.txt'), 'utf8');
+  await inPage(`${base}full.html`, async (page) => {
+    await setText(page, script);
+    await page.click('#solve');
+    await waitForStatus(page, 'Gave up after', 120000);
+    assert.match(await status(page), /the memory limit of 1024 MB/);
+    // What the Worker really took stays near what it counted (wasm memory only grows: its size
+    // now is the peak). Counting each array by its print let it reach about 3 GB.
+    const peak = await page.workers().at(-1).evaluate(async () => (await self.solverModule).memory.buffer.byteLength);
+    assert.ok(peak < 1.5 * 2 ** 30, `the Worker's memory reached ${(peak / 2 ** 20).toFixed(0)} MB`);
+    await setText(page, ARTICLE);
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 37 moves');
+  });
 });
