@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { openPage, paste, status, waitForError, waitForStatus, useBrowser } from './harness.mjs';
+import { addressAfter, openPage, paste, status, waitForError, waitForStatus, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -25,10 +25,7 @@ async function listening() {
 async function linkOf(text) {
   const { page, context } = await openPage();
   try {
-    await paste(page, text);
-    await page.waitForFunction((t) => location.hash.length > 1 && document.querySelector('#puzzle-text').value === t, text);
-    await page.waitForTimeout(600); // the address follows the text after a pause
-    return page.url();
+    return await addressAfter(page, () => paste(page, text));
   } finally {
     await context.close();
   }
@@ -152,6 +149,7 @@ test('what a script sends is bounded: a show() of 200 MB is refused and the page
   const link = await linkOf(text);
   const { page, context } = await openPage(link);
   try {
+    assert.equal(await page.inputValue('#puzzle-text'), text, 'the link opens the script');
     // Making 200 MB in the Worker took 4 s alone and 34 s once in a loaded `make test`: the bound
     // is what is checked, and the page's answer below, not how fast the script is.
     await waitForError(page, 'at most 64 KB', 90000);

@@ -111,6 +111,21 @@ export async function waitForStatus(page, prefix, timeout = 30000) {
   }
 }
 
+/// The page's address after `change` (a paste, a choice): once it differs from the address
+/// before and has stayed the same for 600 ms. The address follows the text after a pause, longer
+/// while the page is busy, and already holds a link before (the first example's): taken too
+/// soon, it was that one.
+export async function addressAfter(page, change) {
+  const before = page.url();
+  await change();
+  await page.waitForFunction((b) => location.href !== b, before, { timeout: 30000 });
+  for (let link = page.url(); ;) {
+    await page.waitForTimeout(600);
+    if (page.url() === link) return link;
+    link = page.url();
+  }
+}
+
 /// Waits for the page to have loaded its full module in place (no navigation: the same
 /// document, at the same address) and for that to be ready.
 export async function waitForFullModule(page) {

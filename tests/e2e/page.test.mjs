@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted } from './harness.mjs';
+import { ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted } from './harness.mjs';
 
 useBrowser();
 
@@ -209,10 +209,7 @@ test('the address is the puzzle: edits survive a reload, a link opened in the ta
 test('a link never silently replaces the puzzle kept from the last visit', async () => {
   const { page, context } = await openPage();
   const mine = ARTICLE.replace('a--', 'a---');
-  await setText(page, mine);
-  await page.waitForFunction(() => location.hash.length > 3);
-  await page.waitForTimeout(500);
-  const link = page.url();
+  const link = await addressAfter(page, () => setText(page, mine));
   await setText(page, 'aa\n  \n-aa\n');
   await page.waitForFunction((old) => location.href !== old, link);
   await page.waitForTimeout(500);

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
-  ARTICLE, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus, waitForFullModule,
+  ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus, waitForFullModule,
 } from './harness.mjs';
 
 useBrowser();
@@ -127,10 +127,8 @@ test('Cancel ends a script that never returns, as does its silence; a link carri
     await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 10000 });
     assert.match(await status(page), /^Stopped: the script did not return/);
     // The address holds the script: opened elsewhere, it reads and solves the same.
-    await page.selectOption('#examples', 'script-js-hanoi');
+    const link = await addressAfter(page, () => page.selectOption('#examples', 'script-js-hanoi'));
     await waitForStatus(page, 'Ready');
-    await page.waitForFunction(() => location.hash.length > 1);
-    const link = page.url();
     const { page: other, context } = await openPage(link);
     try {
       assert.equal(await other.inputValue('#puzzle-text'), await page.inputValue('#puzzle-text'));
