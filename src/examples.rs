@@ -62,7 +62,7 @@ fn own_title(example: &'static Example) -> Option<&'static str> {
 mod tests {
     use super::*;
 
-    /// The menu (issue 62): short titles, none twice in one group, each family's examples under
+    /// The menu: short titles, none twice in one group, each family's examples under
     /// its own name unless placed where people look for them; the long text is the tooltip.
     #[test]
     fn the_menu_is_short_and_says_each_puzzle_once() {

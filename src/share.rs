@@ -25,19 +25,19 @@ pub struct Shared {
     /// The puzzle's switches turned on, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub switches: Vec<String>,
-    /// Links made before switches had names (issue 19) said `exact: true` for Game About
+    /// Links made before switches had names said `exact: true` for Game About
     /// Squares' one switch; read as that switch ([`Shared::switches_on`]), never written.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exact: bool,
     /// Open with Analyse run and its panel shown, instead of solving.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub analyse: bool,
-    /// Open as the compact player an embedded link shows (issue 17).
+    /// Open as the compact player an embedded link shows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<Player>,
     /// Open the puzzle without solving it: the page's first module hands a puzzle it cannot read
     /// (a script, an LM-Solve board) to its full module this way when the user opened one but
-    /// did not ask for a solve (issue 14).
+    /// did not ask for a solve.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub idle: bool,
     /// Moves played on the board by hand, `step` of them shown: "I am stuck here" as a link.

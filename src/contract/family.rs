@@ -163,7 +163,7 @@ pub trait Puzzle {
         self.solve(options, on_progress)
     }
 
-    /// The family's part of Analyse (issue 16), for puzzles whose capabilities say `analyses`:
+    /// The family's part of Analyse, for puzzles whose capabilities say `analyses`:
     /// every position reachable from the start. The faces call [`Puzzle::analyse`].
     fn explore(
         &self,

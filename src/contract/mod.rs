@@ -3,7 +3,7 @@
 //! puzzle offers ([`Capabilities`]), how to search ([`SolveOptions`]), what came of it
 //! ([`Report`]), and the errors that point into the user's text ([`FormatError`],
 //! [`MoveError`]). It sits below both, beside the engine, so that the faces' shared wording
-//! (`replay.rs`) reads reports without looking up at the families (issue 19); `families`
+//! (`replay.rs`) reads reports without looking up at the families; `families`
 //! re-exports it all, so a family names these where it always did.
 
 mod family;

@@ -1,4 +1,4 @@
-//! Analyse as the faces see it (issue 16): the engine's figures (`search::analyse`) with moves in
+//! Analyse as the faces see it: the engine's figures (`search::analyse`) with moves in
 //! the family's own words, and the hardest start as a puzzle text when the family can write one.
 
 use super::{FormatError, SolveOptions};

@@ -204,7 +204,7 @@ fn run<const N: usize>(
     (outcome, iteration)
 }
 
-/// Analyse on a tile puzzle (issue 16): every arrangement reachable from the start (half of all
+/// Analyse on a tile puzzle: every arrangement reachable from the start (half of all
 /// of them, by parity), explored without tables; `describe` as for [`report`].
 pub fn analysis(
     family: &str,

@@ -1,5 +1,5 @@
-//! Analyse: the whole space reachable from the start, explored once and then read several ways
-//! (issue 16). Breadth-first exploration stores every position and the moves between them; a
+//! Analyse: the whole space reachable from the start, explored once and then read several
+//! ways. Breadth-first exploration stores every position and the moves between them; a
 //! second breadth-first pass runs backwards from every solved position over those moves. From the
 //! two distances come the figures a puzzle designer asks for: positions, solved ones, dead ends
 //! (no solution reachable any more), positions per distance from the start, the number of

@@ -102,7 +102,7 @@ impl<M, S> Outcome<M, S> {
 }
 
 /// One of several parts of a search split across processes that share no memory (the page's
-/// Workers, issue 13): every part lists the top of the search tree alike and searches the
+/// Workers): every part lists the top of the search tree alike and searches the
 /// subtrees [`Part::takes`], so that the parts' answers together are the whole search's (see
 /// [`cover::cover_part`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

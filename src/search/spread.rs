@@ -1,5 +1,5 @@
 //! Breadth-first expansion on several threads that numbers states exactly as the one-thread
-//! loop does (issue 13), shared by breadth-first search and Analyse's exploration.
+//! loop does, shared by breadth-first search and Analyse's exploration.
 //!
 //! The states stored but not yet expanded are taken in batches, each in three steps:
 //! 1. the threads expand the batch's states and look each successor up in the index as it stood

@@ -3,7 +3,7 @@
 //! `protocol`, `split`, `history` and `playback` are plain data and also compile natively (their tests run
 //! everywhere); the rest is wasm32 only.
 //!
-//! The page and its Workers run one and the same module (issue 14): the browser downloads and
+//! The page and its Workers run one and the same module: the browser downloads and
 //! compiles it once, for the page, which hands the compiled module to each Worker it starts
 //! (`solver.rs`, `www/worker_loader.js`). `start` then tells the two apart.
 

@@ -1,4 +1,4 @@
-//! The page's solver Workers (issue 13): Worker 0 always, more while a search is shared among
+//! The page's solver Workers: Worker 0 always, more while a search is shared among
 //! them ([`super::split`]). A Worker is started when first needed, so a page that never counts
 //! tilings loads one. Each Worker's messages reach the page with its number. A Worker that has
 //! not posted Ready keeps its requests until it does (messages sent earlier are lost), and a

@@ -1,4 +1,4 @@
-//! One search shared among the page's Workers (issue 13), as plain data so it is tested
+//! One search shared among the page's Workers, as plain data so it is tested
 //! natively: which requests go to which Worker, and how their progress and reports join into
 //! the one search the page shows. The Workers share no memory; each searches its part of the
 //! tree ([`Part`]) and the page adds up what they say. An IDA* search goes round by round

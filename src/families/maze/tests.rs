@@ -315,7 +315,7 @@ impl midend::Backend for Counting<'_> {
 }
 
 /// A long path replays each cell once however it is shown: every board for `--output-states`,
-/// every frame of a replay, and the check, from one walk of the path (issue 19).
+/// every frame of a replay, and the check, from one walk of the path.
 #[test]
 fn a_long_path_is_walked_once() {
     let maze = MazePuzzle::parse(&text::write_box_art(&generate::perfect(40, 40, 7), &|_| None)).unwrap();

@@ -244,7 +244,7 @@ fn new_random_levels_can_be_won() {
     }
 }
 
-/// Coordinates at the integer limits are refused with a message, not a crash (issue 18: the
+/// Coordinates at the integer limits are refused with a message, not a crash (the
 /// smallest i32 passed a check written with abs()).
 #[test]
 fn coordinates_at_the_integer_limits_are_refused() {

@@ -1,5 +1,5 @@
 //! One part of one IDA* iteration, for a search shared among processes that share no memory
-//! (the page's Workers, issue 13). Every part lists the top of the tree for the bound alike (the
+//! (the page's Workers). Every part lists the top of the tree for the bound alike (the
 //! same subtrees in the sequential walk's order, as `parallel.rs` lists them for threads) and
 //! searches the subtrees [`Part::takes`] in that order, stopping at its first goal. The whole
 //! iteration's answer is then the goal of the lowest-numbered subtree among the parts' (the

@@ -371,7 +371,7 @@ thread_local! {
     static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
-/// Offline use (issue 14): `sw.js` keeps the app's files for the next visit. Browsers offer
+/// Offline use: `sw.js` keeps the app's files for the next visit. Browsers offer
 /// service workers only to secure pages (https, or this machine); elsewhere the app runs as
 /// before, and a refused registration is only a warning.
 fn register_service_worker(window: &Window) {

@@ -3,7 +3,7 @@
 //! them comes from a tracing Worker's traces: of the start when a text is first read, of a move
 //! list when the page shows one it has not seen. The sandbox also places syntax errors.
 //!
-//! What the page claims of such a text it checks first (issue 60): a solution a search reports
+//! What the page claims of such a text it checks first: a solution a search reports
 //! is replayed by a fresh tracing Worker before the page says "Solved", and one that does not
 //! replay to a solved position of the same length is refused. A Worker, or the whole frame, that
 //! stops answering is thrown away and made again, the status blaming the script that hung; and a

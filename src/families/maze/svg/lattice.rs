@@ -41,7 +41,7 @@ pub(super) fn common_step(values: &[f64]) -> Option<f64> {
 /// equally good ones the first. Values a whole number of steps apart share their remainder
 /// modulo the step, so each value's count is the number of remainders within 0.05 of its own,
 /// around the circle: found by binary search in the sorted remainders, O(n log n). Trying every
-/// value against every other took 14 s on a 100,000-step staircase (issue 18).
+/// value against every other took 14 s on a 100,000-step staircase.
 pub(super) fn origin(values: &[f64], step: f64) -> Option<f64> {
     let first = *values.first()?;
     let fraction = |v: f64| {
