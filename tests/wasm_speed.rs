@@ -312,6 +312,18 @@ fn javascript_rules() {
         let report = puzzle.solve(&SolveOptions::default(), &mut |_: &Stats| Flow::Continue).unwrap();
         assert_eq!((report.status, report.moves.len()), (Status::Solved, length), "{dead}");
     }
+    // Moves that are text cross as numbers once the host has numbered them, up to its limit
+    // (4,096), and as their bytes after it and when they are not text: 6,000 moves named once
+    // each, one named on every state, and a number. From 5,997 the move 3 jumps to the goal,
+    // 6,001: 3,000 moves, one of them a step of 1.
+    let text = "// puzzlelab script js\nfunction start() { return 0; }\nfunction moves(s) { return [\"+1 from \" + s, \"+2\", 3]; }\nfunction apply(s, m) { if (m === 3) return s === 5997 ? 6001 : null; const next = s + (m === \"+2\" ? 2 : 1); return next <= 6001 ? next : null; }\nfunction is_goal(s) { return s === 6001; }\n";
+    let puzzle = JsPuzzle::load::<WebEngine>(text).unwrap();
+    let options = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!((report.status, report.moves.len()), (Status::Solved, 3000));
+    assert_eq!(report.moves.last().map(String::as_str), Some("3"));
+    assert_eq!(report.moves.iter().filter(|m| m.starts_with("+1 from ")).count(), 1);
+    assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved);
     let thrown = error("throw new RangeError(\"no\");");
     assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
     // The script runs in a compartment of its own (issue 60): the realm's intrinsics are frozen

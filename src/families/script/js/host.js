@@ -7,7 +7,7 @@
 // expansion's, until their flags are asked).
 // The intrinsics it names are bound as parameters once: where the realm is locked down (the
 // page's Workers), naming them as globals in the hottest functions cost more than half the time.
-((Array, Object, String, Math, JSON, Number, Uint8Array, DataView, TextEncoder, TextDecoder) => function (rules) {
+((Array, Object, String, Math, JSON, Number, Map, Uint8Array, DataView, TextEncoder, TextDecoder) => function (rules) {
   "use strict";
   const values = [];
   // The function of the user's running when something failed, for the error's message.
@@ -409,9 +409,37 @@
   const found = [];
   let foundCount = 0;
 
+  // Moves that are text, by their number here: most scripts name a few moves again and again,
+  // and one named before is written as its number (`expandGiven` says how). A search numbers
+  // them afresh.
+  const KNOWN = 0x80000000;
+  const FIRST = 0x40000000;
+  const MAX_KNOWN = 1 << 12;
+  const knownMoves = new Map();
+
+  function writeMove(move) {
+    if (typeof move === "string") {
+      const known = knownMoves.get(move);
+      if (known !== undefined) {
+        room(4);
+        out.setUint32(length, KNOWN + known, true);
+        length += 4;
+        return;
+      }
+      if (knownMoves.size < MAX_KNOWN) {
+        const at = length;
+        writeKey(move, "moves", "a move");
+        out.setUint32(at, FIRST + (length - at - 4), true);
+        knownMoves.set(move, knownMoves.size);
+        return;
+      }
+    }
+    writeKey(move, "moves", "a move");
+  }
+
   // One state found, written as `expandGiven` says.
   function writeFound(move, next) {
-    writeKey(move, "moves", "a move");
+    writeMove(move);
     writeKey(next, "apply", "a state");
     if (foundCount < found.length) found[foundCount] = next;
     else found.push(next);
@@ -422,6 +450,7 @@
     // A new search: the state start() returns, state 0.
     begin() {
       values.length = 0;
+      knownMoves.clear();
       doing = "start";
       try {
         const state = rules.start();
@@ -497,8 +526,10 @@
       return copy();
     },
     // `expand` of the state the module put where `target` says, written as `copy` says: for
-    // each state found, its move and the state, each after its length. The states are kept
-    // until `flagsGiven` (nothing is kept longer).
+    // each state found, its move and the state, each after its length. A move's length word
+    // with `KNOWN` set is instead the number of a text move written before, one with `FIRST`
+    // set gives that move its number (the next). The states are kept until `flagsGiven`
+    // (nothing is kept longer).
     expandGiven() {
       foundCount = 0;
       fresh();
@@ -566,4 +597,4 @@
     },
   };
   return host;
-})(Array, Object, String, Math, JSON, Number, Uint8Array, DataView, globalThis.TextEncoder, globalThis.TextDecoder)
+})(Array, Object, String, Math, JSON, Number, Map, Uint8Array, DataView, globalThis.TextEncoder, globalThis.TextDecoder)

@@ -222,10 +222,12 @@ pub fn arguments(values: &[&[u8]]) -> String {
 
 /// Where an expansion hands what it finds, one state at a time: the search's numbering.
 pub trait Found {
-    /// A move allowed and the state it leads to, as canonical bytes: the state's number if it
-    /// is new to the search. Then, and only then, its flags are wanted: an engine that keeps
-    /// states keeps it, and the script's `is_goal` runs once a state.
-    fn state(&mut self, mv: &[u8], state: &[u8]) -> Option<u32>;
+    /// The number of a move, given as canonical bytes (a search numbers each move it meets).
+    fn number_move(&mut self, mv: &[u8]) -> u32;
+    /// A move allowed (its number) and the state it leads to, as canonical bytes: the state's
+    /// number if it is new to the search. Then, and only then, its flags are wanted: an engine
+    /// that keeps states keeps it, and the script's `is_goal` runs once a state.
+    fn state(&mut self, mv: u32, state: &[u8]) -> Option<u32>;
     /// The flags ([`GOAL`], [`DEAD`]) of new state `id`.
     fn flags(&mut self, id: u32, flags: u8);
 }

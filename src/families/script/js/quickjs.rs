@@ -497,7 +497,8 @@ impl Engine for QuickJs {
                 }
                 write_key(&mv, plain, &mut mv_key, "moves", "a move")?;
                 write_key(&next, plain, &mut state_key, "apply", "a state")?;
-                if let Some(id) = found.state(&mv_key, &state_key) {
+                let mv = found.number_move(&mv_key);
+                if let Some(id) = found.state(mv, &state_key) {
                     caught(ctx, values.set(self.kept.get(), next.clone()))?;
                     self.kept.set(self.kept.get() + 1);
                     found.flags(id, self.flags(ctx, &next, &rules)?);

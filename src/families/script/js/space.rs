@@ -163,8 +163,11 @@ struct Numbering<'s, 'a> {
 }
 
 impl Found for Numbering<'_, '_> {
-    fn state(&mut self, mv: &[u8], state: &[u8]) -> Option<u32> {
-        let (mv, _) = self.moves.number(mv);
+    fn number_move(&mut self, mv: &[u8]) -> u32 {
+        self.moves.number(mv).0
+    }
+
+    fn state(&mut self, mv: u32, state: &[u8]) -> Option<u32> {
         let (next, new) = self.states.number(state);
         if new {
             self.space.count(state);

@@ -150,6 +150,9 @@ pub struct WebEngine {
     buffer: RefCell<Vec<u8>>,
     /// The states an expansion found new: their places in it and their numbers.
     new: RefCell<Vec<(u32, u32)>>,
+    /// The search's numbers of the moves the host numbered, by the host's number (`begin`
+    /// starts both afresh).
+    known_moves: RefCell<Vec<u32>>,
 }
 
 /// What was thrown, as a message, and its stack if it has one.
@@ -245,9 +248,20 @@ fn keys(bytes: &[u8]) -> Vec<Vec<u8>> {
     std::iter::from_fn(|| take_key(bytes, &mut at)).map(<[u8]>::to_vec).collect()
 }
 
+/// The word (u32, little-endian) at `at` in `bytes`.
+fn word_at(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+/// In an expansion, a move's length word with this set is instead the number of a move that is
+/// text, written before (`host.js`'s `writeMove`)...
+const KNOWN_MOVE: u32 = 0x8000_0000;
+/// ...and one with this set gives the move it writes the next number.
+const FIRST_MOVE: u32 = 0x4000_0000;
+
 /// The key at `at` in `bytes`, after its length (u32, little-endian); `at` moves past it.
 fn take_key<'a>(bytes: &'a [u8], at: &mut usize) -> Option<&'a [u8]> {
-    let length = u32::from_le_bytes(bytes.get(*at..*at + 4)?.try_into().ok()?) as usize;
+    let length = word_at(bytes, *at)? as usize;
     let key = bytes.get(*at + 4..*at + 4 + length)?;
     *at += 4 + length;
     Some(key)
@@ -288,6 +302,7 @@ impl Engine for WebEngine {
             text: text.to_string(),
             buffer: RefCell::new(Vec::new()),
             new: RefCell::new(Vec::new()),
+            known_moves: RefCell::new(Vec::new()),
         };
         engine.grow(1 << 12);
         Ok(engine)
@@ -298,6 +313,7 @@ impl Engine for WebEngine {
     }
 
     fn begin(&self) -> Result<Vec<u8>, FormatError> {
+        self.known_moves.borrow_mut().clear();
         self.written(number(self.begin_into.call0(&self.host)), <[u8]>::to_vec)
     }
 
@@ -313,13 +329,27 @@ impl Engine for WebEngine {
         let mut new = self.new.borrow_mut();
         new.clear();
         self.written(self.typed.expand_given(), |bytes| {
-            // The move and the state, each after its length.
+            // The move and the state, each after its length (a move known by its number, or
+            // numbered as it is read, as `host.js` says).
+            let unreadable = || FormatError::general("the script's host wrote an expansion this build cannot read");
+            let mut known = self.known_moves.borrow_mut();
             let mut at = 0;
             let mut place = 0;
             while at < bytes.len() {
-                let (Some(mv), Some(next)) = (take_key(bytes, &mut at), take_key(bytes, &mut at)) else {
-                    return Err(FormatError::general("the script's host wrote an expansion this build cannot read"));
+                let word = word_at(bytes, at).ok_or_else(unreadable)?;
+                let mv = if word & KNOWN_MOVE != 0 {
+                    at += 4;
+                    *known.get((word & !KNOWN_MOVE) as usize).ok_or_else(unreadable)?
+                } else {
+                    let length = (word & !FIRST_MOVE) as usize;
+                    let mv = found.number_move(bytes.get(at + 4..at + 4 + length).ok_or_else(unreadable)?);
+                    at += 4 + length;
+                    if word & FIRST_MOVE != 0 {
+                        known.push(mv);
+                    }
+                    mv
                 };
+                let next = take_key(bytes, &mut at).ok_or_else(unreadable)?;
                 if let Some(id) = found.state(mv, next) {
                     new.push((place, id));
                 }
