@@ -240,18 +240,16 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Formats => {
-            let text: String = FAMILIES
-                .iter()
-                .map(|family| {
-                    format!(
-                        "{} ({}): metrics {}\n  {}\n\n",
-                        family.id(),
-                        family.name(),
-                        family.metrics().join(", "),
-                        family.format_help()
-                    )
-                })
-                .collect();
+            // Each family's line, and its reference after the last family that shares it
+            // (LM-Solve's eight share one).
+            let mut text = String::new();
+            for (i, family) in FAMILIES.iter().enumerate() {
+                let metrics = family.metrics().join(", ");
+                text.push_str(&format!("{} ({}): metrics {metrics}\n", family.id(), family.name()));
+                if FAMILIES.get(i + 1).is_none_or(|next| next.format_help() != family.format_help()) {
+                    text.push_str(&format!("\n{}\n", family.format_help()));
+                }
+            }
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),

@@ -1,5 +1,6 @@
 //! `ARCHITECTURE.md` stays a map of today: every file it names exists, and every name of the
-//! code it quotes (a type, a function, a path like `families::parse`) is still in the code.
+//! code it quotes (a type, a function, a path like `families::parse`) is still in the code. And
+//! every family's format has one reference, which the README links and the page's help shows.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
@@ -118,4 +119,27 @@ fn the_check_finds_what_is_missing() {
     assert_eq!(code_words("lockdown()"), Some(vec!["lockdown"]));
     assert_eq!(code_words("bfs"), None);
     assert!(has_word("fn parse_as(", "parse_as") && !has_word("fn parse_as(", "parse"));
+}
+
+/// Each family's format reference is `docs/formats/FAMILY.md` (LM-Solve's eight share one): the
+/// text its help shows (`Family::format_help`), and the README links it.
+#[test]
+fn every_family_has_its_format_reference() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut references = BTreeSet::new();
+    for family in puzzlelab::families::FAMILIES {
+        let name = family.id().split(':').next().unwrap_or_default();
+        let file = format!("docs/formats/{name}.md");
+        let reference = std::fs::read_to_string(root.join(&file)).unwrap_or_default();
+        assert!(reference.starts_with("# "), "{}: {file} is missing or has no title", family.id());
+        assert_eq!(family.format_help(), reference, "{}: its help is not {file}", family.id());
+        assert!(readme.contains(&format!("]({file})")), "the README does not link {file}");
+        references.insert(file);
+    }
+    let files: BTreeSet<String> = std::fs::read_dir(root.join("docs/formats"))
+        .unwrap()
+        .map(|entry| format!("docs/formats/{}", entry.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert_eq!(files, references, "a reference in docs/formats that no family shows");
 }

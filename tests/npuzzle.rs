@@ -98,13 +98,13 @@ fn threads_give_the_same_answer() {
     assert_eq!(answers[0], answers[2]);
 }
 
-/// The 80-move positions (and the README's example, one of them) are solvable towards their
+/// The 80-move positions (and the format reference's example, one of them) are solvable towards their
 /// goal: a short search gives up rather than answering "wrong parity". (Written towards the
 /// default goal, blank last, they were unsolvable for a while and nothing noticed.)
 #[test]
 fn the_eighty_move_positions_can_be_solved() {
     let goal = "goal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/formats/npuzzle.md");
     let title = "title: one of the 15-puzzle's hardest positions";
     let example = readme.split(&format!("```text\n{title}")).nth(1).unwrap();
     let example = format!("{title}{}", example.split("```").next().unwrap());

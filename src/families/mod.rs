@@ -3,6 +3,14 @@
 //!
 //! A family is one folder below this one plus one line in [`FAMILIES`] (ARCHITECTURE.md, "Adding a family").
 
+/// A family's format reference, `docs/formats/NAME.md`: the page's help panel shows it, and it
+/// is the reference the README links to.
+macro_rules! format_doc {
+    ($name:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formats/", $name, ".md"))
+    };
+}
+
 /// An [`Example`] from `www/examples/NAME.EXT`: `example!("klotski", "txt", 81)`.
 macro_rules! example {
     ($name:literal, $ext:literal, $length:expr) => {

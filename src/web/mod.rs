@@ -1,13 +1,14 @@
 //! The browser front end: the page, the solver worker, and the messages between them.
 //!
-//! `protocol`, `split`, `history` and `playback` are plain data and also compile natively (their tests run
-//! everywhere); the rest is wasm32 only.
+//! `protocol`, `split`, `history`, `playback` and `markdown` are plain data and also compile natively
+//! (their tests run everywhere); the rest is wasm32 only.
 //!
 //! The page and its Workers run one and the same module: the browser downloads and
 //! compiles it once, for the page, which hands the compiled module to each Worker it starts
 //! (`solver.rs`, `www/worker_loader.js`). `start` then tells the two apart.
 
 pub mod history;
+pub mod markdown;
 pub mod playback;
 pub mod protocol;
 pub mod split;

@@ -541,6 +541,12 @@ test('help says how each kind of puzzle is written and played, as text', async (
     assert.equal(await page.textContent('#help-title'), 'Sliding blocks');
     assert.match(await page.textContent('#help-play'), /dashed outline in a piece's colour marks a cell the goal asks that piece to cover/);
     assert.match(await page.textContent('#help-format'), /^Rows of the board, then a goal line/);
+    // The format's whole reference (docs/formats/sliding.md) as elements with text: its lists,
+    // code and examples, its title left to the panel's heading.
+    assert.ok(await page.$('#help-format ul li code'));
+    assert.ok(await page.$('#help-format pre'));
+    assert.equal(await page.$('#help-format h1'), null);
+    assert.doesNotMatch(await page.textContent('#help-format'), /\*\*|```/);
     // It follows the puzzle on screen.
     await page.selectOption('#examples', 'squares-intro');
     assert.equal(await page.textContent('#help-title'), 'Game About Squares');
@@ -549,6 +555,8 @@ test('help says how each kind of puzzle is written and played, as text', async (
     await page.selectOption('#examples', 'lm-numbers');
     await page.waitForFunction(() => document.querySelector('#help-title').textContent === 'LM-Solve: Number maze');
     assert.match(await page.textContent('#help-play'), /^Jump exactly the number on your cell, up, down, left or right; land on the star\. Tap/);
+    // LM-Solve's reference has a table of its variants.
+    assert.match(await page.textContent('#help-format table'), /numbers/);
     await page.screenshot({ path: path.join(shots, 'help.png') });
   });
 });

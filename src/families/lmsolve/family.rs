@@ -57,30 +57,7 @@ impl Family for LmFamily {
     }
 
     fn format_help(&self) -> &'static str {
-        match self.0 {
-            Variant::Alice => {
-                "LM-Solve board: Dims = (W,H) and a layout = <<EOF block of W x H cells [flags] in rows \
-                (N S E W NE NW SE SW arrows, ADD, SUB, GOAL, START, BLANK; # comments), closed by EOF."
-            }
-            Variant::Minotaur => {
-                "LM-Solve board: Dims, Thes, Mino and Exit as (x,y) from 0, and a wall layout: 2H+1 lines \
-                alternating W characters of - (a wall above) and W+1 of | (a wall to the left); spaces count."
-            }
-            Variant::Numbers => {
-                "LM-Solve board: Dims, Start = (x,y), and a layout of H rows of W digits (the jump) or * (a goal)."
-            }
-            Variant::Plank | Variant::HexPlank => {
-                "LM-Solve board: Dims, a layout of H lines where X is a stump, G the goal \
-                stump and space water, then Planks = [ ((x,y) -> (x,y)) , … ] (the person starts on the first)."
-            }
-            Variant::TiltSingle => "LM-Solve board: Dims, Start, Goal as (x,y), and a wall layout (see Minotaur).",
-            Variant::TiltMulti => {
-                "LM-Solve board: Dims, Start, Goals = [ (x,y), … ], and a wall layout (see Minotaur)."
-            }
-            Variant::TiltRedBlue => {
-                "LM-Solve board: Dims, Red_Start, Red_Goal, Blue_Start, Blue_Goal, and a wall layout."
-            }
-        }
+        format_doc!("lmsolve")
     }
 
     fn how_to_play(&self) -> Option<&'static str> {

@@ -39,12 +39,7 @@ impl Family for Maze {
     }
 
     fn format_help(&self) -> &'static str {
-        "An SVG maze (mazegenerator.net's square, \"line\" and hexagonal (sigma) mazes, and other \
-         generators' files: walls as lines, polylines or straight paths; red lines, text and curves \
-         are ignored; green and red squares or 🚶/🏁 mark the start and exit when the outer wall has \
-         no gaps), or a text maze: box art (+--+ corners, | walls, S and E inside cells), `_|` art, \
-         or a block grid where every character is a cell (# wall, space or . open, S start, E exit; \
-         also 0/1 matrices). Without marks, the two gaps in the outer wall are the entrance and exit."
+        format_doc!("maze")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

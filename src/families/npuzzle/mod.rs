@@ -35,11 +35,7 @@ impl Family for NPuzzles {
     }
 
     fn format_help(&self) -> &'static str {
-        "Rows of numbers separated by spaces, one row per line (or rows separated by / on one line); \
-         the blank is 0, _ or . Any rectangle from 2x2 to 8x8. The goal is 1, 2, ... in reading \
-         order with the blank last, unless a `goal:` line follows with the goal's rows. Optional \
-         `title: ...`. A move is the number of the tile that slides into the blank (`12`). Solved \
-         optimally by IDA* with additive pattern databases (6-6-3 on 4x4), built on first use."
+        format_doc!("npuzzle")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

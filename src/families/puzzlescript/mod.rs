@@ -39,10 +39,7 @@ impl Family for PuzzleScript {
     }
 
     fn format_help(&self) -> &'static str {
-        "A PuzzleScript game as written for puzzlescript.net: settings, then OBJECTS, LEGEND, \
-         SOUNDS, COLLISIONLAYERS, RULES ([ > Player | Crate ] -> [ > Player | > Crate ]), \
-         WINCONDITIONS (all Crate on Target) and LEVELS. The rules run as the reference engine \
-         runs them. Pick a level to play or solve it; moves are up, down, left, right, action."
+        format_doc!("puzzlescript")
     }
 
     fn how_to_play(&self) -> Option<&'static str> {

@@ -36,13 +36,7 @@ impl Family for RushHour {
     }
 
     fn format_help(&self) -> &'static str {
-        "Michael Fogleman's notation: the board in one line of n x n cells read row by row \
-         (`BBB..C.....C.AA..C........DD........`, 36 cells for the 6 x 6 game), or as n rows. `.` or \
-         `o` is empty, `x` a wall, `A` the red car, B to Z the other cars (2 cells) and trucks (3). \
-         The red car lies on the exit row (the third of six) and leaves on the right. A line of his \
-         database, `moves board cluster_size`, is read too, and its optimum is checked. Optional \
-         first line `title: ...`. Moves are a letter and a signed distance: `A+2` (right or down), \
-         `B-1`. Metrics: slide (a car travels any distance; his \"moves\") and unit (one cell)."
+        format_doc!("rushhour")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

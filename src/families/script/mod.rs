@@ -111,16 +111,7 @@ impl Family for Script {
     }
 
     fn format_help(&self) -> &'static str {
-        "JavaScript whose first line is `// puzzlelab script js`. It defines start(), \
-         moves(state) (an array), apply(state, move) (the next state, or null when the move is \
-         not allowed) and is_goal(state) (true or false); optionally is_dead(state), \
-         heuristic(state) (a lower bound on the moves left; enables A*), show(state) and \
-         label(move) (text, telling apart the moves allowed from one position), and draw(state): \
-         an array of shapes {x, y, w, h, colour, label, shape: \"rect\"|\"circle\"} on a grid. \
-         States and moves are JSON-like (numbers, strings, booleans, null, arrays, plain objects) \
-         and compared by value. In the page a script runs in a sandbox: no network, no storage, \
-         no page. The same recipe in rhai: first line `// puzzlelab script`, `()` for a move not \
-         allowed, maps written #{x: 1}; each rhai call may run at most 5 million operations."
+        format_doc!("script")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

@@ -40,14 +40,7 @@ impl Family for Sliding {
     }
 
     fn format_help(&self) -> &'static str {
-        "Rows of the board, then a goal line. a-z are pieces (every cell with one letter is one \
-         rigid piece), # is a wall, space is empty; short rows are padded with spaces. The goal is a \
-         regular expression searched in the board flattened as '-' x width, the rows joined by '-', \
-         then '-' x width: `a--` means piece a covers the bottom-right cell; Perl's backreferences \
-         and lookaround work. Optional first lines: `metric: unit|slide|piece`, `axis: yes` (pieces \
-         move only along their long side), `pieces: s=1x1 v=1x2` (those letters name kinds of \
-         piece, cut into pieces of that width x height), `title: ...`. Moves are written as a \
-         letter (and a number among pieces of one letter) and the cells it travels: `b LL`, `s2 D`."
+        format_doc!("sliding")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

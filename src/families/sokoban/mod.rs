@@ -46,13 +46,7 @@ impl Family for Sokoban {
     }
 
     fn format_help(&self) -> &'static str {
-        "XSB characters: # wall, @ player, + player on a goal, $ box, * box on a goal, . goal, and \
-         space, - or _ for floor. Rows may be ragged; a number repeats the character after it \
-         (4# is ####) and | ends a row. A file may hold many levels, with notes before or after \
-         each board (; 12, ; 'Title', Title: …, Author: …); it opens at the first level, and the \
-         page's level picker or the CLI's --level N (or --all-levels) choose. A solution in LURD \
-         after a level (Solution: rrULL…) is checked. Moves are written in LURD: l u r d walk, \
-         L U R D push. Metrics: pushes (the default) and moves."
+        format_doc!("sokoban")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

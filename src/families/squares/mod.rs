@@ -48,14 +48,7 @@ impl Family for Squares {
     }
 
     fn format_help(&self) -> &'static str {
-        "One element per line, // comments. `Colour:x,y d` is a square (colour: a word starting with \
-         a capital letter; d one of ^ v < >), `Colour:x,y` a goal, `d:x,y` an arrow; screen \
-         coordinates, y grows downward. A square standing on an arrow may leave out its direction. \
-         A click moves a square one cell its way, pushing the squares in front; squares landing on \
-         arrows turn. Won when every goal holds a square of its colour. By default squares stay \
-         within N-1 cells of the level (N squares) and answers are shortest within that area; \
-         --exact searches without that bound. Moves are the colour clicked (`Red`), with the \
-         square's position when a colour repeats (`Red 2,0`)."
+        format_doc!("squares")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

@@ -31,11 +31,7 @@ impl Family for Tiling {
     }
 
     fn format_help(&self) -> &'static str {
-        "The board as rows: . is a cell to cover, # or space is not part of the board. Optional \
-         header lines first: `pieces: pentominoes` (default; or tetrominoes, hexominoes, one-sided \
-         pentominoes, one-sided tetrominoes, or names such as `F I L N P T U V W X Y Z + O4`), \
-         `each: once|any`, `mirror: yes|no`, and pieces of your own: `piece Q: ##/#.`. A move \
-         places a piece on cells: `F: 0,1 0,2 1,0 1,1 2,1` (row,col)."
+        format_doc!("tiling")
     }
 
     fn metrics(&self) -> &'static [&'static str] {

@@ -200,7 +200,9 @@ impl App {
                 .how_to_play()
                 .unwrap_or("Press Solve, then watch the solution: ◀ and ▶ (or the arrow keys) step through it."),
         );
-        text("help-format", family.format_help());
+        if let Some(element) = self.document.get_element_by_id("help-format") {
+            show_reference(&self.document, &element, family.format_help());
+        }
         text("help-example", family.blank());
     }
 
@@ -365,5 +367,88 @@ impl App {
             let _ = self.el.text.set_selection_range(start as u32, (start + len) as u32);
         }
         gutter.set_scroll_top(self.el.text.scroll_top());
+    }
+}
+
+/// A format's reference (`docs/formats/`) into `parent` as elements with text: its title left
+/// out (the panel names the family).
+fn show_reference(document: &Document, parent: &web_sys::Element, reference: &str) {
+    use crate::web::markdown::{blocks, Block, Span};
+    parent.set_text_content(None);
+    let add = |to: &web_sys::Element, tag: &str| -> Option<web_sys::Element> {
+        let element = document.create_element(tag).ok()?;
+        to.append_child(&element).ok()?;
+        Some(element)
+    };
+    let fill = |to: &web_sys::Element, spans: &[Span]| {
+        for span in spans {
+            let (tag, words) = match span {
+                Span::Text(words) => {
+                    let _ = to.append_with_str_1(words);
+                    continue;
+                }
+                Span::Code(words) => ("code", words),
+                Span::Bold(words) => ("strong", words),
+                // A link within the repository (`npuzzle.md`) leads nowhere from the page.
+                Span::Link(words, to_address) if !to_address.starts_with("https://") => {
+                    let _ = to.append_with_str_1(words);
+                    continue;
+                }
+                Span::Link(words, to_address) => {
+                    if let Some(link) = add(to, "a") {
+                        link.set_text_content(Some(words));
+                        let _ = link.set_attribute("href", to_address);
+                        let _ = link.set_attribute("target", "_blank");
+                        let _ = link.set_attribute("rel", "noopener");
+                    }
+                    continue;
+                }
+            };
+            if let Some(element) = add(to, tag) {
+                element.set_text_content(Some(words));
+            }
+        }
+    };
+    for block in blocks(reference) {
+        match block {
+            Block::Heading(1, _) => {}
+            Block::Heading(level, spans) => {
+                if let Some(heading) = add(parent, if level == 2 { "h3" } else { "h4" }) {
+                    fill(&heading, &spans);
+                }
+            }
+            Block::Paragraph(spans) => {
+                if let Some(paragraph) = add(parent, "p") {
+                    fill(&paragraph, &spans);
+                }
+            }
+            Block::List(items) => {
+                if let Some(list) = add(parent, "ul") {
+                    for item in items {
+                        if let Some(element) = add(&list, "li") {
+                            fill(&element, &item);
+                        }
+                    }
+                }
+            }
+            Block::Code(code) => {
+                if let Some(pre) = add(parent, "pre") {
+                    pre.set_text_content(Some(&code));
+                }
+            }
+            Block::Table(rows) => {
+                if let Some(table) = add(parent, "table") {
+                    for (i, row) in rows.iter().enumerate() {
+                        if let Some(tr) = add(&table, "tr") {
+                            for cell in row {
+                                if let Some(element) = add(&tr, if i == 0 { "th" } else { "td" }) {
+                                    fill(&element, cell);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
