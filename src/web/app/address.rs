@@ -6,6 +6,17 @@
 
 use super::*;
 
+/// What the page keeps of its address.
+#[derive(Default)]
+pub(super) struct Address {
+    /// The address the page last wrote: a change to anything else is a link opened.
+    pub(super) written: String,
+    /// The puzzle being opened gets a history entry of its own.
+    pub(super) new_entry: bool,
+    /// The timer that writes the address once changes pause.
+    pub(super) remember_timer: std::cell::Cell<Option<i32>>,
+}
+
 /// How long the page waits after a change before writing the address (one write for a burst
 /// of keys, not one per key).
 const REMEMBER_MS: i32 = 400;
@@ -19,17 +30,17 @@ impl App {
     pub(super) fn here(&self) -> Shared {
         // What a reload runs again: the solve or the analysis on screen (or asked for).
         let solving = self.report.is_some()
-            || (self.busy && self.analysis.is_none())
-            || self.start_when_ready == Some(Task::Solve);
-        let analyse = self.analysis.is_some() || self.start_when_ready == Some(Task::Analyse);
+            || (self.running.busy && self.analysed.report.is_none())
+            || self.running.start_when_ready == Some(Task::Solve);
+        let analyse = self.analysed.report.is_some() || self.running.start_when_ready == Some(Task::Analyse);
         Shared {
             metric: self.metric_picked(),
             method: Some(self.el.method.value()),
-            step: self.pending_step.unwrap_or(self.playback.step),
+            step: self.running.pending_step.unwrap_or(self.playback.step),
             switches: self.switches_on(),
             analyse,
             idle: !(solving || analyse),
-            played: if self.report.is_none() { self.played.clone() } else { Vec::new() },
+            played: if self.report.is_none() { self.playing.moves.clone() } else { Vec::new() },
             ..Shared::new(&self.el.family.value(), self.history.text())
         }
     }
@@ -38,16 +49,16 @@ impl App {
     /// what is on screen then (a timer already set is left to run, so a stream of changes, a
     /// replay playing, still gets written).
     pub(super) fn remember_soon(&self) {
-        if self.remember_timer.get().is_some() {
+        if self.address.remember_timer.get().is_some() {
             return;
         }
         let write = Closure::once_into_js(|| {
             with_app(|app| {
-                app.remember_timer.set(None);
+                app.address.remember_timer.set(None);
                 app.remember();
             })
         });
-        self.remember_timer.set(
+        self.address.remember_timer.set(
             self.window.set_timeout_with_callback_and_timeout_and_arguments_0(write.unchecked_ref(), REMEMBER_MS).ok(),
         );
     }
@@ -64,7 +75,7 @@ impl App {
     /// Writes what is on screen to the address, in this history entry or (`new_entry`) a new
     /// one, and to local storage.
     fn write_address(&mut self, new_entry: bool) {
-        if let Some(timer) = self.remember_timer.take() {
+        if let Some(timer) = self.address.remember_timer.take() {
             self.window.clear_timeout_with_handle(timer);
         }
         if self.player.is_some() || self.history.text().is_empty() {
@@ -94,20 +105,20 @@ impl App {
                 };
             }
         }
-        self.address = url;
+        self.address.written = url;
     }
 
     /// Before another puzzle opens (from the menu, a file, the analysis): the one on screen is
     /// written to this history entry, and the new one gets an entry of its own once shown.
     pub(super) fn leave_entry(&mut self) {
         self.remember();
-        self.new_entry = true;
+        self.address.new_entry = true;
     }
 
     /// After a puzzle opened by [`App::leave_entry`]'s caller: its own history entry.
     pub(super) fn open_entry(&mut self) {
         // Written even while the full module loads to read it: the entry is this puzzle's.
-        if std::mem::take(&mut self.new_entry) {
+        if std::mem::take(&mut self.address.new_entry) {
             self.write_address(true);
         }
     }
@@ -116,15 +127,15 @@ impl App {
     /// the puzzle it holds. The page's own writes are recognised and ignored.
     pub(super) fn address_changed(&mut self) {
         let href = self.window.location().href().unwrap_or_default();
-        if href == self.address {
+        if href == self.address.written {
             return;
         }
-        self.address = href;
+        self.address.written = href;
         self.stop_all();
         if self.open_shared_link() {
             // A link asks for a solve: now, if the solver is ready (else once it is).
             if self.solver_ready() {
-                if let Some(task) = self.start_when_ready.take() {
+                if let Some(task) = self.running.start_when_ready.take() {
                     self.start(task);
                 }
             }

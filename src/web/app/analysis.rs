@@ -3,16 +3,25 @@
 
 use super::*;
 
+/// The last analysis of this puzzle, shown in its panel, and where its graph put each position.
+#[derive(Default)]
+pub(super) struct Analysed {
+    pub(super) report: Option<AnalysisReport>,
+    pub(super) graph_points: Vec<(f64, f64)>,
+    /// The position pointed at in the graph.
+    pub(super) graph_hover: Option<usize>,
+}
+
 impl App {
     /// Shows an analysis in its panel, or hides the panel.
     pub(super) fn show_analysis(&mut self, report: Option<AnalysisReport>) {
-        self.analysis = report;
-        self.graph_hover = None;
+        self.analysed.report = report;
+        self.analysed.graph_hover = None;
         self.layout_graph();
         self.draw_graph();
         self.describe_graph_node();
         let el = &self.el;
-        let Some(report) = &self.analysis else {
+        let Some(report) = &self.analysed.report else {
             el.analysis.set_hidden(true);
             return;
         };
@@ -116,8 +125,8 @@ impl App {
     /// column ordered by where its positions' parents stand (so the tree the search grew reads
     /// left to right with few crossings).
     pub(super) fn layout_graph(&mut self) {
-        self.graph_points.clear();
-        let Some(graph) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()) else {
+        self.analysed.graph_points.clear();
+        let Some(graph) = self.analysed.report.as_ref().and_then(|a| a.graph.as_ref()) else {
             self.el.graph_panel.set_hidden(true);
             return;
         };
@@ -145,20 +154,20 @@ impl App {
                 points[node] = (x, margin_y + (k as f64 + 0.5) * gap);
             }
         }
-        self.graph_points = points;
+        self.analysed.graph_points = points;
     }
 
     /// Draws the graph: moves as faint lines, the shortest solution in red, positions as dots
     /// (solved green, the start black), the one pointed at ringed.
     pub(super) fn draw_graph(&self) {
-        let Some(graph) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()) else { return };
+        let Some(graph) = self.analysed.report.as_ref().and_then(|a| a.graph.as_ref()) else { return };
         let canvas = &self.el.graph;
         let Some(ctx) =
             canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         else {
             return;
         };
-        let points = &self.graph_points;
+        let points = &self.analysed.graph_points;
         ctx.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
         ctx.set_line_width(0.6);
         ctx.set_stroke_style_str("rgba(40, 40, 60, 0.18)");
@@ -204,7 +213,7 @@ impl App {
             dot(points[node as usize], radius + 0.6, "#2d8a4e");
         }
         dot(points[0], radius + 1.5, "#222");
-        if let Some(node) = self.graph_hover {
+        if let Some(node) = self.analysed.graph_hover {
             ctx.set_line_width(2.0);
             ctx.set_stroke_style_str("#111");
             ctx.begin_path();
@@ -223,15 +232,20 @@ impl App {
         let x = (f64::from(event.client_x()) - rect.left()) * f64::from(canvas.width()) / rect.width();
         let y = (f64::from(event.client_y()) - rect.top()) * f64::from(canvas.height()) / rect.height();
         let distance = |&(px, py): &(f64, f64)| (px - x).powi(2) + (py - y).powi(2);
-        let (node, d) =
-            self.graph_points.iter().enumerate().map(|(i, p)| (i, distance(p))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+        let (node, d) = self
+            .analysed
+            .graph_points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, distance(p)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?;
         (d <= 100.0).then_some(node)
     }
 
     /// Says which position the pointer is on: its distance, whether it is solved, and the position.
     pub(super) fn describe_graph_node(&self) {
-        let graph = self.analysis.as_ref().and_then(|a| a.graph.as_ref());
-        let (Some(graph), Some(node), Some(puzzle)) = (graph, self.graph_hover, self.puzzle.as_ref()) else {
+        let graph = self.analysed.report.as_ref().and_then(|a| a.graph.as_ref());
+        let (Some(graph), Some(node), Some(puzzle)) = (graph, self.analysed.graph_hover, self.puzzle.as_ref()) else {
             self.el.graph_info.set_text_content(None);
             return;
         };
@@ -248,7 +262,7 @@ impl App {
 
     /// Opens a position of the graph as a puzzle of its own, where the family can write one.
     pub(super) fn open_graph_node(&mut self, node: usize) {
-        let Some(moves) = self.analysis.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else {
+        let Some(moves) = self.analysed.report.as_ref().and_then(|a| a.graph.as_ref()).map(|g| g.moves_to(node)) else {
             return;
         };
         match self.puzzle.as_ref().and_then(|p| p.text_at(&moves)) {
@@ -268,8 +282,12 @@ impl App {
 
     /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.
     pub(super) fn open_hardest(&mut self) {
-        let Some((text, moves)) =
-            self.analysis.as_ref().and_then(|a| a.hardest.as_ref()).and_then(|h| Some((h.text.clone()?, h.moves)))
+        let Some((text, moves)) = self
+            .analysed
+            .report
+            .as_ref()
+            .and_then(|a| a.hardest.as_ref())
+            .and_then(|h| Some((h.text.clone()?, h.moves)))
         else {
             return;
         };

@@ -3,6 +3,22 @@
 
 use super::*;
 
+/// Draw mode: whether it is on, the tool chosen and where the pointer and the keys paint.
+pub(super) struct DrawMode {
+    pub(super) on: bool,
+    pub(super) tool: String,
+    /// The cell a drag last painted.
+    pub(super) dragged_from: Option<(usize, usize)>,
+    /// The keyboard's cursor: the place the editor paints that Enter applies the tool to.
+    pub(super) cursor: Option<(usize, usize)>,
+}
+
+impl Default for DrawMode {
+    fn default() -> Self {
+        DrawMode { on: false, tool: "piece:new".into(), dragged_from: None, cursor: None }
+    }
+}
+
 impl App {
     pub(super) fn draw(&self) {
         let canvas = &self.el.canvas;
@@ -24,8 +40,9 @@ impl App {
                 // Draw mode's keyboard cursor, while the board has the focus.
                 let focused = self.document.active_element().is_some_and(|e| e.id() == "board");
                 if let Some(&(x, y, w, h)) = self
+                    .draw
                     .cursor
-                    .filter(|_| self.drawing && focused)
+                    .filter(|_| self.draw.on && focused)
                     .and_then(|at| self.editor_cells().get(&at).copied())
                     .as_ref()
                 {
@@ -60,7 +77,7 @@ impl App {
     pub(super) fn show_tools(&mut self) {
         let tools = &self.el.tools;
         tools.set_text_content(None);
-        if !self.drawing {
+        if !self.draw.on {
             return;
         }
         let Some(puzzle) = &self.puzzle else {
@@ -72,15 +89,15 @@ impl App {
             return;
         };
         let list = editor.tools();
-        if !list.iter().any(|(id, _)| *id == self.tool) {
-            self.tool = list.first().map(|(id, _)| id.clone()).unwrap_or_default();
+        if !list.iter().any(|(id, _)| *id == self.draw.tool) {
+            self.draw.tool = list.first().map(|(id, _)| id.clone()).unwrap_or_default();
         }
         for (id, label) in list {
             let button = self.document.create_element("button").unwrap_throw();
             button.set_text_content(Some(&label));
             let _ = button.set_attribute("data-tool", &id);
             let _ = button.set_attribute("type", "button");
-            if id == self.tool {
+            if id == self.draw.tool {
                 let _ = button.set_attribute("class", "active");
             }
             let _ = tools.append_child(&button);
@@ -118,21 +135,21 @@ impl App {
     pub(super) fn draw_key(&mut self, key: &str) -> bool {
         let cells = self.editor_cells();
         let Some(&first) = cells.keys().min() else { return false };
-        let (row, col) = self.cursor.filter(|at| cells.contains_key(at)).unwrap_or(first);
+        let (row, col) = self.draw.cursor.filter(|at| cells.contains_key(at)).unwrap_or(first);
         let next = match key {
             "ArrowUp" => row.checked_sub(1).map(|r| (r, col)),
             "ArrowDown" => Some((row + 1, col)),
             "ArrowLeft" => col.checked_sub(1).map(|c| (row, c)),
             "ArrowRight" => Some((row, col + 1)),
             " " | "Enter" => {
-                self.cursor = Some((row, col));
+                self.draw.cursor = Some((row, col));
                 self.paint_cell(row, col);
                 return true;
             }
             _ => return false,
         };
-        self.cursor = Some(next.filter(|at| cells.contains_key(at)).unwrap_or((row, col)));
-        if let Some((r, c)) = self.cursor {
+        self.draw.cursor = Some(next.filter(|at| cells.contains_key(at)).unwrap_or((row, col)));
+        if let Some((r, c)) = self.draw.cursor {
             self.el.announce.set_text_content(Some(&format!("Row {}, column {}", r + 1, c + 1)));
         }
         self.draw();
@@ -141,7 +158,7 @@ impl App {
 
     /// The board cell under the pointer, in draw mode.
     pub(super) fn cell_under(&self, event: &MouseEvent) -> Option<(usize, usize)> {
-        if !self.drawing {
+        if !self.draw.on {
             return None;
         }
         let canvas = &self.el.canvas;
@@ -152,14 +169,15 @@ impl App {
     }
 
     pub(super) fn canvas_drag(&mut self, event: &MouseEvent) {
-        let Some(from) = self.dragged_from else { return };
+        let Some(from) = self.draw.dragged_from else { return };
         if event.buttons() & 1 == 0 {
-            self.dragged_from = None;
+            self.draw.dragged_from = None;
             return;
         }
         let Some(cell) = self.cell_under(event).filter(|&cell| cell != from) else { return };
-        self.dragged_from = Some(cell);
-        let painted = self.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.paint(&self.tool, cell.0, cell.1));
+        self.draw.dragged_from = Some(cell);
+        let painted =
+            self.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.paint(&self.draw.tool, cell.0, cell.1));
         if let Some(text) = painted {
             // The whole drag is one undo step: the click that started it saved the text before.
             self.set_text(&text, false);
@@ -168,14 +186,14 @@ impl App {
     }
 
     pub(super) fn canvas_click(&mut self, event: &MouseEvent) {
-        if !self.drawing {
+        if !self.draw.on {
             // Outside draw mode the board is played on (`play.rs`): where the pointer goes down.
-            self.press = Some(self.canvas_point(event));
+            self.playing.press = Some(self.canvas_point(event));
             return;
         }
         let Some((row, col)) = self.cell_under(event) else { return };
-        self.dragged_from = Some((row, col));
-        self.cursor = Some((row, col));
+        self.draw.dragged_from = Some((row, col));
+        self.draw.cursor = Some((row, col));
         self.paint_cell(row, col);
     }
 
@@ -183,16 +201,16 @@ impl App {
     pub(super) fn paint_cell(&mut self, row: usize, col: usize) {
         let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) else { return };
         let tools_before: Vec<String> = editor.tools().into_iter().map(|(id, _)| id).collect();
-        let Some(text) = editor.apply(&self.tool, row, col) else { return };
+        let Some(text) = editor.apply(&self.draw.tool, row, col) else { return };
         // "piece:new", "square:new": after starting a new piece, keep painting that piece.
-        let new_kind = self.tool.strip_suffix(":new").map(|kind| format!("{kind}:"));
+        let new_kind = self.draw.tool.strip_suffix(":new").map(|kind| format!("{kind}:"));
         self.edit(text);
         if let Some(kind) = new_kind {
             if let Some(editor) = self.puzzle.as_ref().and_then(|p| p.editor()) {
                 if let Some((id, _)) =
                     editor.tools().into_iter().find(|(id, _)| id.starts_with(&kind) && !tools_before.contains(id))
                 {
-                    self.tool = id;
+                    self.draw.tool = id;
                     self.show_tools();
                 }
             }

@@ -105,7 +105,7 @@ impl App {
             return;
         }
         let (glue, wasm) = (self.full_module_at("full/app.js"), self.full_module_at("full/app_bg.wasm"));
-        let handover = Handover::written(&self.history, self.start_when_ready.is_some());
+        let handover = Handover::written(&self.history, self.running.start_when_ready.is_some());
         if js_sys::Reflect::set(&self.window, &JsValue::from_str(HANDOVER), &handover).is_err() {
             return;
         }

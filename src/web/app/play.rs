@@ -9,6 +9,27 @@
 
 use super::*;
 
+/// Play by hand: what was played, where the pointer went down, and the hints asked.
+#[derive(Default)]
+pub(super) struct Playing {
+    /// Moves played on the board (`play.rs`): the list shown while there is no solution.
+    pub(super) moves: Vec<String>,
+    /// Where the pointer went down on the board, outside Draw.
+    pub(super) press: Option<(f64, f64)>,
+    /// A solution left by moves played from one of its steps.
+    pub(super) departure: Option<play::Departure>,
+    /// The running search starts from a position played to (a hint, or solve from here).
+    pub(super) from_here: Option<play::FromHere>,
+    /// The next move of a shortest solution from the step shown, drawn a little way along.
+    pub(super) hint: Option<String>,
+    /// What a quick hint said while a proven one is looked for: the search's progress follows it.
+    pub(super) hint_said: Option<String>,
+    /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
+    pub(super) from_here_works: bool,
+    /// What the list of moves from here was made for: (step, moves shown), or None to make it.
+    pub(super) choices_for: std::cell::Cell<Option<(usize, usize)>>,
+}
+
 /// A solution left by a move of one's own, kept to come back to.
 pub(super) struct Departure {
     pub(super) solution: Report,
@@ -99,18 +120,18 @@ impl App {
             Ok(verdict) => verdict,
             Err(error) => return self.notice(&format!("Not allowed: {error}")),
         };
-        if self.busy {
+        if self.running.busy {
             self.cancel();
         }
         if let Some(solution) = self.report.take().filter(|report| report.status == families::Status::Solved) {
-            self.departure = Some(Departure { solution, chosen: self.solution, at: step });
+            self.playing.departure = Some(Departure { solution, chosen: self.solution, at: step });
         }
-        self.played = list;
-        self.streamed.clear();
+        self.playing.moves = list;
+        self.running.streamed.clear();
         self.solution = 0;
-        self.hint = None;
+        self.playing.hint = None;
         self.show_moves();
-        let count = self.played.len();
+        let count = self.playing.moves.len();
         if made.len() == 1 {
             self.playback.go_to(count - 1, count);
             self.advance();
@@ -120,12 +141,15 @@ impl App {
         let metric = self.metric_shown();
         let counted_in = replay::metric_words(&metric).map(|words| format!(", counted in {words}")).unwrap_or_default();
         let moves = replay::counted(count as u64, "move", "moves");
-        let tally =
-            self.puzzle.as_ref().and_then(|p| p.tally(&self.played)).unwrap_or_else(|| format!("{moves}{counted_in}"));
+        let tally = self
+            .puzzle
+            .as_ref()
+            .and_then(|p| p.tally(&self.playing.moves))
+            .unwrap_or_else(|| format!("{moves}{counted_in}"));
         self.set_status(&if verdict.ends_solved {
             format!("Solved! {tally}.")
         } else {
-            match &self.departure {
+            match &self.playing.departure {
                 Some(left) => format!(
                     "Your moves: {tally}. You left the solution at step {}; ◀ back to there returns to it.",
                     left.at
@@ -137,7 +161,7 @@ impl App {
 
     /// The next `count` moves of the list shown were played by hand: the list is followed.
     fn follow(&mut self, count: usize) {
-        self.hint = None;
+        self.playing.hint = None;
         if count == 1 {
             self.advance();
         } else {
@@ -154,10 +178,10 @@ impl App {
 
     /// Back on the solution the moves played left: it is the list again, to be followed (▶).
     pub(super) fn rejoin(&mut self) {
-        let Some(left) = self.departure.take() else { return };
+        let Some(left) = self.playing.departure.take() else { return };
         self.report = Some(left.solution);
         self.solution = left.chosen;
-        self.played.clear();
+        self.playing.moves.clear();
         self.show_moves();
         self.set_status(&format!(
             "Back on the solution at step {}: ▶ follows it, and a move of your own leaves it again.",
@@ -171,10 +195,10 @@ impl App {
         /// More than this is no list to choose from.
         const MOST_CHOICES: usize = 30;
         let key = (self.playback.step, self.moves_len());
-        if self.choices_for.get() == Some(key) {
+        if self.playing.choices_for.get() == Some(key) {
             return;
         }
-        self.choices_for.set(Some(key));
+        self.playing.choices_for.set(Some(key));
         let choices = &self.el.choices;
         choices.set_text_content(None);
         let allowed = self
@@ -209,7 +233,7 @@ impl App {
     pub(super) fn search_start(&self, hint: bool) -> Option<(String, Option<FromHere>)> {
         let text = self.history.text().to_string();
         let step = self.playback.step.min(self.moves_len());
-        let played_to = self.report.is_none() && step > 0 && !self.played.is_empty();
+        let played_to = self.report.is_none() && step > 0 && !self.playing.moves.is_empty();
         if !(played_to || (hint && step > 0)) {
             return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint, quick: false })));
         }
@@ -224,15 +248,15 @@ impl App {
     /// A hint: the first of `report`'s moves (a solution from the position played to); a quick
     /// one says that a proven one is being looked for.
     pub(super) fn show_hint(&mut self, report: &Report, quick: bool) {
-        self.busy = false;
+        self.running.busy = false;
         if let Some(first) = report.moves.first() {
-            self.hint = Some(first.clone());
+            self.playing.hint = Some(first.clone());
             // Shortest only when the method that ran proves it (a depth-first pick does not).
             let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
             let length = replay::summary_length(report);
             let said = format!("Hint: {first} ({way} from here takes {length}).");
             self.set_status(&if quick { format!("{said} Looking for a shortest one…") } else { said.clone() });
-            self.hint_said = quick.then_some(said);
+            self.playing.hint_said = quick.then_some(said);
         }
         self.draw();
     }
@@ -243,7 +267,7 @@ impl App {
         let summary = replay::summary(&report);
         if from.hint {
             if report.status != families::Status::Solved || report.moves.is_empty() {
-                self.busy = false;
+                self.running.busy = false;
                 self.set_status(&format!("No hint from here: {summary}"));
                 self.draw();
                 return None;
@@ -269,7 +293,7 @@ impl App {
             let mut moves = from.prefix;
             moves.append(&mut report.moves);
             report.moves = moves;
-            self.pending_step = Some(start);
+            self.running.pending_step = Some(start);
             self.link_note = Some(format!("From your move {start}:"));
         }
         Some(report)
@@ -277,7 +301,7 @@ impl App {
 
     /// The position shown, with the hint's move a third of the way along (not played).
     pub(super) fn hinted(&self) -> Option<(Vec<String>, usize)> {
-        let hint = self.hint.as_ref()?;
+        let hint = self.playing.hint.as_ref()?;
         let step = self.playback.step.min(self.moves_len());
         let mut moves = self.moves()[..step].to_vec();
         moves.push(hint.clone());

@@ -4,7 +4,7 @@ use super::*;
 
 impl App {
     pub(super) fn show_moves(&self) {
-        self.choices_for.set(None); // another list: its moves from here are made again
+        self.playing.choices_for.set(None); // another list: its moves from here are made again
         let list = &self.el.moves;
         list.set_text_content(None);
         self.highlighted.set(None);
@@ -48,8 +48,8 @@ impl App {
     }
 
     pub(super) fn go_to(&mut self, step: usize) {
-        self.hint = None;
-        if self.departure.as_ref().is_some_and(|left| step <= left.at) {
+        self.playing.hint = None;
+        if self.playing.departure.as_ref().is_some_and(|left| step <= left.at) {
             self.rejoin();
         }
         self.playback.go_to(step, self.moves_len());
@@ -59,7 +59,7 @@ impl App {
 
     /// Animates the next move.
     pub(super) fn advance(&mut self) {
-        self.hint = None;
+        self.playing.hint = None;
         if self.playback.advance(self.moves_len()) {
             request_frame(&self.window);
         }
@@ -123,7 +123,7 @@ impl App {
         let redo = command && ((key == "z" || key == "Z") && event.shift_key() || key == "y" || key == "Y");
         if undo || redo {
             event.prevent_default();
-            match (in_field || self.drawing, undo) {
+            match (in_field || self.draw.on, undo) {
                 (true, true) => self.undo(),
                 (true, false) => self.redo(),
                 (false, true) => self.undo_move(),
@@ -136,7 +136,7 @@ impl App {
         }
         let on_board =
             event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "board");
-        if self.drawing && on_board {
+        if self.draw.on && on_board {
             if self.draw_key(&key) {
                 event.prevent_default();
             }

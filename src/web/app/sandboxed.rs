@@ -30,6 +30,27 @@ const PENDING_KEY: &str = "puzzlelab-script-pending";
 /// Local storage's note of the last script whose trace did not answer in time.
 const HUNG_KEY: &str = "puzzlelab-script-hung";
 
+/// What the page keeps of the scripts its sandbox runs.
+#[derive(Default)]
+pub(super) struct Sandboxed {
+    /// Trace requests sent.
+    trace_job: u32,
+    /// The last trace request answered.
+    trace_answered: u32,
+    /// When a Worker last said anything (`js_sys::Date::now()`): a search in the sandbox that
+    /// goes quiet for long is a call into the script that never returns.
+    pub(super) heard: f64,
+    /// The move list whose trace was last asked for, so it is asked once.
+    trace_asked: RefCell<Option<Vec<String>>>,
+    /// The sandbox's Worker that traces (apart from the searching ones, which may be searching
+    /// another text: a position played to), started when first needed.
+    tracer: Option<Pool>,
+    /// A script's solution the search reported, held until a fresh Worker has replayed it.
+    unchecked: Option<Unchecked>,
+    /// Solve was pressed on a script held because it hung when last read: read it this time.
+    held_released: bool,
+}
+
 /// A solution held until a fresh Worker has replayed it.
 pub(super) struct Unchecked {
     /// The trace request that replays it.
@@ -55,7 +76,7 @@ impl App {
     /// As a text is read: the pool's Workers where the text needs them, and, when the page has
     /// learnt nothing of it yet (`reading`), the sandbox asked to read it.
     pub(super) fn sandbox_reads(&mut self, chosen: Option<&'static dyn Family>, reading: bool) {
-        self.trace_asked.replace(None);
+        self.scripts.trace_asked.replace(None);
         let Some(family) = chosen else { return };
         let text = self.history.text().to_string();
         if self.pool.is_some() {
@@ -81,11 +102,11 @@ impl App {
     /// Asks the sandbox what it needs to read `text` (its start, and where a syntax error is),
     /// unless the last reading of the same text never answered: then it waits for Solve.
     fn ask_to_read(&mut self, family: &'static dyn Family, text: &str) {
-        if (self.noted(PENDING_KEY, text) || self.noted(HUNG_KEY, text)) && !self.held_released {
+        if (self.noted(PENDING_KEY, text) || self.noted(HUNG_KEY, text)) && !self.scripts.held_released {
             family.learn(text, Err(FormatError::general(HELD)));
             return;
         }
-        self.held_released = false;
+        self.scripts.held_released = false;
         self.store(PENDING_KEY, &fingerprint(text));
         self.ask_trace(family, Vec::new());
         if let Some(check) = family.syntax_check(text) {
@@ -105,15 +126,15 @@ impl App {
     /// Returns the job number of the request.
     pub(super) fn ask_trace(&mut self, family: &'static dyn Family, moves: Vec<String>) -> u32 {
         self.start_tracer();
-        self.trace_job += 1;
-        let (job, text) = (self.trace_job, self.history.text().to_string());
+        self.scripts.trace_job += 1;
+        let (job, text) = (self.scripts.trace_job, self.history.text().to_string());
         let request = Request::Trace { job, family: family.id().to_string(), text: text.clone(), moves };
-        if let Some(tracer) = &mut self.tracer {
+        if let Some(tracer) = &mut self.scripts.tracer {
             tracer.send(0, request);
         }
         let watch = Closure::once_into_js(move || {
             with_app(|app| {
-                if app.trace_answered >= job || app.history.text() != text {
+                if app.scripts.trace_answered >= job || app.history.text() != text {
                     return;
                 }
                 // The frame itself may be what stopped answering: it is made again.
@@ -123,9 +144,9 @@ impl App {
                     "the script did not answer within {} s: is there a loop that never ends at its top level, or in start(), moves(), apply(), is_goal(), show(), label() or draw()?",
                     TRACE_MS / 1000
                 );
-                if app.unchecked.as_ref().is_some_and(|held| held.job == job) {
-                    app.unchecked = None;
-                    app.busy = false;
+                if app.scripts.unchecked.as_ref().is_some_and(|held| held.job == job) {
+                    app.scripts.unchecked = None;
+                    app.running.busy = false;
                     app.set_status(&format!("The solution found could not be checked: {said}"));
                     app.update_buttons();
                     return;
@@ -140,14 +161,14 @@ impl App {
 
     /// Starts the tracing Worker unless it runs.
     fn start_tracer(&mut self) {
-        if self.tracer.is_some() {
+        if self.scripts.tracer.is_some() {
             return;
         }
         let on_reply: crate::web::solver::OnReply = Rc::new(|_, reply| with_app(|app| app.on_tracer_reply(reply)));
         let on_error: crate::web::solver::OnError = Rc::new(|_, message| with_app(|app| app.tracer_died(&message)));
         let on_kept: crate::web::solver::OnKept = Rc::new(|_, _| {});
         match Pool::sandboxed(on_reply, on_error, on_kept, &self.full_module_at("full/app.js")) {
-            Ok(tracer) => self.tracer = Some(tracer),
+            Ok(tracer) => self.scripts.tracer = Some(tracer),
             Err(_) => self.set_status("Could not start the script's sandbox in this browser."),
         }
     }
@@ -155,7 +176,7 @@ impl App {
     fn on_tracer_reply(&mut self, reply: Reply) {
         match reply {
             Reply::Ready => {
-                if let Some(tracer) = &mut self.tracer {
+                if let Some(tracer) = &mut self.scripts.tracer {
                     tracer.on_ready(0);
                 }
             }
@@ -167,17 +188,17 @@ impl App {
     /// The tracing Worker died (out of memory, a crash): the script it ran is to blame, the
     /// next trace starts a fresh one.
     fn tracer_died(&mut self, message: &str) {
-        if let Some(mut tracer) = self.tracer.take() {
+        if let Some(mut tracer) = self.scripts.tracer.take() {
             tracer.end_all();
         }
         // Not while it ran the script (between traces): nothing to blame.
-        if self.trace_answered >= self.trace_job {
+        if self.scripts.trace_answered >= self.scripts.trace_job {
             return;
         }
-        self.trace_answered = self.trace_job;
+        self.scripts.trace_answered = self.scripts.trace_job;
         let said = format!("the script's Worker stopped while running it ({message})");
-        if self.unchecked.take().is_some() {
-            self.busy = false;
+        if self.scripts.unchecked.take().is_some() {
+            self.running.busy = false;
             self.set_status(&format!("The solution found could not be checked: {said}."));
             self.update_buttons();
             return;
@@ -193,7 +214,7 @@ impl App {
     /// frame: for a Worker or a frame that stopped answering.
     pub(super) fn rebuild_sandbox(&mut self) {
         sandbox::discard();
-        if let Some(mut tracer) = self.tracer.take() {
+        if let Some(mut tracer) = self.scripts.tracer.take() {
             tracer.end_all();
         }
         self.restart_workers();
@@ -204,7 +225,7 @@ impl App {
     pub(super) fn release_held(&mut self) -> bool {
         let held = self.is_held();
         if held {
-            self.held_released = true;
+            self.scripts.held_released = true;
             self.unnote(PENDING_KEY);
             self.unnote(HUNG_KEY);
             js::recorded::forget(self.history.text());
@@ -256,12 +277,12 @@ impl App {
             return Some((report, summary));
         };
         // Fresh: it never ran anything for a search, nor this text's earlier traces.
-        if let Some(mut tracer) = self.tracer.take() {
+        if let Some(mut tracer) = self.scripts.tracer.take() {
             tracer.end_all();
         }
         let job = self.ask_trace(family, report.moves.clone());
         self.set_status("Checking the solution: a fresh Worker replays it through the script's rules…");
-        self.unchecked = Some(Unchecked { job, report, summary, hint });
+        self.scripts.unchecked = Some(Unchecked { job, report, summary, hint });
         None
     }
 
@@ -281,7 +302,7 @@ impl App {
                 None => self.show_finished(held.report, &held.summary),
             },
             Err(why) => {
-                self.busy = false;
+                self.running.busy = false;
                 let (answer, refused) = match held.hint {
                     Some(played) => {
                         (format!("way from your move {played} ({} moves)", moves - played), "no hint is given")
@@ -303,21 +324,21 @@ impl App {
         if !self.pool.as_ref().is_some_and(|pool| pool.is_sandboxed()) {
             return;
         }
-        self.heard = js_sys::Date::now();
-        self.check_silence_later(self.job);
+        self.scripts.heard = js_sys::Date::now();
+        self.check_silence_later(self.running.job);
     }
 
     fn check_silence_later(&self, job: u32) {
         let check = Closure::once_into_js(move || {
             with_app(|app| {
-                if !app.busy || app.job != job {
+                if !app.running.busy || app.running.job != job {
                     return;
                 }
-                if js_sys::Date::now() - app.heard < SILENCE_MS {
+                if js_sys::Date::now() - app.scripts.heard < SILENCE_MS {
                     return app.check_silence_later(job);
                 }
                 app.rebuild_sandbox();
-                app.busy = false;
+                app.running.busy = false;
                 app.set_status(&format!(
                     "Stopped: the script did not return from a call within {} s. Is there a loop that never ends in moves(), apply(), is_goal(), is_dead() or heuristic()?",
                     SILENCE_MS / 1000.0
@@ -331,11 +352,11 @@ impl App {
     /// A Worker's trace of `text` (or the script's error, met at a position along the moves):
     /// kept, and shown if `text` is still the one on screen.
     fn traced(&mut self, job: u32, text: &str, said: Result<String, FormatError>) {
-        self.trace_answered = self.trace_answered.max(job);
+        self.scripts.trace_answered = self.scripts.trace_answered.max(job);
         if self.noted(PENDING_KEY, text) {
             self.unnote(PENDING_KEY);
         }
-        let held = self.unchecked.take_if(|held| held.job == job);
+        let held = self.scripts.unchecked.take_if(|held| held.job == job);
         let Ok(family) = families::choose(Some(&self.el.family.value()), text) else { return };
         let failed = said.is_err();
         if let Some(held) = held {
@@ -363,7 +384,7 @@ impl App {
         let Ok(family) = families::choose(Some(&self.el.family.value()), text) else { return };
         if let Ok(puzzle) = family.parse(text) {
             self.puzzle = Some(puzzle);
-            self.trace_asked.replace(None);
+            self.scripts.trace_asked.replace(None);
         }
         self.show_moves();
         self.update_buttons();
@@ -375,10 +396,10 @@ impl App {
     pub(super) fn trace_if_wanted(&self) {
         let Some(puzzle) = &self.puzzle else { return };
         let moves = self.moves();
-        if !puzzle.wants_trace(moves) || self.trace_asked.borrow().as_deref() == Some(moves) {
+        if !puzzle.wants_trace(moves) || self.scripts.trace_asked.borrow().as_deref() == Some(moves) {
             return;
         }
-        self.trace_asked.replace(Some(moves.to_vec()));
+        self.scripts.trace_asked.replace(Some(moves.to_vec()));
         let moves = moves.to_vec();
         let ask = Closure::once_into_js(move || {
             with_app(|app| {

@@ -3,6 +3,24 @@
 
 use super::*;
 
+/// The Workers' jobs: the one running, how it is shared among them, and what waits to start.
+#[derive(Default)]
+pub(super) struct Running {
+    pub(super) job: u32,
+    pub(super) busy: bool,
+    /// The running solve, as shared among Workers.
+    pub(super) split: Option<Split>,
+    /// Solutions the running search has listed so far (a tiling's "all"), browsable before it ends.
+    pub(super) streamed: Vec<Vec<String>>,
+    /// A step to show once the running solve finishes (from a share link).
+    pub(super) pending_step: Option<usize>,
+    /// What to start once the worker is ready (a shared link's solve or analysis).
+    pub(super) start_when_ready: Option<Task>,
+    /// Workers that died before they were ready, since one last was: past
+    /// [`solving::FAILED_STARTS`] the page stops starting new ones.
+    pub(super) failed_starts: u32,
+}
+
 /// Workers that may die before they are ready, one after another, before the page stops
 /// starting new ones ([`App::worker_died`]).
 pub(super) const FAILED_STARTS: u32 = 3;
@@ -99,18 +117,18 @@ impl App {
         }
         self.start_pool();
         if !self.solver_ready() {
-            self.start_when_ready = Some(task);
+            self.running.start_when_ready = Some(task);
             return;
         }
         let moves = self.moves_len();
         self.playback.settle(moves);
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
-        self.job += 1;
+        self.running.job += 1;
         if task != Task::ProvenHint {
-            self.hint_said = None;
+            self.playing.hint_said = None;
         }
-        let (job, options) = (self.job, self.options());
+        let (job, options) = (self.running.job, self.options());
         let requests = match task {
             Task::Solve | Task::Hint | Task::ProvenHint => {
                 let capabilities = puzzle.capabilities();
@@ -126,27 +144,27 @@ impl App {
                 if let Some(from) = &mut from_here {
                     from.quick = quick.is_some();
                 }
-                self.from_here = from_here;
+                self.playing.from_here = from_here;
                 let (split, requests) =
                     Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
-                self.split = Some(split);
+                self.running.split = Some(split);
                 requests
             }
             Task::Analyse => {
-                self.split = None;
+                self.running.split = None;
                 vec![Request::Analyse { job, family, text: self.history.text().to_string(), options }]
             }
         };
         let wanted = self.workers_wanted();
         let Some(pool) = &mut self.pool else { return };
         // A search bound by bound starts on Worker 0 alone, but the others start now.
-        let count = self.split.as_ref().map_or(requests.len(), Split::workers);
+        let count = self.running.split.as_ref().map_or(requests.len(), Split::workers);
         // Workers past the setting (lowered during a search) end now.
         pool.shrink(wanted);
         let sent = pool.ensure(count).is_ok()
             && requests.into_iter().enumerate().all(|(worker, request)| pool.send(worker, request));
         if sent {
-            self.busy = true;
+            self.running.busy = true;
             #[cfg(feature = "js")]
             self.watch_silence();
             self.playback.stop();
@@ -154,13 +172,13 @@ impl App {
                 self.show_analysis(None);
                 self.set_status("Analysing: exploring every position…");
             } else if task == Task::Hint {
-                self.hint = None;
+                self.playing.hint = None;
                 self.set_status("Looking for the next move of a shortest solution from here…");
             } else if task == Task::ProvenHint {
                 // The quick hint stays on the board and in the status meanwhile.
             } else {
                 self.report = None;
-                self.streamed.clear();
+                self.running.streamed.clear();
                 self.solution = 0;
                 self.show_moves();
                 self.set_status(&if count > 1 {
@@ -184,18 +202,18 @@ impl App {
                 self.set_status("Could not restart the solver worker in this browser.");
             }
         }
-        self.split = None;
+        self.running.split = None;
         self.show_workers();
     }
 
     pub(super) fn cancel(&mut self) {
-        if !self.busy && self.animation_job.is_none() {
+        if !self.running.busy && self.animation_job.is_none() {
             return;
         }
         self.restart_workers();
-        let searching = std::mem::take(&mut self.busy);
+        let searching = std::mem::take(&mut self.running.busy);
         self.animation_job = None;
-        self.pending_step = None;
+        self.running.pending_step = None;
         if searching {
             self.set_status("Cancelled.");
         } else {
@@ -209,19 +227,19 @@ impl App {
     /// Workers that keep dying before they are ready (a browser that cannot start them) are not
     /// started again: past [`FAILED_STARTS`] in a row the page says so.
     pub(super) fn worker_died(&mut self, worker: usize, message: &str) {
-        let was_solving = self.busy;
-        self.busy = false;
+        let was_solving = self.running.busy;
+        self.running.busy = false;
         self.animation_job = None;
-        self.start_when_ready = None;
-        self.pending_step = None;
+        self.running.start_when_ready = None;
+        self.running.pending_step = None;
         let started = self.pool.as_ref().is_some_and(|pool| pool.ready(worker));
-        self.failed_starts = if started { 0 } else { self.failed_starts + 1 };
-        if self.failed_starts >= FAILED_STARTS {
-            self.failed_starts = 0;
+        self.running.failed_starts = if started { 0 } else { self.running.failed_starts + 1 };
+        if self.running.failed_starts >= FAILED_STARTS {
+            self.running.failed_starts = 0;
             if let Some(mut pool) = self.pool.take() {
                 pool.end_all();
             }
-            self.split = None;
+            self.running.split = None;
             self.set_status(&format!(
                 "The solver could not start in this browser ({message}). Reload the page to try again."
             ));
@@ -246,7 +264,7 @@ impl App {
     /// The settings' count of Workers changed: Workers past it end (now, or once the running
     /// search ends).
     pub(super) fn workers_changed(&mut self) {
-        if !self.busy {
+        if !self.running.busy {
             let wanted = self.workers_wanted();
             if let Some(pool) = &mut self.pool {
                 pool.shrink(wanted);
@@ -263,19 +281,21 @@ impl App {
     pub(super) fn on_reply(&mut self, worker: usize, reply: Reply) {
         #[cfg(feature = "js")]
         {
-            self.heard = js_sys::Date::now();
+            self.scripts.heard = js_sys::Date::now();
         }
         match reply {
             Reply::Ready => {
-                self.failed_starts = 0;
+                self.running.failed_starts = 0;
                 if let Some(pool) = &mut self.pool {
                     pool.on_ready(worker);
                 }
                 if worker == 0 {
                     self.el.solve.set_title("Solve (finds the shortest solution)");
-                    if let Some(task) = self.start_when_ready.take() {
+                    if let Some(task) = self.running.start_when_ready.take() {
                         self.start(task);
-                    } else if !self.busy && self.el.status.text_content().unwrap_or_default().starts_with("Loading") {
+                    } else if !self.running.busy
+                        && self.el.status.text_content().unwrap_or_default().starts_with("Loading")
+                    {
                         // Only replaces the loading note: a message already shown (a damaged
                         // link, a cancel) stays.
                         let unready = self.puzzle.as_ref().and_then(|p| p.unready());
@@ -311,40 +331,40 @@ impl App {
                 self.animation_job = None;
                 self.notice(&format!("Could not make the animation: {}.", error.message));
             }
-            Reply::Progress { job, stats } if job == self.job && self.busy => {
-                let stats = match &mut self.split {
+            Reply::Progress { job, stats } if job == self.running.job && self.running.busy => {
+                let stats = match &mut self.running.split {
                     Some(split) => split.progress(worker, stats),
                     None => stats,
                 };
                 // The last bound of a search shared bound by bound is settled once the Workers
                 // still searching are past the goal one found: they stop there.
-                if let Some(report) = self.split.as_mut().and_then(Split::settled) {
+                if let Some(report) = self.running.split.as_mut().and_then(Split::settled) {
                     self.restart_workers();
-                    self.split = None;
+                    self.running.split = None;
                     self.finished(*report);
                 } else {
                     let mut line = replay::progress_line(&stats);
-                    if let Some(said) = self.hint_said.as_ref().filter(|_| self.hint.is_some()) {
+                    if let Some(said) = self.playing.hint_said.as_ref().filter(|_| self.playing.hint.is_some()) {
                         line = format!("{said} Looking for a shortest one: {line}");
                     }
-                    match self.split.as_ref().and_then(Split::found_so_far) {
+                    match self.running.split.as_ref().and_then(Split::found_so_far) {
                         Some(found) => self.set_status(&line.replacen("Searching", &found, 1)),
                         None => self.set_status(&line),
                     }
                 }
             }
-            Reply::Found { job, solutions } if job == self.job && self.busy => {
-                let first = self.streamed.is_empty();
-                self.streamed.extend(solutions);
+            Reply::Found { job, solutions } if job == self.running.job && self.running.busy => {
+                let first = self.running.streamed.is_empty();
+                self.running.streamed.extend(solutions);
                 if first {
                     self.solution = 0;
                     self.playback.step = self.moves_len();
                     self.show_moves();
                 }
             }
-            Reply::Finished { job, report } if job == self.job => {
+            Reply::Finished { job, report } if job == self.running.job => {
                 self.idle(worker);
-                let step = match &mut self.split {
+                let step = match &mut self.running.split {
                     Some(split) => split.finished(worker, report),
                     None => Step::Whole(Box::new(report)),
                 };
@@ -367,29 +387,29 @@ impl App {
                     }
                     Step::Whole(report) => {
                         // A part that gave up ends the search: the Workers still at theirs stop.
-                        if self.split.as_ref().is_some_and(Split::waiting) {
+                        if self.running.split.as_ref().is_some_and(Split::waiting) {
                             self.restart_workers();
                         }
-                        self.split = None;
+                        self.running.split = None;
                         self.finished(*report);
                     }
                 }
             }
-            Reply::Analysed { job, report } if job == self.job => {
+            Reply::Analysed { job, report } if job == self.running.job => {
                 self.idle(worker);
-                self.busy = false;
+                self.running.busy = false;
                 self.set_status(report.lines().first().map_or("Analysed.", String::as_str));
                 self.show_analysis(Some(report));
             }
-            Reply::Failed { job, error } if job == self.job => {
+            Reply::Failed { job, error } if job == self.running.job => {
                 self.idle(worker);
-                if self.split.as_ref().is_some_and(Split::waiting) {
+                if self.running.split.as_ref().is_some_and(Split::waiting) {
                     self.restart_workers();
                 }
-                self.split = None;
-                self.busy = false;
-                self.pending_step = None;
-                self.from_here = None;
+                self.running.split = None;
+                self.running.busy = false;
+                self.running.pending_step = None;
+                self.playing.from_here = None;
                 // Said in the status too: on a phone the message under the text is folded away.
                 self.set_status(&format!(
                     "The puzzle could not be solved as given: {}.",
@@ -420,7 +440,7 @@ impl App {
     pub(super) fn finished(&mut self, report: Report) {
         // Said of the search that ran (from a position played to: of the moves from there).
         let summary = replay::summary(&report);
-        let report = match self.from_here.take() {
+        let report = match self.playing.from_here.take() {
             Some(from) => match self.searched_from_here(from, report) {
                 Some(report) => report,
                 None => return,
@@ -437,15 +457,15 @@ impl App {
     /// Shows a search's `report` (its moves from the start of the text on screen), and what it
     /// said of itself.
     pub(super) fn show_finished(&mut self, report: Report, summary: &str) {
-        self.busy = false;
+        self.running.busy = false;
         let note = self.link_note.take().map(|note| note + " ").unwrap_or_default();
         self.set_status(&format!("{note}{summary}"));
         // Someone browsing the tilings listed so far stays on the one they look at.
-        let browsing = !self.streamed.is_empty() && self.solution < report.solutions.len();
-        let step = self.pending_step.take().unwrap_or(0).min(report.moves.len());
+        let browsing = !self.running.streamed.is_empty() && self.solution < report.solutions.len();
+        let step = self.running.pending_step.take().unwrap_or(0).min(report.moves.len());
         self.report = Some(report);
-        self.departure = None;
-        self.streamed.clear();
+        self.playing.departure = None;
+        self.running.streamed.clear();
         if browsing {
             self.playback.step = self.moves_len();
         } else {
@@ -461,28 +481,30 @@ impl App {
         let held = self.is_held();
         #[cfg(not(feature = "js"))]
         let held = false;
-        el.solve.set_disabled(!held && (!self.solver_ready() || self.busy || self.puzzle.is_none()));
-        let from_here =
-            self.plays_from_here && self.report.is_none() && self.playback.step > 0 && !self.played.is_empty();
+        el.solve.set_disabled(!held && (!self.solver_ready() || self.running.busy || self.puzzle.is_none()));
+        let from_here = self.playing.from_here_works
+            && self.report.is_none()
+            && self.playback.step > 0
+            && !self.playing.moves.is_empty();
         el.solve.set_text_content(Some(if from_here { "Solve from here" } else { "Solve" }));
-        el.hint.set_hidden(!self.plays_from_here);
+        el.hint.set_hidden(!self.playing.from_here_works);
         el.hint.set_disabled(
             el.solve.disabled()
                 || self.moves_len() > 0 && self.report.is_some() && self.playback.step >= self.moves_len(),
         );
         let analyses = self.puzzle.as_ref().is_some_and(|p| p.capabilities().analyses);
         el.analyse.set_hidden(!analyses);
-        el.analyse.set_disabled(!self.solver_ready() || self.busy || !analyses);
-        el.cancel.set_disabled(!self.busy && self.animation_job.is_none());
+        el.analyse.set_disabled(!self.solver_ready() || self.running.busy || !analyses);
+        el.cancel.set_disabled(!self.running.busy && self.animation_job.is_none());
         el.share.set_disabled(self.puzzle.is_none());
         el.picture.set_disabled(self.puzzle.is_none());
         let solved = self.report.as_ref().is_some_and(|r| r.status == families::Status::Solved);
-        let label = self.puzzle.as_ref().and_then(|p| p.export_label()).filter(|_| solved && !self.busy);
+        let label = self.puzzle.as_ref().and_then(|p| p.export_label()).filter(|_| solved && !self.running.busy);
         el.download.set_hidden(label.is_none());
         if let Some(label) = label {
             el.download.set_text_content(Some(label));
         }
-        let copyable = solved && !self.busy && !self.moves().is_empty();
+        let copyable = solved && !self.running.busy && !self.moves().is_empty();
         el.copy_solution.set_hidden(!copyable);
         el.embed.set_hidden(!copyable);
         if !copyable {
@@ -509,7 +531,7 @@ impl App {
         self.remember_soon();
         let listed = self.listed();
         el.solutions.set_hidden(listed == 0);
-        let so_far = if self.busy { " so far" } else { "" };
+        let so_far = if self.running.busy { " so far" } else { "" };
         el.solution_label.set_text_content(Some(&format!("Solution {} of {listed}{so_far}", self.solution + 1)));
         el.prev_solution.set_disabled(self.solution == 0);
         el.next_solution.set_disabled(self.solution + 1 >= listed);

@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// What the text box keeps beside the text and its history.
+#[derive(Default)]
+pub(super) struct Reading {
+    /// The text last read: a step or a note kept for a result belongs to it.
+    pub(super) last: String,
+    /// The timer that will read a big text once typing pauses.
+    pub(super) reparse_timer: Option<i32>,
+    /// Line numbers shown in the gutter, and the one marked as bad.
+    pub(super) gutter_lines: std::cell::Cell<usize>,
+    pub(super) gutter_bad: std::cell::Cell<Option<usize>>,
+}
+
 impl App {
     /// Replaces the text, optionally as one undo step.
     pub(super) fn set_text(&mut self, text: &str, undoable: bool) {
@@ -37,16 +49,16 @@ impl App {
         self.update_buttons();
         let read = Closure::once_into_js(|| {
             with_app(|app| {
-                app.reparse_timer = None;
+                app.reading.reparse_timer = None;
                 app.reparse();
             })
         });
-        self.reparse_timer =
+        self.reading.reparse_timer =
             self.window.set_timeout_with_callback_and_timeout_and_arguments_0(read.unchecked_ref(), delay_ms).ok();
     }
 
     pub(super) fn cancel_reparse(&mut self) {
-        if let Some(timer) = self.reparse_timer.take() {
+        if let Some(timer) = self.reading.reparse_timer.take() {
             self.window.clear_timeout_with_handle(timer);
         }
     }
@@ -78,20 +90,20 @@ impl App {
         self.playback.stop();
         self.show_analysis(None);
         self.report = None;
-        self.streamed.clear();
-        self.played.clear();
-        self.hint = None;
-        self.from_here = None;
-        self.departure = None;
+        self.running.streamed.clear();
+        self.playing.moves.clear();
+        self.playing.hint = None;
+        self.playing.from_here = None;
+        self.playing.departure = None;
         self.solution = 0;
         self.playback.step = 0;
         // What a link asked of its own text (a step to show, a solve to start, a note) is not
         // carried to another.
-        if self.read_text != self.history.text() {
-            self.read_text = self.history.text().to_string();
-            self.pending_step = None;
+        if self.reading.last != self.history.text() {
+            self.reading.last = self.history.text().to_string();
+            self.running.pending_step = None;
             self.link_note = None;
-            self.start_when_ready = None;
+            self.running.start_when_ready = None;
         }
         self.show_moves();
         let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
@@ -108,12 +120,12 @@ impl App {
         let reading = reading && chosen.as_ref().is_ok_and(|family| family.wants_trace(self.history.text()));
         self.show_detected(chosen.as_ref().ok().copied());
         // The status speaks of this text from now on (while the solver loads, it says so).
-        let idle = !self.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
+        let idle = !self.running.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
         let picked = self.el.family.value();
         match chosen.and_then(|family| families::parse_as(Some(&picked), family, self.history.text())) {
             Ok(puzzle) => {
                 // Small texts only: writing a huge maze's position at every key would lag.
-                self.plays_from_here = self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some();
+                self.playing.from_here_works = self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some();
                 // Read and drawn, but not solvable as it stands: said now, where it is.
                 let unready = puzzle.unready();
                 self.puzzle = Some(puzzle);
@@ -124,7 +136,7 @@ impl App {
             }
             Err(_) if reading => {
                 self.puzzle = None;
-                self.plays_from_here = false;
+                self.playing.from_here_works = false;
                 self.show_error(None);
                 if idle {
                     self.set_status("Reading the script in its sandbox…");
@@ -132,7 +144,7 @@ impl App {
             }
             Err(error) => {
                 self.puzzle = None;
-                self.plays_from_here = false;
+                self.playing.from_here_works = false;
                 self.show_error(Some(&error));
                 if idle {
                     self.set_status("The puzzle could not be read: see the message under the text.");
@@ -158,7 +170,7 @@ impl App {
         self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
         self.show_help();
-        self.choices_for.set(None); // the moves from here of this puzzle
+        self.playing.choices_for.set(None); // the moves from here of this puzzle
         self.update_buttons();
         self.draw();
     }
@@ -331,9 +343,9 @@ impl App {
         const MAX_GUTTER_LINES: usize = 5000;
         let gutter = &self.el.gutter;
         let lines = self.history.text().split('\n').count().clamp(1, MAX_GUTTER_LINES);
-        if lines != self.gutter_lines.replace(lines) {
+        if lines != self.reading.gutter_lines.replace(lines) {
             gutter.set_text_content(None);
-            self.gutter_bad.set(None);
+            self.reading.gutter_bad.set(None);
             for n in 1..=lines {
                 let span = self.document.create_element("span").unwrap_throw();
                 span.set_text_content(Some(&n.to_string()));
@@ -342,7 +354,7 @@ impl App {
             }
         }
         let line_span = |n: usize| (n >= 1).then(|| gutter.children().item(n as u32 - 1)).flatten();
-        if let Some(span) = self.gutter_bad.take().and_then(line_span) {
+        if let Some(span) = self.reading.gutter_bad.take().and_then(line_span) {
             let _ = span.remove_attribute("class");
             let _ = span.remove_attribute("title");
         }
@@ -350,7 +362,7 @@ impl App {
             if let Some(span) = line_span(e.line) {
                 let _ = span.set_attribute("class", "bad");
                 let _ = span.set_attribute("title", &e.message);
-                self.gutter_bad.set(Some(e.line));
+                self.reading.gutter_bad.set(Some(e.line));
             }
         }
         // While someone types in the box its caret is theirs: a selection made there now would
