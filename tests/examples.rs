@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::examples;
-use puzzlelab::families::{self, Confidence, Example, SolveOptions, Status, FAMILIES};
+use puzzlelab::families::{self, Confidence, Example, Noun, SolveOptions, Status, FAMILIES};
 use puzzlelab::search::{Flow, Stats};
 use std::collections::HashSet;
 
@@ -31,11 +31,10 @@ fn every_example_solves_with_its_known_length() {
         let verdict = puzzle.check(&options, &report.moves).unwrap();
         assert!(verdict.ends_solved && verdict.first_solved == Some(report.moves.len()), "{name}");
         // Where the family lists the moves allowed (play by choosing), each one listed applies,
-        // and each move of the solution is listed at its step (sliding blocks and Rush Hour
-        // list steps of one cell, which a solution in the slide metric need not take; Sokoban
-        // lists the player's steps, and a solution's move is a walk and a push).
+        // and each move of the solution is listed at its step, unless the puzzle says a move of
+        // its solutions may take several listed steps.
         let mut listing = false;
-        let whole_moves = !["sliding", "rushhour", "sokoban"].contains(&family.id());
+        let whole_moves = !puzzle.capabilities().moves_in_steps;
         for (step, made) in report.moves.iter().enumerate() {
             let allowed = puzzle.moves_from(&options, &report.moves, step);
             listing |= !allowed.is_empty();
@@ -52,7 +51,8 @@ fn every_example_solves_with_its_known_length() {
                 );
             }
         }
-        let lists = family.id() != "tiling";
+        // A tiling is placed, not played move by move.
+        let lists = report.noun != Noun::Tilings;
         assert_eq!(listing, lists, "{name}: the families that list moves list them");
         // Hint and Solve from here: the position half-way along a shortest solution, written as a
         // puzzle of its own where the family can, is solved in exactly the moves left.

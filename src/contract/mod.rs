@@ -41,6 +41,11 @@ pub struct Capabilities {
     pub bound_parts: usize,
     /// Whether its `auto` runs as two searches side by side on two Workers ([`Splits::Beside`]).
     pub beside: bool,
+    /// Whether one move of its solutions may take several of the moves it lists to play by
+    /// choosing ([`Puzzle::moves_from`]): sliding blocks and Rush Hour list steps of one cell,
+    /// which a solution in the slide metric need not take; Sokoban lists the player's steps, and
+    /// a solution's move is a walk and a push.
+    pub moves_in_steps: bool,
     /// A method that answers at once, without proving, where `auto`'s proof may first spend
     /// seconds making ready (tile puzzles' best-first search over small tables, while `auto`
     /// builds large ones): the page's Hint shows its answer first, then the proven one.
@@ -114,6 +119,7 @@ impl Capabilities {
             noun: Noun::Moves,
             bound_parts: 4,
             beside: false,
+            moves_in_steps: false,
             quick: None,
         }
     }

@@ -159,9 +159,11 @@ impl Puzzle for RushPuzzle {
     /// 5–20% fewer positions than BFS on the known positions and takes 10–40% longer
     /// (`cargo bench --bench rushhour`), so `auto` runs BFS and A* stays on offer.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::searches(GENERIC_METHODS)
+        let mut capabilities = Capabilities::searches(GENERIC_METHODS)
             .knowing(Knowledge { heuristic: Heuristic::None, explicit_goal: false })
-            .analysing()
+            .analysing();
+        capabilities.moves_in_steps = true;
+        capabilities
     }
 
     fn explore(

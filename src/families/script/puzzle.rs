@@ -24,6 +24,14 @@ pub struct ScriptPuzzle {
 }
 
 impl ScriptPuzzle {
+    fn has_heuristic(&self) -> bool {
+        self.runner.has_heuristic()
+    }
+
+    fn goal(&self, state: &Dynamic) -> Result<bool, FormatError> {
+        self.runner.is_goal(state)
+    }
+
     /// The analysis of [`Puzzle::explore`], with the deadline set.
     fn explore_started(
         &self,
@@ -169,42 +177,5 @@ impl shared::Limits for ScriptPuzzle {
 }
 
 impl Puzzle for ScriptPuzzle {
-    fn family(&self) -> &'static str {
-        "script"
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        shared::capabilities(self.runner.has_heuristic())
-    }
-
-    fn explore(
-        &self,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<AnalysisReport, FormatError> {
-        shared::explore(self, options, || self.explore_started(options, on_progress))
-    }
-
-    fn solve(
-        &self,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<Report, FormatError> {
-        shared::solve(self, &self.capabilities(), options, |method| self.solve_started(method, options, on_progress))
-    }
-
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.runner.is_goal(state)))
-    }
-
-    crate::midend::replayed_by!(replayer; draw show moves_from boards);
-
-    /// The script started from the position after `moves` (Hint and Solve from here).
-    fn text_at(&self, moves: &[String]) -> Option<String> {
-        self.text_from(&self.replayer.at(self, moves, moves.len())?)
-    }
-
-    fn to_text(&self) -> String {
-        self.text.clone()
-    }
+    shared::script_puzzle!();
 }

@@ -165,3 +165,51 @@ pub fn replays(
         None => Ok(()),
     }
 }
+
+/// The [`crate::families::Puzzle`] methods a script's puzzle has alike whatever language its
+/// rules are in, written once: `impl Puzzle for X { shared::script_puzzle!(); … }`. X has the
+/// fields `text` (the script) and `replayer`, and the methods `has_heuristic`, `goal(state)`,
+/// `solve_started`, `explore_started` and `text_from(state)`.
+macro_rules! script_puzzle {
+    () => {
+        fn family(&self) -> &'static str {
+            "script"
+        }
+
+        fn capabilities(&self) -> Capabilities {
+            shared::capabilities(self.has_heuristic())
+        }
+
+        fn explore(
+            &self,
+            options: &SolveOptions,
+            on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        ) -> Result<AnalysisReport, FormatError> {
+            shared::explore(self, options, || self.explore_started(options, on_progress))
+        }
+
+        fn solve(
+            &self,
+            options: &SolveOptions,
+            on_progress: &mut dyn FnMut(&Stats) -> Flow,
+        ) -> Result<Report, FormatError> {
+            shared::solve(self, &self.capabilities(), options, |method| self.solve_started(method, options, on_progress))
+        }
+
+        fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
+            self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.goal(state)))
+        }
+
+        crate::midend::replayed_by!(replayer; draw show moves_from boards);
+
+        /// The script started from the position after `moves` (Hint and Solve from here).
+        fn text_at(&self, moves: &[String]) -> Option<String> {
+            self.text_from(&self.replayer.at(self, moves, moves.len())?)
+        }
+
+        fn to_text(&self) -> String {
+            self.text.clone()
+        }
+    };
+}
+pub(super) use script_puzzle;

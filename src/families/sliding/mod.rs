@@ -140,17 +140,20 @@ impl SlidingPuzzle {
     /// distance bound helps A* is `Rules::heuristic_kind`).
     fn capabilities_in(&self, metric: Metric) -> Capabilities {
         let rules = self.rules(metric);
-        if as_tiles(rules).is_some() {
-            return tiles::capabilities().analysing();
-        }
-        let explicit_goal = rules.goal_anchors().is_some();
-        let mut methods = GENERIC_METHODS.to_vec();
-        if explicit_goal {
-            methods.push(Method::Bidir);
-        }
-        Capabilities::searches(&methods)
-            .knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal })
-            .analysing()
+        let mut capabilities = if as_tiles(rules).is_some() {
+            tiles::capabilities().analysing()
+        } else {
+            let explicit_goal = rules.goal_anchors().is_some();
+            let mut methods = GENERIC_METHODS.to_vec();
+            if explicit_goal {
+                methods.push(Method::Bidir);
+            }
+            Capabilities::searches(&methods)
+                .knowing(Knowledge { heuristic: rules.heuristic_kind(), explicit_goal })
+                .analysing()
+        };
+        capabilities.moves_in_steps = metric != Metric::Unit;
+        capabilities
     }
 
     /// Concrete piece positions after the first `step` moves. Moves are applied with the most

@@ -323,10 +323,9 @@ pub const TIE_BREAK: Turn = Turn { positions: 1_000_000, share: 1.0 };
 pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.6 };
 
 /// Best-first search's weighted A* before the feature-space search takes over: 300,000 positions
-/// (about a second natively here) and a fiftieth of the time (0.2 s of 10). It is quick where the
-/// bound leads well, but the feature-space search is the stronger: on the original levels a
-/// million positions solved 8 of 90 with 10 s a level, 300,000 and a fifth of the time 31, and
-/// 300,000 and a fiftieth 33; on Microban a fiftieth leaves 153 enough time on one thread.
+/// and a fiftieth of the time. It is quick where the bound leads well, but the feature-space
+/// search is the stronger: on the original levels the smaller and shorter its share, the more
+/// levels were solved (`benches/RESULTS.md`).
 pub const QUICK_BEST_FIRST: Turn = Turn { positions: 300_000, share: 0.02 };
 
 impl midend::Backend for SokobanPuzzle {
@@ -491,6 +490,7 @@ impl Puzzle for SokobanPuzzle {
         capabilities.noun = crate::families::Noun::Pushes;
         // In the page, A* and best-first search on two Workers, as natively on two threads.
         capabilities.beside = true;
+        capabilities.moves_in_steps = true;
         capabilities
     }
 

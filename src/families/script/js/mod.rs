@@ -245,6 +245,14 @@ pub struct JsPuzzle {
 }
 
 impl JsPuzzle {
+    fn has_heuristic(&self) -> bool {
+        self.engine.defines("heuristic")
+    }
+
+    fn goal(&self, state: &[u8]) -> Result<bool, FormatError> {
+        self.engine.is_goal(state)
+    }
+
     /// The puzzle of `text` on an engine of kind `E`.
     pub fn load<E: Engine + 'static>(text: &str) -> Result<Self, FormatError> {
         let load: Load = |text| Ok(Box::new(E::load(text)?));
@@ -374,39 +382,7 @@ impl shared::Limits for JsPuzzle {
 }
 
 impl Puzzle for JsPuzzle {
-    fn family(&self) -> &'static str {
-        "script"
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        shared::capabilities(self.engine.defines("heuristic"))
-    }
-
-    fn explore(
-        &self,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<AnalysisReport, FormatError> {
-        shared::explore(self, options, || self.explore_started(options, on_progress))
-    }
-
-    fn solve(
-        &self,
-        options: &SolveOptions,
-        on_progress: &mut dyn FnMut(&Stats) -> Flow,
-    ) -> Result<Report, FormatError> {
-        shared::solve(self, &self.capabilities(), options, |method| self.solve_started(method, options, on_progress))
-    }
-
-    fn check(&self, _options: &SolveOptions, moves: &[String]) -> Result<Verdict, MoveError> {
-        self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.engine.is_goal(state)))
-    }
-
-    crate::midend::replayed_by!(replayer; draw show moves_from boards);
-
-    fn text_at(&self, moves: &[String]) -> Option<String> {
-        self.text_from(&self.replayer.at(self, moves, moves.len())?)
-    }
+    super::shared::script_puzzle!();
 
     fn trace(&self, moves: &[String]) -> Option<Result<String, FormatError>> {
         let json = |trace| serde_json::to_string(&trace).map_err(|e| FormatError::general(e.to_string()));
@@ -415,9 +391,5 @@ impl Puzzle for JsPuzzle {
 
     fn wants_trace(&self, moves: &[String]) -> bool {
         !self.engine.traced(moves)
-    }
-
-    fn to_text(&self) -> String {
-        self.text.clone()
     }
 }

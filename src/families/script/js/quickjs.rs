@@ -1,11 +1,11 @@
 //! The command-line tool's JavaScript engine: QuickJS (the quickjs-ng sources, through
-//! `rquickjs`). Chosen over boa_engine on the 8-puzzle script, breadth-first, on this 2-core
-//! machine: 29 s against 116 s to build, 1.8 MB against 16 MB of binary, 72 k states/s against
-//! 16 k with the same host (docs/decisions/2026-11-27-javascript-rules-quickjs-natively-sandbox-in-the-page.md).
+//! `rquickjs`). Chosen over boa_engine for building in a quarter of the time into a binary a
+//! ninth of the size and running the same script several times faster
+//! (docs/decisions/2026-11-27-javascript-rules-quickjs-natively-sandbox-in-the-page.md).
 //! It has no I/O of its own: a script reaches nothing outside its values.
 //!
 //! Values returned to the search are written as canonical bytes here, in Rust, walking the
-//! engine's values: four times faster than the same in JavaScript under QuickJS's interpreter.
+//! engine's values: much faster than the same in JavaScript under QuickJS's interpreter.
 //! For the same reason an expansion is driven from here, calling the script's functions one by
 //! one (docs/decisions/2026-11-27-javascript-speed-bytes-in-the-page-rust-drives-quickjs.md).
 
@@ -163,8 +163,8 @@ fn encode<'js>(
 
 /// Item `i` of `array` if it is an integer, read without making a `Value` of it (which counts
 /// its context's references up and down and checks for an exception): states are mostly
-/// arrays of integers, and this took the command line's 8-puzzle script from 805-863 ms to
-/// 700-760 (`puzzlelab solve tests/fixtures/script/eight-puzzle.js --json`).
+/// arrays of integers, and this saved an eighth of the command line's 8-puzzle script
+/// (`benches/RESULTS.md`).
 #[allow(unsafe_code)]
 fn int_item(array: &Array<'_>, i: usize) -> Option<i32> {
     use rquickjs::qjs;
