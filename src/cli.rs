@@ -128,39 +128,7 @@ enum Command {
     Formats,
     /// Solve an LM-Solve board file and print exactly what LM-Solve's `lm-solve` prints.
     #[command(name = "lm-solve")]
-    LmSolve {
-        /// The game variant: alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi,
-        /// tilt_rb (or tilt_puzzle).
-        #[arg(short = 'g', long = "game", default_value = "minotaur")]
-        game: String,
-        /// The scan: brfs (breadth-first, shortest) or dfs.
-        #[arg(long, default_value = "brfs")]
-        method: String,
-        /// Group equal consecutive moves as `MOVE * COUNT` (the default).
-        #[arg(long, overrides_with = "norle")]
-        rle: bool,
-        /// One move per line, without counts.
-        #[arg(long, alias = "no-rle", overrides_with = "rle")]
-        norle: bool,
-        /// Print the state before each move, and the final state.
-        #[arg(long, overrides_with = "nooutput_states")]
-        output_states: bool,
-        #[arg(long, overrides_with = "output_states", hide = true)]
-        nooutput_states: bool,
-        /// Print every state as it is taken off the queue.
-        #[arg(long, overrides_with = "nortd")]
-        rtd: bool,
-        #[arg(long, overrides_with = "rtd", hide = true)]
-        nortd: bool,
-        /// Give up after storing this many states (the output says `interrupted`; stderr why).
-        #[arg(long)]
-        max_states: Option<u64>,
-        /// Give up after this many seconds (likewise).
-        #[arg(long)]
-        timeout: Option<f64>,
-        /// The board file (default: board.txt), or - for standard input.
-        file: Option<String>,
-    },
+    LmSolve(crate::families::lmsolve::command::Args),
     /// Print a new random puzzle (mazes: a perfect maze, as box art or SVG).
     Generate {
         /// The family: maze.
@@ -268,9 +236,9 @@ pub fn main() -> i32 {
             };
             render(puzzle.as_ref(), step, f64::from(scale), moves, &out, &limits)
         }
-        Command::LmSolve { game, method, norle, output_states, rtd, max_states, timeout, file, .. } => {
-            let Some(limits) = limits(max_states, timeout) else { return 2 };
-            lm_solve(&game, &method, !norle, output_states, rtd, file, &limits)
+        Command::LmSolve(args) => {
+            let Some(limits) = limits(args.max_states, args.timeout) else { return 2 };
+            lm_solve(&args, &limits)
         }
         Command::Analyse { search, hardest_out } => {
             let Some(options) = search.options() else { return 2 };
@@ -378,29 +346,16 @@ fn refused(puzzle: &dyn Puzzle, options: &SolveOptions) -> bool {
     }
 }
 
-fn lm_solve(
-    game: &str,
-    method: &str,
-    rle: bool,
-    output_states: bool,
-    rtd: bool,
-    file: Option<String>,
-    limits: &SolveOptions,
-) -> i32 {
-    use crate::families::lmsolve::{self, scan::Scan, Variant};
-    let Some(variant) = Variant::named(game) else {
-        eprintln!("lm-solve: unknown game variant \"{game}\"; use alice, minotaur, numbers, plank, hex_plank, tilt_single, tilt_multi or tilt_rb");
-        return 2;
-    };
-    let method = match method {
-        "brfs" => Scan::Brfs,
-        "dfs" => Scan::Dfs,
-        other => {
-            eprintln!("lm-solve: unknown scan \"{other}\"; use brfs or dfs");
+fn lm_solve(args: &crate::families::lmsolve::command::Args, limits: &SolveOptions) -> i32 {
+    use crate::families::lmsolve;
+    let (variant, options) = match args.read() {
+        Ok(read) => read,
+        Err(message) => {
+            eprintln!("lm-solve: {message}");
             return 2;
         }
     };
-    let file = file.unwrap_or_else(|| "board.txt".to_string());
+    let file = args.file();
     // "-" is standard input, as for every other command (LM-Solve 0.14 reads a file of that
     // name; `./-` reaches one here).
     let text = match read_input(&file) {
@@ -410,7 +365,6 @@ fn lm_solve(
             return 2;
         }
     };
-    let options = lmsolve::Options { method, rle, output_states, rtd };
     catch_ctrl_c();
     // The budget of `solve`: by default memory by what the process may still take and no time
     // limit; --max-states and --timeout as for `solve`.

@@ -4,6 +4,8 @@
 //! file per family holds the rules. `puzzlelab lm-solve` prints what `lm-solve` prints.
 
 pub mod alice;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod command;
 pub mod draw;
 pub mod edit;
 pub mod family;
