@@ -289,8 +289,15 @@ pub trait Puzzle {
     }
 
     /// What a button for the move `text` of [`Puzzle::moves_from`] says, where the move's text
-    /// is terse (Sokoban's `l` and `U`: "← walk", "↑ push"); None: the text itself.
+    /// is terse (Sokoban's `l` and `U`: "← walk", "↑ push"); None: [`Puzzle::move_words`].
     fn move_label(&self, _text: &str) -> Option<String> {
+        None
+    }
+
+    /// The move `text` in words a player reads, where its notation is a fan's shorthand (Rush
+    /// Hour's `B+1`: "B right 1"), for the move list, a hint and the buttons; None: the text
+    /// itself (notations players write and read, such as Sokoban's LURD, stay as they are).
+    fn move_words(&self, _text: &str) -> Option<String> {
         None
     }
 

@@ -507,7 +507,8 @@ test('the keyboard chooses a piece by its letter and moves it; LM-Solve boards p
     await page.keyboard.press('a');
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     await waitForStatus(page, 'Solved! 4 moves');
-    assert.deepEqual(await movesShown(page), ['A+1', 'A+1', 'A+1', 'A+1']);
+    // His notation in words a player reads.
+    assert.deepEqual(await movesShown(page), ['A right 1', 'A right 1', 'A right 1', 'A right 1']);
 
     // A number maze (4 x 4, the spec's example): a tap where the piece lands jumps there.
     await page.selectOption('#examples', 'lm-numbers');

@@ -396,10 +396,10 @@ test("Rush Hour in Fogleman's notation: found without a family, solved in his 51
     await waitForStatus(page, 'Solved in ');
     assert.match(await status(page), /^Solved in 51 moves \(counted in slides, shortest; breadth-first search checked /);
     assert.equal(await page.locator('#moves li').count(), 51);
-    // Moves in his notation: a letter and a signed distance.
+    // Moves in his notation (a letter and a signed distance), read in words: "A right 3".
     const moves = await page.locator('#moves li').allTextContents();
-    assert.ok(moves.every((m) => /^[A-Z][+-][1-5]$/.test(m)), moves.join(' '));
-    assert.equal(moves[50], 'A+3');
+    assert.ok(moves.every((m) => /^[A-Z] (left|right|up|down) [1-5]$/.test(m)), moves.join(' '));
+    assert.equal(moves[50], 'A right 3');
     await page.click('#last');
     assert.equal(await page.textContent('#step-label'), '51 / 51');
     assert.match((await page.textContent('#position')).split('\n')[2], /AA$/);

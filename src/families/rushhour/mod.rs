@@ -155,6 +155,21 @@ impl Puzzle for RushPuzzle {
         "rushhour"
     }
 
+    /// His notation in words: `B+1` is "B right 1" for a car across, "B down 1" for one down.
+    fn move_words(&self, text: &str) -> Option<String> {
+        let sign = text.find(['+', '-'])?;
+        let (letter, signed) = text.split_at(sign);
+        let distance: usize = signed[1..].parse().ok()?;
+        let vehicle = self.board.vehicles.iter().find(|v| letter.as_bytes() == [v.letter])?;
+        let way = match (vehicle.horizontal, signed.starts_with('+')) {
+            (true, true) => "right",
+            (true, false) => "left",
+            (false, true) => "down",
+            (false, false) => "up",
+        };
+        Some(format!("{letter} {way} {distance}"))
+    }
+
     /// The blocking-car bound is admissible and consistent, but weak: A* with it explores only
     /// 5–20% fewer positions than BFS on the known positions and takes 10–40% longer
     /// (`cargo bench --bench rushhour`), so `auto` runs BFS and A* stays on offer.

@@ -304,3 +304,17 @@ fn keys_drive_the_vehicle_chosen() {
     assert_eq!(played.len() as i32, solution.iter().map(|d| d[1..].parse::<i32>().unwrap().abs()).sum::<i32>());
     assert_eq!((key(&played, "Escape"), key(&played, "ArrowLeft"), key(&played, "Escape")), (Some(vec![]), None, None));
 }
+
+/// Moves read in words in the page: his `B+1` is "B down 1" for a truck standing up, "A left 2"
+/// for the red car; a move of no vehicle stays as written.
+#[test]
+fn moves_in_words() {
+    let puzzle = RushPuzzle::new(format::parse("....B.\n....B.\n..AA..\n......\n......\n......\n").unwrap());
+    let words: Vec<Option<String>> =
+        ["B+1", "B-1", "A-2", "A+1", "Z+1", "A"].iter().map(|m| puzzle.move_words(m)).collect();
+    assert_eq!(
+        words,
+        [Some("B down 1"), Some("B up 1"), Some("A left 2"), Some("A right 1"), None, None]
+            .map(|w| w.map(String::from))
+    );
+}

@@ -212,7 +212,7 @@ impl App {
         for text in allowed {
             let button = self.document.create_element("button").unwrap_throw();
             let label = self.puzzle.as_ref().and_then(|puzzle| puzzle.move_label(&text));
-            button.set_text_content(Some(label.as_deref().unwrap_or(&text)));
+            button.set_text_content(Some(&label.unwrap_or_else(|| self.move_words(&text))));
             let _ = button.set_attribute("data-move", &text);
             let _ = button.set_attribute("type", "button");
             let _ = choices.append_child(&button);
@@ -254,7 +254,7 @@ impl App {
             // Shortest only when the method that ran proves it (a depth-first pick does not).
             let way = if report.optimal { "a shortest way" } else { "a way (not proven shortest)" };
             let length = replay::summary_length(report);
-            let said = format!("Hint: {first} ({way} from here takes {length}).");
+            let said = format!("Hint: {} ({way} from here takes {length}).", self.move_words(first));
             self.set_status(&if quick { format!("{said} Looking for a shortest one…") } else { said.clone() });
             self.playing.hint_said = quick.then_some(said);
         }

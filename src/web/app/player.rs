@@ -3,6 +3,11 @@
 use super::*;
 
 impl App {
+    /// A move as the page words it in its list and hints ([`Puzzle::move_words`]).
+    pub(super) fn move_words(&self, text: &str) -> String {
+        self.puzzle.as_ref().and_then(|puzzle| puzzle.move_words(text)).unwrap_or_else(|| text.to_string())
+    }
+
     pub(super) fn show_moves(&self) {
         self.playing.choices_for.set(None); // another list: its moves from here are made again
         let list = &self.el.moves;
@@ -10,7 +15,7 @@ impl App {
         self.highlighted.set(None);
         for (i, m) in self.moves().iter().enumerate() {
             let item = self.document.create_element("li").unwrap_throw();
-            item.set_text_content(Some(m));
+            item.set_text_content(Some(&self.move_words(m)));
             let _ = item.set_attribute("data-step", &(i + 1).to_string());
             let _ = list.append_child(&item);
         }
@@ -22,7 +27,9 @@ impl App {
         if !self.playback.playing && self.announced.get() != Some(self.playback.step) && self.report.is_some() {
             self.announced.set(Some(self.playback.step));
             let said = match self.playback.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
-                Some(played) => format!("Step {} of {}: {played}", self.playback.step, self.moves_len()),
+                Some(played) => {
+                    format!("Step {} of {}: {}", self.playback.step, self.moves_len(), self.move_words(played))
+                }
                 None => format!("The start, before step 1 of {}", self.moves_len()),
             };
             self.el.announce.set_text_content(Some(&said));
