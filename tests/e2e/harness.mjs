@@ -101,14 +101,24 @@ export const paste = (page, text) => page.evaluate((t) => {
 
 export const status = (page) => page.textContent('#status');
 
-export async function waitForStatus(page, prefix, timeout = 30000) {
+/// Waits until `selector`'s text `test`s (`startsWith`, `includes`) `arg`; on a timeout, says
+/// what the page said instead: the texts of `shown`.
+async function waitForText(page, selector, test, arg, timeout, shown) {
   try {
-    await page.waitForFunction((p) => document.querySelector('#status').textContent.startsWith(p), prefix, { timeout });
+    await page.waitForFunction(
+      ([selector, test, arg]) => document.querySelector(selector).textContent[test](arg),
+      [selector, test, arg],
+      { timeout },
+    );
   } catch (error) {
-    // Say what the page said instead.
-    error.message += `; the status was: ${await page.textContent('#status').catch(() => '(gone)')}`;
+    for (const [name, at] of shown) error.message += `; the ${name} was: ${await page.textContent(at).catch(() => '(gone)')}`;
     throw error;
   }
+}
+
+/// Waits for the status line to start with `prefix`.
+export async function waitForStatus(page, prefix, timeout = 30000) {
+  await waitForText(page, '#status', 'startsWith', prefix, timeout, [['status', '#status']]);
 }
 
 /// The page's address after `change` (a paste, a choice): once it differs from the address
@@ -135,15 +145,9 @@ export async function waitForFullModule(page) {
   assert.equal(page.url().replace(/#.*/, ''), address, 'the page did not move');
 }
 
-/// Waits for the error under the text to say `part`; on a timeout, says what the page said instead.
+/// Waits for the error under the text to say `part`.
 export async function waitForError(page, part, timeout = 30000) {
-  try {
-    await page.waitForFunction((p) => document.querySelector('#error').textContent.includes(p), part, { timeout });
-  } catch (error) {
-    const said = (selector) => page.textContent(selector).catch(() => '(gone)');
-    error.message += `; the error was: ${await said('#error')}; the status was: ${await said('#status')}`;
-    throw error;
-  }
+  await waitForText(page, '#error', 'includes', part, timeout, [['error', '#error'], ['status', '#status']]);
 }
 
 /// Waits for a brief notice (a copy, a save) under the status, which it leaves alone.
