@@ -13,21 +13,23 @@ use std::cell::{Cell, RefCell};
 use std::hash::BuildHasher;
 use std::rc::Rc;
 
-/// Values with one number each, by their canonical bytes: the bytes one after another in one
-/// buffer, and a table of numbers hashed by them (no allocation per value; in the page the
-/// numbering was a quarter of the time with a shared pointer per value).
+/// Values with one number each, by their canonical bytes: each value's length and bytes one
+/// after another in one buffer, and a table of (number, where its bytes start) hashed by them
+/// (no allocation per value; in the page the numbering was a quarter of the time with a shared
+/// pointer per value). A value found again is compared where the table says, with no look-up
+/// of where its bytes are by number.
 #[derive(Default)]
 struct Numbered {
-    index: HashTable<u32>,
+    index: HashTable<(u32, usize)>,
     bytes: Vec<u8>,
-    /// Where each value's bytes end.
-    ends: Vec<usize>,
+    /// Where each value's length starts, by number.
+    starts: Vec<usize>,
 }
 
-/// The bytes of value `id`.
-fn key_of<'a>(bytes: &'a [u8], ends: &[usize], id: u32) -> &'a [u8] {
-    let id = id as usize;
-    &bytes[if id == 0 { 0 } else { ends[id - 1] }..ends[id]]
+/// The bytes written at `start` of `bytes`, after their length (u32, little-endian).
+fn key_at(bytes: &[u8], start: usize) -> &[u8] {
+    let length = bytes.get(start..start + 4).map_or(0, |n| u32::from_le_bytes([n[0], n[1], n[2], n[3]]));
+    bytes.get(start + 4..start + 4 + length as usize).unwrap_or_default()
 }
 
 /// Whether two keys are equal: short ones (most states) compared 8 bytes at a time here, not
@@ -46,29 +48,35 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 impl Numbered {
+    /// What each value costs here: its length and bytes, where they start, and its slot in the
+    /// table (with room to grow).
+    const EACH: u64 = (4 + std::mem::size_of::<usize>() + 2 * std::mem::size_of::<(u32, usize)>()) as u64;
+
     /// The number of `key`, and whether it is new.
     fn number(&mut self, key: &[u8]) -> (u32, bool) {
-        let (bytes, ends) = (&self.bytes, &self.ends);
+        let bytes = &self.bytes;
         let hash = FxBuildHasher.hash_one(key);
         let entry = self.index.entry(
             hash,
-            |&id| same(key_of(bytes, ends, id), key),
-            |&id| FxBuildHasher.hash_one(key_of(bytes, ends, id)),
+            |&(_, start)| same(key_at(bytes, start), key),
+            |&(_, start)| FxBuildHasher.hash_one(key_at(bytes, start)),
         );
         match entry {
-            Entry::Occupied(entry) => (*entry.get(), false),
+            Entry::Occupied(entry) => (entry.get().0, false),
             Entry::Vacant(entry) => {
-                let id = ends.len() as u32;
-                entry.insert(id);
+                let id = self.starts.len() as u32;
+                let start = self.bytes.len();
+                entry.insert((id, start));
+                self.bytes.extend_from_slice(&(key.len() as u32).to_le_bytes());
                 self.bytes.extend_from_slice(key);
-                self.ends.push(self.bytes.len());
+                self.starts.push(start);
                 (id, true)
             }
         }
     }
 
     fn key(&self, id: u32) -> &[u8] {
-        key_of(&self.bytes, &self.ends, id)
+        self.starts.get(id as usize).map_or(&[], |&start| key_at(&self.bytes, start))
     }
 }
 
@@ -106,10 +114,9 @@ impl<'a> JsSpace<'a> {
     }
 
     fn count(&self, key: &[u8]) {
-        // The key, where it ends, its slot in the table (with room to grow), and the engine's
-        // value if it keeps one.
+        // The key as it is numbered, and the engine's value if it keeps one.
         let kept = if self.engine.keeps_states() { key::held_bytes(key) } else { 0 };
-        self.bytes.set(self.bytes.get() + key.len() as u64 + 8 + 16 + kept);
+        self.bytes.set(self.bytes.get() + key.len() as u64 + Numbered::EACH + kept);
     }
 
     /// The canonical bytes of state `id`.
