@@ -121,19 +121,25 @@ export async function waitForStatus(page, prefix, timeout = 30000) {
   await waitForText(page, '#status', 'startsWith', prefix, timeout, [['status', '#status']]);
 }
 
-/// The page's address after `change` (a paste, a choice): once it differs from the address
-/// before and has stayed the same for 600 ms. The address follows the text after a pause, longer
-/// while the page is busy, and already holds a link before (the first example's): taken too
-/// soon, it was that one.
-export async function addressAfter(page, change) {
-  const before = page.url();
-  await change();
-  await page.waitForFunction((b) => location.href !== b, before, { timeout: 30000 });
+/// The page's address once it has stayed the same for 600 ms.
+async function settled(page) {
   for (let link = page.url(); ;) {
     await page.waitForTimeout(600);
     if (page.url() === link) return link;
     link = page.url();
   }
+}
+
+/// The page's address after `change` (a paste, a choice): once it differs from the address
+/// before and has settled. The page writes its first example's address a moment after it
+/// opens, later while it is busy: the address before is taken once that one is written and has
+/// settled (taken sooner, the first example's link was taken for the change's).
+export async function addressAfter(page, change) {
+  await page.waitForFunction(() => location.hash.length > 1, null, { timeout: 30000 });
+  const before = await settled(page);
+  await change();
+  await page.waitForFunction((b) => location.href !== b, before, { timeout: 30000 });
+  return settled(page);
 }
 
 /// Waits for the page to have loaded its full module in place (no navigation: the same
