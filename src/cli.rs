@@ -4,7 +4,7 @@
 
 use crate::animation::Format;
 use crate::families::analysis::Completion;
-use crate::families::{self, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
+use crate::families::{self, Difficulty, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status, FAMILIES};
 use crate::replay;
 use crate::search::{Flow, Method, Stats};
 use clap::{Parser, Subcommand};
@@ -129,6 +129,20 @@ enum Command {
     /// Solve an LM-Solve board file and print exactly what LM-Solve's `lm-solve` prints.
     #[command(name = "lm-solve")]
     LmSolve(crate::families::lmsolve::command::Args),
+    /// Print a new game at a difficulty, measured by solving it (the page's New game).
+    New {
+        /// The family: npuzzle, rushhour, maze.
+        family: String,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "medium")]
+        difficulty: String,
+        /// The same seed gives the same game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the game and its measure as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a new random puzzle (mazes: a perfect maze, as box art or SVG).
     Generate {
         /// The family: maze.
@@ -221,6 +235,7 @@ pub fn main() -> i32 {
             write_out(&text).err().unwrap_or(0)
         }
         Command::Generate { family, size, seed, svg } => generate(&family, &size, seed, svg),
+        Command::New { family, difficulty, seed, json } => new_game(&family, &difficulty, seed, json),
         Command::Render { file, family, step, scale, moves, svg, png, gif, apng, speed, max_states, timeout } => {
             let Some(limits) = limits(max_states, timeout) else { return 2 };
             let puzzle = match read_puzzle(&file, &family) {
@@ -383,6 +398,28 @@ fn lm_solve(args: &crate::families::lmsolve::command::Args, limits: &SolveOption
             2
         }
     }
+}
+
+fn new_game(id: &str, difficulty: &str, seed: u64, json: bool) -> i32 {
+    let Some(difficulty) = Difficulty::parse(difficulty) else {
+        eprintln!("puzzlelab: --difficulty is easy, medium or hard, not \"{difficulty}\"");
+        return 2;
+    };
+    let Some(family) = families::family(id).filter(|f| f.new_games().is_some()) else {
+        let makers: Vec<&str> = FAMILIES.iter().filter(|f| f.new_games().is_some()).map(|f| f.id()).collect();
+        eprintln!("puzzlelab: cannot make a new \"{id}\" game (these can: {})", makers.join(", "));
+        return 2;
+    };
+    let Some(game) = family.new_game(difficulty, seed) else {
+        eprintln!("puzzlelab: no {} game could be made and measured from seed {seed}", family.name());
+        return 1;
+    };
+    let out = if json {
+        serde_json::to_string_pretty(&game).unwrap_or_default() + "\n"
+    } else {
+        format!("{}\n{}", replay::new_game_line(&game, difficulty), game.text)
+    };
+    write_out(&out).err().unwrap_or(0)
 }
 
 fn generate(family: &str, size: &str, seed: u64, svg: bool) -> i32 {

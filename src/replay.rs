@@ -1,6 +1,6 @@
 //! A solve's result in words and as text: the wording the CLI and the page share.
 
-use crate::contract::{Noun, Report, Status};
+use crate::contract::{Difficulty, NewGame, Noun, Report, Status};
 
 /// The CLI's first output line: `solved`, `unsolved` or `gave up: REASON` (also `cancelled`).
 pub fn status_line(report: &Report) -> String {
@@ -181,6 +181,19 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
         group(stats.stored),
         group(stats.rate() as u64),
         stats.bytes >> 20
+    )
+}
+
+/// What a face says of a new game: "New Rush Hour puzzle (hard): 34 moves to solve; the hardest of the
+/// 4,512 positions its cars can reach; the solver checked 1,200 positions to prove it shortest."
+pub fn new_game_line(game: &NewGame, difficulty: Difficulty) -> String {
+    let moves = if game.moves == 1 { "1 move".to_string() } else { format!("{} moves", game.moves) };
+    let about = if game.about.is_empty() { String::new() } else { format!("; {}", game.about) };
+    format!(
+        "New {} ({}): {moves} to solve{about}; the solver checked {} positions to prove it shortest.",
+        game.name,
+        difficulty.id(),
+        group(game.positions)
     )
 }
 

@@ -899,3 +899,27 @@ fn a_search_of_large_script_states_ends_at_its_memory_budget_counting_what_it_ho
         assert!(peak <= counted * 3 / 2 + start, "{script}: resident {peak} bytes, counted {counted}");
     }
 }
+
+#[test]
+fn a_new_game_from_the_command_line() {
+    let out = run(&["new", "rushhour", "--difficulty", "easy", "--seed", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = stdout(&out);
+    let (line, board) = printed.split_once('\n').unwrap();
+    assert!(line.starts_with("New Rush Hour puzzle (easy): "), "{line}");
+    // The board it prints solves in the length its line says.
+    let moves: usize = line.split(": ").nth(1).and_then(|rest| rest.split(' ').next()?.parse().ok()).unwrap();
+    let solved = run_with(&["solve", "-"], board.as_bytes());
+    assert_eq!(stdout(&solved).lines().count(), 1 + moves, "{}", stdout(&solved));
+    let json = stdout(&run(&["new", "npuzzle", "--difficulty", "hard", "--seed", "2", "--json"]));
+    let game: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!((27..=31).contains(&game["moves"].as_u64().unwrap()), "{json}");
+    for (args, said) in [
+        (&["new", "maze", "--difficulty", "impossible"][..], "--difficulty is easy, medium or hard"),
+        (&["new", "sokoban"][..], "cannot make a new \"sokoban\" game (these can: npuzzle, rushhour, maze)"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(said), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+}

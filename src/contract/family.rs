@@ -3,7 +3,7 @@
 //! play, draw, explain), with draw mode's [`Editor`]. The page, the Worker and the CLI hold
 //! puzzles only through these; `families` lists the families that keep it.
 
-use super::{Capabilities, FormatError, MoveError, Report, SolveOptions, SyntaxCheck, Verdict};
+use super::{Capabilities, Difficulty, FormatError, MoveError, NewGame, Report, SolveOptions, SyntaxCheck, Verdict};
 use crate::draw::Painter;
 // Analyse's report is the families' shared module's (it runs the engine's exploration).
 use crate::families::analysis;
@@ -81,6 +81,18 @@ pub trait Family: Sync {
     /// Whether [`Family::generate`] makes puzzles (asked without making one, which may search).
     fn generates(&self) -> bool {
         self.generated_sides().is_some()
+    }
+
+    /// A new game at `difficulty` (the same seed gives the same game), measured by solving it
+    /// (`families::newgame`): the page's New game. None for a family that makes none.
+    fn new_game(&self, _difficulty: Difficulty, _seed: u64) -> Option<NewGame> {
+        None
+    }
+
+    /// What [`Family::new_game`] makes, in a word or two (the page's New game menu: "8-puzzle"),
+    /// or None when it makes none (asked without making one, which searches).
+    fn new_games(&self) -> Option<&'static str> {
+        None
     }
 
     /// Whether only a build with everything can read `text` (the page's first module is built

@@ -289,6 +289,56 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
+/// How hard a new game should be (the page's New game, `puzzlelab new`). Each family says what
+/// each means for it in its solution's length, which it measures by solving what it made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    /// A few moves: a first game.
+    Easy,
+    /// About twice as long.
+    Medium,
+    /// Near the longest of its kind.
+    Hard,
+}
+
+impl Difficulty {
+    /// Each, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// Its name in lower case, as the command line and a link write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty named `id` (in any case).
+    pub fn parse(id: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.id().eq_ignore_ascii_case(id.trim()))
+    }
+}
+
+/// A game a family made, with what solving it measured: the figures that make its difficulty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// What it is, in words ("8-puzzle", "Rush Hour puzzle", "16 x 16 maze").
+    pub name: String,
+    /// The puzzle, in the family's format.
+    pub text: String,
+    /// Its shortest solution's length, in the family's default metric.
+    pub moves: u64,
+    /// The positions the solver explored to prove it shortest.
+    pub positions: u64,
+    /// The games made and measured before this one was chosen.
+    pub tried: u64,
+    /// What else the measure says, in words ("the hardest of the 4,512 positions its cars can
+    /// reach"), or empty.
+    pub about: String,
+}
+
 /// How to search. Everything is optional; families fill in their defaults.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SolveOptions {

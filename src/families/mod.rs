@@ -37,6 +37,7 @@ pub mod analysis;
 mod generic;
 pub mod lmsolve;
 pub mod maze;
+pub mod newgame;
 pub mod npuzzle;
 pub mod puzzlescript;
 pub mod rushhour;
@@ -49,9 +50,9 @@ pub mod tiling;
 
 pub use crate::contract::GENERIC_METHODS;
 pub use crate::contract::{
-    shown_char, shown_text, Beside, Capabilities, Confidence, Counts, Editor, Example, Export, Facts, Family,
-    FormatError, HistoryKey, MoveError, Noun, Puzzle, Report, SolveMode, SolveOptions, Splits, Status, Switch,
-    SyntaxCheck, Verdict,
+    shown_char, shown_text, Beside, Capabilities, Confidence, Counts, Difficulty, Editor, Example, Export, Facts,
+    Family, FormatError, HistoryKey, MoveError, NewGame, Noun, Puzzle, Report, SolveMode, SolveOptions, Splits, Status,
+    Switch, SyntaxCheck, Verdict,
 };
 pub use generic::{only_metric, search, search_iterated, search_spread, DEFAULT_MAX_DEPTH, GREEDY_WEIGHT};
 

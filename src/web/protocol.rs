@@ -3,7 +3,7 @@
 
 use crate::animation::Format;
 use crate::families::analysis::AnalysisReport;
-use crate::families::{self, FormatError, Puzzle, Report, SolveOptions};
+use crate::families::{self, Difficulty, FormatError, NewGame, Puzzle, Report, SolveOptions};
 use crate::search::{Flow, Stats};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -22,6 +22,9 @@ pub enum Request {
     /// Trace the positions along `moves` of `text` (a script the page must not run itself:
     /// [`crate::families::Family::runs_sandboxed`]), answered with `Traced`.
     Trace { job: u32, family: String, text: String, moves: Vec<String> },
+    /// Make a new game of `family` at `difficulty` from `seed` (`Family::new_game`), answered
+    /// with `Made`.
+    NewGame { job: u32, family: String, difficulty: Difficulty, seed: u64 },
     /// Answered with `Pong` at once, with the same number: a Worker that answers is not
     /// searching (the page numbers its pings by the work it has given that Worker).
     Ping { job: u32 },
@@ -117,6 +120,13 @@ pub enum Reply {
         job: u32,
         error: FormatError,
     },
+    /// The answer to `NewGame`.
+    Made {
+        job: u32,
+        family: String,
+        difficulty: Difficulty,
+        game: NewGame,
+    },
     /// The answer to `Ping`.
     Pong {
         job: u32,
@@ -186,6 +196,7 @@ impl Reply {
             | Reply::Finished { job, .. }
             | Reply::Analysed { job, .. }
             | Reply::Failed { job, .. }
+            | Reply::Made { job, .. }
             | Reply::Pong { job }
             | Reply::Traced { job, .. }
             | Reply::Animating { job, .. }
@@ -202,7 +213,7 @@ impl Request {
             | Request::Analyse { text, .. }
             | Request::Trace { text, .. }
             | Request::Animate { text, .. } => Some(text),
-            Request::Ping { .. } => None,
+            Request::Ping { .. } | Request::NewGame { .. } => None,
         }
     }
 }
@@ -253,6 +264,15 @@ pub fn handle(
     else {
         match request {
             Request::Ping { job } => post(Reply::Pong { job }),
+            Request::NewGame { job, family, difficulty, seed } => {
+                match families::family(&family).and_then(|f| f.new_game(difficulty, seed)) {
+                    Some(game) => post(Reply::Made { job, family, difficulty, game }),
+                    None => post(Reply::Failed {
+                        job,
+                        error: FormatError::general(format!("no new {family} game could be made")),
+                    }),
+                }
+            }
             Request::Trace { job, family, text, moves } => {
                 let said = families::parse(Some(&family), &text).and_then(|puzzle| {
                     puzzle.trace(&moves).unwrap_or_else(|| Err(FormatError::general("this puzzle is not traced")))
@@ -291,7 +311,7 @@ pub fn handle(
                 Err(error) => post(Reply::Failed { job, error }),
             }
         }
-        Request::Ping { .. } | Request::Trace { .. } => {}
+        Request::Ping { .. } | Request::Trace { .. } | Request::NewGame { .. } => {}
         Request::Animate { moves, format, width, height, speed, .. } => {
             let mut picture = |step| {
                 pixels(puzzle.as_ref(), &moves, step, (width, height))
@@ -485,6 +505,23 @@ mod tests {
     #[test]
     fn a_ping_is_answered_at_once() {
         assert_eq!(replies_to(Request::Ping { job: 9 }, 0.0), [Reply::Pong { job: 9 }]);
+    }
+
+    #[test]
+    fn a_new_game_is_made_or_refused_in_words() {
+        let asked =
+            |family: &str| Request::NewGame { job: 4, family: family.into(), difficulty: Difficulty::Easy, seed: 1 };
+        match &replies_to(asked("npuzzle"), 0.0)[..] {
+            [Reply::Made { job: 4, family, difficulty: Difficulty::Easy, game }] => {
+                assert_eq!(family, "npuzzle");
+                assert_eq!(Some(game.clone()), families::family("npuzzle").unwrap().new_game(Difficulty::Easy, 1));
+            }
+            other => panic!("{other:?}"),
+        }
+        match &replies_to(asked("sokoban"), 0.0)[..] {
+            [Reply::Failed { job: 4, error }] => assert_eq!(error.message, "no new sokoban game could be made"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

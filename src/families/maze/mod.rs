@@ -12,8 +12,8 @@ pub mod text;
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::{
-    only_metric, search_spread, Confidence, Editor, Example, Export, Facts, Family, FormatError, MoveError, Puzzle,
-    Report, SolveOptions,
+    newgame, only_metric, search_spread, Confidence, Difficulty, Editor, Example, Export, Facts, Family, FormatError,
+    MoveError, NewGame, Puzzle, Report, SolveOptions,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Space, Stats};
@@ -89,6 +89,25 @@ impl Family for Maze {
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
         let grid = generate::perfect(cols.clamp(1, MAX_GENERATED), rows.clamp(1, MAX_GENERATED), seed);
         Some(text::write_box_art(&grid, &|_| None))
+    }
+
+    /// A perfect maze whose way through is of a length in the band: Easy 8 x 8 and 16 to 30
+    /// steps, Medium 16 x 16 and 50 to 120, Hard 30 x 30 and 150 or more (about half the mazes
+    /// of each size are).
+    fn new_game(&self, difficulty: Difficulty, seed: u64) -> Option<NewGame> {
+        let (side, band) = match difficulty {
+            Difficulty::Easy => (8, 16..=30),
+            Difficulty::Medium => (16, 50..=120),
+            Difficulty::Hard => (30, 150..=900),
+        };
+        let name = format!("{side} x {side} maze");
+        newgame::in_band(self, &name, band, seed, 50, |random| {
+            text::write_box_art(&generate::perfect(side, side, random.next_u64()), &|_| None)
+        })
+    }
+
+    fn new_games(&self) -> Option<&'static str> {
+        Some("Maze")
     }
 }
 

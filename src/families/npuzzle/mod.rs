@@ -10,7 +10,8 @@ use super::tiles::{self, TileProblem};
 use crate::draw::Painter;
 use crate::families::analysis::AnalysisReport;
 use crate::families::{
-    only_metric, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
+    newgame, only_metric, Capabilities, Confidence, Difficulty, Editor, Example, Family, FormatError, NewGame, Puzzle,
+    Report, SolveOptions,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::random::SplitMix;
@@ -63,6 +64,30 @@ impl Family for NPuzzles {
 
     fn generated_sides(&self) -> Option<std::ops::RangeInclusive<usize>> {
         Some(format::MIN_SIDE..=format::MAX_SIDE)
+    }
+
+    /// The 8-puzzle, whose every position is solved in at most 31 moves: Easy in 8 to 14, Medium
+    /// in 16 to 22 (made by sliding the blank at random from the goal, a few tens of slides),
+    /// Hard in 27 to 31 (a start shuffled at random: about one in twenty is that far).
+    fn new_game(&self, difficulty: Difficulty, seed: u64) -> Option<NewGame> {
+        let (band, slides) = match difficulty {
+            Difficulty::Easy => (8..=14, Some(16)),
+            Difficulty::Medium => (16..=22, Some(40)),
+            Difficulty::Hard => (27..=31, None),
+        };
+        let goal = Board::standard_goal(9);
+        let solved = NPuzzle::new(Board { title: None, width: 3, height: 3, start: goal.clone(), goal });
+        newgame::in_band(self, "8-puzzle", band, seed, 400, |random| {
+            match slides {
+                Some(slides) => solved.slid(slides, random),
+                None => solved.shuffled(random.next_u64()),
+            }
+            .to_text()
+        })
+    }
+
+    fn new_games(&self) -> Option<&'static str> {
+        Some("8-puzzle")
     }
 
     fn generate(&self, cols: usize, rows: usize, seed: u64) -> Option<String> {
@@ -125,6 +150,28 @@ impl NPuzzle {
     /// The tiles on the cells after the first `step` moves (moves that do not apply are skipped).
     pub fn position_after(&self, moves: &[String], step: usize) -> Vec<u16> {
         self.replayer.at(self, moves, step).unwrap_or_default()
+    }
+
+    /// The same puzzle with the blank slid `slides` times at random from the start, never
+    /// straight back.
+    pub fn slid(&self, slides: usize, random: &mut SplitMix) -> NPuzzle {
+        let mut board = self.board.clone();
+        let (width, cells) = (board.width, board.start.len());
+        let mut hole = board.start.iter().position(|&t| t == BLANK).unwrap_or(0);
+        let mut came_from = usize::MAX;
+        for _ in 0..slides {
+            let next: Vec<usize> = [hole.wrapping_sub(width), hole + width, hole.wrapping_sub(1), hole + 1]
+                .into_iter()
+                .filter(|&c| c < cells && c != came_from && tiles::adjacent(width, hole, c))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            let to = next[random.below(next.len())];
+            board.start.swap(hole, to);
+            (came_from, hole) = (hole, to);
+        }
+        NPuzzle::new(board)
     }
 
     /// The same puzzle with the start shuffled at random (always solvable).

@@ -5,13 +5,14 @@
 pub mod draw;
 pub mod edit;
 pub mod format;
+pub mod generate;
 pub mod rules;
 
 use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport};
 use crate::families::{
-    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
-    GENERIC_METHODS,
+    search_spread, Capabilities, Confidence, Difficulty, Editor, Example, Family, FormatError, NewGame, Puzzle, Report,
+    SolveOptions, GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{Flow, Heuristic, Knowledge, Method, Stats};
@@ -62,6 +63,14 @@ impl Family for RushHour {
             example!("rush-hour-51", "txt", 51, "The hardest position (51 moves)"), // Fogleman's database line, and tests/fixtures/rushhour/check.py
         ];
         &EXAMPLES
+    }
+
+    fn new_game(&self, difficulty: Difficulty, seed: u64) -> Option<NewGame> {
+        generate::new_game(difficulty, seed)
+    }
+
+    fn new_games(&self) -> Option<&'static str> {
+        Some("Rush Hour")
     }
 
     fn blank(&self) -> &'static str {

@@ -24,6 +24,8 @@ pub(super) struct Elements {
     pub(super) prev_solution: HtmlButtonElement,
     pub(super) next_solution: HtmlButtonElement,
     pub(super) examples: HtmlSelectElement,
+    /// New game: a family's difficulties, each `family:difficulty`.
+    pub(super) new_game: HtmlSelectElement,
     pub(super) solve: HtmlButtonElement,
     pub(super) hint: HtmlButtonElement,
     pub(super) cancel: HtmlButtonElement,
@@ -117,6 +119,7 @@ impl Elements {
             prev_solution: by_id(doc, "prev-solution"),
             next_solution: by_id(doc, "next-solution"),
             examples: by_id(doc, "examples"),
+            new_game: by_id(doc, "new-game"),
             solve: by_id(doc, "solve"),
             hint: by_id(doc, "hint"),
             cancel: by_id(doc, "cancel"),

@@ -50,6 +50,14 @@ pub(super) fn wire_events(page: &Page) {
             app.open_entry();
         }
     });
+    listen(&el.new_game, "change", |app, _: Event| {
+        let chosen = app.el.new_game.value();
+        app.el.new_game.set_value("");
+        if let Some((family, difficulty)) = newgame::read_choice(&chosen) {
+            app.cancel();
+            app.start(Task::NewGame(family, difficulty));
+        }
+    });
     listen(&app.window, "hashchange", |app, _: Event| app.address_changed());
     // A tab closed or hidden before the address caught up: written now.
     listen(&app.window, "pagehide", |app, _: Event| app.remember());

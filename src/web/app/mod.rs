@@ -18,6 +18,7 @@ mod events;
 mod files;
 mod handover;
 mod levels;
+mod newgame;
 mod play;
 mod player;
 #[cfg(feature = "js")]
@@ -124,6 +125,8 @@ enum Task {
     Hint,
     ProvenHint,
     Analyse,
+    /// A new game of a family (its id) at a difficulty (`newgame.rs`).
+    NewGame(&'static str, families::Difficulty),
 }
 
 type Page = Rc<RefCell<App>>;
@@ -255,6 +258,7 @@ fn fill_pickers(app: &App) {
     for m in Method::ALL {
         let _ = app.el.method.append_child(&option(doc, method_label(m), m.name()));
     }
+    newgame::fill_menu(app);
 }
 
 fn method_label(method: Method) -> &'static str {

@@ -166,6 +166,7 @@ impl App {
                 "End" => self.go_to(self.moves_len()),
                 "u" | "Backspace" => self.undo_move(),
                 "r" => self.redo_move(),
+                "n" if self.another_game() => {}
                 _ => return,
             },
         }

@@ -19,6 +19,9 @@ pub(super) struct Running {
     /// Workers that died before they were ready, since one last was: past
     /// [`solving::FAILED_STARTS`] the page stops starting new ones.
     pub(super) failed_starts: u32,
+    /// The kind of the last new game asked for (a family's id and a difficulty): `n` on the
+    /// board asks for another.
+    pub(super) new_game: Option<(&'static str, families::Difficulty)>,
 }
 
 /// Workers that may die before they are ready, one after another, before the page stops
@@ -120,6 +123,9 @@ impl App {
             self.running.start_when_ready = Some(task);
             return;
         }
+        if let Task::NewGame(family, difficulty) = task {
+            return self.make_new_game(family, difficulty);
+        }
         let moves = self.moves_len();
         self.playback.settle(moves);
         let Some(puzzle) = &self.puzzle else { return };
@@ -150,6 +156,7 @@ impl App {
                 self.running.split = Some(split);
                 requests
             }
+            Task::NewGame(..) => return,
             Task::Analyse => {
                 self.running.split = None;
                 vec![Request::Analyse { job, family, text: self.history.text().to_string(), options }]
@@ -394,6 +401,10 @@ impl App {
                         self.finished(*report);
                     }
                 }
+            }
+            Reply::Made { job, family, difficulty, game } if job == self.running.job => {
+                self.idle(worker);
+                self.new_game_made(&family, difficulty, &game);
             }
             Reply::Analysed { job, report } if job == self.running.job => {
                 self.idle(worker);

@@ -1,0 +1,76 @@
+//! New games at a measured difficulty (the page's New game, `puzzlelab new`). A family makes
+//! candidates at random; each is solved by the family's own solver with the options a user's
+//! Solve has, and a game's difficulty is what that measured: its shortest solution's length and
+//! the positions the solver explored to prove it. A family says what Easy, Medium and Hard mean
+//! for it as a band of lengths.
+
+use super::{Family, NewGame, SolveOptions, Status};
+use crate::random::SplitMix;
+use crate::search::Flow;
+use std::ops::RangeInclusive;
+
+/// The most positions a candidate's measure may explore: a candidate past it is passed over.
+const MAX_STATES: u64 = 2_000_000;
+
+/// What solving a text measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Measured {
+    /// The shortest solution.
+    pub moves: Vec<String>,
+    /// The positions the solver explored.
+    pub positions: u64,
+}
+
+/// Solves `text` as `family` with the default options (as Solve would); None when it cannot be
+/// read, has no solution, or is not solved and proven shortest within two million positions.
+pub fn measure(family: &dyn Family, text: &str) -> Option<Measured> {
+    let puzzle = family.parse(text).ok()?;
+    let options = SolveOptions { max_states: Some(MAX_STATES), threads: Some(1), ..SolveOptions::default() };
+    let report = puzzle.solve(&options, &mut |_| Flow::Continue).ok()?;
+    (report.status == Status::Solved && report.optimal)
+        .then_some(Measured { moves: report.moves, positions: report.stats.explored })
+}
+
+/// How far `length` is from `band` (0 inside it).
+fn distance(band: &RangeInclusive<u64>, length: u64) -> u64 {
+    band.start().saturating_sub(length).max(length.saturating_sub(*band.end()))
+}
+
+/// Up to `tries` candidates (each a `name`) that `make` makes from one random sequence seeded with `seed`, each
+/// measured: the first whose length lies in `band`, or, when none does, the one nearest it.
+/// None only when no candidate could be measured at all.
+pub fn in_band(
+    family: &dyn Family,
+    name: &str,
+    band: RangeInclusive<u64>,
+    seed: u64,
+    tries: u64,
+    mut make: impl FnMut(&mut SplitMix) -> String,
+) -> Option<NewGame> {
+    let mut random = SplitMix::new(seed);
+    let mut nearest: Option<NewGame> = None;
+    for tried in 1..=tries {
+        let text = make(&mut random);
+        let Some(measured) = measure(family, &text) else { continue };
+        let moves = measured.moves.len() as u64;
+        let game =
+            NewGame { name: name.to_string(), text, moves, positions: measured.positions, tried, about: String::new() };
+        if band.contains(&moves) {
+            return Some(game);
+        }
+        if nearest.as_ref().is_none_or(|best| distance(&band, moves) < distance(&band, best.moves)) {
+            nearest = Some(game);
+        }
+    }
+    nearest.map(|game| NewGame { tried: tries, ..game })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_distance_to_a_band_is_zero_inside_it() {
+        assert_eq!([3, 8, 10, 12, 20].map(|n| distance(&(8..=12), n)), [5, 0, 0, 0, 8]);
+    }
+}
