@@ -41,6 +41,8 @@ const PAPER: &str = "#f4f1ea";
 const CELL: &str = "#fffdf8";
 const INK: &str = "#2b2b2b";
 const GOAL: &str = "#f2c94c";
+/// The stumps a plank puzzle's walker can stand on are ringed in it.
+pub(super) const WALKER: &str = "#e67e22";
 
 fn centre(grid: &GridLayout, at: Xy) -> (f64, f64) {
     between(grid, at, at, 0.0)
@@ -402,6 +404,15 @@ impl Picture for Plank {
                     let colour = if (x, y) == self.goal { GOAL } else { "#5b3a1e" };
                     painter.circle(sx, sy, unit * 0.18, colour);
                 }
+            }
+        }
+        // Where the walker can stand: the stumps at the ends of the planks he can walk.
+        let walker = Stroke { colour: WALKER, width: unit * 0.07, dash: 0.0 };
+        for i in (0..planks.len()).filter(|&i| active[i]) {
+            let (a, b) = self.ends(planks, i);
+            for end in [a, b] {
+                let (sx, sy) = screen(end);
+                painter.ring(sx, sy, unit * 0.3, &walker);
             }
         }
         let (gx, gy) = screen(self.goal);

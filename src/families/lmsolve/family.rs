@@ -64,9 +64,10 @@ impl Family for LmFamily {
         // The puzzle's rules first (docs/specs/lmsolve.md §4), then how the board is played.
         Some(match self.0 {
             Variant::Plank | Variant::HexPlank => {
-                "Cross the swamp on planks laid between stumps: pick up a plank you can reach and lay it \
-                between two stumps its length apart, with nothing in between; a plank that touches the \
-                goal stump wins. Drag from a stump to another to lay a plank between them (or tap the \
+                "Cross the swamp on planks laid between stumps: the walker goes anywhere along the dark \
+                planks (the stumps he can stand on are ringed in orange); pick up a plank he can reach and \
+                lay it between two stumps its length apart, with nothing in between; a plank that touches \
+                the goal stump wins. Drag from a stump to another to lay a plank between them (or tap the \
                 stump to lay one to, when only one plank can go there). ◀ undoes; Hint shows the next \
                 plank of a shortest way."
             }
@@ -531,6 +532,10 @@ impl<G: Edit> Puzzle for LmPuzzle<G> {
     fn solution_text(&self, moves: &[String]) -> String {
         let plain = |i: usize| moves[i].split(super::plank::TOLD_APART).next().unwrap_or_default().to_string();
         super::scan::move_lines(moves, self.game.groups(), true, plain)
+    }
+
+    fn move_words(&self, text: &str) -> Option<String> {
+        self.game.words(text)
     }
 
     /// After a tap that moved nothing: the plank it chose, or why it could not tell.

@@ -264,6 +264,31 @@ impl Game for Plank {
         )
     }
 
+    /// "Move the Plank of Length 2 to (3,1) W" is "2-plank from (3,1) west"; with the plank
+    /// named (", the one at (3,2)-(4,2)"), "2-plank at (3,2)-(4,2), from (3,1) west".
+    fn words(&self, text: &str) -> Option<String> {
+        let rest = text.strip_prefix("Move the Plank of Length ")?;
+        let (length, rest) = rest.split_once(" to ")?;
+        let (lay, named) = match rest.split_once(TOLD_APART) {
+            Some((lay, at)) => (lay, Some(at)),
+            None => (rest, None),
+        };
+        let (from, direction) = lay.rsplit_once(' ')?;
+        let way = match direction {
+            "E" => "east",
+            "W" => "west",
+            "S" => "south",
+            "N" => "north",
+            "SE" => "south-east",
+            "NW" => "north-west",
+            _ => return None,
+        };
+        Some(match named {
+            Some(at) => format!("{length}-plank at {at}, from {from} {way}"),
+            None => format!("{length}-plank from {from} {way}"),
+        })
+    }
+
     /// The plank named by where it lies before the move.
     fn told_apart(&self, (_, planks): &PlankState, lay: &Lay) -> Option<String> {
         Some(self.named(planks, lay.plank))

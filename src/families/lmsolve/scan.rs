@@ -35,6 +35,11 @@ pub trait Game {
     fn told_apart(&self, _state: &Self::State, _mv: &Self::Move) -> Option<String> {
         None
     }
+    /// A move's text in words a player reads, where LM-Solve's is long (the planks'); None, the
+    /// default, keeps the text (the page's move list, hints and buttons; the CLI keeps LM-Solve's).
+    fn words(&self, _text: &str) -> Option<String> {
+        None
+    }
     /// `display_state`, for `--output-states`.
     fn display(&self, state: &Self::State) -> String;
     /// The expanded state vector joined by commas, for `--rtd`.

@@ -586,3 +586,27 @@ fn a_plank_in_hand_is_drawn_where_it_goes() {
     let golden = |tween: f32| lines(tween) - lines(0.0);
     assert_eq!((golden(0.0), golden(1.0 / 3.0)), (0, 1));
 }
+
+#[test]
+fn plank_moves_read_in_words_and_the_stumps_the_walker_can_reach_are_ringed() {
+    use crate::families::{Family, SolveOptions};
+    let puzzle = family::PLANK.parse(&fixture("plank.txt")).unwrap();
+    let words = |text: &str| puzzle.move_words(text);
+    assert_eq!(words("Move the Plank of Length 1 to (3,1) W").as_deref(), Some("1-plank from (3,1) west"));
+    assert_eq!(
+        words("Move the Plank of Length 2 to (4,0) S, the one at (2,1)-(2,3)").as_deref(),
+        Some("2-plank at (2,1)-(2,3), from (4,0) south")
+    );
+    assert_eq!(words("E"), None);
+    // The walker starts on the first plank, (2,1)-(3,1), and the one joined to it at (2,1),
+    // (2,1)-(2,3): three stumps, (2,1) ringed once for each plank; (4,2)-(5,2) is out of reach.
+    let ringed = |moves: &[String]| {
+        let mut svg = crate::draw::SvgPainter::new(300.0, 200.0);
+        puzzle.draw(moves, moves.len(), 0.0, &mut svg);
+        svg.finish().matches(super::draw::WALKER).count()
+    };
+    assert_eq!(ringed(&[]), 4);
+    let solution = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().moves;
+    assert!(solution.iter().all(|m| words(m).is_some()), "{solution:?}");
+    assert_ne!(ringed(&solution[..1]), 4, "after {}, the walker reaches other stumps", solution[0]);
+}
