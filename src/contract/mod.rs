@@ -332,7 +332,7 @@ pub struct NewGame {
     pub moves: u64,
     /// The positions the solver explored to prove it shortest.
     pub positions: u64,
-    /// The games made and measured before this one was chosen.
+    /// How many candidates were made to find it, it included (a Rush Hour climb counts as one).
     pub tried: u64,
     /// What else the measure says, in words ("the hardest of the 4,512 positions its cars can
     /// reach"), or empty.

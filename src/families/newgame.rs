@@ -36,9 +36,9 @@ fn distance(band: &RangeInclusive<u64>, length: u64) -> u64 {
     band.start().saturating_sub(length).max(length.saturating_sub(*band.end()))
 }
 
-/// Up to `tries` candidates (each a `name`) that `make` makes from one random sequence seeded with `seed`, each
-/// measured: the first whose length lies in `band`, or, when none does, the one nearest it.
-/// None only when no candidate could be measured at all.
+/// Up to `tries` candidates (each a `name`) that `make` makes from one random sequence seeded
+/// with `seed`, each measured: the first whose length lies in `band`, or, when none does, the
+/// one nearest it. None only when no candidate could be measured at all.
 pub fn in_band(
     family: &dyn Family,
     name: &str,
