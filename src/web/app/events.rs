@@ -41,21 +41,14 @@ pub(super) fn wire_events(page: &Page) {
     listen(&el.examples, "change", |app, _: Event| {
         let name = app.el.examples.value();
         if let Some((family, example)) = examples::find(&name) {
-            app.leave_entry();
-            // Named only when detection would not find it, so the next paste is detected again.
-            let detected = families::choose(None, example.text).is_ok_and(|f| f.id() == family.id());
-            app.el.family.set_value(if detected { "auto" } else { family.id() });
-            app.set_text(example.text, true);
-            app.reparse();
-            app.open_entry();
+            app.open_puzzle(family.id(), example.text);
         }
     });
     listen(&el.new_game, "change", |app, _: Event| {
         let chosen = app.el.new_game.value();
         app.el.new_game.set_value("");
         if let Some((family, difficulty)) = newgame::read_choice(&chosen) {
-            app.cancel();
-            app.start(Task::NewGame(family, difficulty));
+            app.ask_new_game(family, difficulty);
         }
     });
     listen(&app.window, "hashchange", |app, _: Event| app.address_changed());

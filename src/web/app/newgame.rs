@@ -53,6 +53,12 @@ impl App {
         self.update_buttons();
     }
 
+    /// A new game of `family` at `difficulty` (the menu, `n`): whatever runs is cancelled.
+    pub(super) fn ask_new_game(&mut self, family: &'static str, difficulty: Difficulty) {
+        self.cancel();
+        self.start(Task::NewGame(family, difficulty));
+    }
+
     /// `n` on the board: another game of the kind made last, or a Medium one of the family shown
     /// when it makes games; false when there is none to make.
     pub(super) fn another_game(&mut self) -> bool {
@@ -62,22 +68,15 @@ impl App {
         else {
             return false;
         };
-        self.cancel();
-        self.start(Task::NewGame(family, difficulty));
+        self.ask_new_game(family, difficulty);
         true
     }
 
     /// Opens the game a Worker made, as an example opens, and says how hard it measured.
     pub(super) fn new_game_made(&mut self, family: &str, difficulty: Difficulty, game: &NewGame) {
         self.running.busy = false;
-        self.leave_entry();
-        // Named only when detection would not find it, as an example is.
-        let detected = families::choose(None, &game.text).is_ok_and(|f| f.id() == family);
-        self.el.family.set_value(if detected { "auto" } else { family });
         self.el.examples.set_value("");
-        self.set_text(&game.text, true);
-        self.reparse();
-        self.open_entry();
+        self.open_puzzle(family, &game.text);
         self.set_status(&replay::new_game_line(game, difficulty));
         self.update_buttons();
     }

@@ -22,6 +22,18 @@ impl App {
         self.el.text.set_value(text);
     }
 
+    /// Opens `text` of `family` (its id) as a puzzle chosen from a menu is: in a history entry
+    /// of its own, the family named only when detection would not find it, so that the next
+    /// paste is detected again.
+    pub(super) fn open_puzzle(&mut self, family: &str, text: &str) {
+        self.leave_entry();
+        let detected = families::choose(None, text).is_ok_and(|f| f.id() == family);
+        self.el.family.set_value(if detected { "auto" } else { family });
+        self.set_text(text, true);
+        self.reparse();
+        self.open_entry();
+    }
+
     /// The user typed: quick keystrokes are one undo step.
     pub(super) fn typed(&mut self) {
         let now = self.now();
