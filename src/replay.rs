@@ -187,7 +187,7 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
 /// What a face says of a new game: "New Rush Hour puzzle (hard): 34 moves to solve; the hardest of the
 /// 4,512 positions its cars can reach; the solver checked 1,200 positions to prove it shortest."
 pub fn new_game_line(game: &NewGame, difficulty: Difficulty) -> String {
-    let moves = if game.moves == 1 { "1 move".to_string() } else { format!("{} moves", game.moves) };
+    let moves = counted(game.moves, "move", "moves");
     let about = if game.about.is_empty() { String::new() } else { format!("; {}", game.about) };
     format!(
         "New {} ({}): {moves} to solve{about}; the solver checked {} positions to prove it shortest.",
