@@ -187,10 +187,17 @@ pub fn progress_line(stats: &crate::search::Stats) -> String {
 /// What a face says of a new game: "New Rush Hour puzzle (hard): 34 moves to solve; the hardest of the
 /// 4,512 positions its cars can reach; the solver checked 1,200 positions to prove it shortest."
 pub fn new_game_line(game: &NewGame, difficulty: Difficulty) -> String {
-    let moves = counted(game.moves, "move", "moves");
     let about = if game.about.is_empty() { String::new() } else { format!("; {}", game.about) };
+    let (what, checked) = match game.ways {
+        Some(ways) => {
+            let ways = if ways == 1 { "one way only".to_string() } else { format!("{} ways", group(ways)) };
+            let pieces = counted(game.moves, "piece", "pieces");
+            (format!("{pieces} to place, in {ways} (up to turns and flips)"), "to count every way")
+        }
+        None => (format!("{} to solve", counted(game.moves, "move", "moves")), "to prove it shortest"),
+    };
     format!(
-        "New {} ({}): {moves} to solve{about}; the solver checked {} positions to prove it shortest.",
+        "New {} ({}): {what}{about}; the solver checked {} positions {checked}.",
         game.name,
         difficulty.id(),
         group(game.positions)

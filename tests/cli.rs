@@ -916,7 +916,10 @@ fn a_new_game_from_the_command_line() {
     assert!((27..=31).contains(&game["moves"].as_u64().unwrap()), "{json}");
     for (args, said) in [
         (&["new", "maze", "--difficulty", "impossible"][..], "--difficulty is easy, medium or hard"),
-        (&["new", "sokoban"][..], "cannot make a new \"sokoban\" game (these can: npuzzle, rushhour, maze)"),
+        (
+            &["new", "sokoban"][..],
+            "cannot make a new \"sokoban\" game (these can: sliding, npuzzle, rushhour, tiling, maze)",
+        ),
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2));

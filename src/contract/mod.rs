@@ -337,6 +337,11 @@ pub struct NewGame {
     /// What else the measure says, in words ("the hardest of the 4,512 positions its cars can
     /// reach"), or empty.
     pub about: String,
+    /// For a game whose solutions were all counted (a tiling): how many there are up to the
+    /// puzzle's symmetry, and `positions` is what counting them explored. None: `moves` is a
+    /// shortest solution's length.
+    #[serde(default)]
+    pub ways: Option<u64>,
 }
 
 /// How to search. Everything is optional; families fill in their defaults.

@@ -4,13 +4,13 @@
 //! the positions the solver explored to prove it. A family says what Easy, Medium and Hard mean
 //! for it as a band of lengths.
 
-use super::{Family, NewGame, SolveOptions, Status};
+use super::{Family, NewGame, Puzzle, SolveOptions, Status};
 use crate::random::SplitMix;
 use crate::search::Flow;
 use std::ops::RangeInclusive;
 
 /// The most positions a candidate's measure may explore: a candidate past it is passed over.
-const MAX_STATES: u64 = 2_000_000;
+pub const MAX_STATES: u64 = 2_000_000;
 
 /// What solving a text measured.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +53,15 @@ pub fn in_band(
         let text = make(&mut random);
         let Some(measured) = measure(family, &text) else { continue };
         let moves = measured.moves.len() as u64;
-        let game =
-            NewGame { name: name.to_string(), text, moves, positions: measured.positions, tried, about: String::new() };
+        let game = NewGame {
+            name: name.to_string(),
+            text,
+            moves,
+            positions: measured.positions,
+            tried,
+            about: String::new(),
+            ways: None,
+        };
         if band.contains(&moves) {
             return Some(game);
         }
@@ -63,6 +70,74 @@ pub fn in_band(
         }
     }
     nearest.map(|game| NewGame { tried: tries, ..game })
+}
+
+/// The hardest start among the positions a puzzle can reach (Analyse's).
+#[derive(Debug, Clone)]
+pub struct Hardest {
+    pub text: String,
+    /// Its shortest solution's length.
+    pub moves: u64,
+    /// The positions the puzzle reaches.
+    pub positions: u64,
+}
+
+/// The hardest start among `puzzle`'s positions; None when none is solved or the family cannot
+/// write it.
+pub fn hardest(puzzle: &dyn Puzzle) -> Option<Hardest> {
+    let options = SolveOptions { threads: Some(1), ..SolveOptions::default() };
+    let report = puzzle.analyse(&options, &mut |_| Flow::Continue).ok()?;
+    let hardest = report.hardest?;
+    Some(Hardest { text: hardest.text?, moves: hardest.moves, positions: report.positions })
+}
+
+/// The hardest of up to `tries` starts that `find` finds, stopping at the first of `enough`
+/// moves or more.
+pub fn best_of(
+    tries: usize,
+    enough: u64,
+    random: &mut SplitMix,
+    mut find: impl FnMut(&mut SplitMix) -> Option<Hardest>,
+) -> Option<Hardest> {
+    let mut best: Option<Hardest> = None;
+    for _ in 0..tries {
+        let found = find(random);
+        if found.as_ref().map_or(0, |f| f.moves) > best.as_ref().map_or(0, |b| b.moves) {
+            best = found;
+        }
+        if best.as_ref().is_some_and(|b| b.moves >= enough) {
+            break;
+        }
+    }
+    best
+}
+
+/// A hardest start as a new game, measured as every game is; `movers` names what moves ("its
+/// cars").
+pub fn hardest_game(family: &dyn Family, name: &str, movers: &str, hardest: Hardest) -> Option<NewGame> {
+    let measured = measure(family, &hardest.text)?;
+    Some(NewGame {
+        name: name.to_string(),
+        moves: measured.moves.len() as u64,
+        positions: measured.positions,
+        tried: 1,
+        about: format!("the hardest of the {} positions {movers} can reach", crate::replay::group(hardest.positions)),
+        text: hardest.text,
+        ways: None,
+    })
+}
+
+/// A position inside `band` on a shortest way to the goal from a hardest start `from` (its text
+/// when it is no farther than the band's end): a length in the band chosen at random, and the
+/// position that many moves from the end.
+pub fn walked_back(family: &dyn Family, from: Hardest, band: &RangeInclusive<u64>, random: &mut SplitMix) -> String {
+    if from.moves <= *band.end() {
+        return from.text;
+    }
+    let wanted = band.start() + random.below((band.end() - band.start() + 1) as usize) as u64;
+    let Some(measured) = measure(family, &from.text) else { return from.text };
+    let back = measured.moves.len().saturating_sub(wanted as usize);
+    family.parse(&from.text).ok().and_then(|puzzle| puzzle.text_at(&measured.moves[..back])).unwrap_or(from.text)
 }
 
 #[cfg(test)]

@@ -67,3 +67,25 @@ test('a new game on a phone opens on the board, and its link opens the same puzz
     await context.close();
   }
 });
+
+test('a new block puzzle is as long as measured, and a new pentomino rectangle has one tiling', async () => {
+  const { page, problems, context } = await openPage(undefined, undefined, { viewport: { width: 1366, height: 800 } });
+  try {
+    const medium = await newGame(page, 'sliding:medium', 'Sliding-block puzzle');
+    assert.equal(await solved(page), medium, 'a medium block puzzle');
+    const hard = await newGame(page, 'sliding:hard', 'Sliding-block puzzle');
+    assert.match(await page.textContent('#status'), /the hardest of the [\d,]+ positions its blocks can reach/);
+    assert.equal(await solved(page), hard, 'a hard block puzzle');
+    assert.ok(hard > medium, `hard ${hard} moves, medium ${medium}`);
+    // A tiling game: the status says the pieces and that they fit one way; the count agrees.
+    await page.selectOption('#new-game', 'tiling:hard');
+    await waitForStatus(page, 'New 5 x 8 pentomino rectangle (hard): 8 pieces to place, in one way only', 60000);
+    assert.match(await page.inputValue('#puzzle-text'), /^pieces: ([A-Z] ){7}[A-Z]\n(\.{8}\n){5}$/);
+    await page.selectOption('#mode', 'count');
+    await page.click('#solve');
+    await waitForStatus(page, '4 tilings, 1 distinct', 60000);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

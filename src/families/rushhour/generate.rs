@@ -6,9 +6,9 @@
 
 use super::format::{Board, Vehicle, RED};
 use super::RushPuzzle;
-use crate::families::{newgame, Difficulty, Family, NewGame, Puzzle, SolveOptions};
+use crate::families::newgame::{self, Hardest};
+use crate::families::{Difficulty, NewGame};
 use crate::random::SplitMix;
-use crate::search::Flow;
 
 pub const SIDE: usize = 6;
 
@@ -64,23 +64,9 @@ fn layout_onto(mut board: Board, others: usize, random: &mut SplitMix) -> Board 
     board
 }
 
-/// A layout's hardest start.
-#[derive(Debug, Clone)]
-pub struct Hardest {
-    pub text: String,
-    /// Its distance from the exit in moves (the slide metric).
-    pub moves: u64,
-    /// The positions the layout reaches.
-    pub positions: u64,
-}
-
 /// The hardest start of `board`'s positions; None when the red car cannot get out from any.
 pub fn hardest(board: &Board) -> Option<Hardest> {
-    let puzzle = RushPuzzle::new(board.clone());
-    let options = SolveOptions { threads: Some(1), ..SolveOptions::default() };
-    let report = puzzle.analyse(&options, &mut |_| Flow::Continue).ok()?;
-    let hardest = report.hardest?;
-    Some(Hardest { text: hardest.text?, moves: hardest.moves, positions: report.positions })
+    newgame::hardest(&RushPuzzle::new(board.clone()))
 }
 
 /// `board` with one change at random: a vehicle taken away, one added where it fits, or one
@@ -111,16 +97,13 @@ pub fn climbed(budget: u64, enough: u64, random: &mut SplitMix) -> Option<Hardes
     let mut board = layout(vehicles(Difficulty::Hard), random);
     let mut best = hardest(&board);
     let mut spent = best.as_ref().map_or(0, |b| b.positions);
-    while spent < budget {
-        if best.as_ref().is_some_and(|b| b.moves >= enough) {
-            break;
-        }
+    let score = |h: &Option<Hardest>| h.as_ref().map_or(0, |h| h.moves + 1);
+    while spent < budget && score(&best) <= enough {
         let next = changed(&board, random);
         let found = hardest(&next);
         // A layout the red car cannot leave is explored too, but its size is not known here:
         // counted as one.
         spent += found.as_ref().map_or(1, |f| f.positions);
-        let score = |h: &Option<Hardest>| h.as_ref().map_or(0, |h| h.moves + 1);
         if score(&found) >= score(&best) {
             (board, best) = (next, found);
         }
@@ -139,40 +122,13 @@ pub fn new_game(difficulty: Difficulty, seed: u64) -> Option<NewGame> {
         Difficulty::Easy => 4..=8,
         Difficulty::Medium => 10..=15,
         Difficulty::Hard => {
-            let mut random = SplitMix::new(seed);
-            let mut best: Option<Hardest> = None;
-            for _ in 0..3 {
-                let found = climbed(CLIMB, 25, &mut random);
-                if found.as_ref().map_or(0, |f| f.moves) > best.as_ref().map_or(0, |b| b.moves) {
-                    best = found;
-                }
-                if best.as_ref().is_some_and(|b| b.moves >= 16) {
-                    break;
-                }
-            }
-            let Hardest { text, positions, .. } = best?;
-            let measured = newgame::measure(family, &text)?;
-            return Some(NewGame {
-                name: "Rush Hour puzzle".to_string(),
-                moves: measured.moves.len() as u64,
-                positions: measured.positions,
-                tried: 1,
-                about: format!("the hardest of the {} positions its cars can reach", crate::replay::group(positions)),
-                text,
-            });
+            let best = newgame::best_of(3, 16, &mut SplitMix::new(seed), |random| climbed(CLIMB, 25, random));
+            return newgame::hardest_game(family, "Rush Hour puzzle", "its cars", best?);
         }
     };
     newgame::in_band(family, "Rush Hour puzzle", band.clone(), seed, 100, |random| {
-        let board = layout(vehicles(difficulty), random);
-        let Some(Hardest { text, moves: distance, .. }) = hardest(&board) else { return String::new() };
-        if distance <= *band.end() {
-            return text;
-        }
-        // Back along a shortest way out, to a position as far from the exit as the band asks.
-        let wanted = band.start() + random.below((band.end() - band.start() + 1) as usize) as u64;
-        let Some(measured) = newgame::measure(family, &text) else { return text };
-        let back = measured.moves.len().saturating_sub(wanted as usize);
-        family.parse(&text).ok().and_then(|puzzle| puzzle.text_at(&measured.moves[..back])).unwrap_or(text)
+        let found = hardest(&layout(vehicles(difficulty), random));
+        found.map_or_else(String::new, |found| newgame::walked_back(family, found, &band, random))
     })
 }
 

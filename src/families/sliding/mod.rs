@@ -4,6 +4,7 @@
 pub mod draw;
 pub mod edit;
 pub mod format;
+pub mod generate;
 pub mod goal;
 pub mod metric;
 mod play;
@@ -13,8 +14,8 @@ use crate::draw::Painter;
 use crate::families::analysis::{analysis_spread, AnalysisReport, Completion};
 use crate::families::tiles::{self, TileProblem};
 use crate::families::{
-    search_spread, Capabilities, Confidence, Editor, Example, Family, FormatError, Puzzle, Report, SolveOptions,
-    GENERIC_METHODS,
+    search_spread, Capabilities, Confidence, Difficulty, Editor, Example, Family, FormatError, NewGame, Puzzle, Report,
+    SolveOptions, GENERIC_METHODS,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::{bidir, Flow, GaveUp, Knowledge, Method, Outcome, Stats};
@@ -60,6 +61,14 @@ impl Family for Sliding {
 
     fn parse(&self, text: &str) -> Result<Box<dyn Puzzle>, FormatError> {
         Ok(Box::new(SlidingPuzzle::parse(text)?))
+    }
+
+    fn new_game(&self, difficulty: Difficulty, seed: u64) -> Option<NewGame> {
+        generate::new_game(difficulty, seed)
+    }
+
+    fn new_games(&self) -> Option<&'static str> {
+        Some("Sliding blocks (4 x 5)")
     }
 
     fn examples(&self) -> &'static [Example] {

@@ -4,13 +4,15 @@
 mod draw;
 mod edit;
 pub mod format;
+pub mod generate;
 pub mod pieces;
 mod symmetry;
 
 use crate::draw::{GridLayout, Painter};
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{
-    only_metric, Confidence, Counts, Example, Family, FormatError, Puzzle, Report, SolveMode, SolveOptions, Status,
+    only_metric, Confidence, Counts, Difficulty, Example, Family, FormatError, NewGame, Puzzle, Report, SolveMode,
+    SolveOptions, Status,
 };
 use crate::midend::{self, Frames, Replayer};
 use crate::search::cover::{self, Cover, CoverEnd};
@@ -52,6 +54,14 @@ impl Family for Tiling {
             example!("tiling-scott", "txt", 12, "Scott's 8x8 square (65 ways)"),    // the centre removed
         ];
         &EXAMPLES
+    }
+
+    fn new_game(&self, difficulty: Difficulty, seed: u64) -> Option<NewGame> {
+        generate::new_game(difficulty, seed)
+    }
+
+    fn new_games(&self) -> Option<&'static str> {
+        Some("Pentomino rectangle")
     }
 
     fn blank(&self) -> &'static str {
