@@ -177,10 +177,14 @@ test('tiling: solutions stream in while the search runs; draw mode picks pieces 
     await page.click('#tools button[data-tool="now:pieces:tetrominoes"]');
     assert.match(await page.inputValue('#puzzle-text'), /^pieces: tetrominoes$/m);
     await page.click('#tools button[data-tool="custom:new"]');
-    await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell * 2.5) * k, y: ((440 - cell * 6) / 2 + cell * 1.5) * k } });
+    // With pieces to place, the board sits above the tray, which takes 36% of the height.
+    const above = 440 * 0.64;
+    const small = Math.min((560 - 16) / 10, (above - 16) / 6);
+    const at = (row, col) => ({ x: ((560 - small * 10) / 2 + small * col) * k, y: ((above - small * 6) / 2 + small * row) * k });
+    await page.click('#board', { position: at(1.5, 2.5) });
     assert.match(await page.inputValue('#puzzle-text'), /^piece Q1: \.\.\.\/\.\.#$/m);
     assert.equal(await page.getAttribute('#tools button.active', 'data-tool'), 'custom:Q1', 'the new piece stays selected');
-    await page.click('#board', { position: { x: ((560 - cell * 10) / 2 + cell * 3.5) * k, y: ((440 - cell * 6) / 2 + cell * 1.5) * k } });
+    await page.click('#board', { position: at(1.5, 3.5) });
     assert.match(await page.inputValue('#puzzle-text'), /^piece Q1: \.\.\.\.\/\.\.##$/m);
     // The board no longer matches the pieces: said when solving, and the board stays drawable.
     await page.click('#solve');

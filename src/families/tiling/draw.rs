@@ -1,15 +1,20 @@
 //! Paints a tiling: the board's cells, each placed piece in its colour with lines where pieces
-//! meet and its name on its first cell, and the custom pieces being drawn before any solution.
+//! meet and its name on its first cell, the custom pieces being drawn before any solution, and
+//! the tray of pieces still to place (`tray.rs`).
 
+use super::tray::Slot;
 use super::TilingPuzzle;
-use crate::draw::{palette, GridLayout, Painter};
+use crate::draw::{palette, Painter};
 
 /// The board with `tiling` (piece number per cell, u16::MAX: empty), and the custom pieces being
 /// drawn when `sketches` (there is no solution to show yet).
 pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painter: &mut dyn Painter) {
-    let (width, height) = painter.size();
-    let grid = GridLayout::fit(puzzle.board.width, puzzle.board.height, width, height);
+    let layout = puzzle.layout(tiling, painter.size());
+    let grid = layout.board;
     painter.clear("#f4f1ea");
+    for slot in layout.slots.iter().filter(|slot| slot.has_one()) {
+        tray_piece(puzzle, slot, painter);
+    }
     for (i, &(r, c)) in puzzle.board.cells.iter().enumerate() {
         let (x, y) = grid.at(f64::from(r), f64::from(c));
         let colour = match tiling[i] {
@@ -68,5 +73,37 @@ pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painte
                 );
             }
         }
+    }
+}
+
+/// A piece in the tray, as it is turned now, in its colour on the board, named, with how many
+/// copies are left when more than one.
+fn tray_piece(puzzle: &TilingPuzzle, slot: &Slot, painter: &mut dyn Painter) {
+    let shape = puzzle.tray_shape(slot.piece);
+    let (ox, oy) = slot.origin(&shape);
+    let colour = palette(slot.piece);
+    for &(r, c) in &shape {
+        let (x, y) = (ox + f64::from(c) * slot.cell, oy + f64::from(r) * slot.cell);
+        painter.rect(x, y, slot.cell, slot.cell, &colour);
+        // Lines on the piece's outline only.
+        for (dr, dc, x1, y1, x2, y2) in [
+            (0, 1, 1.0, 0.0, 1.0, 1.0),
+            (1, 0, 0.0, 1.0, 1.0, 1.0),
+            (0, -1, 0.0, 0.0, 0.0, 1.0),
+            (-1, 0, 0.0, 0.0, 1.0, 0.0),
+        ] {
+            if !shape.contains(&(r + dr, c + dc)) {
+                let cell = slot.cell;
+                painter.line(x + x1 * cell, y + y1 * cell, x + x2 * cell, y + y2 * cell, "#4b4b4b", 1.0);
+            }
+        }
+    }
+    if let Some(&(r, c)) = shape.iter().min() {
+        let (x, y) = (ox + (f64::from(c) + 0.5) * slot.cell, oy + (f64::from(r) + 0.5) * slot.cell);
+        painter.text(x, y, slot.cell * 0.6, "#ffffff", &puzzle.board.pieces[slot.piece].name);
+    }
+    if let Some(left) = slot.left.filter(|&left| left > 1) {
+        let size = slot.cell * 0.7;
+        painter.text(slot.x + slot.w - size, slot.y + size, size, "#4b4b4b", &format!("\u{d7}{left}"));
     }
 }

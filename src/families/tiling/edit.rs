@@ -2,7 +2,6 @@
 //! draw your own pieces on the board's grid; the text follows.
 
 use super::{format, pieces, TilingPuzzle};
-use crate::draw::GridLayout;
 
 /// The piece sets draw mode offers, as (header value, button label).
 const PIECE_SETS: [(&str, &str); 5] = [
@@ -146,6 +145,7 @@ impl crate::families::Editor for TilingPuzzle {
     }
 
     fn cell_at(&self, x: f64, y: f64, width: f64, height: f64) -> Option<(usize, usize)> {
-        GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)
+        let start = vec![u16::MAX; self.board.cells.len()];
+        self.layout(&start, (width, height)).board.cell_at(x, y)
     }
 }

@@ -7,8 +7,9 @@ pub mod format;
 pub mod generate;
 pub mod pieces;
 mod symmetry;
+mod tray;
 
-use crate::draw::{GridLayout, Painter};
+use crate::draw::Painter;
 use crate::families::analysis::{AnalysisReport, Completion};
 use crate::families::{
     only_metric, Confidence, Counts, Difficulty, Example, Family, FormatError, NewGame, Puzzle, Report, SolveMode,
@@ -30,6 +31,12 @@ impl Family for Tiling {
 
     fn name(&self) -> &'static str {
         "Polyomino tiling"
+    }
+
+    fn how_to_play(&self) -> Option<&'static str> {
+        Some(
+            "Cover every cell of the board with the pieces in the tray, each used as the set says. Drag a piece from the tray onto the board: the cell you hold it by lands on the cell you let go over. Tap a piece in the tray to turn it (after its turns come its mirror images, where the set lets pieces flip). Undo (Ctrl+Z or u) takes the last piece back. Solve finds a tiling; Find chooses one, how many, or every one.",
+        )
     }
 
     fn format_help(&self) -> &'static str {
@@ -93,6 +100,8 @@ pub struct TilingPuzzle {
     generic_cover: bool,
     /// The boards of the placements last replayed (the mid-end).
     replayer: Replayer<Vec<u16>>,
+    /// How each piece lies in the tray: its place among its orientations, turned by a tap.
+    turns: Vec<std::sync::atomic::AtomicUsize>,
 }
 
 impl TilingPuzzle {
@@ -132,6 +141,7 @@ impl TilingPuzzle {
             }
         }
         let symmetries = symmetry::of_puzzle(&board, &index, &copies);
+        let turns = (0..board.pieces.len()).map(|_| std::sync::atomic::AtomicUsize::new(0)).collect();
         Ok(TilingPuzzle {
             board,
             placements,
@@ -141,6 +151,7 @@ impl TilingPuzzle {
             break_symmetry: true,
             generic_cover: false,
             replayer: Replayer::default(),
+            turns,
         })
     }
 
@@ -568,6 +579,10 @@ impl midend::Backend for TilingPuzzle {
         draw::draw(self, shown, frames.moves.is_empty(), painter);
     }
 
+    fn moves_at(&self, tiling: &Vec<u16>, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        self.tray_moves(tiling, from, to, size)
+    }
+
     fn show(&self, frames: &Frames<Vec<u16>>, step: usize) -> String {
         let Some(tiling) = frames.at(step) else { return String::new() };
         let mut out = String::new();
@@ -679,7 +694,7 @@ impl Puzzle for TilingPuzzle {
         Ok(self.run_sized(&items, options, on_progress, on_found))
     }
 
-    crate::midend::replayed_by!(replayer; check draw show boards);
+    crate::midend::replayed_by!(replayer; check draw show boards moves_at);
 
     fn solution_text(&self, moves: &[String]) -> String {
         self.show(moves, moves.len())
@@ -692,9 +707,15 @@ impl Puzzle for TilingPuzzle {
         (x, y): (f64, f64),
         (width, height): (f64, f64),
     ) -> Option<String> {
-        let (r, c) = GridLayout::fit(self.board.width, self.board.height, width, height).cell_at(x, y)?;
+        let tiling = self.filled(moves, step);
+        let layout = self.layout(&tiling, (width, height));
+        if let Some(slot) = layout.slots.iter().find(|slot| slot.contains((x, y)) && slot.has_one()) {
+            let name = &self.board.pieces[slot.piece].name;
+            return Some(format!("Piece {name}: drag it onto the board; a tap turns it."));
+        }
+        let (r, c) = layout.board.cell_at(x, y)?;
         let cell = *self.index.get(&(r as i32, c as i32))?;
-        let piece = *self.filled(moves, step).get(cell)?;
+        let piece = *tiling.get(cell)?;
         let name = &self.board.pieces.get(usize::from(piece))?.name;
         Some(format!("Piece {name}, at row {r}, column {c}."))
     }

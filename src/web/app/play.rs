@@ -154,7 +154,10 @@ impl App {
                     "Your moves: {tally}. You left the solution at step {}; ◀ back to there returns to it.",
                     left.at
                 ),
-                None => format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here."),
+                None if self.playing.from_here_works => {
+                    format!("Your moves: {tally}. ◀ undoes, ▶ redoes; Hint and Solve work from here.")
+                }
+                None => format!("Your moves: {tally}. ◀ undoes, ▶ redoes."),
             }
         });
     }

@@ -1,0 +1,114 @@
+// Tilings played by hand (issue 62): the pieces still to place lie in a tray beside or below the
+// board; dragging one onto the board places it, tapping it turns it, and undo takes it back. The
+// tests find the tray and the board by their colours on the canvas, as a person finds them by eye,
+// at desktop size with a mouse and at phone size with touch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { useBrowser, openPage, paste, status, waitForStatus, shots } from './harness.mjs';
+
+useBrowser();
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+// P, to be turned to fit: ###/##. is one of its eight orientations, not the one it is drawn in.
+const TURN_TO_FIT = 'pieces: P\n...\n..\n';
+
+/// The first pixel of the board's canvas in reading order, from row `fromY`, that is an empty
+/// cell ('empty') or part of a piece ('piece': a strong colour), in the canvas's own units.
+async function firstPixel(page, kind, fromY = 0) {
+  return page.evaluate(([kind, fromY]) => {
+    const canvas = document.querySelector('#board');
+    const { width, height } = canvas;
+    const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    for (let y = fromY; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        const hit = kind === 'empty' ? r === 255 && g === 253 && b === 248 : Math.max(r, g, b) - Math.min(r, g, b) > 60;
+        if (hit) return { x, y };
+      }
+    }
+    return null;
+  }, [kind, fromY]);
+}
+
+/// A canvas point (plus a few units inward) on the page.
+async function onPage(page, { x, y }) {
+  const box = await page.locator('#board').boundingBox();
+  const scale = box.width / 560;
+  return { x: box.x + (x + 5) * scale, y: box.y + (y + 5) * scale };
+}
+
+/// Drags from `from` to `to` (page points): with the mouse, or with a finger through the
+/// browser's touch input.
+async function drag(page, from, to, touch) {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    const point = { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/// Plays TURN_TO_FIT as a person would: drag the piece by its top left onto the board's top left
+/// cell; where it does not fit, tap it to turn it and try again. Returns the drags it took.
+async function playTurnToFit(page, touch, name) {
+  const board = await firstPixel(page, 'empty');
+  assert.ok(board, 'an empty board is drawn');
+  for (let tries = 1; tries <= 8; tries++) {
+    // The tray is under the board: its piece is the first strong colour below the board's top.
+    const piece = await firstPixel(page, 'piece', board.y);
+    assert.ok(piece, 'the piece is in the tray');
+    await drag(page, await onPage(page, piece), await onPage(page, board), touch);
+    await page.waitForTimeout(400);
+    if ((await status(page)).startsWith('Solved!')) return tries;
+    assert.equal(await page.textContent('#moves'), '', 'a piece that does not fit is not placed');
+    if (tries === 1) await page.screenshot({ path: path.join(shots, `tiling-tray-${name}.png`) });
+    const tap = await onPage(page, piece);
+    if (touch) await page.touchscreen.tap(tap.x, tap.y);
+    else await page.mouse.click(tap.x, tap.y);
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the piece never fitted: ${await status(page)}`);
+}
+
+for (const [name, options, touch] of [
+  ['desktop', { viewport: { width: 1366, height: 800 } }, false],
+  ['phone', PHONE, true],
+]) {
+  test(`a tiling is played from its tray on a ${name}: drag to place, tap to turn, undo to take back`, async () => {
+    const { page, problems, context } = await openPage(undefined, undefined, options);
+    try {
+      await paste(page, TURN_TO_FIT);
+      await waitForStatus(page, 'Ready');
+      const tries = await playTurnToFit(page, touch, name);
+      assert.ok(tries > 1, 'as drawn at first, P does not fit: it had to be turned');
+      assert.equal(await firstPixel(page, 'empty'), null, 'every cell is covered');
+      await page.screenshot({ path: path.join(shots, `tiling-by-hand-${name}.png`) });
+      // Undo: the piece leaves the board and is back in the tray.
+      await page.focus('#board');
+      await page.keyboard.press('u');
+      let board = null;
+      for (let wait = 0; wait < 50 && !board; wait++) {
+        await page.waitForTimeout(100);
+        board = await firstPixel(page, 'empty');
+      }
+      assert.ok(board, 'the board is empty again');
+      assert.equal(await page.textContent('#step-label'), '0 / 1', 'undone, ready to redo');
+      assert.ok(await firstPixel(page, 'piece', board.y), 'and the piece is back in the tray');
+      assert.equal(await page.inputValue('#puzzle-text'), TURN_TO_FIT, 'the text is left alone');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
