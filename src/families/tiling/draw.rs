@@ -107,3 +107,29 @@ fn tray_piece(puzzle: &TilingPuzzle, slot: &Slot, painter: &mut dyn Painter) {
         painter.text(slot.x + slot.w - size, slot.y + size, size, "#4b4b4b", &format!("\u{d7}{left}"));
     }
 }
+
+/// The cells `next` covers that `tiling` leaves free, in their piece's colour, faint: a
+/// placement about to be made (a hint, or the replay between two steps).
+pub(super) fn faint(puzzle: &TilingPuzzle, tiling: &[u16], next: &[u16], painter: &mut dyn Painter) {
+    let grid = puzzle.layout(tiling, painter.size()).board;
+    for (i, &(r, c)) in puzzle.board.cells.iter().enumerate() {
+        if let (Some(&u16::MAX), Some(&piece)) = (tiling.get(i), next.get(i).filter(|&&p| p != u16::MAX)) {
+            let (x, y) = grid.at(f64::from(r), f64::from(c));
+            let inset = grid.cell * 0.12;
+            painter.rect(
+                x + inset,
+                y + inset,
+                grid.cell - 2.0 * inset,
+                grid.cell - 2.0 * inset,
+                &palette(usize::from(piece)),
+            );
+            painter.rect(
+                x + inset,
+                y + inset,
+                grid.cell - 2.0 * inset,
+                grid.cell - 2.0 * inset,
+                "rgba(255, 253, 248, 0.5)",
+            );
+        }
+    }
+}

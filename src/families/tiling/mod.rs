@@ -573,10 +573,14 @@ impl midend::Backend for TilingPuzzle {
         tiling.iter().all(|&piece| piece != u16::MAX)
     }
 
-    /// The next placement shows from half-way through its tween.
+    /// The next placement shows faintly in the first half of its tween (a hint is drawn there)
+    /// and in full from half-way.
     fn paint(&self, frames: &Frames<Vec<u16>>, step: usize, tween: f32, painter: &mut dyn Painter) {
         let shown = frames.at(if tween >= 0.5 { step + 1 } else { step }).map_or(&[][..], Vec::as_slice);
         draw::draw(self, shown, frames.moves.is_empty(), painter);
+        if let Some(next) = frames.at(step + 1).filter(|_| tween > 0.0 && tween < 0.5) {
+            draw::faint(self, shown, next, painter);
+        }
     }
 
     fn moves_at(&self, tiling: &Vec<u16>, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
@@ -695,6 +699,55 @@ impl Puzzle for TilingPuzzle {
     }
 
     crate::midend::replayed_by!(replayer; check draw show boards moves_at);
+
+    /// The position after `moves` as a puzzle of its own, so Hint and Solve work from a board
+    /// played to: the cells still free (the others written as holes, so every cell keeps its
+    /// row and column) and the pieces still to place. None when the board is full, or when the
+    /// rest would not read back as exactly that (the page then searches from the start).
+    fn text_at(&self, moves: &[String]) -> Option<String> {
+        let tiling = self.filled(moves, moves.len());
+        if tiling.iter().all(|&p| p != u16::MAX) {
+            return None;
+        }
+        let mut rest = self.board.clone();
+        rest.cells.retain(|cell| self.index.get(cell).is_some_and(|&i| tiling[i] == u16::MAX));
+        let mut expected = self.board.pieces.clone();
+        if self.board.each_once {
+            expected = self
+                .left(&tiling)
+                .iter()
+                .flat_map(|&(p, left)| std::iter::repeat_n(self.board.pieces[p].clone(), left.unwrap_or(0)))
+                .collect();
+            // Custom pieces still to place keep their definition (a defined piece joins the set),
+            // and the set is listed by name, with flipping said when it is off.
+            let custom = |line: &&String| {
+                let key = line.split_once(':').map_or("", |(key, _)| key.trim());
+                key.to_ascii_lowercase().starts_with("piece ") && expected.iter().any(|p| p.name == key[6..].trim())
+            };
+            rest.header = self.board.header.iter().filter(custom).cloned().collect();
+            if !self.board.mirror {
+                rest.header.push("mirror: no".into());
+            }
+            let names: Vec<&str> = expected.iter().map(|p| p.name.as_str()).collect();
+            rest.header.push(format!("pieces: {}", names.join(" ")));
+        }
+        let text = rest.to_text();
+        let read = format::parse(&text).ok()?;
+        let shapes = |set: &[pieces::Piece]| {
+            let mut shapes: Vec<_> = set.iter().map(|p| (p.name.clone(), pieces::normalise(&p.cells))).collect();
+            shapes.sort();
+            shapes
+        };
+        let cells = |board: &Board| {
+            let mut cells = board.cells.clone();
+            cells.sort_unstable();
+            cells
+        };
+        let same = cells(&read) == cells(&rest)
+            && shapes(&read.pieces) == shapes(&expected)
+            && (read.each_once, read.mirror) == (self.board.each_once, self.board.mirror);
+        same.then_some(text)
+    }
 
     fn solution_text(&self, moves: &[String]) -> String {
         self.show(moves, moves.len())

@@ -51,7 +51,7 @@ fn symmetry_breaking_agrees_with_the_plain_search() {
     let boards = [
         format!("{}\n", corners.join("\n")),            // 8x8 less its corners: 8 symmetries
         format!("pieces: tetrominoes\n{}", rect(4, 5)), // the 5 free tetrominoes
-        format!("pieces: one-sided tetrominoes\n{}", rect(4, 7)),
+        format!("mirror: no\npieces: L4 L4\n{}", rect(2, 4)),
         rect(3, 20),
     ];
     for board in &boards {
@@ -574,4 +574,33 @@ fn copies_of_a_piece_are_checked_against_their_number() {
         .check(&options, &["I: 0,0 0,1 0,2 0,3 0,4".into(), "I: 1,0 1,1 1,2 1,3 1,4".into()])
         .unwrap_err();
     assert_eq!((e.index, e.message.as_str()), (1, "I is used twice"));
+}
+
+/// A board played to part-way reads as a puzzle of its own (the free cells, the pieces left);
+/// its solution after the moves played solves the whole: a set named, one that may not flip,
+/// copies of a piece defined in the text, and a set used freely.
+#[test]
+fn a_board_played_to_is_a_puzzle_of_its_own() {
+    let boards = [
+        include_str!("../../../www/examples/tiling-scott.txt").to_string(),
+        format!("mirror: no\npieces: L4 L4\n{}", rect(2, 4)),
+        format!("// four of a tromino\npiece Q: ##/#.\npieces: Q Q Q Q\n{}", rect(3, 4)),
+        format!("pieces: tetrominoes\neach: any\n{}", rect(4, 4)),
+    ];
+    for text in &boards {
+        let whole = puzzle(text);
+        let solution = whole.solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap().moves;
+        assert!(!solution.is_empty(), "{text}");
+        let played = &solution[..solution.len() / 2];
+        let rest = whole.text_at(played).unwrap_or_else(|| panic!("no text after {played:?}\n{text}"));
+        let finish = puzzle(&rest).solve(&SolveOptions::default(), &mut |_| Flow::Continue).unwrap();
+        assert_eq!(finish.status, Status::Solved, "{rest}");
+        let moves = [played, &finish.moves[..]].concat();
+        assert!(whole.check(&SolveOptions::default(), &moves).unwrap().ends_solved, "{text}\n{rest}");
+        // The pieces placed are gone from the set, apart from a set used freely.
+        let left = format::parse(&rest).unwrap().pieces.len();
+        let set = whole.board.pieces.len();
+        assert_eq!(left, if whole.board.each_once { set - played.len() } else { set }, "{rest}");
+        assert_eq!(whole.text_at(&solution), None, "a full board has nothing left to do");
+    }
 }

@@ -53,7 +53,7 @@ pub(super) struct Layout {
 impl TilingPuzzle {
     /// The kinds of piece in the set (each one's first copy) and how many of each are still to
     /// place on `tiling` (None: any number).
-    fn left(&self, tiling: &[u16]) -> Vec<(usize, Option<usize>)> {
+    pub(super) fn left(&self, tiling: &[u16]) -> Vec<(usize, Option<usize>)> {
         (0..self.board.pieces.len())
             .filter(|&p| self.copies[p] > 0)
             .map(|p| {
