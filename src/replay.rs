@@ -25,8 +25,8 @@ pub fn summary(report: &Report) -> String {
                 s.elapsed_ms
             ),
             None => format!(
-                "Found a tiling: {} pieces ({} search nodes in {} ms)",
-                report.moves.len(),
+                "Found a tiling: {} ({} search nodes in {} ms)",
+                counted(report.moves.len() as u64, "piece", "pieces"),
                 group(s.explored),
                 s.elapsed_ms
             ),

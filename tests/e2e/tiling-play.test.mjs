@@ -112,3 +112,30 @@ for (const [name, options, touch] of [
     }
   });
 }
+
+test('a tiling played part-way gets a hint and is solved from where it is', async () => {
+  const { page, problems, context } = await openPage(undefined, undefined, { viewport: { width: 1366, height: 800 } });
+  try {
+    // O4 fits at the top left as it lies in the tray; I4 then fills the rest of the top row.
+    await paste(page, 'pieces: O4 I4\n......\n..\n');
+    await waitForStatus(page, 'Ready');
+    const board = await firstPixel(page, 'empty');
+    const piece = await firstPixel(page, 'piece', board.y + 5);
+    await drag(page, await onPage(page, piece), await onPage(page, board), false);
+    await waitForStatus(page, 'Your moves: 1 move.');
+    // A hint from here: the piece left, where it goes.
+    await page.click('#hint');
+    await waitForStatus(page, 'Hint: I4: 0,2 0,3 0,4 0,5');
+    await page.screenshot({ path: path.join(shots, 'tiling-hint.png') });
+    assert.equal(await page.textContent('#solve'), 'Solve from here');
+    await page.click('#solve');
+    await waitForStatus(page, 'From your move 1: Found a tiling: 1 piece');
+    assert.equal(await page.textContent('#step-label'), '1 / 2', 'the solution goes on from the piece placed');
+    await page.click('#next');
+    await page.waitForTimeout(600);
+    assert.equal(await firstPixel(page, 'empty'), null, 'every cell is covered');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
