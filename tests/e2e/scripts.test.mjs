@@ -75,6 +75,42 @@ test('a script in JavaScript opens the full module, solves in the sandbox, repla
   });
 });
 
+for (const [name, options, touch] of [
+  ['desktop', { viewport: { width: 1366, height: 800 } }, false],
+  ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, true],
+]) {
+  test(`a script's picture is played by tapping it on a ${name}: each shape names its move`, async () => {
+    const { page, problems, context } = await openPage(undefined, undefined, options);
+    try {
+      await page.selectOption('#examples', 'script-js-river');
+      await waitForStatus(page, 'Ready');
+      // The start's picture: the four on the left bank, a row each, then the river; three
+      // columns of the canvas's 560 x 440, the cells 106 wide (as the script's draw() lays them).
+      const box = await page.locator('#board').boundingBox();
+      const scale = box.width / 560;
+      const tap = async (col, row) => {
+        const [x, y] = [box.x + (121 + (col + 0.5) * 106) * scale, box.y + (8 + (row + 0.5) * 106) * scale];
+        if (touch) await page.touchscreen.tap(x, y);
+        else await page.mouse.click(x, y);
+      };
+      // The wolf may not go first (the goat would eat the cabbage): nothing happens.
+      await tap(0, 1);
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('#moves li').count(), 0);
+      // The goat: taken across.
+      await tap(0, 2);
+      await page.waitForFunction(() => document.querySelector('#position').textContent.trim() === 'left bank: wolf, cabbage; right bank: farmer, goat');
+      const played = await page.locator('#moves li').allTextContents();
+      assert.equal(played.length, 1);
+      assert.match(played[0], /the farmer takes the goat$/);
+      await page.screenshot({ path: path.join(shots, `script-tapped-${name}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('script errors in JavaScript point at their line: syntax, a throw, a value that is not JSON-like', async () => {
   await inPage(async (page) => {
     await page.selectOption('#examples', 'script-js-jugs');

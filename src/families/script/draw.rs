@@ -17,6 +17,9 @@ pub struct Shape {
     pub colour: String,
     pub label: String,
     pub circle: bool,
+    /// The move a tap on the shape plays, as the move list writes it (`move` in the script).
+    #[serde(default)]
+    pub tap: Option<String>,
 }
 
 impl Shape {
@@ -32,6 +35,7 @@ impl Shape {
             colour: text("colour").unwrap_or_else(|| "#c9c2b2".into()),
             label: text("label").unwrap_or_default(),
             circle: text("shape").is_some_and(|s| s == "circle"),
+            tap: text("move").filter(|m| !m.is_empty()),
         }
     }
 }
@@ -40,6 +44,48 @@ impl Shape {
 pub enum Picture {
     Shapes(Vec<Shape>),
     Text(String),
+}
+
+/// Where shapes are drawn on a surface: a grid fitted to their bounding box.
+struct Placed {
+    grid: GridLayout,
+    min_x: f64,
+    min_y: f64,
+}
+
+impl Placed {
+    /// None for no shapes.
+    fn on(shapes: &[Shape], (width, height): (f64, f64)) -> Option<Placed> {
+        if shapes.is_empty() {
+            return None;
+        }
+        let min_x = shapes.iter().map(|s| s.x).fold(f64::INFINITY, f64::min);
+        let min_y = shapes.iter().map(|s| s.y).fold(f64::INFINITY, f64::min);
+        let max_x = shapes.iter().map(|s| s.x + s.w).fold(f64::NEG_INFINITY, f64::max);
+        let max_y = shapes.iter().map(|s| s.y + s.h).fold(f64::NEG_INFINITY, f64::max);
+        let cols = (max_x - min_x).ceil().clamp(1.0, 1e4) as usize;
+        let rows = (max_y - min_y).ceil().clamp(1.0, 1e4) as usize;
+        Some(Placed { grid: GridLayout::fit(cols, rows, width, height), min_x, min_y })
+    }
+
+    /// A shape's rectangle on the surface: left, top, width and height.
+    fn rect(&self, s: &Shape) -> (f64, f64, f64, f64) {
+        let (x, y) = self.grid.at(s.y - self.min_y, s.x - self.min_x);
+        (x, y, s.w * self.grid.cell, s.h * self.grid.cell)
+    }
+}
+
+/// The move a tap plays on a picture of `shapes` painted on a surface of `size`: that of the
+/// topmost shape under both `from` and `to` (a tap, or a drag that stays on it) that names a
+/// move, when `allowed` lists it.
+pub fn tapped(shapes: &[Shape], from: (f64, f64), to: (f64, f64), size: (f64, f64), allowed: &[String]) -> Vec<String> {
+    let Some(placed) = Placed::on(shapes, size) else { return Vec::new() };
+    let under = |s: &&Shape, (px, py): (f64, f64)| {
+        let (x, y, w, h) = placed.rect(s);
+        (x..=x + w).contains(&px) && (y..=y + h).contains(&py)
+    };
+    let topmost = shapes.iter().rev().find(|s| under(s, from) && under(s, to) && s.tap.is_some());
+    topmost.and_then(|s| s.tap.clone()).filter(|tap| allowed.contains(tap)).into_iter().collect()
 }
 
 pub fn message(painter: &mut dyn Painter, text: &str) {
@@ -54,20 +100,10 @@ pub fn paint(picture: Result<Picture, String>, painter: &mut dyn Painter) {
     match picture {
         Ok(Picture::Shapes(shapes)) => {
             painter.clear(BACKGROUND);
-            if shapes.is_empty() {
-                return;
-            }
-            let min_x = shapes.iter().map(|s| s.x).fold(f64::INFINITY, f64::min);
-            let min_y = shapes.iter().map(|s| s.y).fold(f64::INFINITY, f64::min);
-            let max_x = shapes.iter().map(|s| s.x + s.w).fold(f64::NEG_INFINITY, f64::max);
-            let max_y = shapes.iter().map(|s| s.y + s.h).fold(f64::NEG_INFINITY, f64::max);
-            let cols = (max_x - min_x).ceil().clamp(1.0, 1e4) as usize;
-            let rows = (max_y - min_y).ceil().clamp(1.0, 1e4) as usize;
-            let grid = GridLayout::fit(cols, rows, width, height);
-            let cell = grid.cell;
+            let Some(placed) = Placed::on(&shapes, (width, height)) else { return };
+            let cell = placed.grid.cell;
             for s in &shapes {
-                let (x, y) = grid.at(s.y - min_y, s.x - min_x);
-                let (w, h) = (s.w * cell, s.h * cell);
+                let (x, y, w, h) = placed.rect(s);
                 let inset = (cell * 0.05).min(w / 4.0).min(h / 4.0);
                 if s.circle {
                     painter.circle(x + w / 2.0, y + h / 2.0, (w.min(h) / 2.0 - inset).max(0.5), &s.colour);

@@ -150,6 +150,16 @@ impl midend::Backend for ScriptPuzzle {
         }
     }
 
+    /// A tap on a shape whose `move` is allowed here plays it.
+    fn moves_at(&self, state: &Dynamic, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        match self.runner.picture(state) {
+            Ok(draw::Picture::Shapes(shapes)) => {
+                draw::tapped(&shapes, from, to, size, &midend::Backend::moves_from(self, state))
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The script's moves from `state` that `apply` allows, by their labels (none if the script
     /// fails: its error shows when the moves are checked).
     fn moves_from(&self, state: &Dynamic) -> Vec<String> {

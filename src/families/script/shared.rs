@@ -200,7 +200,7 @@ macro_rules! script_puzzle {
             self.replayer.frames(self, moves, |frames| shared::verdict(frames, |state| self.goal(state)))
         }
 
-        crate::midend::replayed_by!(replayer; draw show moves_from boards);
+        crate::midend::replayed_by!(replayer; draw show moves_from moves_at boards);
 
         /// The script started from the position after `moves` (Hint and Solve from here).
         fn text_at(&self, moves: &[String]) -> Option<String> {

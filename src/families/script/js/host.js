@@ -592,7 +592,8 @@
           return kind === "number" ? (typeof v === "number" && Number.isFinite(v) ? v : null) : String(v).slice(0, MAX_LABEL);
         };
         return { x: field("x", "number"), y: field("y", "number"), w: field("w", "number"), h: field("h", "number"),
-                 colour: field("colour", "text"), label: field("label", "text"), shape: field("shape", "text") };
+                 colour: field("colour", "text"), label: field("label", "text"), shape: field("shape", "text"),
+                 move: field("move", "text") };
       }));
     },
   };

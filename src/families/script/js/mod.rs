@@ -357,6 +357,15 @@ impl midend::Backend for JsPuzzle {
         }
     }
 
+    /// A tap on a shape whose `move` is allowed here plays it.
+    fn moves_at(&self, state: &Rc<[u8]>, from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
+        if !self.engine.defines("draw") {
+            return Vec::new();
+        }
+        let Ok(shapes) = self.engine.shapes(state) else { return Vec::new() };
+        draw::tapped(&shapes, from, to, size, &midend::Backend::moves_from(self, state))
+    }
+
     fn moves_from(&self, state: &Rc<[u8]>) -> Vec<String> {
         let Ok(moves) = self.engine.moves(state) else { return Vec::new() };
         (moves.iter())

@@ -329,3 +329,32 @@ fn the_page_replays_what_a_worker_traced() {
     recorded::learn(&broken, Err(parse(&broken).err().unwrap()));
     assert!(Recorded::load(&broken).err().unwrap().message.contains("needs a function moves(state)"));
 }
+
+/// A tap on a drawn shape plays the move the shape names, where that move is allowed: in
+/// JavaScript natively, in the page from what a Worker traced, and in rhai.
+#[test]
+fn a_tap_on_a_shape_plays_its_move() {
+    use super::recorded::{self, Recorded};
+    use super::JsPuzzle;
+    use crate::draw::GridLayout;
+    let size = (560.0, 440.0);
+    // The river's picture at the start: all four on the left bank (x 0, a row each), the river
+    // at x 2; the picture spans what is drawn, three columns.
+    let grid = GridLayout::fit(3, 4, size.0, size.1);
+    let at = |x: f64, y: f64| grid.at(y + 0.5, x + 0.5);
+    let text = js("river");
+    recorded::learn(text, parse(text).unwrap().trace(&[]).unwrap());
+    let page: Box<dyn Puzzle> = Box::new(JsPuzzle::load::<Recorded>(text).unwrap());
+    let options = SolveOptions::default();
+    for (name, puzzle) in
+        [("js", parse(text).unwrap()), ("page", page), ("rhai", parse(example("script-river")).unwrap())]
+    {
+        let tap = |point: (f64, f64)| puzzle.moves_at(&options, &[], 0, point, point, size);
+        assert_eq!(tap(at(0.0, 2.0)), ["the farmer takes the goat"], "{name}: the goat");
+        // The wolf may not go first (the goat would eat the cabbage); the river names no move.
+        assert_eq!(tap(at(0.0, 1.0)), Vec::<String>::new(), "{name}: the wolf");
+        assert_eq!(tap(at(2.0, 1.0)), Vec::<String>::new(), "{name}: the river");
+        // A drag from one shape to another is no tap.
+        assert_eq!(puzzle.moves_at(&options, &[], 0, at(0.0, 2.0), at(0.0, 3.0), size), Vec::<String>::new(), "{name}");
+    }
+}
