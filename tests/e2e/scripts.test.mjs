@@ -84,12 +84,12 @@ for (const [name, options, touch] of [
     try {
       await page.selectOption('#examples', 'script-js-river');
       await waitForStatus(page, 'Ready');
-      // The start's picture: the four on the left bank, a row each, then the river; three
-      // columns of the canvas's 560 x 440, the cells 106 wide (as the script's draw() lays them).
+      // The picture: the left bank, the river, the right bank, the four a row each on their
+      // bank; five columns of the canvas's 560 x 440, the cells 106 wide (as draw() lays them).
       const box = await page.locator('#board').boundingBox();
       const scale = box.width / 560;
       const tap = async (col, row) => {
-        const [x, y] = [box.x + (121 + (col + 0.5) * 106) * scale, box.y + (8 + (row + 0.5) * 106) * scale];
+        const [x, y] = [box.x + (15 + (col + 0.5) * 106) * scale, box.y + (8 + (row + 0.5) * 106) * scale];
         if (touch) await page.touchscreen.tap(x, y);
         else await page.mouse.click(x, y);
       };

@@ -4,7 +4,7 @@
 
 use super::tray::Slot;
 use super::TilingPuzzle;
-use crate::draw::{palette, Painter};
+use crate::draw::{palette, Painter, Stroke};
 
 /// The board with `tiling` (piece number per cell, u16::MAX: empty), and the custom pieces being
 /// drawn when `sketches` (there is no solution to show yet).
@@ -12,8 +12,14 @@ pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painte
     let layout = puzzle.layout(tiling, painter.size());
     let grid = layout.board;
     painter.clear("#f4f1ea");
+    let chosen = puzzle.chosen(tiling);
     for slot in layout.slots.iter().filter(|slot| slot.has_one()) {
         tray_piece(puzzle, slot, painter);
+        if chosen == Some(slot.piece) && layout.slots.len() > 1 {
+            // The piece the keys turn.
+            let stroke = Stroke { colour: "#2d6cdf", width: 2.0, dash: 0.0 };
+            painter.stroke_rect(slot.x + 2.0, slot.y + 2.0, slot.w - 4.0, slot.h - 4.0, &stroke);
+        }
     }
     for (i, &(r, c)) in puzzle.board.cells.iter().enumerate() {
         let (x, y) = grid.at(f64::from(r), f64::from(c));

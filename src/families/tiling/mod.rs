@@ -35,7 +35,7 @@ impl Family for Tiling {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Cover every cell of the board with the pieces in the tray, each used as the set says. Drag a piece from the tray onto the board: the cell you hold it by lands on the cell you let go over. Tap a piece in the tray to turn it (after its turns come its mirror images, where the set lets pieces flip). Undo (Ctrl+Z or u) takes the last piece back. Solve finds a tiling; Find chooses one, how many, or every one.",
+            "Cover every cell of the board with the pieces in the tray, each used as the set says. Drag a piece from the tray onto the board: the cell you hold it by lands on the cell you let go over. Tap a piece in the tray to turn it (after its turns come its mirror images, where the set lets pieces flip); with the board focused, e and q turn the piece last touched and f flips it. Undo (Ctrl+Z or u) takes the last piece back. Solve finds a tiling; Find chooses one, how many, or every one.",
         )
     }
 
@@ -100,8 +100,10 @@ pub struct TilingPuzzle {
     generic_cover: bool,
     /// The boards of the placements last replayed (the mid-end).
     replayer: Replayer<Vec<u16>>,
-    /// How each piece lies in the tray: its place among its orientations, turned by a tap.
+    /// How each piece lies in the tray: its symmetry of the square (`pieces::SYMMETRIES`).
     turns: Vec<std::sync::atomic::AtomicUsize>,
+    /// The piece last touched in the tray, which the keys turn.
+    chosen: std::sync::atomic::AtomicUsize,
 }
 
 impl TilingPuzzle {
@@ -152,6 +154,7 @@ impl TilingPuzzle {
             generic_cover: false,
             replayer: Replayer::default(),
             turns,
+            chosen: std::sync::atomic::AtomicUsize::new(usize::MAX),
         })
     }
 
@@ -771,6 +774,10 @@ impl Puzzle for TilingPuzzle {
         let piece = *tiling.get(cell)?;
         let name = &self.board.pieces.get(usize::from(piece))?.name;
         Some(format!("Piece {name}, at row {r}, column {c}."))
+    }
+
+    fn moves_for_key(&self, _options: &SolveOptions, moves: &[String], step: usize, key: &str) -> Option<Vec<String>> {
+        self.tray_key(&self.filled(moves, step), key)
     }
 
     fn to_text(&self) -> String {

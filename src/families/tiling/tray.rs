@@ -1,10 +1,12 @@
 //! Play a tiling by hand: the pieces still to place lie in a tray beside or below the board.
 //! Drag one onto the board to place it (the cell held lands on the cell let go over); tap one to
-//! turn it (its turns, then, where the set may flip, its mirror images). One layout serves the
-//! drawing, the pointer and the editor, so what is hit is what is drawn.
+//! turn it (its turns, then, where the set may flip, its mirror images); with the board focused,
+//! `e` and `q` turn the piece last touched and `f` flips it. One layout serves the drawing, the
+//! pointer and the editor, so what is hit is what is drawn.
 
 use super::{pieces, Placement, TilingPuzzle};
 use crate::draw::GridLayout;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Trays of more kinds than this are not drawn (a set of hexominoes: too small to handle).
 const MAX_KINDS: usize = 40;
@@ -115,11 +117,58 @@ impl TilingPuzzle {
         Layout { board, slots }
     }
 
-    /// How piece `piece` lies in the tray now: its turn, among its orientations.
+    /// How piece `piece` lies in the tray now: as written, moved by its symmetry of the square.
     pub(super) fn tray_shape(&self, piece: usize) -> Vec<(i32, i32)> {
-        let shapes = pieces::orientations(&self.board.pieces[piece].cells, self.board.mirror);
-        let turn = self.turns.get(piece).map_or(0, |t| t.load(std::sync::atomic::Ordering::Relaxed));
-        shapes.get(turn % shapes.len().max(1)).cloned().unwrap_or_default()
+        let turn = self.turns.get(piece).map_or(0, |t| t.load(Relaxed)) % pieces::SYMMETRIES.len();
+        let symmetry = pieces::SYMMETRIES[turn];
+        pieces::normalise(&self.board.pieces[piece].cells.iter().map(|&c| symmetry(c)).collect::<Vec<_>>())
+    }
+
+    /// Moves piece `piece` in the tray by the symmetry `by` (an index into `SYMMETRIES`: 1 a
+    /// quarter turn clockwise, 3 anticlockwise, 4 a flip), after how it lies now.
+    fn turn(&self, piece: usize, by: usize) {
+        let Some(turn) = self.turns.get(piece) else { return };
+        let now = turn.load(Relaxed) % pieces::SYMMETRIES.len();
+        let probe = [(0, 1), (1, 0)];
+        let after = |s: usize| probe.map(|p| pieces::SYMMETRIES[s](p));
+        let wanted = probe.map(|p| pieces::SYMMETRIES[by](pieces::SYMMETRIES[now](p)));
+        if let Some(next) = (0..pieces::SYMMETRIES.len()).find(|&s| after(s) == wanted) {
+            turn.store(next, Relaxed);
+        }
+    }
+
+    /// A tap's turn: a quarter turn clockwise, and after the fourth, where the set may flip,
+    /// the mirror image (so taps alone reach every orientation).
+    fn tapped(&self, piece: usize) {
+        let Some(turn) = self.turns.get(piece) else { return };
+        let ways = if self.board.mirror { 8 } else { 4 };
+        turn.store((turn.load(Relaxed) + 1) % ways, Relaxed);
+    }
+
+    /// The piece the keys turn: the one last touched in the tray, while it has copies left;
+    /// else the first still there.
+    pub(super) fn chosen(&self, tiling: &[u16]) -> Option<usize> {
+        let left = self.left(tiling);
+        let has = |p: usize| left.iter().any(|&(q, n)| q == p && n != Some(0));
+        let chosen = self.chosen.load(Relaxed);
+        if has(chosen) {
+            return Some(chosen);
+        }
+        left.iter().find(|&&(_, n)| n != Some(0)).map(|&(p, _)| p)
+    }
+
+    /// The tray's keys, with the board focused: `e` turns the chosen piece a quarter turn
+    /// clockwise, `q` anticlockwise, `f` flips it (where the set may flip). None for any other.
+    pub(super) fn tray_key(&self, tiling: &[u16], key: &str) -> Option<Vec<String>> {
+        let by = match key {
+            "e" => 1,
+            "q" => 3,
+            "f" if self.board.mirror => 4,
+            _ => return None,
+        };
+        let piece = self.chosen(tiling)?;
+        self.turn(piece, by);
+        Some(Vec::new())
     }
 
     /// A tap on a tray piece turns it; a drag from one onto the board places it there, when it
@@ -127,10 +176,9 @@ impl TilingPuzzle {
     pub(super) fn tray_moves(&self, tiling: &[u16], from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let layout = self.layout(tiling, size);
         let Some(slot) = layout.slots.iter().find(|s| s.contains(from) && s.has_one()) else { return Vec::new() };
+        self.chosen.store(slot.piece, Relaxed);
         if slot.contains(to) {
-            if let Some(turn) = self.turns.get(slot.piece) {
-                turn.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
+            self.tapped(slot.piece);
             return Vec::new();
         }
         let Some((row, col)) = layout.board.cell_at(to.0, to.1) else { return Vec::new() };
@@ -253,5 +301,35 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), 8, "F has eight orientations");
+    }
+
+    #[test]
+    fn keys_turn_and_flip_the_piece_last_touched() {
+        let puzzle = TilingPuzzle::parse("pieces: L T\n.....\n.....\n").expect("reads");
+        let start = puzzle.start().expect("a start");
+        let slot = puzzle.layout(&start, SIZE).slots[1].clone();
+        let t = puzzle.tray_shape(slot.piece);
+        assert_eq!(puzzle.chosen(&start), Some(0), "none touched yet: the first");
+        let middle = (slot.x + slot.w / 2.0, slot.y + slot.h / 2.0);
+        puzzle.tray_moves(&start, middle, middle, SIZE);
+        assert_eq!(puzzle.chosen(&start), Some(slot.piece), "a tap chooses");
+        // The tap turned T a quarter clockwise: ###/.#./.#. becomes ..#/###/..#
+        assert_eq!(puzzle.tray_shape(slot.piece), vec![(0, 2), (1, 0), (1, 1), (1, 2), (2, 2)]);
+        assert_eq!(puzzle.tray_key(&start, "q"), Some(vec![]));
+        assert_eq!(puzzle.tray_shape(slot.piece), t, "q turns it back");
+        puzzle.tray_key(&start, "e");
+        puzzle.tray_key(&start, "e");
+        assert_eq!(puzzle.tray_shape(slot.piece), vec![(0, 1), (1, 1), (2, 0), (2, 1), (2, 2)], "upside down");
+        // L: a flip is its mirror image, and two are none.
+        let l = puzzle.tray_shape(0);
+        let drag_from = puzzle.layout(&start, SIZE).slots[0].clone();
+        let off = (drag_from.x + 1.0, drag_from.y + 1.0);
+        puzzle.tray_moves(&start, off, (0.0, 0.0), SIZE);
+        assert_eq!(puzzle.chosen(&start), Some(0), "a drag from the tray chooses too");
+        puzzle.tray_key(&start, "f");
+        assert_eq!(puzzle.tray_shape(0), pieces::normalise(&l.iter().map(|&(r, c)| (r, -c)).collect::<Vec<_>>()));
+        puzzle.tray_key(&start, "f");
+        assert_eq!(puzzle.tray_shape(0), l);
+        assert_eq!(puzzle.tray_key(&start, "x"), None, "not a tray key");
     }
 }

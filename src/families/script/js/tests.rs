@@ -338,9 +338,8 @@ fn a_tap_on_a_shape_plays_its_move() {
     use super::JsPuzzle;
     use crate::draw::GridLayout;
     let size = (560.0, 440.0);
-    // The river's picture at the start: all four on the left bank (x 0, a row each), the river
-    // at x 2; the picture spans what is drawn, three columns.
-    let grid = GridLayout::fit(3, 4, size.0, size.1);
+    // The river's picture: the banks at x 0 and 4, the river between, a row for each of the four.
+    let grid = GridLayout::fit(5, 4, size.0, size.1);
     let at = |x: f64, y: f64| grid.at(y + 0.5, x + 0.5);
     let text = js("river");
     recorded::learn(text, parse(text).unwrap().trace(&[]).unwrap());
