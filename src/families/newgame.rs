@@ -140,6 +140,22 @@ pub fn walked_back(family: &dyn Family, from: Hardest, band: &RangeInclusive<u64
     family.parse(&from.text).ok().and_then(|puzzle| puzzle.text_at(&measured.moves[..back])).unwrap_or(from.text)
 }
 
+/// Lengths found (of `tried` candidates) in a line: how many, the median, 90th and 99th
+/// percentiles and the most (the ignored tests that measured the bands print it).
+#[cfg(test)]
+pub(crate) fn spread(mut found: Vec<u64>, tried: usize) -> String {
+    found.sort_unstable();
+    let at = |q: usize| found.get(found.len() * q / 100).copied().unwrap_or(0);
+    format!(
+        "{} of {tried} solvable, hardest starts: median {}, 90% {}, 99% {}, most {}",
+        found.len(),
+        at(50),
+        at(90),
+        at(99),
+        found.last().copied().unwrap_or(0)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,7 +60,7 @@ async function drag(page, from, to, touch) {
 }
 
 /// Plays TURN_TO_FIT as a person would: drag the piece by its top left onto the board's top left
-/// cell; where it does not fit, tap it to turn it and try again. Returns the drags it took.
+/// cell; where it does not fit, turn it (a tap, or a key) and try again. Returns the drags it took.
 async function playTurnToFit(page, touch, name) {
   const board = await firstPixel(page, 'empty');
   assert.ok(board, 'an empty board is drawn');
@@ -73,9 +73,15 @@ async function playTurnToFit(page, touch, name) {
     if ((await status(page)).startsWith('Solved!')) return tries;
     assert.equal(await page.textContent('#moves'), '', 'a piece that does not fit is not placed');
     if (tries === 1) await page.screenshot({ path: path.join(shots, `tiling-tray-${name}.png`) });
+    // By touch, a tap turns the piece; at a keyboard, the keys turn and flip the piece last
+    // touched (the drag touched it): every orientation in eight tries either way.
     const tap = await onPage(page, piece);
-    if (touch) await page.touchscreen.tap(tap.x, tap.y);
-    else await page.mouse.click(tap.x, tap.y);
+    if (touch) {
+      await page.touchscreen.tap(tap.x, tap.y);
+    } else {
+      await page.focus('#board');
+      await page.keyboard.press(['e', 'e', 'e', 'f', 'e', 'e', 'e'][tries - 1]);
+    }
     await page.waitForTimeout(100);
   }
   assert.fail(`the piece never fitted: ${await status(page)}`);
@@ -85,7 +91,7 @@ for (const [name, options, touch] of [
   ['desktop', { viewport: { width: 1366, height: 800 } }, false],
   ['phone', PHONE, true],
 ]) {
-  test(`a tiling is played from its tray on a ${name}: drag to place, tap to turn, undo to take back`, async () => {
+  test(`a tiling is played from its tray on a ${name}: drag to place, turn by tap or key, undo to take back`, async () => {
     const { page, problems, context } = await openPage(undefined, undefined, options);
     try {
       await paste(page, TURN_TO_FIT);

@@ -767,7 +767,8 @@ impl Puzzle for TilingPuzzle {
         let layout = self.layout(&tiling, (width, height));
         if let Some(slot) = layout.slots.iter().find(|slot| slot.contains((x, y)) && slot.has_one()) {
             let name = &self.board.pieces[slot.piece].name;
-            return Some(format!("Piece {name}: drag it onto the board; a tap turns it."));
+            let flip = if self.board.mirror { ", f flips it" } else { "" };
+            return Some(format!("Piece {name}: drag it onto the board; a tap (or e, q) turns it{flip}."));
         }
         let (r, c) = layout.board.cell_at(x, y)?;
         let cell = *self.index.get(&(r as i32, c as i32))?;
