@@ -32,6 +32,16 @@ async function firstPixel(page, kind, fromY = 0) {
   }, [kind, fromY]);
 }
 
+/// The first pixel of the tray's buttons (their fill, #e4ddcc) in reading order.
+const buttonPixel = (page) => page.evaluate(() => {
+  const canvas = document.querySelector('#board');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] === 228 && data[i + 1] === 221 && data[i + 2] === 204) return { x: (i / 4) % canvas.width, y: Math.floor(i / 4 / canvas.width) };
+  }
+  return null;
+});
+
 /// A canvas point (plus a few units inward) on the page.
 async function onPage(page, { x, y }) {
   const box = await page.locator('#board').boundingBox();
@@ -140,6 +150,33 @@ test('a tiling played part-way gets a hint and is solved from where it is', asyn
     await page.click('#next');
     await page.waitForTimeout(600);
     assert.equal(await firstPixel(page, 'empty'), null, 'every cell is covered');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a phone the tray\'s buttons turn and flip the piece last touched', async () => {
+  const { page, problems, context } = await openPage(undefined, undefined, PHONE);
+  try {
+    await paste(page, 'pieces: L T\n.....\n.....\n');
+    await waitForStatus(page, 'Ready');
+    const picture = () => page.evaluate(() => document.querySelector('#board').toDataURL());
+    const before = await picture();
+    // The turn button comes first, the flip button beside it.
+    const turn = await buttonPixel(page);
+    assert.ok(turn, 'the tray has buttons');
+    const at = await onPage(page, { x: turn.x + 5, y: turn.y + 5 });
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForFunction((b) => document.querySelector('#board').toDataURL() !== b, before);
+    await page.screenshot({ path: path.join(shots, 'tiling-buttons-phone.png') });
+    // Three more quarter turns bring the piece back as it was.
+    for (let i = 0; i < 3; i++) {
+      await page.touchscreen.tap(at.x, at.y);
+      await page.waitForTimeout(150);
+    }
+    assert.equal(await picture(), before, 'four quarter turns are a whole turn');
+    assert.equal(await page.locator('#moves li').count(), 0, 'a button places nothing');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -4,7 +4,7 @@
 
 use super::tray::Slot;
 use super::TilingPuzzle;
-use crate::draw::{palette, Painter, Stroke};
+use crate::draw::{palette, rounded_rect, Painter, Stroke};
 
 /// The board with `tiling` (piece number per cell, u16::MAX: empty), and the custom pieces being
 /// drawn when `sketches` (there is no solution to show yet).
@@ -12,6 +12,10 @@ pub(super) fn draw(puzzle: &TilingPuzzle, tiling: &[u16], sketches: bool, painte
     let layout = puzzle.layout(tiling, painter.size());
     let grid = layout.board;
     painter.clear("#f4f1ea");
+    for &(button, x, y, side) in &layout.buttons {
+        rounded_rect(painter, x, y, side, side, side * 0.2, "#e4ddcc");
+        painter.text(x + side / 2.0, y + side / 2.0, side * 0.6, "#4b4b4b", button.glyph());
+    }
     let chosen = puzzle.chosen(tiling);
     for slot in layout.slots.iter().filter(|slot| slot.has_one()) {
         tray_piece(puzzle, slot, painter);

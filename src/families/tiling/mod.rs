@@ -35,7 +35,7 @@ impl Family for Tiling {
 
     fn how_to_play(&self) -> Option<&'static str> {
         Some(
-            "Cover every cell of the board with the pieces in the tray, each used as the set says. Drag a piece from the tray onto the board: the cell you hold it by lands on the cell you let go over. Tap a piece in the tray to turn it (after its turns come its mirror images, where the set lets pieces flip); with the board focused, e and q turn the piece last touched and f flips it. Undo (Ctrl+Z or u) takes the last piece back. Solve finds a tiling; Find chooses one, how many, or every one.",
+            "Cover every cell of the board with the pieces in the tray, each used as the set says. Drag a piece from the tray onto the board: the cell you hold it by lands on the cell you let go over. Tap a piece in the tray to turn it (after its turns come its mirror images, where the set lets pieces flip); the tray's \u{21bb} and \u{21c4} buttons, and with the board focused e, q and f, turn and flip the piece last touched (ringed). Undo (Ctrl+Z or u) takes the last piece back. Solve finds a tiling; Find chooses one, how many, or every one.",
         )
     }
 
@@ -765,6 +765,13 @@ impl Puzzle for TilingPuzzle {
     ) -> Option<String> {
         let tiling = self.filled(moves, step);
         let layout = self.layout(&tiling, (width, height));
+        match layout.button_at((x, y)) {
+            Some(tray::Button::Turn) => {
+                return Some("Turns the ringed piece a quarter clockwise (e; q turns back).".into())
+            }
+            Some(tray::Button::Flip) => return Some("Flips the ringed piece (f).".into()),
+            None => {}
+        }
         if let Some(slot) = layout.slots.iter().find(|slot| slot.contains((x, y)) && slot.has_one()) {
             let name = &self.board.pieces[slot.piece].name;
             let flip = if self.board.mirror { ", f flips it" } else { "" };

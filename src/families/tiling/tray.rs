@@ -1,8 +1,8 @@
 //! Play a tiling by hand: the pieces still to place lie in a tray beside or below the board.
 //! Drag one onto the board to place it (the cell held lands on the cell let go over); tap one to
-//! turn it (its turns, then, where the set may flip, its mirror images); with the board focused,
-//! `e` and `q` turn the piece last touched and `f` flips it. One layout serves the drawing, the
-//! pointer and the editor, so what is hit is what is drawn.
+//! turn it (its turns, then, where the set may flip, its mirror images); the tray's buttons, and
+//! with the board focused `e`, `q` and `f`, turn and flip the piece last touched. One layout
+//! serves the drawing, the pointer and the editor, so what is hit is what is drawn.
 
 use super::{pieces, Placement, TilingPuzzle};
 use crate::draw::GridLayout;
@@ -46,10 +46,41 @@ impl Slot {
     }
 }
 
-/// The board's grid and the tray's slots on a surface.
+/// A button of the tray, for the piece the keys turn (the one ringed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Button {
+    /// A quarter turn clockwise (the key `e`).
+    Turn,
+    /// Its mirror image (the key `f`), where the set may flip.
+    Flip,
+}
+
+impl Button {
+    /// What it shows.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Button::Turn => "\u{21bb}",
+            Button::Flip => "\u{21c4}",
+        }
+    }
+}
+
+/// The board's grid, the tray's slots and its buttons on a surface.
 pub(super) struct Layout {
     pub board: GridLayout,
     pub slots: Vec<Slot>,
+    /// Each button and its square: left, top and side.
+    pub buttons: Vec<(Button, f64, f64, f64)>,
+}
+
+impl Layout {
+    /// The button under a point.
+    pub fn button_at(&self, (x, y): (f64, f64)) -> Option<Button> {
+        let hit = |&&(_, bx, by, side): &&(Button, f64, f64, f64)| {
+            (bx..bx + side).contains(&x) && (by..by + side).contains(&y)
+        };
+        self.buttons.iter().find(hit).map(|b| b.0)
+    }
 }
 
 impl TilingPuzzle {
@@ -78,7 +109,11 @@ impl TilingPuzzle {
         let left = self.left(tiling);
         let full = tiling.iter().all(|&p| p != u16::MAX);
         if full || left.is_empty() || left.len() > MAX_KINDS {
-            return Layout { board: GridLayout::fit(cols, rows, width, height), slots: Vec::new() };
+            return Layout {
+                board: GridLayout::fit(cols, rows, width, height),
+                slots: Vec::new(),
+                buttons: Vec::new(),
+            };
         }
         let below = GridLayout::fit(cols, rows, width, height * (1.0 - SHARE));
         let beside = GridLayout::fit(cols, rows, width * (1.0 - SHARE), height);
@@ -92,7 +127,8 @@ impl TilingPuzzle {
             left.iter().flat_map(|&(p, _)| self.board.pieces[p].cells.iter().map(|c| c.0.max(c.1))).max().unwrap_or(0)
                 + 2,
         );
-        let n = left.len();
+        // A place for each kind, and one for the buttons, last.
+        let n = left.len() + 1;
         let (tx, ty, tw, th) = tray;
         let across = (1..=n)
             .max_by(|&a, &b| {
@@ -114,7 +150,16 @@ impl TilingPuzzle {
                 cell: (w.min(h) / span).min(board.cell),
             })
             .collect();
-        Layout { board, slots }
+        let kinds: &[Button] = if self.board.mirror { &[Button::Turn, Button::Flip] } else { &[Button::Turn] };
+        let (bx, by) = (tx + (left.len() % across) as f64 * w, ty + (left.len() / across) as f64 * h);
+        let side = (w / kinds.len() as f64).min(h) * 0.6;
+        let buttons = (kinds.iter().enumerate())
+            .map(|(i, &button)| {
+                let centre = bx + w * (i as f64 + 0.5) / kinds.len() as f64;
+                (button, centre - side / 2.0, by + (h - side) / 2.0, side)
+            })
+            .collect();
+        Layout { board, slots, buttons }
     }
 
     /// How piece `piece` lies in the tray now: as written, moved by its symmetry of the square.
@@ -175,6 +220,12 @@ impl TilingPuzzle {
     /// fits on free cells: the move that writes, or none.
     pub(super) fn tray_moves(&self, tiling: &[u16], from: (f64, f64), to: (f64, f64), size: (f64, f64)) -> Vec<String> {
         let layout = self.layout(tiling, size);
+        if let (Some(button), Some(piece)) = (layout.button_at(from), self.chosen(tiling)) {
+            if layout.button_at(to) == Some(button) {
+                self.turn(piece, if button == Button::Turn { 1 } else { 4 });
+            }
+            return Vec::new();
+        }
         let Some(slot) = layout.slots.iter().find(|s| s.contains(from) && s.has_one()) else { return Vec::new() };
         self.chosen.store(slot.piece, Relaxed);
         if slot.contains(to) {
@@ -331,5 +382,36 @@ mod tests {
         puzzle.tray_key(&start, "f");
         assert_eq!(puzzle.tray_shape(0), l);
         assert_eq!(puzzle.tray_key(&start, "x"), None, "not a tray key");
+    }
+
+    #[test]
+    fn the_tray_buttons_turn_and_flip_the_piece_last_touched() {
+        let centre = |&(_, x, y, side): &(Button, f64, f64, f64)| (x + side / 2.0, y + side / 2.0);
+        let puzzle = TilingPuzzle::parse("pieces: L T\n.....\n.....\n").expect("reads");
+        let start = puzzle.start().expect("a start");
+        let layout = puzzle.layout(&start, SIZE);
+        let kinds: Vec<Button> = layout.buttons.iter().map(|b| b.0).collect();
+        assert_eq!(kinds, [Button::Turn, Button::Flip]);
+        // The buttons sit in the tray, clear of the board and of every slot.
+        for button in &layout.buttons {
+            let point = centre(button);
+            assert!(
+                layout.slots.iter().all(|s| !s.contains(point)) && layout.board.cell_at(point.0, point.1).is_none()
+            );
+        }
+        // Nothing touched yet: the buttons work on the first piece, L.
+        let l = puzzle.tray_shape(0);
+        let turn = centre(&layout.buttons[0]);
+        assert_eq!(puzzle.tray_moves(&start, turn, turn, SIZE), Vec::<String>::new());
+        assert_ne!(puzzle.tray_shape(0), l);
+        puzzle.tray_key(&start, "q");
+        assert_eq!(puzzle.tray_shape(0), l, "the button turned it as e does, which q undoes");
+        let flip = centre(&layout.buttons[1]);
+        puzzle.tray_moves(&start, flip, flip, SIZE);
+        assert_eq!(puzzle.tray_shape(0), pieces::normalise(&l.iter().map(|&(r, c)| (r, -c)).collect::<Vec<_>>()));
+        // Pieces that may not flip have no flip button.
+        let one_sided = TilingPuzzle::parse("mirror: no\npieces: L4 L4\n....\n....\n").expect("reads");
+        let buttons = one_sided.layout(&one_sided.start().expect("a start"), SIZE).buttons;
+        assert_eq!(buttons.iter().map(|b| b.0).collect::<Vec<_>>(), [Button::Turn]);
     }
 }
