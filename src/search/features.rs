@@ -12,11 +12,10 @@
 //! take turns between them, over the one store of states.
 
 use super::meter::Meter;
-use super::store::{Store, NO_PARENT};
-use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
+use super::packed::{Blocks, PackedStore, Packs};
+use super::store::NO_PARENT;
+use super::{expand, solution, Budget, Flow, Outcome, Space, Stats};
 use rustc_hash::FxHashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 /// What a feature-space search needs beyond a [`Space`]: where a state sits in the feature
@@ -45,6 +44,14 @@ pub trait Features: Space {
     /// that order within a cell.
     fn advised(&self, order: usize, from: Self::Cell, to: Self::Cell, h_from: u32, h_to: u32) -> bool;
 
+    /// What a cell orders states of the same unadvised moves by, least first, in 16 bits: by
+    /// default the heuristic (at most `u16::MAX`). A space whose heuristic is a multiple of a
+    /// smaller count (Sokoban's moves, counted as pushes times a constant) gives that count,
+    /// which orders its states the same way.
+    fn estimate(&self, state: &Self::State) -> u16 {
+        self.heuristic(state).min(u32::from(u16::MAX)) as u16
+    }
+
     /// How much of the goal `state` has in place, of how much (Sokoban: boxes on goals), for
     /// the progress report's best so far; None when the puzzle cannot tell.
     fn placed(&self, _state: &Self::State) -> Option<(u64, u64)> {
@@ -55,96 +62,192 @@ pub trait Features: Space {
 /// The most orders a space may give ([`Features::orders`]).
 pub const ORDERS: usize = 2;
 
-/// A cell's states in one order: (unadvised moves, heuristic, index), least first.
-type Queue = BinaryHeap<Reverse<(u32, u32, u32)>>;
+/// What the search keeps of a state to queue it and for its children: its unadvised moves in
+/// each order (at most `u16::MAX`) and its estimate. Six bytes a state, and a queue entry is the
+/// state's index alone: this search runs until memory ends it on the hardest levels.
+#[derive(Clone, Copy)]
+struct Known {
+    weights: [u16; ORDERS],
+    estimate: u16,
+}
 
-/// What the search keeps of a state for its children: its unadvised moves in each order, its
-/// heuristic, its cell, and whether it was expanded (from either order's queue).
-struct Known<C> {
-    weights: [u32; ORDERS],
-    h: u32,
-    cell: C,
-    expanded: bool,
+/// Where a state comes in `order`, least first: its unadvised moves, then its estimate, then
+/// its index (the first stored first). No two states share one.
+fn rank(known: &Blocks<Known>, order: usize, index: u32) -> u64 {
+    let Known { weights, estimate } = known.get(index as usize)[0];
+    u64::from(weights[order]) << 48 | u64::from(estimate) << 32 | u64::from(index)
+}
+
+/// A binary heap of states' indices, the least [`rank`] first, the ranks looked up rather than
+/// held. It grows by a quarter at a time, not double.
+#[derive(Default)]
+struct Queue(Vec<u32>);
+
+impl Queue {
+    /// Adds `index`, ranked in `order` by what is `known`; returns how many entries' room was
+    /// added. (No closure for the rank: one copy of this serves every space.)
+    fn push(&mut self, index: u32, known: &Blocks<Known>, order: usize) -> usize {
+        let rank = |i| rank(known, order, i);
+        let heap = &mut self.0;
+        let room = heap.capacity();
+        if heap.len() == room {
+            heap.reserve_exact((room / 4).max(4));
+        }
+        let (mut at, key) = (heap.len(), rank(index));
+        heap.push(index);
+        while at > 0 {
+            let up = (at - 1) / 2;
+            if rank(heap[up]) <= key {
+                break;
+            }
+            heap[at] = heap[up];
+            at = up;
+        }
+        heap[at] = index;
+        heap.capacity() - room
+    }
+
+    /// Takes the least: the last entry goes down from the top, each step to the lesser child,
+    /// each rank looked up once.
+    fn pop(&mut self, known: &Blocks<Known>, order: usize) -> Option<u32> {
+        let rank = |i| rank(known, order, i);
+        let heap = &mut self.0;
+        let last = heap.pop()?;
+        let Some(&first) = heap.first() else { return Some(last) };
+        let (key, mut at) = (rank(last), 0);
+        loop {
+            let left = 2 * at + 1;
+            let Some(&child) = heap.get(left) else { break };
+            let (mut child, mut child_key) = (left, rank(child));
+            if let Some(&right) = heap.get(left + 1) {
+                let right_key = rank(right);
+                if right_key < child_key {
+                    (child, child_key) = (left + 1, right_key);
+                }
+            }
+            if key <= child_key {
+                break;
+            }
+            heap[at] = heap[child];
+            at = child;
+        }
+        heap[at] = last;
+        Some(first)
+    }
+}
+
+/// The cells found, in the order found, each with its states in every order.
+struct Cells<C> {
+    numbers: FxHashMap<C, u32>,
+    cells: Vec<C>,
+    queues: Vec<[Queue; ORDERS]>,
+    /// Entries in the queues, over all orders (a state stays queued in the other orders once
+    /// expanded, and is passed over there).
+    waiting: usize,
+    /// The queues' room, in entries.
+    held: usize,
+}
+
+impl<C: Copy + Eq + Hash> Cells<C> {
+    fn new() -> Self {
+        Cells { numbers: FxHashMap::default(), cells: Vec::new(), queues: Vec::new(), waiting: 0, held: 0 }
+    }
+
+    /// Queues state `index` in `cell` (added if new), in each order up to `orders`.
+    fn queue(&mut self, cell: C, orders: usize, index: u32, known: &Blocks<Known>) {
+        let number = *self.numbers.entry(cell).or_insert_with(|| {
+            self.cells.push(cell);
+            self.queues.push(Default::default());
+            self.cells.len() as u32 - 1
+        });
+        for (order, queue) in self.queues[number as usize].iter_mut().enumerate().take(orders) {
+            self.held += queue.push(index, known, order);
+            self.waiting += 1;
+        }
+    }
+
+    /// The next state of cell `number` in `order` that `done` does not pass over.
+    fn next(&mut self, number: usize, order: usize, known: &Blocks<Known>, done: impl Fn(u32) -> bool) -> Option<u32> {
+        let queue = &mut self.queues[number][order];
+        while let Some(index) = queue.pop(known, order) {
+            self.waiting -= 1;
+            if !done(index) {
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    fn bytes(&self) -> u64 {
+        let per_cell = std::mem::size_of::<(C, u32)>() * 2 + std::mem::size_of::<C>() + 24 * ORDERS;
+        (self.held * 4 + self.cells.len() * per_cell) as u64
+    }
 }
 
 /// Searches `space` cell by cell (see the module's notes) for any solution, not the cheapest.
-pub fn feature_space<S: Features>(
+pub fn feature_space<S: Features + Packs>(
     space: &S,
     budget: &Budget,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
     let orders = space.orders().clamp(1, ORDERS);
     let mut meter = Meter::new(budget, on_progress);
-    let mut store = Store::new();
-    // Per cell, its states in each order; `cells` in the order found.
-    let mut queues: FxHashMap<S::Cell, [Queue; ORDERS]> = FxHashMap::default();
-    let mut cells: Vec<S::Cell> = Vec::new();
-    let mut known: Vec<Known<S::Cell>> = Vec::new();
+    let mut store = PackedStore::new(space.packed_len());
+    let mut packed = vec![0; space.packed_len()];
+    let mut cells = Cells::new();
+    let mut known: Blocks<Known> = Blocks::new(1);
+    // Whether each state was expanded (from either order's queue), a bit each.
+    let mut expanded: Vec<u64> = Vec::new();
     let start = space.start();
-    let (h, cell, solved) = (space.heuristic(&start), space.cell(&start), space.is_goal(&start));
     meter.stats.placed = space.placed(&start);
-    let _ = store.insert(start, NO_PARENT);
-    if solved {
-        return solution_in(space, &store, 0, meter);
+    space.pack(&start, &mut packed);
+    let _ = store.insert(&packed, NO_PARENT);
+    if space.is_goal(&start) {
+        return solution(space, vec![start], meter);
     }
-    known.push(Known { weights: [0; ORDERS], h, cell, expanded: false });
-    let queue = queues.entry(cell).or_default();
-    queue.iter_mut().take(orders).for_each(|queue| queue.push(Reverse((0, h, 0))));
-    cells.push(cell);
+    known.push(&[Known { weights: [0; ORDERS], estimate: space.estimate(&start) }]);
+    cells.queue(space.cell(&start), orders, 0, &known);
     let mut successors = Vec::new();
-    // Entries in the queues, over all orders (a state stays queued in the other orders once
-    // expanded, and is passed over there).
-    let mut waiting = orders;
-    let (mut turn, mut order, mut expanded) = (0, 0, 0);
-    while waiting > 0 {
-        turn = (turn + 1) % cells.len();
+    let (mut turn, mut order, mut count) = (0, 0, 0);
+    while cells.waiting > 0 {
+        turn = (turn + 1) % cells.cells.len();
         if turn == 0 {
             order = (order + 1) % orders;
         }
-        let Some(queue) = queues.get_mut(&cells[turn]).map(|queues| &mut queues[order]) else { continue };
-        let mut index = None;
-        while let Some(Reverse((_, _, next))) = queue.pop() {
-            waiting -= 1;
-            if !known[next as usize].expanded {
-                index = Some(next);
-                break;
-            }
+        let done = |index: u32| expanded.get(index as usize / 64).is_some_and(|word| word >> (index % 64) & 1 == 1);
+        let Some(index) = cells.next(turn, order, &known, done) else { continue };
+        if expanded.len() <= index as usize / 64 {
+            expanded.resize(index as usize / 64 + 1, 0);
         }
-        let Some(index) = index else { continue };
-        known[index as usize].expanded = true;
-        expanded += 1;
-        let bytes = store.bytes()
-            + space.bytes()
-            + (known.capacity() * std::mem::size_of::<Known<S::Cell>>() + waiting * 16 + cells.len() * 128) as u64;
-        if let Err(halt) = meter.explore_at(store.len(), store.len() - expanded, 0, bytes) {
+        expanded[index as usize / 64] |= 1 << (index % 64);
+        count += 1;
+        let bytes = store.bytes() + space.bytes() + known.bytes() + cells.bytes() + expanded.capacity() as u64 * 8;
+        if let Err(halt) = meter.explore_at(store.len(), store.len() - count, 0, bytes) {
             return meter.end(halt);
         }
-        let state = store.state(index).clone();
-        let Known { weights, h, cell, .. } = known[index as usize];
+        let state = space.unpack(store.get(index));
+        let weights = known.get(index as usize)[0].weights;
+        let (cell, h) = (cells.cells[turn], space.heuristic(&state));
         expand(space, &state, &mut successors);
         for (_, next, _) in successors.drain(..) {
-            let Ok(new) = store.insert(next, index) else { continue };
-            let next = store.state(new);
-            if space.is_goal(next) {
-                return solution_in(space, &store, new, meter);
+            space.pack(&next, &mut packed);
+            let Ok(new) = store.insert(&packed, index) else { continue };
+            if space.is_goal(&next) {
+                meter.stats.stored = store.len() as u64;
+                meter.stats.bytes = meter.stats.bytes.max(store.bytes());
+                let path = store.chain_to(new).into_iter().map(|at| space.unpack(store.get(at))).collect();
+                return solution(space, path, meter);
             }
-            let (next_h, next_cell) = (space.heuristic(next), space.cell_after(&state, cell, next));
-            if let (Some((placed, _)), Some((best, _))) = (space.placed(next), &mut meter.stats.placed) {
+            let (next_h, next_cell) = (space.heuristic(&next), space.cell_after(&state, cell, &next));
+            if let (Some((placed, _)), Some((best, _))) = (space.placed(&next), &mut meter.stats.placed) {
                 *best = (*best).max(placed);
             }
             let mut next_weights = weights;
             for (o, weight) in next_weights.iter_mut().enumerate().take(orders) {
-                *weight += u32::from(!space.advised(o, cell, next_cell, h, next_h));
+                *weight = weight.saturating_add(u16::from(!space.advised(o, cell, next_cell, h, next_h)));
             }
-            known.push(Known { weights: next_weights, h: next_h, cell: next_cell, expanded: false });
-            let queue = queues.entry(next_cell).or_insert_with(|| {
-                cells.push(next_cell);
-                Default::default()
-            });
-            for (o, queue) in queue.iter_mut().enumerate().take(orders) {
-                queue.push(Reverse((next_weights[o], next_h, new)));
-            }
-            waiting += orders;
+            known.push(&[Known { weights: next_weights, estimate: space.estimate(&next) }]);
+            cells.queue(next_cell, orders, new, &known);
         }
     }
     meter.stats.stored = store.len() as u64;
@@ -155,6 +258,26 @@ pub fn feature_space<S: Features>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number as its four bytes.
+    macro_rules! packs_u32 {
+        ($space:ty) => {
+            impl Packs for $space {
+                fn packed_len(&self) -> usize {
+                    4
+                }
+                fn pack(&self, n: &u32, out: &mut [u8]) {
+                    out.copy_from_slice(&n.to_le_bytes());
+                }
+                fn unpack(&self, bytes: &[u8]) -> u32 {
+                    u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+                }
+            }
+        };
+    }
+
+    packs_u32!(Double);
+    packs_u32!(Line);
 
     /// From 1, reach a target by adding one or doubling, never above 4 times the target; the
     /// cell is the number's bit length, and doubling is advised.
@@ -244,6 +367,29 @@ mod tests {
             let Outcome::NoSolution { stats } = outcome else { panic!("{outcome:?}") };
             assert_eq!((stats.explored, stats.stored), (501, 501), "{orders} orders");
         }
+    }
+
+    /// The queue gives the least rank first, whatever the order of pushes and pops.
+    #[test]
+    fn a_queue_gives_its_states_least_rank_first() {
+        let (mut known, mut queue, mut queued) = (Blocks::new(1), Queue::default(), Vec::new());
+        let mut x = 12_345u32;
+        for index in 0..3_000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let weights = [(x >> 20) as u16 % 7, (x >> 12) as u16 % 5];
+            known.push(&[Known { weights, estimate: (x >> 4) as u16 % 13 }]);
+            queue.push(index, &known, 1);
+            queued.push(rank(&known, 1, index));
+            if x % 3 == 0 {
+                queued.sort_unstable_by(|a, b| b.cmp(a));
+                assert_eq!(queue.pop(&known, 1), queued.pop().map(|least| least as u32));
+            }
+        }
+        queued.sort_unstable_by(|a, b| b.cmp(a));
+        while let Some(least) = queued.pop() {
+            assert_eq!(queue.pop(&known, 1), Some(least as u32));
+        }
+        assert_eq!(queue.pop(&known, 1), None);
     }
 
     #[test]

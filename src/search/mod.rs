@@ -12,6 +12,7 @@ mod dfs;
 mod features;
 mod idastar;
 mod meter;
+mod packed;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parts;
 pub mod portfolio;
@@ -34,7 +35,9 @@ pub use features::{feature_space, Features};
 pub use idastar::{idastar, idastar_part, Iteration};
 pub use meter::{Budget, Flow, GaveUp, Stats};
 pub(crate) use meter::{Halt, Meter};
+pub use packed::Packs;
 pub use space::{Reversible, Space};
+pub use store::buckets;
 
 use serde::{Deserialize, Serialize};
 

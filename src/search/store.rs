@@ -119,8 +119,18 @@ impl<T: Eq + Hash> Store<T> {
     pub fn bytes(&self) -> u64 {
         let states = self.states.capacity() * std::mem::size_of::<T>();
         let parents = self.parents.capacity() * 4;
-        let index = self.index.capacity() * (4 + 1);
+        let index = buckets(self.index.capacity()) * (4 + 1);
         (states + parents + index) as u64
+    }
+}
+
+/// The buckets a hash table (hashbrown's) that holds `capacity` entries has, each a slot and a
+/// control byte: its capacity is seven eighths of them, or one fewer in a table of under eight.
+pub fn buckets(capacity: usize) -> usize {
+    match capacity {
+        0 => 0,
+        1..=7 => capacity + 1,
+        _ => capacity / 7 * 8,
     }
 }
 
@@ -145,6 +155,20 @@ mod tests {
         assert_eq!(store.find(&13), None);
         assert_eq!(store.path_to(2), vec![10, 11, 12]);
         assert!(store.bytes() >= 3 * 12);
+    }
+
+    #[test]
+    fn a_tables_buckets_are_counted_from_its_capacity() {
+        for entries in [1usize, 3, 7, 8, 100, 5_000] {
+            let mut table = HashTable::new();
+            for i in 0..entries as u32 {
+                table.insert_unique(u64::from(i), i, |&i| u64::from(i));
+            }
+            let counted = buckets(table.capacity());
+            assert!(counted.is_power_of_two() && counted * 7 / 8 >= entries.min(counted - 1), "{entries}: {counted}");
+            assert!(table.capacity() < counted, "{entries}: {counted}");
+        }
+        assert_eq!(buckets(0), 0);
     }
 
     #[test]

@@ -145,7 +145,7 @@ pub fn scan<G: Game>(
         };
         let Some(at) = next else { break End::Unsolved };
         let tables = nodes.capacity() * size_of::<Node<G>>()
-            + index.capacity() * (size_of::<(G::State, u32)>() + 1)
+            + crate::search::buckets(index.capacity()) * (size_of::<(G::State, u32)>() + 1)
             + queue.capacity() * 4;
         if let Err(halt) =
             meter.explore_at(nodes.len(), queue.len(), u64::from(nodes[at as usize].3), tables as u64 + held)

@@ -6,7 +6,7 @@
 
 use super::rules::{Direction, DIRECTIONS};
 use super::solver::{Node, Push, Pushes, Squares, NONE};
-use crate::search::{Features, Space};
+use crate::search::{Features, Packs, Space};
 use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
 
@@ -345,6 +345,20 @@ impl<const W: usize> Space for Planned<'_, W> {
     }
 }
 
+impl<const W: usize> Packs for Planned<'_, W> {
+    fn packed_len(&self) -> usize {
+        self.pushes.packed_len()
+    }
+
+    fn pack(&self, node: &Node<W>, out: &mut [u8]) {
+        self.pushes.pack(node, out);
+    }
+
+    fn unpack(&self, bytes: &[u8]) -> Node<W> {
+        self.pushes.unpack(bytes)
+    }
+}
+
 /// A position's place in the feature space: its boxes packed in the plan's order, the links
 /// between rooms a box shuts, and the areas the boxes cut the floor into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -378,6 +392,11 @@ impl<const W: usize> Features for Planned<'_, W> {
 
     fn advised(&self, order: usize, from: Cell, to: Cell, h_from: u32, h_to: u32) -> bool {
         to.packed > from.packed || to.areas < from.areas || to.links < from.links || (order == 1 && h_to < h_from)
+    }
+
+    /// The bound in pushes, which orders a cell's positions as the heuristic does in either metric.
+    fn estimate(&self, node: &Node<W>) -> u16 {
+        node.bound
     }
 
     fn placed(&self, node: &Node<W>) -> Option<(u64, u64)> {

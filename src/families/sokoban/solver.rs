@@ -17,7 +17,7 @@
 use super::bound::{Assignment, NEVER};
 use super::format::{Cell, Level};
 use super::rules::{Direction, Position, DIRECTIONS};
-use crate::search::Space;
+use crate::search::{Packs, Space};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -757,6 +757,49 @@ impl<const W: usize> Space for Pushes<'_, W> {
             Metric::Pushes => u32::from(node.bound),
             // Each push left is a move and a push at least.
             Metric::Moves | Metric::PushesThenMoves => u32::from(node.bound) * (PER_MOVE + 1),
+        }
+    }
+}
+
+/// A position packed for the feature-space search's store: the boxes a bit a square in as many
+/// bytes as the level's squares need, the player's square (one byte on a level of at most 256
+/// squares, else two) and the bound (two bytes).
+impl<const W: usize> Packs for Pushes<'_, W> {
+    fn packed_len(&self) -> usize {
+        self.geometry.cells.len().div_ceil(8) + self.player_bytes() + 2
+    }
+
+    fn pack(&self, node: &Node<W>, out: &mut [u8]) {
+        let (boxes, rest) = out.split_at_mut(self.geometry.cells.len().div_ceil(8));
+        for (bytes, word) in boxes.chunks_mut(8).zip(node.boxes.0) {
+            bytes.copy_from_slice(&word.to_le_bytes()[..bytes.len()]);
+        }
+        let (player, bound) = rest.split_at_mut(self.player_bytes());
+        player.copy_from_slice(&node.player.to_le_bytes()[..player.len()]);
+        bound.copy_from_slice(&node.bound.to_le_bytes());
+    }
+
+    fn unpack(&self, bytes: &[u8]) -> Node<W> {
+        let (boxes, rest) = bytes.split_at(self.geometry.cells.len().div_ceil(8));
+        let mut squares = Squares::EMPTY;
+        for (word, bytes) in squares.0.iter_mut().zip(boxes.chunks(8)) {
+            let mut full = [0; 8];
+            full[..bytes.len()].copy_from_slice(bytes);
+            *word = u64::from_le_bytes(full);
+        }
+        let (player, bound) = rest.split_at(self.player_bytes());
+        let player = u16::from_le_bytes([player[0], player.get(1).copied().unwrap_or(0)]);
+        Node { boxes: squares, player, bound: u16::from_le_bytes([bound[0], bound[1]]) }
+    }
+}
+
+impl<const W: usize> Pushes<'_, W> {
+    /// The bytes a packed position gives the player's square.
+    fn player_bytes(&self) -> usize {
+        if self.geometry.cells.len() <= 256 {
+            1
+        } else {
+            2
         }
     }
 }

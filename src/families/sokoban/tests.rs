@@ -450,3 +450,30 @@ fn every_width_of_position_answers_alike() {
         assert_eq!(key(narrow), key(wide), "level {n}");
     }
 }
+
+/// A position packed for the feature-space search's store reads back as itself, on a small level
+/// (one byte for the player) and on a big one (two bytes, boxes past the first word), for every
+/// position one and two pushes away: the search's answers rest on it.
+#[test]
+fn positions_pack_into_their_bytes_and_back() {
+    use crate::search::{Packs, Space};
+    fn round_trip<const W: usize>(level: &Level, player_bytes: usize) {
+        let geometry = Geometry::new(level);
+        let space = Pushes::<W>::new(level, &geometry, Metric::Pushes);
+        assert_eq!(space.packed_len(), geometry.cells.len().div_ceil(8) + player_bytes + 2);
+        let (mut bytes, mut out, mut next) = (vec![0; space.packed_len()], Vec::new(), Vec::new());
+        space.successors(&space.start(), &mut out);
+        for (_, node, _) in &out {
+            space.successors(node, &mut next);
+        }
+        assert!(out.len() + next.len() > 3, "the level has pushes");
+        for node in std::iter::once(space.start()).chain(out.into_iter().chain(next).map(|(_, node, _)| node)) {
+            space.pack(&node, &mut bytes);
+            assert_eq!(space.unpack(&bytes), node);
+        }
+    }
+    round_trip::<2>(&small_microban_levels()[3].1, 1);
+    let big = parse(&open_room(24, 3, 20)).unwrap();
+    assert!(Geometry::new(&big.levels[0]).cells.len() > 256);
+    round_trip::<{ format::MAX_INSIDE / 64 }>(&big.levels[0], 2);
+}
