@@ -3,7 +3,7 @@
 //! vector doubling: what is counted is what is held), a parent index beside each, and a hash
 //! table of indices.
 
-use super::store::{buckets, NO_PARENT};
+use super::store::{buckets, chain};
 use super::Space;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
@@ -175,26 +175,24 @@ impl PackedStore {
 
     /// The indices from the root to `index`, root first.
     pub fn chain_to(&self, index: u32) -> Vec<u32> {
-        let mut chain = vec![index];
-        let mut at = index;
-        while self.parent(at) != NO_PARENT {
-            at = self.parent(at);
-            chain.push(at);
-        }
-        chain.reverse();
-        chain
+        chain(index, |at| self.parent(at))
     }
 
     /// Memory held, in bytes: the blocks as allocated, and the tables' slots and control bytes.
     pub fn bytes(&self) -> u64 {
-        let slots: usize = self.index.iter().map(|table| buckets(table.capacity())).sum();
-        self.states.bytes() + self.parents.bytes() + slots as u64 * (4 + 1)
+        self.states.bytes() + self.parents.bytes() + self.slots() as u64 * (4 + 1)
+    }
+
+    /// The index's slots, over its tables.
+    fn slots(&self) -> usize {
+        self.index.iter().map(|table| buckets(table.capacity())).sum()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::store::NO_PARENT;
 
     /// A number as three bytes.
     fn packed(n: usize) -> [u8; 3] {
@@ -230,8 +228,7 @@ mod tests {
         for n in 0..1_500_000usize {
             let _ = store.insert(&packed(n), NO_PARENT);
             if n >= 20_000 && n % 5_000 == 0 {
-                let slots: usize = store.index.iter().map(|table| buckets(table.capacity())).sum();
-                let per_state = slots as f64 / (n + 1) as f64;
+                let per_state = store.slots() as f64 / (n + 1) as f64;
                 (least, most) = (least.min(per_state), most.max(per_state));
             }
         }

@@ -97,14 +97,7 @@ impl<T: Eq + Hash> Store<T> {
 
     /// The indices from the root to `index`, root first.
     pub fn chain_to(&self, index: u32) -> Vec<u32> {
-        let mut chain = vec![index];
-        let mut at = index;
-        while self.parents[at as usize] != NO_PARENT {
-            at = self.parents[at as usize];
-            chain.push(at);
-        }
-        chain.reverse();
-        chain
+        chain(index, |at| self.parents[at as usize])
     }
 
     /// The states from the root to `index`, root first.
@@ -122,6 +115,18 @@ impl<T: Eq + Hash> Store<T> {
         let index = buckets(self.index.capacity()) * (4 + 1);
         (states + parents + index) as u64
     }
+}
+
+/// The indices from the root to `index`, root first, following `parent` until `NO_PARENT`.
+pub(super) fn chain(index: u32, parent: impl Fn(u32) -> u32) -> Vec<u32> {
+    let mut chain = vec![index];
+    let mut at = index;
+    while parent(at) != NO_PARENT {
+        at = parent(at);
+        chain.push(at);
+    }
+    chain.reverse();
+    chain
 }
 
 /// The buckets a hash table (hashbrown's) that holds `capacity` entries has, each a slot and a

@@ -766,11 +766,11 @@ impl<const W: usize> Space for Pushes<'_, W> {
 /// squares, else two) and the bound (two bytes).
 impl<const W: usize> Packs for Pushes<'_, W> {
     fn packed_len(&self) -> usize {
-        self.geometry.cells.len().div_ceil(8) + self.player_bytes() + 2
+        self.box_bytes() + self.player_bytes() + 2
     }
 
     fn pack(&self, node: &Node<W>, out: &mut [u8]) {
-        let (boxes, rest) = out.split_at_mut(self.geometry.cells.len().div_ceil(8));
+        let (boxes, rest) = out.split_at_mut(self.box_bytes());
         for (bytes, word) in boxes.chunks_mut(8).zip(node.boxes.0) {
             bytes.copy_from_slice(&word.to_le_bytes()[..bytes.len()]);
         }
@@ -780,7 +780,7 @@ impl<const W: usize> Packs for Pushes<'_, W> {
     }
 
     fn unpack(&self, bytes: &[u8]) -> Node<W> {
-        let (boxes, rest) = bytes.split_at(self.geometry.cells.len().div_ceil(8));
+        let (boxes, rest) = bytes.split_at(self.box_bytes());
         let mut squares = Squares::EMPTY;
         for (word, bytes) in squares.0.iter_mut().zip(boxes.chunks(8)) {
             let mut full = [0; 8];
@@ -794,6 +794,11 @@ impl<const W: usize> Packs for Pushes<'_, W> {
 }
 
 impl<const W: usize> Pushes<'_, W> {
+    /// The bytes a packed position gives the boxes: a bit a square.
+    fn box_bytes(&self) -> usize {
+        self.geometry.cells.len().div_ceil(8)
+    }
+
     /// The bytes a packed position gives the player's square.
     fn player_bytes(&self) -> usize {
         if self.geometry.cells.len() <= 256 {

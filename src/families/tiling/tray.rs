@@ -55,7 +55,21 @@ pub(super) enum Button {
     Flip,
 }
 
+/// The symmetries of the square (`pieces::SYMMETRIES`) the tray's buttons and keys apply: a
+/// quarter turn clockwise, a quarter turn back, and the mirror image.
+const QUARTER: usize = 1;
+const QUARTER_BACK: usize = 3;
+const MIRROR: usize = 4;
+
 impl Button {
+    /// The symmetry it applies.
+    fn symmetry(self) -> usize {
+        match self {
+            Button::Turn => QUARTER,
+            Button::Flip => MIRROR,
+        }
+    }
+
     /// What it shows.
     pub fn glyph(self) -> &'static str {
         match self {
@@ -206,9 +220,9 @@ impl TilingPuzzle {
     /// clockwise, `q` anticlockwise, `f` flips it (where the set may flip). None for any other.
     pub(super) fn tray_key(&self, tiling: &[u16], key: &str) -> Option<Vec<String>> {
         let by = match key {
-            "e" => 1,
-            "q" => 3,
-            "f" if self.board.mirror => 4,
+            "e" => Button::Turn.symmetry(),
+            "q" => QUARTER_BACK,
+            "f" if self.board.mirror => Button::Flip.symmetry(),
             _ => return None,
         };
         let piece = self.chosen(tiling)?;
@@ -222,7 +236,7 @@ impl TilingPuzzle {
         let layout = self.layout(tiling, size);
         if let (Some(button), Some(piece)) = (layout.button_at(from), self.chosen(tiling)) {
             if layout.button_at(to) == Some(button) {
-                self.turn(piece, if button == Button::Turn { 1 } else { 4 });
+                self.turn(piece, button.symmetry());
             }
             return Vec::new();
         }
