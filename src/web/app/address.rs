@@ -10,11 +10,11 @@ use super::*;
 #[derive(Default)]
 pub(super) struct Address {
     /// The address the page last wrote: a change to anything else is a link opened.
-    pub(super) written: String,
+    written: String,
     /// The puzzle being opened gets a history entry of its own.
-    pub(super) new_entry: bool,
+    new_entry: bool,
     /// The timer that writes the address once changes pause.
-    pub(super) remember_timer: std::cell::Cell<Option<i32>>,
+    remember_timer: std::cell::Cell<Option<i32>>,
 }
 
 /// How long the page waits after a change before writing the address (one write for a burst
@@ -24,23 +24,30 @@ const REMEMBER_MS: i32 = 400;
 const LAST: &str = "puzzlelab.last";
 const PREVIOUS: &str = "puzzlelab.previous";
 
+impl Address {
+    /// The address the page last wrote (the link to what is on screen).
+    pub(super) fn written(&self) -> &str {
+        &self.written
+    }
+}
+
 impl App {
     /// What the page shows, as a link holds it; also for a text that does not read (its family
     /// as picked: "auto" while detecting, so the next paste is detected again).
     pub(super) fn here(&self) -> Shared {
         // What a reload runs again: the solve or the analysis on screen (or asked for).
         let solving = self.report.is_some()
-            || (self.running.busy && self.analysed.report.is_none())
-            || self.running.start_when_ready == Some(Task::Solve);
-        let analyse = self.analysed.report.is_some() || self.running.start_when_ready == Some(Task::Analyse);
+            || (self.running.busy() && !self.analysis_shown())
+            || self.running.waiting() == Some(Task::Solve);
+        let analyse = self.analysis_shown() || self.running.waiting() == Some(Task::Analyse);
         Shared {
             metric: self.metric_picked(),
             method: Some(self.el.method.value()),
-            step: self.running.pending_step.unwrap_or(self.playback.step),
+            step: self.running.pending_step().unwrap_or(self.playback.step),
             switches: self.switches_on(),
             analyse,
             idle: !(solving || analyse),
-            played: if self.report.is_none() { self.playing.moves.clone() } else { Vec::new() },
+            played: if self.report.is_none() { self.playing.moves().to_vec() } else { Vec::new() },
             ..Shared::new(&self.el.family.value(), self.history.text())
         }
     }
@@ -135,7 +142,7 @@ impl App {
         if self.open_shared_link() {
             // A link asks for a solve: now, if the solver is ready (else once it is).
             if self.solver_ready() {
-                if let Some(task) = self.running.start_when_ready.take() {
+                if let Some(task) = self.running.take_waiting() {
                     self.start(task);
                 }
             }

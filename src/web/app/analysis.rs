@@ -6,10 +6,10 @@ use super::*;
 /// The last analysis of this puzzle, shown in its panel, and where its graph put each position.
 #[derive(Default)]
 pub(super) struct Analysed {
-    pub(super) report: Option<AnalysisReport>,
-    pub(super) graph_points: Vec<(f64, f64)>,
+    report: Option<AnalysisReport>,
+    graph_points: Vec<(f64, f64)>,
     /// The position pointed at in the graph.
-    pub(super) graph_hover: Option<usize>,
+    graph_hover: Option<usize>,
 }
 
 impl App {
@@ -220,6 +220,21 @@ impl App {
             let _ = ctx.arc(points[node].0, points[node].1, radius + 4.0, 0.0, std::f64::consts::TAU);
             ctx.stroke();
         }
+    }
+
+    /// The pointer moved over the graph: the position under it is marked and described.
+    pub(super) fn hover_graph(&mut self, event: &MouseEvent) {
+        let node = self.graph_node_at(event);
+        if node != self.analysed.graph_hover {
+            self.analysed.graph_hover = node;
+            self.draw_graph();
+            self.describe_graph_node();
+        }
+    }
+
+    /// An analysis of this puzzle is shown.
+    pub(super) fn analysis_shown(&self) -> bool {
+        self.analysed.report.is_some()
     }
 
     /// The position of the graph under the pointer, if one is within a few pixels.

@@ -5,12 +5,12 @@ use super::*;
 
 /// Draw mode: whether it is on, the tool chosen and where the pointer and the keys paint.
 pub(super) struct DrawMode {
-    pub(super) on: bool,
-    pub(super) tool: String,
+    on: bool,
+    tool: String,
     /// The cell a drag last painted.
-    pub(super) dragged_from: Option<(usize, usize)>,
+    dragged_from: Option<(usize, usize)>,
     /// The keyboard's cursor: the place the editor paints that Enter applies the tool to.
-    pub(super) cursor: Option<(usize, usize)>,
+    cursor: Option<(usize, usize)>,
 }
 
 impl Default for DrawMode {
@@ -20,6 +20,40 @@ impl Default for DrawMode {
 }
 
 impl App {
+    /// Draw mode is on: the board is edited, not played.
+    pub(super) fn drawing(&self) -> bool {
+        self.draw.on
+    }
+
+    /// Draw mode on or off (the Draw button); edits are made on the starting position.
+    pub(super) fn toggle_draw(&mut self) {
+        self.draw.on = !self.draw.on;
+        if self.draw.on {
+            self.go_to(0);
+        }
+        self.el.draw_panel.set_hidden(!self.draw.on);
+        let _ = self.el.draw.set_attribute("aria-pressed", if self.draw.on { "true" } else { "false" });
+        self.show_tools();
+    }
+
+    /// A tool of the draw panel chosen: "now:" tools act at once (a piece set, a switch); the
+    /// others are for the board.
+    pub(super) fn pick_tool(&mut self, tool: String) {
+        if tool.starts_with("now:") {
+            if let Some(text) = self.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.apply(&tool, 0, 0)) {
+                self.edit(text);
+            }
+            return;
+        }
+        self.draw.tool = tool;
+        self.show_tools();
+    }
+
+    /// The pointer went up or left the board: a drag's painting ends.
+    pub(super) fn drag_ended(&mut self) {
+        self.draw.dragged_from = None;
+    }
+
     pub(super) fn draw(&self) {
         let canvas = &self.el.canvas;
         let (width, height) = (f64::from(canvas.width()), f64::from(canvas.height()));
@@ -188,7 +222,7 @@ impl App {
     pub(super) fn canvas_click(&mut self, event: &MouseEvent) {
         if !self.draw.on {
             // Outside draw mode the board is played on (`play.rs`): where the pointer goes down.
-            self.playing.press = Some(self.canvas_point(event));
+            self.pointer_down(event);
             return;
         }
         let Some((row, col)) = self.cell_under(event) else { return };

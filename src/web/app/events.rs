@@ -71,14 +71,7 @@ pub(super) fn wire_events(page: &Page) {
     listen(&el.hint, "click", |app, _: Event| app.start(Task::Hint));
     listen(&el.analyse, "click", |app, _: Event| app.start(Task::Analyse));
     listen(&el.open_hardest, "click", |app, _: Event| app.open_hardest());
-    listen(&el.graph, "mousemove", |app, event: MouseEvent| {
-        let node = app.graph_node_at(&event);
-        if node != app.analysed.graph_hover {
-            app.analysed.graph_hover = node;
-            app.draw_graph();
-            app.describe_graph_node();
-        }
-    });
+    listen(&el.graph, "mousemove", |app, event: MouseEvent| app.hover_graph(&event));
     listen(&el.graph, "click", |app, event: MouseEvent| {
         if let Some(node) = app.graph_node_at(&event) {
             app.open_graph_node(node);
@@ -87,45 +80,26 @@ pub(super) fn wire_events(page: &Page) {
     listen(&el.cancel, "click", |app, _: Event| app.cancel());
     listen(&el.workers, "change", |app, _: Event| app.workers_changed());
     listen(&el.share, "click", |app, _: Event| app.share());
-    listen(&el.draw, "click", |app, _: Event| {
-        app.draw.on = !app.draw.on;
-        if app.draw.on {
-            app.go_to(0); // edits are made on the starting position
-        }
-        app.el.draw_panel.set_hidden(!app.draw.on);
-        let _ = app.el.draw.set_attribute("aria-pressed", if app.draw.on { "true" } else { "false" });
-        app.show_tools();
-    });
+    listen(&el.draw, "click", |app, _: Event| app.toggle_draw());
     listen(&el.tools, "click", |app, event: MouseEvent| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         if let Some(tool) = target.and_then(|t| t.get_attribute("data-tool")) {
-            // "now:" tools act at once (a piece set, a switch); the others are for the board.
-            if tool.starts_with("now:") {
-                if let Some(text) = app.puzzle.as_ref().and_then(|p| p.editor()).and_then(|e| e.apply(&tool, 0, 0)) {
-                    app.edit(text);
-                }
-                return;
-            }
-            app.draw.tool = tool;
-            app.show_tools();
+            app.pick_tool(tool);
         }
     });
     // Pointer events cover mouse, pen and touch; a drag paints every cell it passes over.
     listen(&el.canvas, "pointerdown", |app, event: MouseEvent| app.canvas_click(&event));
     listen(&el.canvas, "pointermove", |app, event: MouseEvent| app.canvas_drag(&event));
     listen(&el.canvas, "pointerup", |app, event: MouseEvent| {
-        app.draw.dragged_from = None;
-        if let Some(from) = app.playing.press.take() {
-            let to = app.canvas_point(&event);
-            app.pointer_played(from, to);
-        }
+        app.drag_ended();
+        app.pointer_up(&event);
     });
     // The cursor shows while the board has the focus.
     listen(&el.canvas, "focus", |app, _: Event| app.draw());
     listen(&el.canvas, "blur", |app, _: Event| app.draw());
     listen(&el.canvas, "pointerleave", |app, _: Event| {
-        app.draw.dragged_from = None;
-        app.playing.press = None;
+        app.drag_ended();
+        app.pointer_left();
     });
     listen(&el.resize, "click", |app, _: Event| {
         let (cols, rows) = (app.el.cols.value_as_number(), app.el.rows.value_as_number());

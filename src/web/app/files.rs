@@ -100,8 +100,7 @@ impl App {
         let (width, height, _) = self.picture_size();
         let family = puzzle.family().to_string();
         let name = format!("puzzlelab-{}-solution.{}", family.replace(':', "-"), format.extension());
-        self.running.job += 1;
-        let job = self.running.job;
+        let job = self.running.next_job();
         let (text, moves, speed) = (self.history.text().to_string(), self.moves().to_vec(), self.speed());
         let request =
             Request::Animate { job, family, text, moves, format, width: width as u16, height: height as u16, speed };

@@ -105,7 +105,7 @@ impl App {
             return;
         }
         let (glue, wasm) = (self.full_module_at("full/app.js"), self.full_module_at("full/app_bg.wasm"));
-        let search_waits = self.running.start_when_ready.is_some_and(|task| !matches!(task, Task::NewGame(..)));
+        let search_waits = self.running.waiting().is_some_and(|task| !matches!(task, Task::NewGame(..)));
         let handover = Handover::written(&self.history, search_waits);
         if js_sys::Reflect::set(&self.window, &JsValue::from_str(HANDOVER), &handover).is_err() {
             return;

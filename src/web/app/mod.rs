@@ -6,7 +6,8 @@
 //! part of the state: `text` (typing, undo, reading, errors: `Reading`), `solving` (the Worker
 //! pool and its jobs: `Running`), `player` (the replay), `play` (play by hand: `Playing`),
 //! `drawing` (the board and draw mode: `DrawMode`), `address` (`Address`), `analysis`
-//! (`Analysed`), `sandboxed` (`Sandboxed`), `files` and `sharing`. What can be tested without a
+//! (`Analysed`), `sandboxed` (`Sandboxed`), `files` and `sharing`. A room's fields are private to
+//! it: the others ask and tell it through its methods. What can be tested without a
 //! browser is plain data beside it: `History` (undo) and `Playback` (the replay's state machine),
 //! `Split` (a job shared among Workers).
 
@@ -87,8 +88,8 @@ struct App {
     player: Option<share::Player>,
     /// Said before the next result: the link's moves did not replay, so the puzzle was solved.
     link_note: Option<String>,
-    /// The step last announced to screen readers.
-    announced: std::cell::Cell<Option<usize>>,
+    /// The move list as shown: its current item, and the step said to screen readers.
+    move_list: player::MoveList,
     /// The puzzle text and its undo history.
     history: History,
     /// Draw mode (`drawing.rs`).
@@ -97,8 +98,6 @@ struct App {
     analysed: analysis::Analysed,
     /// The address the page writes and reads (`address.rs`).
     address: address::Address,
-    /// The index of the move list item marked as current.
-    highlighted: std::cell::Cell<Option<usize>>,
     /// The full module is loading to take the page over (`handover.rs`); this one has stopped.
     handing_over: bool,
     /// Loading the full module failed: texts that need it get their error here instead.
@@ -169,7 +168,7 @@ pub fn start() {
         pool: None,
         player: None,
         link_note: None,
-        announced: std::cell::Cell::new(None),
+        move_list: player::MoveList::default(),
         reading: text::Reading::default(),
         playing: play::Playing::default(),
         running: solving::Running::default(),
@@ -177,7 +176,6 @@ pub fn start() {
         draw: drawing::DrawMode::default(),
         analysed: analysis::Analysed::default(),
         address: address::Address::default(),
-        highlighted: std::cell::Cell::new(None),
         handing_over: false,
         full_module_failed: false,
         #[cfg(feature = "js")]
@@ -340,16 +338,17 @@ impl App {
         match &self.report {
             Some(r) if !r.solutions.is_empty() => &r.solutions[self.solution.min(r.solutions.len() - 1)],
             Some(r) => &r.moves,
-            None if !self.running.streamed.is_empty() => {
-                &self.running.streamed[self.solution.min(self.running.streamed.len() - 1)]
+            None if !self.running.streamed().is_empty() => {
+                let streamed = self.running.streamed();
+                &streamed[self.solution.min(streamed.len() - 1)]
             }
-            None => &self.playing.moves,
+            None => self.playing.moves(),
         }
     }
 
     /// How many solutions can be browsed: the report's list, or while searching those so far.
     fn listed(&self) -> usize {
-        self.report.as_ref().map_or(self.running.streamed.len(), |r| r.solutions.len())
+        self.report.as_ref().map_or(self.running.streamed().len(), |r| r.solutions.len())
     }
 
     /// Shows listed solution `index`, complete.

@@ -36,15 +36,13 @@ pub(super) fn fill_menu(app: &App) {
 impl App {
     /// Asks Worker 0 for a new game (it is ready: `start` waits for it).
     pub(super) fn make_new_game(&mut self, family: &'static str, difficulty: Difficulty) {
-        self.running.job += 1;
-        self.running.split = None;
-        self.running.new_game = Some((family, difficulty));
+        let job = self.running.new_game(family, difficulty);
         let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
-        let request = Request::NewGame { job: self.running.job, family: family.to_string(), difficulty, seed };
+        let request = Request::NewGame { job, family: family.to_string(), difficulty, seed };
         if !self.pool.as_mut().is_some_and(|pool| pool.send(0, request)) {
+            self.running.ended();
             return self.set_status("Could not ask the solver for a new game.");
         }
-        self.running.busy = true;
         let name = families::family(family).and_then(|f| f.new_games()).unwrap_or("puzzle");
         self.set_status(&format!(
             "Making a new {name} ({}): each one made is solved to measure how hard it is…",
@@ -64,7 +62,7 @@ impl App {
     pub(super) fn another_game(&mut self) -> bool {
         let shown = self.puzzle.as_ref().and_then(|p| families::family(p.family())).filter(|f| f.new_games().is_some());
         let Some((family, difficulty)) =
-            self.running.new_game.or_else(|| shown.map(|family| (family.id(), Difficulty::Medium)))
+            self.running.last_new_game().or_else(|| shown.map(|family| (family.id(), Difficulty::Medium)))
         else {
             return false;
         };
@@ -74,7 +72,7 @@ impl App {
 
     /// Opens the game a Worker made, as an example opens, and says how hard it measured.
     pub(super) fn new_game_made(&mut self, family: &str, difficulty: Difficulty, game: &NewGame) {
-        self.running.busy = false;
+        self.running.ended();
         self.el.examples.set_value("");
         self.open_puzzle(family, &game.text);
         self.set_status(&replay::new_game_line(game, difficulty));

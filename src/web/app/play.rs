@@ -13,44 +13,120 @@ use super::*;
 #[derive(Default)]
 pub(super) struct Playing {
     /// Moves played on the board (`play.rs`): the list shown while there is no solution.
-    pub(super) moves: Vec<String>,
+    moves: Vec<String>,
     /// Where the pointer went down on the board, outside Draw.
-    pub(super) press: Option<(f64, f64)>,
+    press: Option<(f64, f64)>,
     /// A solution left by moves played from one of its steps.
-    pub(super) departure: Option<play::Departure>,
+    departure: Option<play::Departure>,
     /// The running search starts from a position played to (a hint, or solve from here).
-    pub(super) from_here: Option<play::FromHere>,
+    from_here: Option<play::FromHere>,
     /// The next move of a shortest solution from the step shown, drawn a little way along.
-    pub(super) hint: Option<String>,
+    hint: Option<String>,
     /// What a quick hint said while a proven one is looked for: the search's progress follows it.
-    pub(super) hint_said: Option<String>,
+    hint_said: Option<String>,
     /// The family can write a position as a puzzle of its own, so Hint and solve from here work.
-    pub(super) from_here_works: bool,
+    from_here_works: bool,
     /// What the list of moves from here was made for: (step, moves shown), or None to make it.
-    pub(super) choices_for: std::cell::Cell<Option<(usize, usize)>>,
+    choices_for: std::cell::Cell<Option<(usize, usize)>>,
 }
 
 /// A solution left by a move of one's own, kept to come back to.
 pub(super) struct Departure {
-    pub(super) solution: Report,
+    solution: Report,
     /// Which of its solutions was shown (a search that lists several).
-    pub(super) chosen: usize,
+    chosen: usize,
     /// The step it was left at.
-    pub(super) at: usize,
+    at: usize,
 }
 
 /// A search asked for from a position played to: the moves that lead there, and whether only
 /// its first move is wanted (a hint).
 pub(super) struct FromHere {
-    pub(super) prefix: Vec<String>,
-    pub(super) hint: bool,
+    prefix: Vec<String>,
+    hint: bool,
     /// A hint by the puzzle's quick method: a proven hint is looked for next.
-    pub(super) quick: bool,
+    quick: bool,
+}
+
+/// What the other rooms ask of play by hand, and tell it.
+impl Playing {
+    /// The moves played (the list shown while there is no solution).
+    pub(super) fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The moves a shared link played, restored.
+    pub(super) fn restore(&mut self, moves: Vec<String>) {
+        self.moves = moves;
+    }
+
+    /// Another text: nothing of the last one's play is kept.
+    pub(super) fn forget(&mut self) {
+        self.moves.clear();
+        self.hint = None;
+        self.from_here = None;
+        self.departure = None;
+    }
+
+    /// Another puzzle was read; `writes_positions` says whether its family can write a position
+    /// as a puzzle of its own (so Hint and solve from here work).
+    pub(super) fn new_puzzle(&mut self, writes_positions: bool) {
+        self.from_here_works = writes_positions;
+        self.choices_for.set(None);
+    }
+
+    /// Hint and solve from here work for this puzzle.
+    pub(super) fn writes_positions(&self) -> bool {
+        self.from_here_works
+    }
+
+    /// The list shown changed: the moves allowed from a step are made again.
+    pub(super) fn list_changed(&self) {
+        self.choices_for.set(None);
+    }
+
+    /// The step shown moved or a move was made: the hint drawn no longer applies.
+    pub(super) fn clear_hint(&mut self) {
+        self.hint = None;
+    }
+
+    /// The step at which moves played left a solution, kept to come back to.
+    pub(super) fn left_at(&self) -> Option<usize> {
+        self.departure.as_ref().map(|left| left.at)
+    }
+
+    /// A new solution is shown: one left before is not come back to.
+    pub(super) fn forget_departure(&mut self) {
+        self.departure = None;
+    }
+
+    /// A search is asked for: any but the proven hint after a quick one ends what the quick
+    /// one said.
+    pub(super) fn searching(&mut self, proven_hint: bool) {
+        if !proven_hint {
+            self.hint_said = None;
+        }
+    }
+
+    /// The search starts from `from_here`, a position played to, or from the text's start (None).
+    pub(super) fn search_from(&mut self, from_here: Option<FromHere>) {
+        self.from_here = from_here;
+    }
+
+    /// The search ended: where it started from, if from a position played to.
+    pub(super) fn search_ended(&mut self) -> Option<FromHere> {
+        self.from_here.take()
+    }
+
+    /// What a quick hint said, while its proven one is looked for.
+    pub(super) fn quick_hint_said(&self) -> Option<&str> {
+        self.hint_said.as_deref().filter(|_| self.hint.is_some())
+    }
 }
 
 impl App {
     /// Where a pointer event is on the canvas's own surface.
-    pub(super) fn canvas_point(&self, event: &MouseEvent) -> (f64, f64) {
+    fn canvas_point(&self, event: &MouseEvent) -> (f64, f64) {
         let canvas = &self.el.canvas;
         let scale = f64::from(canvas.width()) / f64::from(canvas.client_width().max(1));
         (f64::from(event.offset_x()) * scale, f64::from(event.offset_y()) * scale)
@@ -60,9 +136,21 @@ impl App {
         (f64::from(self.el.canvas.width()), f64::from(self.el.canvas.height()))
     }
 
-    /// The pointer went up at `to`, after going down at `from`: the move that makes, if any;
+    /// The pointer went down on the board, outside Draw: a move starts there.
+    pub(super) fn pointer_down(&mut self, event: &MouseEvent) {
+        self.playing.press = Some(self.canvas_point(event));
+    }
+
+    /// The pointer left the board: no move.
+    pub(super) fn pointer_left(&mut self) {
+        self.playing.press = None;
+    }
+
+    /// The pointer went up after going down on the board: the move that makes, if any;
     /// otherwise, a tap names what it is on (a tiling's piece).
-    pub(super) fn pointer_played(&mut self, from: (f64, f64), to: (f64, f64)) {
+    pub(super) fn pointer_up(&mut self, event: &MouseEvent) {
+        let Some(from) = self.playing.press.take() else { return };
+        let to = self.canvas_point(event);
         self.settle_in_flight();
         let Some(puzzle) = &self.puzzle else { return };
         let size = self.canvas_size();
@@ -120,14 +208,14 @@ impl App {
             Ok(verdict) => verdict,
             Err(error) => return self.notice(&format!("Not allowed: {error}")),
         };
-        if self.running.busy {
+        if self.running.busy() {
             self.cancel();
         }
         if let Some(solution) = self.report.take().filter(|report| report.status == families::Status::Solved) {
             self.playing.departure = Some(Departure { solution, chosen: self.solution, at: step });
         }
         self.playing.moves = list;
-        self.running.streamed.clear();
+        self.running.forget_streamed();
         self.solution = 0;
         self.playing.hint = None;
         self.show_moves();
@@ -233,16 +321,17 @@ impl App {
     /// What a search starts from: the position shown when it was played to (as a puzzle of its
     /// own, with the moves that lead there), else the puzzle's start. None for a hint at a
     /// position the family cannot write as a puzzle: a hint from the start would be wrong there.
-    pub(super) fn search_start(&self, hint: bool) -> Option<(String, Option<FromHere>)> {
+    /// `quick`: the hint is asked of the puzzle's quick method.
+    pub(super) fn search_start(&self, hint: bool, quick: bool) -> Option<(String, Option<FromHere>)> {
         let text = self.history.text().to_string();
         let step = self.playback.step.min(self.moves_len());
         let played_to = self.report.is_none() && step > 0 && !self.playing.moves.is_empty();
         if !(played_to || (hint && step > 0)) {
-            return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint, quick: false })));
+            return Some((text, hint.then(|| FromHere { prefix: Vec::new(), hint, quick })));
         }
         let prefix = self.moves()[..step].to_vec();
         match self.puzzle.as_ref().and_then(|p| p.text_at(&prefix)) {
-            Some(position) => Some((position, Some(FromHere { prefix, hint, quick: false }))),
+            Some(position) => Some((position, Some(FromHere { prefix, hint, quick }))),
             None if hint => None,
             None => Some((text, None)),
         }
@@ -251,7 +340,7 @@ impl App {
     /// A hint: the first of `report`'s moves (a solution from the position played to); a quick
     /// one says that a proven one is being looked for.
     pub(super) fn show_hint(&mut self, report: &Report, quick: bool) {
-        self.running.busy = false;
+        self.running.ended();
         if let Some(first) = report.moves.first() {
             self.playing.hint = Some(first.clone());
             // Shortest only when the method that ran proves it (a depth-first pick does not).
@@ -270,7 +359,7 @@ impl App {
         let summary = replay::summary(&report);
         if from.hint {
             if report.status != families::Status::Solved || report.moves.is_empty() {
-                self.running.busy = false;
+                self.running.ended();
                 self.set_status(&format!("No hint from here: {summary}"));
                 self.draw();
                 return None;
@@ -296,7 +385,7 @@ impl App {
             let mut moves = from.prefix;
             moves.append(&mut report.moves);
             report.moves = moves;
-            self.running.pending_step = Some(start);
+            self.running.show_step_after(start);
             self.link_note = Some(format!("From your move {start}:"));
         }
         Some(report)

@@ -1,6 +1,16 @@
 //! The replay: the move list, stepping and playing through `Playback`, and the keys that drive it.
 
 use super::*;
+use std::cell::Cell;
+
+/// The move list as shown (its items are made by `show_moves`).
+#[derive(Default)]
+pub(super) struct MoveList {
+    /// The index of the item marked as current.
+    highlighted: Cell<Option<usize>>,
+    /// The step last announced to screen readers.
+    announced: Cell<Option<usize>>,
+}
 
 impl App {
     /// A move as the page words it in its list and hints ([`Puzzle::move_words`]).
@@ -9,10 +19,10 @@ impl App {
     }
 
     pub(super) fn show_moves(&self) {
-        self.playing.choices_for.set(None); // another list: its moves from here are made again
+        self.playing.list_changed();
         let list = &self.el.moves;
         list.set_text_content(None);
-        self.highlighted.set(None);
+        self.move_list.highlighted.set(None);
         for (i, m) in self.moves().iter().enumerate() {
             let item = self.document.create_element("li").unwrap_throw();
             item.set_text_content(Some(&self.move_words(m)));
@@ -24,8 +34,9 @@ impl App {
 
     pub(super) fn highlight_move(&self) {
         // Screen readers hear the step someone went to (not every step of a replay playing).
-        if !self.playback.playing && self.announced.get() != Some(self.playback.step) && self.report.is_some() {
-            self.announced.set(Some(self.playback.step));
+        if !self.playback.playing && self.move_list.announced.get() != Some(self.playback.step) && self.report.is_some()
+        {
+            self.move_list.announced.set(Some(self.playback.step));
             let said = match self.playback.step.checked_sub(1).and_then(|i| self.moves().get(i)) {
                 Some(played) => {
                     format!("Step {} of {}: {}", self.playback.step, self.moves_len(), self.move_words(played))
@@ -36,12 +47,12 @@ impl App {
         }
         let items = self.el.moves.children();
         // Only the item that was current and the one that is: a maze's path can be thousands.
-        if let Some(old) = self.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
+        if let Some(old) = self.move_list.highlighted.replace(None).and_then(|i| items.item(i as u32)) {
             let _ = old.class_list().remove_1("current");
         }
         let Some(item) = self.playback.step.checked_sub(1).and_then(|i| items.item(i as u32)) else { return };
         let _ = item.class_list().add_1("current");
-        self.highlighted.set(Some(self.playback.step - 1));
+        self.move_list.highlighted.set(Some(self.playback.step - 1));
         // Scroll the list, not the page, to keep the current move in sight.
         if let Ok(item) = item.dyn_into::<HtmlElement>() {
             let list = &self.el.moves;
@@ -55,8 +66,8 @@ impl App {
     }
 
     pub(super) fn go_to(&mut self, step: usize) {
-        self.playing.hint = None;
-        if self.playing.departure.as_ref().is_some_and(|left| step <= left.at) {
+        self.playing.clear_hint();
+        if self.playing.left_at().is_some_and(|at| step <= at) {
             self.rejoin();
         }
         self.playback.go_to(step, self.moves_len());
@@ -66,7 +77,7 @@ impl App {
 
     /// Animates the next move.
     pub(super) fn advance(&mut self) {
-        self.playing.hint = None;
+        self.playing.clear_hint();
         if self.playback.advance(self.moves_len()) {
             request_frame(&self.window);
         }
@@ -130,7 +141,7 @@ impl App {
         let redo = command && ((key == "z" || key == "Z") && event.shift_key() || key == "y" || key == "Y");
         if undo || redo {
             event.prevent_default();
-            match (in_field || self.draw.on, undo) {
+            match (in_field || self.drawing(), undo) {
                 (true, true) => self.undo(),
                 (true, false) => self.redo(),
                 (false, true) => self.undo_move(),
@@ -143,7 +154,7 @@ impl App {
         }
         let on_board =
             event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "board");
-        if self.draw.on && on_board {
+        if self.drawing() && on_board {
             if self.draw_key(&key) {
                 event.prevent_default();
             }

@@ -39,7 +39,7 @@ pub(super) struct Sandboxed {
     trace_answered: u32,
     /// When a Worker last said anything (`js_sys::Date::now()`): a search in the sandbox that
     /// goes quiet for long is a call into the script that never returns.
-    pub(super) heard: f64,
+    heard: f64,
     /// The move list whose trace was last asked for, so it is asked once.
     trace_asked: RefCell<Option<Vec<String>>>,
     /// The sandbox's Worker that traces (apart from the searching ones, which may be searching
@@ -70,6 +70,13 @@ const HELD: &str =
 fn fingerprint(text: &str) -> String {
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     format!("{hash:016x}-{}", text.len())
+}
+
+impl Sandboxed {
+    /// A Worker said something: a search in the sandbox is alive.
+    pub(super) fn heard(&mut self) {
+        self.heard = js_sys::Date::now();
+    }
 }
 
 impl App {
@@ -146,7 +153,7 @@ impl App {
                 );
                 if app.scripts.unchecked.as_ref().is_some_and(|held| held.job == job) {
                     app.scripts.unchecked = None;
-                    app.running.busy = false;
+                    app.running.ended();
                     app.set_status(&format!("The solution found could not be checked: {said}"));
                     app.update_buttons();
                     return;
@@ -198,7 +205,7 @@ impl App {
         self.scripts.trace_answered = self.scripts.trace_job;
         let said = format!("the script's Worker stopped while running it ({message})");
         if self.scripts.unchecked.take().is_some() {
-            self.running.busy = false;
+            self.running.ended();
             self.set_status(&format!("The solution found could not be checked: {said}."));
             self.update_buttons();
             return;
@@ -302,7 +309,7 @@ impl App {
                 None => self.show_finished(held.report, &held.summary),
             },
             Err(why) => {
-                self.running.busy = false;
+                self.running.ended();
                 let (answer, refused) = match held.hint {
                     Some(played) => {
                         (format!("way from your move {played} ({} moves)", moves - played), "no hint is given")
@@ -325,20 +332,20 @@ impl App {
             return;
         }
         self.scripts.heard = js_sys::Date::now();
-        self.check_silence_later(self.running.job);
+        self.check_silence_later(self.running.job());
     }
 
     fn check_silence_later(&self, job: u32) {
         let check = Closure::once_into_js(move || {
             with_app(|app| {
-                if !app.running.busy || app.running.job != job {
+                if !app.running.busy() || app.running.job() != job {
                     return;
                 }
                 if js_sys::Date::now() - app.scripts.heard < SILENCE_MS {
                     return app.check_silence_later(job);
                 }
                 app.rebuild_sandbox();
-                app.running.busy = false;
+                app.running.ended();
                 app.set_status(&format!(
                     "Stopped: the script did not return from a call within {} s. Is there a loop that never ends in moves(), apply(), is_goal(), is_dead() or heuristic()?",
                     SILENCE_MS / 1000.0

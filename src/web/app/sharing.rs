@@ -6,7 +6,7 @@ impl App {
     /// Copies the address, which holds the puzzle on screen, its options and step.
     pub(super) fn share(&mut self) {
         self.remember();
-        let url = self.address.written.clone();
+        let url = self.address.written().to_string();
         if !url.contains('#') {
             return self.notice(
                 "This puzzle is too long for a link (the page keeps it for your next visit); send it as a file.",
@@ -63,8 +63,7 @@ impl App {
                 let count = player.moves.len();
                 self.report = Some(Report::replayed(family, &metric, noun, player.moves.clone()));
                 self.playback.step = shared.step.min(count);
-                self.running.start_when_ready = None;
-                self.running.pending_step = None;
+                self.running.forget_asked();
                 self.show_moves();
                 self.set_status(&format!(
                     "A solution in {count} steps, replayed from the link (checked against the rules)."
@@ -171,16 +170,16 @@ impl App {
                         checkbox.set_checked(true);
                     }
                 }
-                self.running.pending_step = Some(shared.step);
+                self.running.show_step_after(shared.step);
                 // Moves played by hand, if they are still moves of this puzzle.
                 let playable = self.puzzle.as_ref().is_some_and(|p| p.check(&self.options(), &shared.played).is_ok());
                 if !shared.played.is_empty() && playable {
-                    self.playing.moves = shared.played.clone();
+                    self.playing.restore(shared.played.clone());
                     self.show_moves();
                     self.go_to(shared.step);
                 }
                 if !shared.idle {
-                    self.running.start_when_ready = Some(if shared.analyse { Task::Analyse } else { Task::Solve });
+                    self.running.start_later(if shared.analyse { Task::Analyse } else { Task::Solve });
                     self.set_status("Opening the shared puzzle…");
                 }
                 if let Some(player) = shared.player.clone() {

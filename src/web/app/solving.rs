@@ -6,27 +6,108 @@ use super::*;
 /// The Workers' jobs: the one running, how it is shared among them, and what waits to start.
 #[derive(Default)]
 pub(super) struct Running {
-    pub(super) job: u32,
-    pub(super) busy: bool,
+    job: u32,
+    busy: bool,
     /// The running solve, as shared among Workers.
-    pub(super) split: Option<Split>,
+    split: Option<Split>,
     /// Solutions the running search has listed so far (a tiling's "all"), browsable before it ends.
-    pub(super) streamed: Vec<Vec<String>>,
+    streamed: Vec<Vec<String>>,
     /// A step to show once the running solve finishes (from a share link).
-    pub(super) pending_step: Option<usize>,
+    pending_step: Option<usize>,
     /// What to start once the worker is ready (a shared link's solve or analysis).
-    pub(super) start_when_ready: Option<Task>,
+    start_when_ready: Option<Task>,
     /// Workers that died before they were ready, since one last was: past
     /// [`solving::FAILED_STARTS`] the page stops starting new ones.
-    pub(super) failed_starts: u32,
+    failed_starts: u32,
     /// The kind of the last new game asked for (a family's id and a difficulty): `n` on the
     /// board asks for another.
-    pub(super) new_game: Option<(&'static str, families::Difficulty)>,
+    new_game: Option<(&'static str, families::Difficulty)>,
 }
 
 /// Workers that may die before they are ready, one after another, before the page stops
 /// starting new ones ([`App::worker_died`]).
 pub(super) const FAILED_STARTS: u32 = 3;
+
+/// What the other rooms ask of the Workers' jobs, and tell them.
+impl Running {
+    /// The job last asked for: replies to another are stale.
+    #[cfg(feature = "js")]
+    pub(super) fn job(&self) -> u32 {
+        self.job
+    }
+
+    /// A job of another kind (an animation) is asked for: its number, which makes the
+    /// replies to the one before stale.
+    pub(super) fn next_job(&mut self) -> u32 {
+        self.job += 1;
+        self.job
+    }
+
+    /// A search, analysis or new game is running.
+    pub(super) fn busy(&self) -> bool {
+        self.busy
+    }
+
+    /// What was running has ended (answered, refused or stopped elsewhere).
+    pub(super) fn ended(&mut self) {
+        self.busy = false;
+    }
+
+    /// A new game of `family` at `difficulty` is asked for: its job's number.
+    pub(super) fn new_game(&mut self, family: &'static str, difficulty: families::Difficulty) -> u32 {
+        self.split = None;
+        self.new_game = Some((family, difficulty));
+        self.busy = true;
+        self.next_job()
+    }
+
+    /// The kind of the last new game asked for.
+    pub(super) fn last_new_game(&self) -> Option<(&'static str, families::Difficulty)> {
+        self.new_game
+    }
+
+    /// Solutions the running search has listed so far.
+    pub(super) fn streamed(&self) -> &[Vec<String>] {
+        &self.streamed
+    }
+
+    /// The solutions listed so far no longer apply (the text or the moves changed).
+    pub(super) fn forget_streamed(&mut self) {
+        self.streamed.clear();
+    }
+
+    /// What waits for Worker 0 to be ready.
+    pub(super) fn waiting(&self) -> Option<Task> {
+        self.start_when_ready
+    }
+
+    /// `task` starts once Worker 0 is ready.
+    pub(super) fn start_later(&mut self, task: Task) {
+        self.start_when_ready = Some(task);
+    }
+
+    /// What waited for Worker 0, now to start.
+    pub(super) fn take_waiting(&mut self) -> Option<Task> {
+        self.start_when_ready.take()
+    }
+
+    /// The step to show once the running solve finishes.
+    pub(super) fn pending_step(&self) -> Option<usize> {
+        self.pending_step
+    }
+
+    /// Shows `step` once the running solve finishes.
+    pub(super) fn show_step_after(&mut self, step: usize) {
+        self.pending_step = Some(step);
+    }
+
+    /// What a link asked of its own text (a step to show, a solve to start) is not carried to
+    /// another.
+    pub(super) fn forget_asked(&mut self) {
+        self.pending_step = None;
+        self.start_when_ready = None;
+    }
+}
 
 impl App {
     /// The metric picked, or None for "as the puzzle says".
@@ -131,9 +212,7 @@ impl App {
         let Some(puzzle) = &self.puzzle else { return };
         let family = puzzle.family().to_string();
         self.running.job += 1;
-        if task != Task::ProvenHint {
-            self.playing.hint_said = None;
-        }
+        self.playing.searching(task == Task::ProvenHint);
         let (job, options) = (self.running.job, self.options());
         let requests = match task {
             Task::Solve | Task::Hint | Task::ProvenHint => {
@@ -142,15 +221,12 @@ impl App {
                 let quick = capabilities.quick.filter(|_| task == Task::Hint && options.method == Method::Auto);
                 let options = SolveOptions { method: quick.unwrap_or(options.method), ..options };
                 let parts = split::parts_for(&capabilities, &options, self.workers_wanted());
-                let Some((text, mut from_here)) = self.search_start(task != Task::Solve) else {
+                let Some((text, from_here)) = self.search_start(task != Task::Solve, quick.is_some()) else {
                     return self.set_status(
                         "No hint here: this position cannot be written as a puzzle of its own to solve from.",
                     );
                 };
-                if let Some(from) = &mut from_here {
-                    from.quick = quick.is_some();
-                }
-                self.playing.from_here = from_here;
+                self.playing.search_from(from_here);
                 let (split, requests) =
                     Split::start(job, &family, &text, &options, parts, capabilities.splits(&options));
                 self.running.split = Some(split);
@@ -179,7 +255,7 @@ impl App {
                 self.show_analysis(None);
                 self.set_status("Analysing: exploring every position…");
             } else if task == Task::Hint {
-                self.playing.hint = None;
+                self.playing.clear_hint();
                 self.set_status("Looking for the next move of a shortest solution from here…");
             } else if task == Task::ProvenHint {
                 // The quick hint stays on the board and in the status meanwhile.
@@ -287,9 +363,7 @@ impl App {
 
     pub(super) fn on_reply(&mut self, worker: usize, reply: Reply) {
         #[cfg(feature = "js")]
-        {
-            self.scripts.heard = js_sys::Date::now();
-        }
+        self.scripts.heard();
         match reply {
             Reply::Ready => {
                 self.running.failed_starts = 0;
@@ -351,7 +425,7 @@ impl App {
                     self.finished(*report);
                 } else {
                     let mut line = replay::progress_line(&stats);
-                    if let Some(said) = self.playing.hint_said.as_ref().filter(|_| self.playing.hint.is_some()) {
+                    if let Some(said) = self.playing.quick_hint_said() {
                         line = format!("{said} Looking for a shortest one: {line}");
                     }
                     match self.running.split.as_ref().and_then(Split::found_so_far) {
@@ -420,7 +494,7 @@ impl App {
                 self.running.split = None;
                 self.running.busy = false;
                 self.running.pending_step = None;
-                self.playing.from_here = None;
+                self.playing.search_ended();
                 // Said in the status too: on a phone the message under the text is folded away.
                 self.set_status(&format!(
                     "The puzzle could not be solved as given: {}.",
@@ -451,7 +525,7 @@ impl App {
     pub(super) fn finished(&mut self, report: Report) {
         // Said of the search that ran (from a position played to: of the moves from there).
         let summary = replay::summary(&report);
-        let report = match self.playing.from_here.take() {
+        let report = match self.playing.search_ended() {
             Some(from) => match self.searched_from_here(from, report) {
                 Some(report) => report,
                 None => return,
@@ -475,7 +549,7 @@ impl App {
         let browsing = !self.running.streamed.is_empty() && self.solution < report.solutions.len();
         let step = self.running.pending_step.take().unwrap_or(0).min(report.moves.len());
         self.report = Some(report);
-        self.playing.departure = None;
+        self.playing.forget_departure();
         self.running.streamed.clear();
         if browsing {
             self.playback.step = self.moves_len();
@@ -493,12 +567,12 @@ impl App {
         #[cfg(not(feature = "js"))]
         let held = false;
         el.solve.set_disabled(!held && (!self.solver_ready() || self.running.busy || self.puzzle.is_none()));
-        let from_here = self.playing.from_here_works
+        let from_here = self.playing.writes_positions()
             && self.report.is_none()
             && self.playback.step > 0
-            && !self.playing.moves.is_empty();
+            && !self.playing.moves().is_empty();
         el.solve.set_text_content(Some(if from_here { "Solve from here" } else { "Solve" }));
-        el.hint.set_hidden(!self.playing.from_here_works);
+        el.hint.set_hidden(!self.playing.writes_positions());
         el.hint.set_disabled(
             el.solve.disabled()
                 || self.moves_len() > 0 && self.report.is_some() && self.playback.step >= self.moves_len(),

@@ -7,12 +7,12 @@ use super::*;
 #[derive(Default)]
 pub(super) struct Reading {
     /// The text last read: a step or a note kept for a result belongs to it.
-    pub(super) last: String,
+    last: String,
     /// The timer that will read a big text once typing pauses.
-    pub(super) reparse_timer: Option<i32>,
+    reparse_timer: Option<i32>,
     /// Line numbers shown in the gutter, and the one marked as bad.
-    pub(super) gutter_lines: std::cell::Cell<usize>,
-    pub(super) gutter_bad: std::cell::Cell<Option<usize>>,
+    gutter_lines: std::cell::Cell<usize>,
+    gutter_bad: std::cell::Cell<Option<usize>>,
 }
 
 impl App {
@@ -102,20 +102,16 @@ impl App {
         self.playback.stop();
         self.show_analysis(None);
         self.report = None;
-        self.running.streamed.clear();
-        self.playing.moves.clear();
-        self.playing.hint = None;
-        self.playing.from_here = None;
-        self.playing.departure = None;
+        self.running.forget_streamed();
+        self.playing.forget();
         self.solution = 0;
         self.playback.step = 0;
         // What a link asked of its own text (a step to show, a solve to start, a note) is not
         // carried to another.
         if self.reading.last != self.history.text() {
             self.reading.last = self.history.text().to_string();
-            self.running.pending_step = None;
+            self.running.forget_asked();
             self.link_note = None;
-            self.running.start_when_ready = None;
         }
         self.show_moves();
         let chosen = families::choose(Some(&self.el.family.value()), self.history.text());
@@ -132,12 +128,12 @@ impl App {
         let reading = reading && chosen.as_ref().is_ok_and(|family| family.wants_trace(self.history.text()));
         self.show_detected(chosen.as_ref().ok().copied());
         // The status speaks of this text from now on (while the solver loads, it says so).
-        let idle = !self.running.busy && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
+        let idle = !self.running.busy() && !self.el.status.text_content().is_some_and(|s| s.starts_with("Loading"));
         let picked = self.el.family.value();
         match chosen.and_then(|family| families::parse_as(Some(&picked), family, self.history.text())) {
             Ok(puzzle) => {
                 // Small texts only: writing a huge maze's position at every key would lag.
-                self.playing.from_here_works = self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some();
+                self.playing.new_puzzle(self.history.text().len() <= BIG_TEXT && puzzle.text_at(&[]).is_some());
                 // Read and drawn, but not solvable as it stands: said now, where it is.
                 let unready = puzzle.unready();
                 self.puzzle = Some(puzzle);
@@ -148,7 +144,7 @@ impl App {
             }
             Err(_) if reading => {
                 self.puzzle = None;
-                self.playing.from_here_works = false;
+                self.playing.new_puzzle(false);
                 self.show_error(None);
                 if idle {
                     self.set_status("Reading the script in its sandbox…");
@@ -156,7 +152,7 @@ impl App {
             }
             Err(error) => {
                 self.puzzle = None;
-                self.playing.from_here_works = false;
+                self.playing.new_puzzle(false);
                 self.show_error(Some(&error));
                 if idle {
                     self.set_status("The puzzle could not be read: see the message under the text.");
@@ -182,7 +178,6 @@ impl App {
         self.el.new_board.set_text_content(Some(if makes_new { "New random" } else { "New board" }));
         self.show_tools();
         self.show_help();
-        self.playing.choices_for.set(None); // the moves from here of this puzzle
         self.update_buttons();
         self.draw();
     }
