@@ -4,6 +4,7 @@
 //!
 //! The generator here is independent of the crate's (a randomised Kruskal over its own wall
 //! lists, its own hexagon geometry), so the reader is checked against a second opinion.
+#![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::families::maze::MazePuzzle;
 use puzzlelab::families::{Puzzle, SolveOptions, Status};

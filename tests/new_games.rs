@@ -3,6 +3,7 @@
 //! the same from the same seed, each difficulty at least as long as the one below it; and the
 //! 8-puzzle's lengths agree with a breadth-first search written here, apart from the solver; a
 //! tiling game has exactly one way.
+#![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::families::newgame::measure;
 use puzzlelab::families::{self, Difficulty, Family, NewGame, SolveMode, SolveOptions, FAMILIES};

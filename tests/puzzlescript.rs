@@ -1,5 +1,6 @@
 //! PuzzleScript against the reference engine's own simulation suite (tests/fixtures/puzzlescript):
 //! each case is a game, a list of inputs and the level the reference ends on.
+#![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::families::puzzlescript::compile::{compile, Game};
 use puzzlelab::families::puzzlescript::engine::{serialise, OnWin, Session};

@@ -478,28 +478,42 @@ mod tests {
         assert!(once.settled().is_none());
     }
 
-    /// A script's IDA* (rhai and JavaScript alike) shared among 2 and 3 Workers, bound by
-    /// bound: the moves of the search on one; `auto` (A*) stays on one Worker.
-    #[test]
-    fn a_scripts_idastar_on_several_workers_gives_the_moves_on_one() {
+    /// A script's IDA* (the example `name`) shared among each count of `workers`, bound by bound:
+    /// the moves of the search on one; `auto` (A*) stays on one Worker.
+    fn scripts_idastar_shared(name: &str, workers: &[usize]) {
         let idastar = SolveOptions { method: Method::Idastar, ..SolveOptions::default() };
-        for name in ["script-hanoi", "script-js-hanoi"] {
-            let text = crate::examples::text(name).expect("an example");
-            let puzzle = families::parse(None, text).unwrap();
-            let whole = puzzle.solve(&idastar, &mut |_: &Stats| Flow::Continue).unwrap();
-            assert_eq!((whole.status, whole.moves.len()), (Status::Solved, 15), "{name}: four discs");
-            assert_eq!(puzzle.capabilities().splits(&idastar), Splits::ByBound { parts_per_worker: 16 });
-            assert_eq!(parts_for(&puzzle.capabilities(), &SolveOptions::default(), 4), 1, "{name}: auto is A*");
-            for workers in [2, 3] {
-                let (mut split, requests) =
-                    Split::start(9, "script", text, &idastar, workers, Splits::ByBound { parts_per_worker: 16 });
-                // Every round shared, short as they are here.
-                split.short_round_ms = 0;
-                let (report, _, rounds) = run(split, requests);
-                assert_eq!((report.status, &report.moves), (Status::Solved, &whole.moves), "{name} on {workers}");
-                assert!(rounds > 2, "{name}: {rounds} rounds");
-            }
+        let text = crate::examples::text(name).expect("an example");
+        let puzzle = families::parse(None, text).unwrap();
+        let whole = puzzle.solve(&idastar, &mut |_: &Stats| Flow::Continue).unwrap();
+        assert_eq!((whole.status, whole.moves.len()), (Status::Solved, 15), "{name}: four discs");
+        assert_eq!(puzzle.capabilities().splits(&idastar), Splits::ByBound { parts_per_worker: 16 });
+        assert_eq!(parts_for(&puzzle.capabilities(), &SolveOptions::default(), 4), 1, "{name}: auto is A*");
+        for &workers in workers {
+            let (mut split, requests) =
+                Split::start(9, "script", text, &idastar, workers, Splits::ByBound { parts_per_worker: 16 });
+            // Every round shared, short as they are here.
+            split.short_round_ms = 0;
+            let (report, _, rounds) = run(split, requests);
+            assert_eq!((report.status, &report.moves), (Status::Solved, &whole.moves), "{name} on {workers}");
+            assert!(rounds > 2, "{name}: {rounds} rounds");
         }
+    }
+
+    // Three tests, not one, so that the test threads share the work: the rhai ones are the
+    // slowest of the unit tests.
+    #[test]
+    fn a_rhai_scripts_idastar_on_two_workers_gives_the_moves_on_one() {
+        scripts_idastar_shared("script-hanoi", &[2]);
+    }
+
+    #[test]
+    fn a_rhai_scripts_idastar_on_three_workers_gives_the_moves_on_one() {
+        scripts_idastar_shared("script-hanoi", &[3]);
+    }
+
+    #[test]
+    fn a_javascript_idastar_on_two_and_three_workers_gives_the_moves_on_one() {
+        scripts_idastar_shared("script-js-hanoi", &[2, 3]);
     }
 
     /// Sokoban's `auto` on 2 Workers: A* proves on one for its turn and best-first search finds

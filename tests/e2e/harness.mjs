@@ -4,6 +4,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -11,7 +12,30 @@ import { chromium } from 'playwright-core';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = path.join(root, 'dist');
 export const shots = path.join(root, 'target', 'e2e');
-const port = 8700 + Math.floor(Math.random() * 200);
+/// A port no other server on this machine holds now: the test files run side by side.
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/// Serves `dir` on `port` and waits until it answers; the server is returned, to be stopped.
+export async function serve(dir, port) {
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return server;
+}
+
+const port = await freePort();
 export const base = `http://127.0.0.1:${port}/`;
 let server;
 let browser;
@@ -25,16 +49,7 @@ export const pieceLetters = (s) => s.replace(/[^a-z]/g, '').split('').sort().joi
 export function useBrowser() {
   before(async () => {
     mkdirSync(shots, { recursive: true });
-    server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dist], {
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 100; i++) {
-      try {
-        const r = await fetch(base);
-        if (r.ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await serve(dist, port);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       headless: true,

@@ -1,27 +1,20 @@
 // Offline: after one visit the app loads, solves and opens a shared link with no server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
-  useBrowser, ARTICLE, dist, shots, openPage, untilStarted, setText, waitForStatus, waitForFullModule,
+  useBrowser, ARTICLE, dist, shots, openPage, untilStarted, setText, waitForStatus, waitForFullModule, freePort, serve,
 } from './harness.mjs';
 
 useBrowser();
 
 test('after one visit the app works offline: it loads, solves, and opens a shared link with no server at all', async () => {
   // A server of its own, stopped half-way: nothing can reach the network after that.
-  const ownPort = 9100 + Math.floor(Math.random() * 200);
+  const ownPort = await freePort();
   const own = `http://127.0.0.1:${ownPort}/`;
-  const server = spawn('python3', ['-m', 'http.server', String(ownPort), '--bind', '127.0.0.1', '--directory', dist], { stdio: 'ignore' });
+  const server = await serve(dist, ownPort);
   const stopped = new Promise((resolve) => server.on('exit', resolve));
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(own)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const { page, problems, context } = await openPage(own);
     try {
       // The service worker has cached the page and everything it names while installing.
