@@ -7,14 +7,15 @@
 // (so that starting a Worker is not timed), from the click on Solve to the count on the page,
 // and the search's own time (the slowest part's), which leaves out reading the puzzle, building
 // the cover problem in each Worker and showing the result.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, serve } from '../tests/e2e/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 9100 + Math.floor(Math.random() * 200);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}/`;
 const fixture = (name) => readFileSync(path.join(root, 'tests', 'fixtures', 'tiling', `${name}.txt`), 'utf8');
 const BOARDS = [
@@ -24,15 +25,9 @@ const BOARDS = [
   ['tetro-4x12', `pieces: I4 O4 T4 L4 S4\neach: any\n${'............\n'.repeat(4)}`, '15,747,348 tilings, 3,942,146 distinct'],
 ];
 
-const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', path.join(root, 'dist')], { stdio: 'ignore' });
+const server = await serve(path.join(root, 'dist'), port);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(base)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const page = await browser.newPage();
   await page.goto(base);
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Loading'), null, { timeout: 60000 });
