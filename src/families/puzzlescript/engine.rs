@@ -75,9 +75,9 @@ impl Board {
         }
     }
 
-    /// Marks what the cells hold now as seen this turn. Cells are stored column by column, so
-    /// a column's cells, word for word, line up with the rows' masks.
-    fn see_all(&mut self, w: usize, mw: usize) {
+    /// Marks what the cells hold now as seen this turn, and nothing as moving yet. Cells are
+    /// stored column by column, so a column's cells, word for word, line up with the rows' masks.
+    fn see_cells(&mut self, w: usize) {
         for masks in [
             &mut self.seen,
             &mut self.seen_moves,
@@ -93,6 +93,21 @@ impl Board {
             // A message's empty board.
             return;
         }
+        if w == 1 {
+            // One word a cell, as in most games: a plain pass, which this is every turn.
+            let mut seen = 0;
+            for (column, col) in self.cells.chunks_exact(h).zip(&mut self.col_seen) {
+                let mut held = 0;
+                for (row, &c) in self.row_seen.iter_mut().zip(column) {
+                    *row |= c;
+                    held |= c;
+                }
+                *col = held;
+                seen |= held;
+            }
+            self.seen[0] = seen;
+            return;
+        }
         for (x, column) in self.cells.chunks_exact(h * w).enumerate() {
             self.row_seen.iter_mut().zip(column).for_each(|(r, c)| *r |= c);
             let col = &mut self.col_seen[x * w..(x + 1) * w];
@@ -100,24 +115,32 @@ impl Board {
                 col.iter_mut().zip(cell).for_each(|(s, c)| *s |= c);
             }
         }
-        for (x, column) in self.movements.chunks_exact(h * mw).enumerate() {
-            if column.iter().all(|&m| m == 0) {
-                continue;
-            }
-            self.row_moves.iter_mut().zip(column).for_each(|(r, m)| *r |= m);
-            let col = &mut self.col_moves[x * mw..(x + 1) * mw];
-            for (y, cell) in column.chunks_exact(mw).enumerate() {
-                if cell.iter().any(|&m| m != 0) {
-                    col.iter_mut().zip(cell).for_each(|(s, m)| *s |= m);
-                    self.moved.push(x * h + y);
-                }
-            }
-        }
         for column in self.col_seen.chunks_exact(w) {
             self.seen.iter_mut().zip(column).for_each(|(s, c)| *s |= c);
         }
-        for column in self.col_moves.chunks_exact(mw) {
-            self.seen_moves.iter_mut().zip(column).for_each(|(s, m)| *s |= m);
+    }
+
+    /// Marks the movements of `movers` as seen this turn: at its start, they are the only cells
+    /// that hold any (the players).
+    fn see_moves(&mut self, mw: usize, movers: &[usize]) {
+        let h = self.height;
+        debug_assert!(
+            (0..self.size())
+                .all(|i| movers.contains(&i) || self.movements[i * mw..(i + 1) * mw].iter().all(|&m| m == 0)),
+            "a cell other than a player's holds a movement at the start of a turn"
+        );
+        for &i in movers {
+            let (x, y) = (i / h, i % h);
+            let cell = &self.movements[i * mw..(i + 1) * mw];
+            if cell.iter().all(|&m| m == 0) {
+                continue;
+            }
+            for (k, &m) in cell.iter().enumerate() {
+                self.seen_moves[k] |= m;
+                self.row_moves[y * mw + k] |= m;
+                self.col_moves[x * mw + k] |= m;
+            }
+            self.moved.push(i);
         }
     }
 
@@ -349,12 +372,13 @@ impl<'g> Session<'g> {
         let mut bak = self.spare.pop().unwrap_or_default();
         bak.clear();
         bak.extend_from_slice(&self.board.cells);
+        self.board.moved.clear();
+        self.board.see_cells(self.game.words);
         let mut players = Vec::new();
         if let Some(input) = input {
             players = self.start_movement(input_bits(input));
         }
-        self.board.moved.clear();
-        self.board.see_all(self.game.words, self.game.move_words);
+        self.board.see_moves(self.game.move_words, &players);
         let rigid = !self.game.rigid_groups.is_empty();
         let start_cells = if rigid { self.board.cells.clone() } else { Vec::new() };
         let start_moves = if rigid { self.board.movements.clone() } else { Vec::new() };
@@ -403,10 +427,17 @@ impl<'g> Session<'g> {
         let mut players = std::mem::take(&mut self.players);
         players.clear();
         // A loop of its own, not `compile::players`: collected through that iterator, Microban's
-        // level 6 took 12% longer breadth-first, and this runs every turn.
-        for (i, cell) in board.cells.chunks_exact(w).enumerate() {
-            if holds(&game.player, game.player_all, cell) {
-                players.push(i);
+        // level 6 took 12% longer breadth-first, and this runs every turn. Only the columns whose
+        // cells together hold a player are looked through (`see_cells` has what each holds).
+        let h = board.height;
+        for x in 0..board.width {
+            if !holds(&game.player, game.player_all, &board.col_seen[x * w..(x + 1) * w]) {
+                continue;
+            }
+            for i in x * h..(x + 1) * h {
+                if holds(&game.player, game.player_all, &board.cells[i * w..(i + 1) * w]) {
+                    players.push(i);
+                }
             }
         }
         for &i in &players {
@@ -923,6 +954,11 @@ impl<'g> Session<'g> {
             self.message = message;
         }
         Ok(modified)
+    }
+
+    /// Whether the board meets the win conditions now (a turn that changed nothing would win).
+    pub fn wins_now(&self) -> bool {
+        self.check_win(&[])
     }
 
     fn check_win(&self, queue: &[Command]) -> bool {

@@ -1,6 +1,6 @@
 //! A PuzzleScript level as a puzzle: replayed through the engine, drawn, played, solved.
 
-use super::compile::{self, Command, Game, Level};
+use super::compile::{self, Command, Game, Level, DOWN, LAYERS_PER_WORD, LEFT, RIGHT, UP};
 use super::draw;
 use super::engine::{self, Board, Session, INPUTS};
 use super::pack::Packer;
@@ -99,6 +99,19 @@ impl PsPuzzle {
         None
     }
 
+    /// Whether an action input changes nothing (unless the board already meets the win
+    /// conditions, which any turn then wins): the game has no late rules, and every rule needs a
+    /// movement up, down, left or right in some cell. An action turn starts with none, and no
+    /// rule can give one, as none can fire first. Sokoban-like games are so, and the search
+    /// skips the action turn there.
+    pub(super) fn action_is_inert(&self) -> bool {
+        let directional: u64 =
+            (0..LAYERS_PER_WORD).fold(0, |mask, layer| mask | (UP | DOWN | LEFT | RIGHT) << (5 * layer));
+        let moves = |row: &compile::Row| row.needs_moves.iter().any(|&m| m & directional != 0);
+        self.game.late_rules.iter().all(Vec::is_empty)
+            && self.game.rules.iter().flatten().all(|rule| rule.rows.iter().any(moves))
+    }
+
     fn uses_checkpoints(&self) -> bool {
         self.game.rules.iter().chain(&self.game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint))
     }
@@ -172,6 +185,9 @@ impl PsPuzzle {
     }
 }
 
+/// The action input's number (the reference's 4).
+const ACTION: usize = 4;
+
 /// `options` with `budget` for theirs: the searches take their budgets as options (breadth-first
 /// search spreads over threads).
 fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
@@ -188,6 +204,8 @@ fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
 struct PsSpace<'a> {
     puzzle: &'a PsPuzzle,
     inputs: Vec<usize>,
+    /// An action input changes nothing but a win ([`PsPuzzle::action_is_inert`]).
+    inert_action: bool,
     start: Position,
     checkpoints: bool,
     packer: Packer,
@@ -206,6 +224,7 @@ impl<'a> PsSpace<'a> {
         PsSpace {
             puzzle,
             inputs: puzzle.inputs(),
+            inert_action: puzzle.action_is_inert(),
             checkpoints: puzzle.uses_checkpoints(),
             won_at: packer.packed_words(),
             packer,
@@ -269,7 +288,12 @@ impl Space for PsSpace<'_> {
         let mut session = self.session_at(state);
         let from = session.board.cells.clone();
         let restart = session.restart_target.clone();
+        // The turn would end where it began, which the search would drop.
+        let skip_action = self.inert_action && !session.wins_now();
         for &input in &self.inputs {
+            if input == ACTION && skip_action {
+                continue;
+            }
             session.board.cells.copy_from_slice(&from);
             session.restart_target = restart.clone();
             session.won = false;

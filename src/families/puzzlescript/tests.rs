@@ -230,6 +230,50 @@ fn the_action_is_offered_where_it_acts() {
     assert_eq!(idle.moves_for_key(&options, &won, 2, "ArrowUp"), Some(Vec::new()));
 }
 
+/// The search skips the action turn only where it changes nothing: no late rules, and every
+/// rule needs a movement up, down, left or right. Where a rule acts on the action, a rule fires
+/// without movement, or a late rule runs, it is kept, and the answers are the engine's.
+#[test]
+fn the_search_skips_the_action_only_where_it_cannot_act() {
+    let push = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+    let game = |rules: &str| PsPuzzle::parse(&PuzzleScript.blank().replace(push, rules)).expect("reads");
+    assert!(game(push).action_is_inert());
+    let acting = game(&format!("{push}\n[ action Player | Crate ] -> [ Player | > Crate ]"));
+    assert!(!acting.action_is_inert());
+    // Moves the crate right at any turn, the action's too (no movement asked).
+    let still = game(&format!("{push}\n[ Crate | no Wall ] -> [ > Crate | ]"));
+    assert!(!still.action_is_inert());
+    let late = game(&format!("{push}\nlate [ Crate Target ] -> [ Crate Target ]"));
+    assert!(!late.action_is_inert());
+    // Microban's first level, whose action does nothing: the search that skips it gives the
+    // length of a breadth-first search written here over every input, the action's too, each
+    // turn the engine's own.
+    let text = include_str!("../../../tests/fixtures/puzzlescript/microban.txt");
+    let puzzle = PsPuzzle::parse(text).expect("reads");
+    assert!(puzzle.action_is_inert());
+    let start = puzzle.start_position().expect("starts");
+    let mut seen = std::collections::HashSet::from([start.cells.clone()]);
+    let (mut layer, mut depth) = (vec![start], 0);
+    let shortest = 'search: loop {
+        depth += 1;
+        let mut next = Vec::new();
+        for position in &layer {
+            for input in 0..engine::INPUTS.len() {
+                let Some(after) = puzzle.step(position, input) else { continue };
+                if after.won {
+                    break 'search depth;
+                }
+                if seen.insert(after.cells.clone()) {
+                    next.push(after);
+                }
+            }
+        }
+        assert!(!next.is_empty(), "Microban's first level is solvable");
+        layer = next;
+    };
+    assert_eq!(solve(text).moves.len(), shortest);
+}
+
 /// What the reference compiler only warns of is read as it reads it, and said as a note at its
 /// place ([`Puzzle::warnings`]): the page shows it under the text.
 #[test]
