@@ -344,3 +344,24 @@ fn javascript_rules() {
     assert_eq!(imports.line, 6, "{}", imports.message);
     assert!(imports.message.starts_with("the script does not parse: a script may not import code"));
 }
+
+/// PuzzleScript's engine in wasm (issue 61: the page within 1.5x of native): Microban's level 6
+/// breadth-first, 107 inputs over 54,031 positions (level 1, 33 inputs, in `make test`'s
+/// unoptimised build).
+#[wasm_bindgen_test]
+fn puzzlescript_breadth_first() {
+    let game = include_str!("fixtures/puzzlescript/microban.txt");
+    let (level, inputs, positions) = if cfg!(debug_assertions) { (1, 33, 572) } else { (6, 107, 54_031) };
+    let whole = families::parse(Some("puzzlescript"), game).unwrap();
+    let text = whole.level_text(level - 1).unwrap();
+    let mut best = f64::MAX;
+    for _ in 0..runs(5) {
+        let puzzle = families::parse(Some("puzzlescript"), &text).unwrap();
+        let options = SolveOptions { method: puzzlelab::search::Method::Bfs, ..SolveOptions::default() };
+        let started = web_time::Instant::now();
+        let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+        best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!((report.status, report.moves.len(), report.stats.stored), (Status::Solved, inputs, positions));
+    }
+    console_log!("wasm: PuzzleScript Microban level {level}, breadth-first: {positions} positions in {best:.0} ms");
+}

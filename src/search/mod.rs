@@ -35,7 +35,7 @@ pub use features::{feature_space, Features};
 pub use idastar::{idastar, idastar_part, Iteration};
 pub use meter::{Budget, Flow, GaveUp, Stats};
 pub(crate) use meter::{Halt, Meter};
-pub use packed::Packs;
+pub use packed::{same_bytes, Packs};
 pub use space::{Reversible, Space};
 pub use store::buckets;
 

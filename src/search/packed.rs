@@ -9,6 +9,22 @@ use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
 
+/// Whether `a` and `b` are the same bytes, compared 8 at a time: `==` on slices calls `memcmp`,
+/// which in wasm compares a byte at a time (the page's searches compare a stored state with each
+/// one found).
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
+    // Whole words from the start, and the last word (which may overlap the one before).
+    (0..n / 8).all(|i| word(a, 8 * i) == word(b, 8 * i)) && word(a, n - 8) == word(b, n - 8)
+}
+
 /// A space whose states pack into the same number of bytes each.
 pub trait Packs: Space {
     /// The bytes of one packed state.
@@ -159,7 +175,7 @@ impl PackedStore {
         let hash = hash_of(bytes);
         let entry = self.index[table_of(hash)].entry(
             hash,
-            |&i| states.get(i as usize) == bytes,
+            |&i| same_bytes(states.get(i as usize), bytes),
             |&i| hash_of(states.get(i as usize)),
         );
         match entry {
@@ -193,6 +209,25 @@ impl PackedStore {
 mod tests {
     use super::*;
     use crate::search::store::NO_PARENT;
+
+    /// Bytes of every length up to 40 are the same as themselves and differ wherever one byte
+    /// differs, and bytes of different lengths differ.
+    #[test]
+    fn same_bytes_compares_every_byte() {
+        let a: Vec<u8> = (0..40).collect();
+        let copy = a.clone();
+        for n in 0..=40 {
+            assert!(same_bytes(&a[..n], &copy[..n]), "{n}");
+            for at in 0..n {
+                let mut b = a[..n].to_vec();
+                b[at] ^= 0x80;
+                assert!(!same_bytes(&a[..n], &b), "{n}, at {at}");
+            }
+            if n > 0 {
+                assert!(!same_bytes(&a[..n], &a[..n - 1]));
+            }
+        }
+    }
 
     /// A number as three bytes.
     fn packed(n: usize) -> [u8; 3] {

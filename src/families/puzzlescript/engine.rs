@@ -9,7 +9,8 @@
 use std::sync::Arc;
 
 use super::compile::{
-    has, holds, layer_bits, mend, set_layer, within, Command, Game, Level, Row, Rule, ACTION, DOWN, LEFT, RIGHT, UP,
+    has, holds, layer_bits, mend, same, set_layer, within, Command, Game, Level, Row, Rule, ACTION, DOWN, LEFT, RIGHT,
+    UP,
 };
 
 /// Cell tests one turn may make before it is given up (a rule whose rows match everywhere can
@@ -25,6 +26,9 @@ pub struct Overrun;
 
 /// An input: up, left, down, right, action (the reference's numbers 0-4).
 pub const INPUTS: [&str; 5] = ["up", "left", "down", "right", "action"];
+
+/// The action input's number in [`INPUTS`].
+pub const ACTION_INPUT: usize = 4;
 
 fn input_bits(input: usize) -> u64 {
     [UP, LEFT, DOWN, RIGHT, ACTION][input]
@@ -923,7 +927,7 @@ impl<'g> Session<'g> {
             }
         }
         let mut modified = false;
-        if self.board.cells != bak {
+        if !same(&self.board.cells, &bak) {
             if dont_modify {
                 let turned = std::mem::replace(&mut self.board.cells, bak);
                 self.spare.push(turned);

@@ -2,7 +2,7 @@
 
 use super::compile::{self, Command, Game, Level, DOWN, LAYERS_PER_WORD, LEFT, RIGHT, UP};
 use super::draw;
-use super::engine::{self, Board, Session, INPUTS};
+use super::engine::{self, Board, Session, ACTION_INPUT, INPUTS};
 use super::pack::Packer;
 use super::METRIC;
 use crate::draw::Painter;
@@ -49,8 +49,8 @@ impl PsPuzzle {
 
     /// The inputs a player may give: no action in a `noaction` game.
     pub fn inputs(&self) -> Vec<usize> {
-        let all = [0, 2, 1, 3, 4];
-        all.into_iter().filter(|&i| i != 4 || !self.game.setting("noaction")).collect()
+        let all = [0, 2, 1, 3, ACTION_INPUT];
+        all.into_iter().filter(|&i| i != ACTION_INPUT || !self.game.setting("noaction")).collect()
     }
 
     /// The level's start (its start rules run, where the game asks for them).
@@ -185,9 +185,6 @@ impl PsPuzzle {
     }
 }
 
-/// The action input's number (the reference's 4).
-const ACTION: usize = 4;
-
 /// `options` with `budget` for theirs: the searches take their budgets as options (breadth-first
 /// search spreads over threads).
 fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
@@ -291,7 +288,7 @@ impl Space for PsSpace<'_> {
         // The turn would end where it began, which the search would drop.
         let skip_action = self.inert_action && !session.wins_now();
         for &input in &self.inputs {
-            if input == ACTION && skip_action {
+            if input == ACTION_INPUT && skip_action {
                 continue;
             }
             session.board.cells.copy_from_slice(&from);
@@ -303,7 +300,7 @@ impl Space for PsSpace<'_> {
                 continue;
             }
             let next = self.pack(&session.board.cells, session.won, &session.restart_target);
-            if next != *state {
+            if !compile::same(&next, state) {
                 self.made.fetch_add(8 * next.capacity() as u64 + 16, Ordering::Relaxed);
                 out.push((input as u8, next, 1));
             }

@@ -341,3 +341,16 @@ fn a_screen_follows_the_player() {
         assert!(notes[0].message.contains("columns x rows (such as 11x9)"), "{bad}: {}", notes[0].message);
     }
 }
+
+/// Boards are compared word by word: the same words, and one bit apart anywhere.
+#[test]
+fn boards_compare_word_by_word() {
+    let a: Vec<u64> = (0..12).map(|i| i * 0x0101_0101).collect();
+    assert!(super::compile::same(&a, &a.clone()));
+    assert!(!super::compile::same(&a, &a[..11]));
+    for at in 0..a.len() {
+        let mut b = a.clone();
+        b[at] ^= 1 << 63;
+        assert!(!super::compile::same(&a, &b), "{at}");
+    }
+}

@@ -5,7 +5,7 @@
 use super::{definition, key, Engine, Found, JsPuzzle, DEAD, GOAL};
 use crate::families::analysis::{analysis_from, AnalysisReport};
 use crate::families::{only_metric, search_iterated, FormatError, Report, SolveOptions};
-use crate::search::Space;
+use crate::search::{same_bytes, Space};
 use crate::search::{Flow, Method, Stats};
 use hashbrown::hash_table::{Entry, HashTable};
 use rustc_hash::FxBuildHasher;
@@ -32,21 +32,6 @@ fn key_at(bytes: &[u8], start: usize) -> &[u8] {
     bytes.get(start + 4..start + 4 + length as usize).unwrap_or_default()
 }
 
-/// Whether two keys are equal: short ones (most states) compared 8 bytes at a time here, not
-/// by a call to `memcmp`.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    if !(8..=32).contains(&n) {
-        return a == b;
-    }
-    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default());
-    // Whole words from the start, and the last word (which may overlap the one before).
-    (0..n / 8).all(|i| word(a, 8 * i) == word(b, 8 * i)) && word(a, n - 8) == word(b, n - 8)
-}
-
 impl Numbered {
     /// What each value costs here: its length and bytes, where they start, and its slot in the
     /// table (with room to grow).
@@ -58,7 +43,7 @@ impl Numbered {
         let hash = FxBuildHasher.hash_one(key);
         let entry = self.index.entry(
             hash,
-            |&(_, start)| same(key_at(bytes, start), key),
+            |&(_, start)| same_bytes(key_at(bytes, start), key),
             |&(_, start)| FxBuildHasher.hash_one(key_at(bytes, start)),
         );
         match entry {
