@@ -697,6 +697,9 @@ impl<'g> Session<'g> {
     }
 
     fn cell_matches(&self, pattern: &super::compile::CellPattern, i: usize) -> bool {
+        if let Some(one) = &pattern.one_word {
+            return one.matches(self.board.cells[i], self.board.movements[i]);
+        }
         let (w, mw) = (self.game.words, self.game.move_words);
         let objects = &self.board.cells[i * w..(i + 1) * w];
         let moves = &self.board.movements[i * mw..(i + 1) * mw];
