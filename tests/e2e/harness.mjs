@@ -136,6 +136,26 @@ export async function waitForStatus(page, prefix, timeout = 30000) {
   await waitForText(page, '#status', 'startsWith', prefix, timeout, [['status', '#status']]);
 }
 
+/// Clicks `selector` and waits until the status line has started with `prefix`, however briefly:
+/// a status a Worker's first progress report replaces within a frame is still seen, since every
+/// text the line shows from the click on is recorded as it is set.
+export async function clickAndSee(page, selector, prefix, timeout = 30000) {
+  await page.evaluate(() => {
+    window.statusesSeen = [];
+    if (window.statusWatch) return;
+    const line = document.querySelector('#status');
+    window.statusWatch = new MutationObserver(() => window.statusesSeen.push(line.textContent));
+    window.statusWatch.observe(line, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click(selector);
+  try {
+    await page.waitForFunction((p) => window.statusesSeen.some((s) => s.startsWith(p)), prefix, { timeout });
+  } catch (error) {
+    error.message += `; the status said: ${JSON.stringify(await page.evaluate(() => window.statusesSeen))}`;
+    throw error;
+  }
+}
+
 /// The page's address once it has stayed the same for 600 ms.
 async function settled(page) {
   for (let link = page.url(); ;) {

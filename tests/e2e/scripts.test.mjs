@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
-  ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus, waitForFullModule,
+  ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, status, waitForError, waitForStatus, waitForFullModule, clickAndSee,
 } from './harness.mjs';
 
 useBrowser();
@@ -194,8 +194,7 @@ test('IDA* on a script in JavaScript is shared among 2 Workers, bound by bound, 
     const one = await solved(1);
     assert.equal(one.length, 42);
     await page.selectOption('#workers', '2');
-    await page.click('#solve');
-    await waitForStatus(page, 'Searching on 2 Workers');
+    await clickAndSee(page, '#solve', 'Searching on 2 Workers');
     await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 searching');
     await waitForStatus(page, 'Solved in ', 60000);
     assert.deepEqual(await page.$$eval('#moves li', (items) => items.map((item) => item.textContent)), one);

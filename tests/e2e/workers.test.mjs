@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import {
-  useBrowser, ARTICLE, base, openPage, untilStarted, inPage, setText, paste, status, waitForStatus,
+  useBrowser, ARTICLE, base, openPage, untilStarted, inPage, setText, paste, status, waitForStatus, clickAndSee,
 } from './harness.mjs';
 
 useBrowser();
@@ -122,8 +122,7 @@ test('IDA* shared among 2 Workers bound by bound gives the one-Worker moves, bui
     // long enough on both Workers to be cancelled.
     await setText(page, '15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 _\ngoal:\n_ 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n');
     await page.selectOption('#workers', '2');
-    await page.click('#solve');
-    await waitForStatus(page, 'Searching on 2 Workers…');
+    await clickAndSee(page, '#solve', 'Searching on 2 Workers…');
     await page.waitForFunction(() => /checked [\d,]+ positions/.test(document.querySelector('#status').textContent), null, { timeout: 120000 });
     // A Worker whose share of a bound is done waits, idle, for the other's (and Worker 1,
     // started again, searches from the second bound).
