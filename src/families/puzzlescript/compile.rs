@@ -125,8 +125,10 @@ pub struct CellPattern {
     pub moving: Mask,
     pub still: Mask,
     pub replace: Option<Replacement>,
-    /// The same test as single words, in a game whose cells and movements are one word each
-    /// (most games) and where the pattern names at most [`ONE_WORD_ANY`] properties.
+    /// The same test as single words, where everything the pattern tests of a cell's objects
+    /// lies in one word, and of its movements in one word (always in a game whose cells and
+    /// movements are one word each, as in most; often in one of many layers, whose movements
+    /// take several words), and it names at most [`ONE_WORD_ANY`] properties.
     pub one_word: Option<OneWord>,
 }
 
@@ -137,6 +139,9 @@ pub const ONE_WORD_ANY: usize = 4;
 /// game of many rules, such as the demo's Midas, testing cells was a third of a search's time).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OneWord {
+    /// Which word of a cell's objects, and which of its movements, the test reads.
+    pub objects_word: usize,
+    pub movements_word: usize,
     /// The objects the cell must hold, and those it must not.
     pub present: u64,
     pub missing: u64,
@@ -159,28 +164,45 @@ impl OneWord {
             && self.any[..self.anys].iter().all(|&any| objects & any != 0)
     }
 
-    /// The pattern as single words, where every mask is one word and the properties fit.
+    /// The pattern as single words, where the words its masks set are one of objects and one
+    /// of movements, and the properties fit.
     fn of(present: &[u64], missing: &[u64], any: &[Mask], moving: &[u64], still: &[u64]) -> Option<OneWord> {
-        let one = |mask: &[u64]| match mask {
-            [word] => Some(*word),
-            _ => None,
-        };
         if any.len() > ONE_WORD_ANY {
             return None;
         }
+        let objects_word = only_word([present, missing].into_iter().chain(any.iter().map(Vec::as_slice)))?;
+        let movements_word = only_word([moving, still].into_iter())?;
+        let at = |mask: &[u64], word: usize| mask.get(word).copied().unwrap_or(0);
         let mut words = [0; ONE_WORD_ANY];
         for (word, mask) in words.iter_mut().zip(any) {
-            *word = one(mask)?;
+            *word = at(mask, objects_word);
         }
         Some(OneWord {
-            present: one(present)?,
-            missing: one(missing)?,
-            moving: one(moving)?,
-            still: one(still)?,
+            objects_word,
+            movements_word,
+            present: at(present, objects_word),
+            missing: at(missing, objects_word),
+            moving: at(moving, movements_word),
+            still: at(still, movements_word),
             any: words,
             anys: any.len(),
         })
     }
+}
+
+/// The one index at which any of `masks` has bits set (0 when none has any), or None when
+/// they set bits in two words.
+fn only_word<'a>(masks: impl Iterator<Item = &'a [u64]>) -> Option<usize> {
+    let mut only = None;
+    for mask in masks {
+        for (word, _) in mask.iter().enumerate().filter(|(_, &bits)| bits != 0) {
+            if only.is_some_and(|only| only != word) {
+                return None;
+            }
+            only = Some(word);
+        }
+    }
+    Some(only.unwrap_or(0))
 }
 
 #[derive(Debug, Clone)]
@@ -218,6 +240,40 @@ pub struct Rule {
     pub rigid: bool,
     pub random: bool,
     pub commands: Vec<Command>,
+    /// What the board must hold somewhere for the rule to match, kept in the rule itself.
+    pub gate: Gate,
+}
+
+/// The first words of the objects and of the movements every row of a rule needs together: a
+/// test of a few words held in the rule, so the many rules of a group that cannot match this
+/// turn are passed over without a search for their rows (in the demo's Robot Arm, with its
+/// hundreds of rules, calling that search only to have it say no was most of a turn).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gate {
+    pub objects: [u64; Gate::WORDS],
+    pub movements: [u64; Gate::WORDS],
+}
+
+impl Gate {
+    /// How many words it keeps of each: the rest, in a game of more than 256 objects, are left
+    /// to the rows' own tests.
+    pub const WORDS: usize = 4;
+
+    fn of(rows: &[Row]) -> Gate {
+        let mut gate = Gate::default();
+        for row in rows {
+            gate.objects.iter_mut().zip(&row.needs).for_each(|(g, n)| *g |= n);
+            gate.movements.iter_mut().zip(&row.needs_moves).for_each(|(g, n)| *g |= n);
+        }
+        gate
+    }
+
+    /// Whether a board whose cells hold `objects` and `movements` between them can match.
+    #[inline]
+    pub fn open(&self, objects: &[u64], movements: &[u64]) -> bool {
+        self.objects.iter().zip(objects).all(|(g, o)| g & o == *g)
+            && self.movements.iter().zip(movements).all(|(g, m)| g & m == *g)
+    }
 }
 
 /// A win condition: `no`, `some` or `all` of `first` (on `second`).
@@ -1798,6 +1854,7 @@ impl Compiler<'_> {
         }
         Ok(Some(Rule {
             direction: direction_bits(spec.direction),
+            gate: Gate::of(&rows),
             rows,
             replaces: !spec.rhs.is_empty(),
             line: spec.line,

@@ -495,7 +495,7 @@ impl<'g> Session<'g> {
             passes += 1;
             again = false;
             for rule in group {
-                if self.try_apply(rule, index, queue)? {
+                if rule.gate.open(&self.board.seen, &self.board.seen_moves) && self.try_apply(rule, index, queue)? {
                     again = true;
                 }
             }
@@ -696,10 +696,19 @@ impl<'g> Session<'g> {
         true
     }
 
+    #[inline]
     fn cell_matches(&self, pattern: &super::compile::CellPattern, i: usize) -> bool {
-        if let Some(one) = &pattern.one_word {
-            return one.matches(self.board.cells[i], self.board.movements[i]);
+        let (w, mw) = (self.game.words, self.game.move_words);
+        match &pattern.one_word {
+            Some(one) => one
+                .matches(self.board.cells[i * w + one.objects_word], self.board.movements[i * mw + one.movements_word]),
+            None => self.cell_matches_words(pattern, i),
         }
+    }
+
+    /// [`Session::cell_matches`] for a pattern that reads several words.
+    #[inline(never)]
+    fn cell_matches_words(&self, pattern: &super::compile::CellPattern, i: usize) -> bool {
         let (w, mw) = (self.game.words, self.game.move_words);
         let objects = &self.board.cells[i * w..(i + 1) * w];
         let moves = &self.board.movements[i * mw..(i + 1) * mw];

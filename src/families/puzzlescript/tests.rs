@@ -354,3 +354,28 @@ fn boards_compare_word_by_word() {
         assert!(!super::compile::same(&a, &b), "{at}");
     }
 }
+
+/// A cell's test reads a single word of its objects and one of its movements even where the
+/// game's objects and layers take several words: with 70 more objects, each on a layer of its
+/// own before the player's, the push rule's cells are tested from the second word of objects
+/// and a later word of movements, and the game plays as before.
+#[test]
+fn cells_are_tested_as_single_words_in_a_game_of_many_words() {
+    let names: Vec<String> = (0..70).map(|i| format!("Dummy{i}")).collect();
+    let objects: String = names.iter().map(|name| format!("{name}\nblack\n\n")).collect();
+    let text = PuzzleScript
+        .blank()
+        .replace("Wall\nbrown", &format!("{objects}Wall\nbrown"))
+        .replace("Background\nTarget\n", &format!("Background\nTarget\n{}\n", names.join("\n")));
+    let game = super::compile::compile(&text).expect("compiles");
+    assert!(game.words > 1 && game.move_words > 1, "{} and {} words", game.words, game.move_words);
+    let cells: Vec<_> =
+        game.rules.iter().flatten().flat_map(|rule| &rule.rows).flat_map(|row| row.cells.iter().flatten()).collect();
+    assert_eq!(cells.len(), 8, "two cells in each of four directions");
+    for cell in cells {
+        let one = cell.one_word.expect("tested as single words");
+        assert_eq!(one.objects_word, 1);
+        assert!(one.moving == 0 || one.movements_word > 0, "{one:?}");
+    }
+    assert_eq!(solve(&text).moves, ["right", "right"]);
+}
