@@ -227,6 +227,20 @@ pub struct Row {
     /// scanning a line of the board).
     pub needs: Mask,
     pub needs_moves: Mask,
+    /// The properties its cells need: at least one object of each (a rule on `Player`, where
+    /// the player is a property of several objects, looks only in the lines that hold one).
+    pub needs_any: Vec<Mask>,
+}
+
+impl Row {
+    /// Whether a line (or the board) whose cells hold `objects` and `movements` between them
+    /// holds all the row needs.
+    #[inline]
+    pub fn could_be_in(&self, objects: &[u64], movements: &[u64]) -> bool {
+        within(&self.needs, objects)
+            && within(&self.needs_moves, movements)
+            && self.needs_any.iter().all(|any| any.iter().zip(objects).any(|(a, o)| a & o != 0))
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -1715,6 +1729,7 @@ impl Compiler<'_> {
             let mut ellipses = 0;
             let mut needs = vec![0; words];
             let mut needs_moves = vec![0; mw];
+            let mut needs_any: Vec<Mask> = Vec::new();
             for (k, cell_l) in row_l.iter().enumerate() {
                 if cell_l.iter().any(|(d, _)| d == "...") {
                     if spec.rhs.get(j).is_some_and(|r| !r[k].iter().any(|(d, _)| d == "...")) {
@@ -1765,6 +1780,11 @@ impl Compiler<'_> {
                 }
                 or(&mut needs, &present);
                 or(&mut needs_moves, &moving);
+                for mask in &any {
+                    if !needs_any.contains(mask) {
+                        needs_any.push(mask.clone());
+                    }
+                }
                 let mut replace = None;
                 if let Some(cell_r) = spec.rhs.get(j).map(|r| &r[k]) {
                     let mut clear = vec![0; words];
@@ -1850,7 +1870,7 @@ impl Compiler<'_> {
                 let one_word = OneWord::of(&present, &missing, &any, &moving, &still);
                 cells.push(Some(CellPattern { present, missing, any, moving, still, replace, one_word }));
             }
-            rows.push(Row { cells, ellipses, needs, needs_moves });
+            rows.push(Row { cells, ellipses, needs, needs_moves, needs_any });
         }
         Ok(Some(Rule {
             direction: direction_bits(spec.direction),

@@ -573,7 +573,7 @@ impl<'g> Session<'g> {
         let mut out = Vec::new();
         let (w, h) = (self.board.width, self.board.height);
         // No cell holds what the row needs: nothing to scan.
-        if !within(&row.needs, &self.board.seen) || !within(&row.needs_moves, &self.board.seen_moves) {
+        if !row.could_be_in(&self.board.seen, &self.board.seen_moves) {
             return Ok(out);
         }
         let (words, mw) = (self.game.words, self.game.move_words);
@@ -597,7 +597,7 @@ impl<'g> Session<'g> {
             } else {
                 (&self.board.col_seen[a * words..(a + 1) * words], &self.board.col_moves[a * mw..(a + 1) * mw])
             };
-            if !within(&row.needs, seen) || !within(&row.needs_moves, moves) {
+            if !row.could_be_in(seen, moves) {
                 continue;
             }
             for b in inner.0..inner.1 {
