@@ -6,7 +6,11 @@ use crate::contract::{Difficulty, NewGame, Noun, Report, Status};
 pub fn status_line(report: &Report) -> String {
     match report.status {
         Status::Solved => "solved".into(),
-        Status::Unsolved => "unsolved".into(),
+        // Known without searching: why.
+        Status::Unsolved => match report.reason.as_deref().filter(|_| report.stats.explored == 0) {
+            Some(why) => format!("unsolved: {}", why.strip_prefix("No solution: ").unwrap_or(why)),
+            None => "unsolved".into(),
+        },
         Status::GaveUp => format!("gave up: {}", report.reason.as_deref().unwrap_or("a budget ran out")),
         Status::Cancelled => "cancelled".into(),
     }
@@ -273,6 +277,12 @@ mod tests {
         assert_eq!(status_line(&report(Status::GaveUp)), "gave up: gave up after 10 states (the state limit)");
         assert_eq!(summary(&report(Status::GaveUp)), "Gave up after 10 states (the state limit)");
         assert_eq!(summary(&report(Status::Unsolved)), "No solution: checked all 2,000 reachable positions");
+        assert_eq!(status_line(&report(Status::Unsolved)), "unsolved");
+        let known = Report::without_search("npuzzle", "moves", Status::Unsolved, "No solution: the wrong parity");
+        assert_eq!(
+            (status_line(&known), summary(&known)),
+            ("unsolved: the wrong parity".into(), "No solution: the wrong parity".into())
+        );
         let mut scoped = report(Status::Unsolved);
         scoped.scope = Some("within the search area".into());
         assert!(summary(&scoped).starts_with("No solution within the search area: checked all 2,000 reachable"));

@@ -6,7 +6,7 @@ use super::engine::{self, Board, Session, ACTION_INPUT, INPUTS};
 use super::pack::Packer;
 use super::METRIC;
 use crate::draw::Painter;
-use crate::families::{Beside, Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions};
+use crate::families::{Beside, Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions, Status};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
 use crate::search::{Budget, Flow, Method, Outcome, Space, Stats};
@@ -99,6 +99,12 @@ impl PsPuzzle {
         None
     }
 
+    /// Whether any level could be won: the game has win conditions, or a rule that says `win`.
+    fn can_be_won(&self) -> bool {
+        let rules = || self.game.rules.iter().chain(&self.game.late_rules).flatten();
+        !self.game.wins.is_empty() || rules().any(|rule| rule.commands.contains(&Command::Win))
+    }
+
     /// Whether an action input changes nothing (unless the board already meets the win
     /// conditions, which any turn then wins): the game has no late rules, and every rule needs a
     /// movement up, down, left or right in some cell. An action turn starts with none, and no
@@ -163,6 +169,11 @@ impl PsPuzzle {
             return Err(FormatError::general(why));
         }
         let method = self.capabilities().resolve(options.method)?;
+        if !self.can_be_won() {
+            let mut report = Report::without_search("puzzlescript", METRIC, Status::Unsolved, NEVER_WON);
+            report.noun = Noun::Inputs;
+            return Ok(report);
+        }
         let start = self.start_position().map_err(FormatError::general)?;
         let space = PsSpace::new(self, start);
         let search = crate::families::search_spread;
@@ -184,6 +195,10 @@ impl PsPuzzle {
         Ok(report)
     }
 }
+
+/// What a solve says of a game no level of which can be won, without searching.
+const NEVER_WON: &str =
+    "No solution: this game has no win conditions and no rule that says win, so none of its levels can be won";
 
 /// `options` with `budget` for theirs: the searches take their budgets as options (breadth-first
 /// search spreads over threads).

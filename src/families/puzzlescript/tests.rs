@@ -379,3 +379,22 @@ fn cells_are_tested_as_single_words_in_a_game_of_many_words() {
     }
     assert_eq!(solve(&text).moves, ["right", "right"]);
 }
+
+/// A game with no win conditions and no rule that says `win` cannot be won: a solve says so at
+/// once, searching nothing. A rule that says `win` makes its levels winnable again.
+#[test]
+fn a_game_that_cannot_be_won_says_so_without_searching() {
+    let text = PuzzleScript.blank().replace("All Target on Crate", "");
+    let report = solve(&text);
+    assert_eq!(report.status, Status::Unsolved);
+    assert_eq!(report.stats.explored, 0);
+    assert_eq!(
+        crate::replay::summary(&report),
+        "No solution: this game has no win conditions and no rule that says win, so none of its levels can be won"
+    );
+    let winning = text.replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "[ > Player | Crate ] -> [ > Player | > Crate ]\nlate [ Crate Target ] -> win",
+    );
+    assert_eq!(solve(&winning).moves, ["right", "right"]);
+}
