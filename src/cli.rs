@@ -81,6 +81,10 @@ enum Command {
         /// Write the hardest start, as a puzzle in its family's format, to this file.
         #[arg(long, value_name = "FILE")]
         hardest_out: Option<String>,
+        /// In a file of several levels (a Sokoban collection, a PuzzleScript game): analyse
+        /// level N (from 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
     },
     /// Draw a puzzle's position as a picture: SVG, PNG, or its whole solution as an animated
     /// GIF or APNG. The puzzle is solved first (with the defaults) unless only its start is drawn.
@@ -255,13 +259,14 @@ pub fn main() -> i32 {
             let Some(limits) = limits(args.max_states, args.timeout) else { return 2 };
             lm_solve(&args, &limits)
         }
-        Command::Analyse { search, hardest_out } => {
+        Command::Analyse { search, hardest_out, level } => {
             let Some(options) = search.options() else { return 2 };
             let (file, json) = (search.file, search.json);
-            let puzzle = match read_puzzle(&file, &search.family) {
-                Ok(puzzle) => puzzle,
-                Err(code) => return code,
-            };
+            let puzzle =
+                match read_puzzle(&file, &search.family).and_then(|p| chosen_level(p, level, &file, &search.family)) {
+                    Ok(puzzle) => puzzle,
+                    Err(code) => return code,
+                };
             if refused(puzzle.as_ref(), &options) {
                 return 2;
             }

@@ -926,3 +926,21 @@ fn a_new_game_from_the_command_line() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(said), "{}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// `analyse --level N` on a PuzzleScript game: every position of Microban's first level, in
+/// inputs, the same on any number of threads, with the shortest solution `solve` proves (33
+/// inputs, as the reference engine's own breadth-first search finds: benches/RESULTS.md).
+#[test]
+fn a_puzzlescript_level_is_analysed() {
+    let game = format!("{}/tests/fixtures/puzzlescript/microban.txt", env!("CARGO_MANIFEST_DIR"));
+    let out = run(&["analyse", &game, "--level", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with("629 positions reachable from the start, 2 solved\n"), "{text}");
+    assert!(text.contains("Shortest solution: 33 moves (the only one)"), "{text}");
+    for threads in ["1", "2", "3"] {
+        assert_eq!(stdout(&run(&["analyse", &game, "--level", "1", "--threads", threads])), text, "{threads} threads");
+    }
+    let out = run(&["analyse", &game, "--level", "11"]);
+    assert_eq!(out.status.code(), Some(2));
+}

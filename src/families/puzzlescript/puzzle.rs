@@ -432,9 +432,30 @@ impl Puzzle for PsPuzzle {
     /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
     /// conditions are from holding, finds an answer sooner in larger levels without proving it;
     /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
+    fn explore(
+        &self,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Result<crate::families::analysis::AnalysisReport, FormatError> {
+        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
+        if let Some(why) = self.unsolvable_why() {
+            return Err(FormatError::general(why.replace("solved", "analysed")));
+        }
+        let start = self.start_position().map_err(FormatError::general)?;
+        let space = PsSpace::new(self, start);
+        Ok(crate::families::analysis::analysis_spread(
+            "puzzlescript",
+            METRIC,
+            &space,
+            options,
+            on_progress,
+            |moves, _| moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect(),
+        ))
+    }
+
     fn capabilities(&self) -> Capabilities {
         let mut capabilities =
-            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs);
+            Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs).analysing();
         // In the page, breadth-first search proves on one Worker while best-first search finds
         // on another, with the whole time.
         capabilities.beside = true;

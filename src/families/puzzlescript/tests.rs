@@ -398,3 +398,16 @@ fn a_game_that_cannot_be_won_says_so_without_searching() {
     );
     assert_eq!(solve(&winning).moves, ["right", "right"]);
 }
+
+/// Analyse explores every position of a level in inputs: its shortest solution is the one a
+/// solve proves, and its hardest start, written as a game of its own, is solved in as many
+/// inputs as it says.
+#[test]
+fn a_level_is_analysed_and_its_hardest_start_written() {
+    let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
+    let report = puzzle.analyse(&SolveOptions::default(), &mut |_| Flow::Continue).expect("analyses");
+    assert_eq!(report.shortest, Some(2));
+    let hardest = report.hardest.expect("a hardest start");
+    let text = hardest.text.expect("written as a game");
+    assert_eq!(solve(&text).moves.len() as u64, hardest.moves);
+}
