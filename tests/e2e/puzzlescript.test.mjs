@@ -69,3 +69,19 @@ test('what the reference compiler only warns of is said under the text, and the 
     assert.equal(await page.textContent('#warnings'), '');
   });
 });
+
+test('Analyse on a PuzzleScript level: its every position in inputs, and its hardest start opened and solved', async () => {
+  await inPage(async (page) => {
+    await page.selectOption('#examples', 'ps-sokoban-basic');
+    await waitForStatus(page, 'Ready', 60000);
+    await page.click('#analyse');
+    // Its first level is Microban's: `puzzlelab analyse GAME --level 1` says the same.
+    await waitForStatus(page, '629 positions reachable from the start, 2 solved', 60000);
+    const lines = await page.locator('#analysis-lines li').allTextContents();
+    assert.ok(lines.includes('Shortest solution: 33 moves (the only one)'), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('Hardest start: 38 moves to solve (2 positions)')), lines.join('\n'));
+    // The hardest start, written as a game of its own, solves in the 38 inputs Analyse gave it.
+    await page.click('#open-hardest');
+    await waitForStatus(page, 'Opened the hardest start: its shortest solution has 38 moves', 60000);
+  });
+});
