@@ -429,9 +429,8 @@ impl Puzzle for PsPuzzle {
         "puzzlescript"
     }
 
-    /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
-    /// conditions are from holding, finds an answer sooner in larger levels without proving it;
-    /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
+    /// Analyse: every position of the level, in inputs (a game played, not solved, is not
+    /// analysed either).
     fn explore(
         &self,
         options: &SolveOptions,
@@ -453,6 +452,9 @@ impl Puzzle for PsPuzzle {
         ))
     }
 
+    /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
+    /// conditions are from holding, finds an answer sooner in larger levels without proving it;
+    /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
     fn capabilities(&self) -> Capabilities {
         let mut capabilities =
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs).analysing();
