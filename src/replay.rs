@@ -6,14 +6,19 @@ use crate::contract::{Difficulty, NewGame, Noun, Report, Status};
 pub fn status_line(report: &Report) -> String {
     match report.status {
         Status::Solved => "solved".into(),
-        // Known without searching: why.
-        Status::Unsolved => match report.reason.as_deref().filter(|_| report.stats.explored == 0) {
+        Status::Unsolved => match known_without_search(report) {
             Some(why) => format!("unsolved: {}", why.strip_prefix("No solution: ").unwrap_or(why)),
             None => "unsolved".into(),
         },
         Status::GaveUp => format!("gave up: {}", report.reason.as_deref().unwrap_or("a budget ran out")),
         Status::Cancelled => "cancelled".into(),
     }
+}
+
+/// Why an unsolved puzzle has no solution, where that was known without a search (an
+/// N-puzzle's parity, a PuzzleScript game with no way to win).
+fn known_without_search(report: &Report) -> Option<&str> {
+    report.reason.as_deref().filter(|_| report.stats.explored == 0)
 }
 
 /// One sentence for people: "Solved in 37 moves (counted in one-cell steps, shortest; …)".
@@ -50,8 +55,7 @@ pub fn summary(report: &Report) -> String {
                 s.elapsed_ms
             )
         }
-        // Known without searching (an N-puzzle's parity): the reason says why.
-        Status::Unsolved if s.explored == 0 && report.reason.is_some() => report.reason.clone().unwrap_or_default(),
+        Status::Unsolved if known_without_search(report).is_some() => report.reason.clone().unwrap_or_default(),
         Status::Unsolved => match &report.scope {
             Some(scope) => {
                 format!("No solution {scope}: checked all {} reachable positions", group(s.stored.max(s.explored)))

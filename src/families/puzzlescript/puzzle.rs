@@ -84,19 +84,29 @@ impl PsPuzzle {
         Session::at(&self.game, self.level, board, from.restart.clone())
     }
 
-    /// Why this game's levels are played but not solved, if they are.
-    fn unsolvable_why(&self) -> Option<String> {
-        if self.game.random {
-            return Some(
-                "this game chooses at random (random rules), so its levels are played here but not solved".into(),
-            );
-        }
-        if self.game.settings.contains_key("realtime_interval") {
-            return Some(
-                "this game runs in real time (realtime_interval), so its levels are played here but not solved".into(),
-            );
-        }
-        None
+    /// Why this game's levels are played but not `done` ("solved", "analysed"), if they are: the
+    /// error a search of them ends in at once.
+    fn unsearchable(&self, done: &str) -> Option<FormatError> {
+        let why = if self.game.random {
+            "this game chooses at random (random rules)"
+        } else if self.game.settings.contains_key("realtime_interval") {
+            "this game runs in real time (realtime_interval)"
+        } else {
+            return None;
+        };
+        Some(FormatError::general(format!("{why}, so its levels are played here but not {done}")))
+    }
+
+    /// Why a search that is `done` ("solved", "analysed") in inputs is refused: the options
+    /// count something else, or the game cannot be searched.
+    fn refused(&self, options: &SolveOptions, done: &str) -> Result<(), FormatError> {
+        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
+        self.unsearchable(done).map_or(Ok(()), Err)
+    }
+
+    /// The level as a search's space, from its start.
+    fn space(&self) -> Result<PsSpace<'_>, FormatError> {
+        Ok(PsSpace::new(self, self.start_position().map_err(FormatError::general)?))
     }
 
     /// Whether any level could be won: the game has win conditions, or a rule that says `win`.
@@ -164,18 +174,14 @@ impl PsPuzzle {
         turn: &Turn,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
-        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
-        if let Some(why) = self.unsolvable_why() {
-            return Err(FormatError::general(why));
-        }
+        self.refused(options, "solved")?;
         let method = self.capabilities().resolve(options.method)?;
         if !self.can_be_won() {
             let mut report = Report::without_search("puzzlescript", METRIC, Status::Unsolved, NEVER_WON);
             report.noun = Noun::Inputs;
             return Ok(report);
         }
-        let start = self.start_position().map_err(FormatError::general)?;
-        let space = PsSpace::new(self, start);
+        let space = self.space()?;
         let search = crate::families::search_spread;
         let (method, outcome) = match (options.method, options.beside) {
             // `auto` shared between two Workers: one proves for its turn, one finds.
@@ -188,12 +194,15 @@ impl PsPuzzle {
             (Method::Auto, None) => self.proven_then_found(&space, options, turn, on_progress),
             _ => (method, search(&space, method, options, on_progress)),
         };
-        let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, |moves, _| {
-            moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
-        });
+        let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, named);
         report.noun = Noun::Inputs;
         Ok(report)
     }
+}
+
+/// The names of a search's `moves` (inputs by number).
+fn named<S>(moves: &[u8], _states: &[S]) -> Vec<String> {
+    moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect()
 }
 
 /// What a solve says of a game no level of which can be won, without searching.
@@ -436,20 +445,9 @@ impl Puzzle for PsPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<crate::families::analysis::AnalysisReport, FormatError> {
-        crate::families::only_metric(options, METRIC, " for PuzzleScript: every input counts (inputs)")?;
-        if let Some(why) = self.unsolvable_why() {
-            return Err(FormatError::general(why.replace("solved", "analysed")));
-        }
-        let start = self.start_position().map_err(FormatError::general)?;
-        let space = PsSpace::new(self, start);
-        Ok(crate::families::analysis::analysis_spread(
-            "puzzlescript",
-            METRIC,
-            &space,
-            options,
-            on_progress,
-            |moves, _| moves.iter().map(|&m| INPUTS[m as usize].to_string()).collect(),
-        ))
+        self.refused(options, "analysed")?;
+        let space = self.space()?;
+        Ok(crate::families::analysis::analysis_spread("puzzlescript", METRIC, &space, options, on_progress, named))
     }
 
     /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
