@@ -446,6 +446,15 @@
     foundCount++;
   }
 
+  // What the last of the calls below that return NaN threw: those calls (the module's, once a
+  // state or more) catch what is thrown themselves, so that the module's glue has no wrapper
+  // around them to catch it (that was a twentieth of the page's time).
+  let thrown = null;
+  function threw(error) {
+    thrown = error;
+    return NaN;
+  }
+
   const host = {
     // A new search: the state start() returns, state 0.
     begin() {
@@ -531,39 +540,53 @@
     // set gives that move its number (the next). The states are kept until `flagsGiven`
     // (nothing is kept longer).
     expandGiven() {
-      foundCount = 0;
-      fresh();
-      const state = given();
-      writeHere();
-      visit(state, writeFound);
-      return copy();
+      try {
+        foundCount = 0;
+        fresh();
+        const state = given();
+        writeHere();
+        visit(state, writeFound);
+        return copy();
+      } catch (error) {
+        return threw(error);
+      }
     },
     // The flags (as `flags` says, a byte each) of the states of the last expansion that are
     // new to the search, written as `copy` says: the module put their count and their places
     // in the expansion where `target` says, 4 bytes each. (The states the search has seen
     // before are not asked: most of them, in most puzzles, and `is_goal` may cost.)
     flagsGiven() {
-      fresh();
-      reading = memoryBytes;
-      read = place;
-      const count = readInt();
-      // Each flag is written before the places still to read (they take 4 bytes each).
-      writeHere();
       try {
+        fresh();
+        reading = memoryBytes;
+        read = place;
+        const count = readInt();
+        // Each flag is written before the places still to read (they take 4 bytes each).
+        writeHere();
         for (let i = 0; i < count; i++) {
           const at = readInt();
           if (at >= foundCount) throw new Error("puzzlelab: no such state in the expansion");
           out.setUint8(length++, flags(found[at]));
         }
+        return copy();
       } catch (error) {
-        throw failed(error);
+        return threw(failed(error));
       }
-      return copy();
     },
     // `heuristic` of the state the module put where `target` says.
     heuristicGiven() {
-      fresh();
-      return heuristicOf(given());
+      try {
+        fresh();
+        return heuristicOf(given());
+      } catch (error) {
+        return threw(error);
+      }
+    },
+    // What the last call that returned NaN threw.
+    thrown() {
+      const error = thrown;
+      thrown = null;
+      return error;
     },
     // What was last written, again, once the module has made room.
     copyAgain() {

@@ -14,13 +14,13 @@ use std::hash::BuildHasher;
 use std::rc::Rc;
 
 /// Values with one number each, by their canonical bytes: each value's length and bytes one
-/// after another in one buffer, and a table of (number, where its bytes start) hashed by them
-/// (no allocation per value; in the page the numbering was a quarter of the time with a shared
-/// pointer per value). A value found again is compared where the table says, with no look-up
-/// of where its bytes are by number.
+/// after another in one buffer, and a table of (number, where its bytes start, hash) hashed by
+/// them (no allocation per value; in the page the numbering was a quarter of the time with a
+/// shared pointer per value). A value found again is compared where the table says, with no
+/// look-up of where its bytes are by number; the table grows without reading them again.
 #[derive(Default)]
 struct Numbered {
-    index: HashTable<(u32, usize)>,
+    index: HashTable<(u32, usize, u32)>,
     bytes: Vec<u8>,
     /// Where each value's length starts, by number.
     starts: Vec<usize>,
@@ -32,26 +32,37 @@ fn key_at(bytes: &[u8], start: usize) -> &[u8] {
     bytes.get(start + 4..start + 4 + length as usize).unwrap_or_default()
 }
 
+/// `key`'s hash as the table keeps it (32 bits), and as the table asks it: the same bits in both
+/// halves, so that the table's two uses of a hash (the low bits to place an entry, the top seven
+/// to tell entries apart) read them on 64 bits as on wasm's 32.
+fn hash_of(key: &[u8]) -> u32 {
+    FxBuildHasher.hash_one(key) as u32
+}
+
+fn widened(hash: u32) -> u64 {
+    u64::from(hash) * 0x1_0000_0001
+}
+
 impl Numbered {
     /// What each value costs here: its length and bytes, where they start, and its slot in the
     /// table (with room to grow).
-    const EACH: u64 = (4 + std::mem::size_of::<usize>() + 2 * std::mem::size_of::<(u32, usize)>()) as u64;
+    const EACH: u64 = (4 + std::mem::size_of::<usize>() + 2 * std::mem::size_of::<(u32, usize, u32)>()) as u64;
 
     /// The number of `key`, and whether it is new.
     fn number(&mut self, key: &[u8]) -> (u32, bool) {
         let bytes = &self.bytes;
-        let hash = FxBuildHasher.hash_one(key);
+        let hash = hash_of(key);
         let entry = self.index.entry(
-            hash,
-            |&(_, start)| same_bytes(key_at(bytes, start), key),
-            |&(_, start)| FxBuildHasher.hash_one(key_at(bytes, start)),
+            widened(hash),
+            |&(_, start, kept)| kept == hash && same_bytes(key_at(bytes, start), key),
+            |&(.., kept)| widened(kept),
         );
         match entry {
             Entry::Occupied(entry) => (entry.get().0, false),
             Entry::Vacant(entry) => {
                 let id = self.starts.len() as u32;
                 let start = self.bytes.len();
-                entry.insert((id, start));
+                entry.insert((id, start, hash));
                 self.bytes.extend_from_slice(&(key.len() as u32).to_le_bytes());
                 self.bytes.extend_from_slice(key);
                 self.starts.push(start);
@@ -71,6 +82,10 @@ pub struct JsSpace<'a> {
     moves: RefCell<Numbered>,
     /// [`GOAL`] and [`DEAD`] of each state, as the engine said when it was numbered.
     flags: RefCell<Vec<u8>>,
+    /// The state each state was first found from (the start's is itself): the state a move
+    /// most often leads back to, compared before the table is searched (in the 8-puzzle, a
+    /// third of the states found are the one just left).
+    parents: RefCell<Vec<u32>>,
     /// The bytes the states hold, here and in the engine.
     bytes: Cell<u64>,
     /// The first script error met; the search then winds down and the error is reported.
@@ -87,6 +102,7 @@ impl<'a> JsSpace<'a> {
             states: RefCell::default(),
             moves: RefCell::default(),
             flags: RefCell::default(),
+            parents: RefCell::new(vec![0]),
             bytes: Cell::new(0),
             error: RefCell::new(None),
             given: RefCell::default(),
@@ -101,7 +117,8 @@ impl<'a> JsSpace<'a> {
     fn count(&self, key: &[u8]) {
         // The key as it is numbered, and the engine's value if it keeps one.
         let kept = if self.engine.keeps_states() { key::held_bytes(key) } else { 0 };
-        self.bytes.set(self.bytes.get() + key.len() as u64 + Numbered::EACH + kept);
+        let parent = std::mem::size_of::<u32>() as u64;
+        self.bytes.set(self.bytes.get() + key.len() as u64 + Numbered::EACH + parent + kept);
     }
 
     /// The canonical bytes of state `id`.
@@ -134,8 +151,12 @@ impl<'a> JsSpace<'a> {
         let mut given = self.given.borrow_mut();
         given.clear();
         given.extend_from_slice(self.states.borrow().key(id));
+        let mut parents = self.parents.borrow_mut();
         let mut numbering = Numbering {
             space: self,
+            from: id,
+            back: parents.get(id as usize).copied().filter(|&parent| parent != id),
+            parents: &mut parents,
             states: &mut self.states.borrow_mut(),
             moves: &mut self.moves.borrow_mut(),
             flags: &mut self.flags.borrow_mut(),
@@ -148,6 +169,10 @@ impl<'a> JsSpace<'a> {
 /// One expansion's states, numbered as the engine finds them.
 struct Numbering<'s, 'a> {
     space: &'s JsSpace<'a>,
+    /// The state expanded, and the one it was first found from.
+    from: u32,
+    back: Option<u32>,
+    parents: &'s mut Vec<u32>,
     states: &'s mut Numbered,
     moves: &'s mut Numbered,
     flags: &'s mut Vec<u8>,
@@ -160,8 +185,13 @@ impl Found for Numbering<'_, '_> {
     }
 
     fn state(&mut self, mv: u32, state: &[u8]) -> Option<u32> {
+        if let Some(back) = self.back.filter(|&back| same_bytes(self.states.key(back), state)) {
+            self.out.push((mv, back, 1));
+            return None;
+        }
         let (next, new) = self.states.number(state);
         if new {
+            self.parents.push(self.from);
             self.space.count(state);
             // Until the engine says (a script that fails between the two leaves none set).
             self.flags.push(0);

@@ -27,18 +27,22 @@ use wasm_bindgen::{JsCast, JsValue};
 
 // The host's calls made once a state, typed: a number comes back as a number, with no value of
 // the glue's to make and read (a twentieth of the page's time when they went through `call`).
+// They catch what is thrown themselves and say NaN, and `thrown` gives it (the glue's wrapper
+// of a call that may throw was another twentieth).
 #[wasm_bindgen]
 extern "C" {
     /// The object `host.js` returns.
     type Host;
-    #[wasm_bindgen(catch, method, js_name = expandGiven)]
-    fn expand_given(this: &Host) -> Result<f64, JsValue>;
-    #[wasm_bindgen(catch, method, js_name = flagsGiven)]
-    fn flags_given(this: &Host) -> Result<f64, JsValue>;
-    #[wasm_bindgen(catch, method, js_name = heuristicGiven)]
-    fn heuristic_given(this: &Host) -> Result<f64, JsValue>;
-    #[wasm_bindgen(catch, method, js_name = copyAgain)]
-    fn copy_again(this: &Host) -> Result<f64, JsValue>;
+    #[wasm_bindgen(method, js_name = expandGiven)]
+    fn expand_given(this: &Host) -> f64;
+    #[wasm_bindgen(method, js_name = flagsGiven)]
+    fn flags_given(this: &Host) -> f64;
+    #[wasm_bindgen(method, js_name = heuristicGiven)]
+    fn heuristic_given(this: &Host) -> f64;
+    #[wasm_bindgen(method, js_name = copyAgain)]
+    fn copy_again(this: &Host) -> f64;
+    #[wasm_bindgen(method)]
+    fn thrown(this: &Host) -> JsValue;
 }
 
 /// Hardened JavaScript's shim (`ses`, vendored with its licence in `www/vendor/ses`).
@@ -198,6 +202,15 @@ impl WebEngine {
         value.as_string().ok_or_else(|| FormatError::general("the script's host returned something other than text"))
     }
 
+    /// What a typed call said: NaN when it threw.
+    fn said(&self, value: f64) -> Result<f64, JsValue> {
+        if value.is_nan() {
+            Err(self.typed.thrown())
+        } else {
+            Ok(value)
+        }
+    }
+
     /// Has the host copy what it wrote into the buffer: `written` is what the call returned
     /// (the bytes copied, or minus the bytes needed, when the buffer grows and the host copies
     /// again). `read` gets the bytes.
@@ -205,7 +218,7 @@ impl WebEngine {
         let mut written = written.map_err(|thrown| self.failure(thrown))?;
         if written < 0.0 {
             self.grow((-written) as usize);
-            written = self.typed.copy_again().map_err(|thrown| self.failure(thrown))?;
+            written = self.said(self.typed.copy_again()).map_err(|thrown| self.failure(thrown))?;
         }
         let buffer = self.buffer.borrow();
         Ok(read(buffer.get(..written.max(0.0) as usize).unwrap_or_default()))
@@ -328,7 +341,7 @@ impl Engine for WebEngine {
         self.give(state);
         let mut new = self.new.borrow_mut();
         new.clear();
-        self.written(self.typed.expand_given(), |bytes| {
+        self.written(self.said(self.typed.expand_given()), |bytes| {
             // The move and the state, each after its length (a move known by its number, or
             // numbered as it is read, as `host.js` says).
             let unreadable = || FormatError::general("the script's host wrote an expansion this build cannot read");
@@ -371,7 +384,7 @@ impl Engine for WebEngine {
             room.copy_from_slice(&place.to_le_bytes());
         }
         drop(buffer);
-        self.written(self.typed.flags_given(), |flags| {
+        self.written(self.said(self.typed.flags_given()), |flags| {
             for (&(_, id), &flags) in new.iter().zip(flags) {
                 found.flags(id, flags);
             }
@@ -385,7 +398,7 @@ impl Engine for WebEngine {
 
     fn heuristic(&self, _id: u32, state: &[u8]) -> Result<u32, FormatError> {
         self.give(state);
-        let h = self.typed.heuristic_given().map_err(|thrown| self.failure(thrown))?;
+        let h = self.said(self.typed.heuristic_given()).map_err(|thrown| self.failure(thrown))?;
         Ok(h.min(f64::from(u32::MAX)) as u32)
     }
 
