@@ -937,7 +937,10 @@ fn a_puzzlescript_level_is_analysed() {
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     assert!(text.starts_with("629 positions reachable from the start, 2 solved\n"), "{text}");
-    assert!(text.contains("Shortest solution: 33 moves (the only one)"), "{text}");
+    // In the game's words: inputs, not moves.
+    assert!(text.contains("Shortest solution: 33 inputs (the only one)"), "{text}");
+    assert!(text.contains("Only one input keeps it shortest at "), "{text}");
+    assert!(text.contains("Hardest start: 38 inputs to solve (2 positions), "), "{text}");
     for threads in ["1", "2", "3"] {
         assert_eq!(stdout(&run(&["analyse", &game, "--level", "1", "--threads", threads])), text, "{threads} threads");
     }

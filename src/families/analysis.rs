@@ -125,9 +125,26 @@ impl AnalysisReport {
         self.choices.iter().filter(|&&c| c == 1).count()
     }
 
+    /// What the family counts, one and many: "input" and "inputs" for PuzzleScript's
+    /// `inputs`, "click" and "clicks" for Game About Squares', "move" and "moves" otherwise.
+    pub fn step_words(&self) -> (&'static str, &'static str) {
+        match self.metric.as_str() {
+            "inputs" => ("input", "inputs"),
+            "clicks" => ("click", "clicks"),
+            _ => ("move", "moves"),
+        }
+    }
+
+    /// `count` steps in the family's words ("1 input", "38 moves").
+    pub fn steps(&self, count: u64) -> String {
+        let (one, many) = self.step_words();
+        format!("{} {}", group(count), if count == 1 { one } else { many })
+    }
+
     /// The figures in sentences, one a line (the CLI's text output, the page's panel).
     pub fn lines(&self) -> Vec<String> {
         let n = |count: u64, one: &str, many: &str| format!("{} {}", group(count), if count == 1 { one } else { many });
+        let (move_, moves) = self.step_words();
         match self.status {
             Completion::GaveUp => {
                 let reason = self.reason.as_deref().unwrap_or("a budget ran out");
@@ -165,10 +182,10 @@ impl AnalysisReport {
                 } else {
                     format!("one of {} distinct ones", group_digits(count))
                 };
-                lines.push(format!("Shortest solution: {} ({ways})", n(length, "move", "moves")));
+                lines.push(format!("Shortest solution: {} ({ways})", n(length, move_, moves)));
                 if length > 0 {
                     lines.push(format!(
-                        "Only one move keeps it shortest at {} of its {length} steps",
+                        "Only one {move_} keeps it shortest at {} of its {length} steps",
                         self.only_moves()
                     ));
                 }
@@ -179,15 +196,15 @@ impl AnalysisReport {
         let at_farthest = self.histogram.last().copied().unwrap_or(0);
         lines.push(format!(
             "Farthest from the start: {} ({})",
-            n(farthest as u64, "move", "moves"),
+            n(farthest as u64, move_, moves),
             n(at_farthest, "position", "positions")
         ));
         if let Some(hardest) = &self.hardest {
             lines.push(format!(
                 "Hardest start: {} to solve ({}), {} from the start",
-                n(hardest.moves, "move", "moves"),
+                n(hardest.moves, move_, moves),
                 n(hardest.positions, "position", "positions"),
-                n(hardest.path.len() as u64, "move", "moves")
+                n(hardest.path.len() as u64, move_, moves)
             ));
         }
         lines.extend(self.notes.iter().cloned());

@@ -78,10 +78,10 @@ test('Analyse on a PuzzleScript level: its every position in inputs, and its har
     // Its first level is Microban's: `puzzlelab analyse GAME --level 1` says the same.
     await waitForStatus(page, '629 positions reachable from the start, 2 solved', 60000);
     const lines = await page.locator('#analysis-lines li').allTextContents();
-    assert.ok(lines.includes('Shortest solution: 33 moves (the only one)'), lines.join('\n'));
-    assert.ok(lines.some((l) => l.startsWith('Hardest start: 38 moves to solve (2 positions)')), lines.join('\n'));
+    assert.ok(lines.includes('Shortest solution: 33 inputs (the only one)'), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('Hardest start: 38 inputs to solve (2 positions)')), lines.join('\n'));
     // The hardest start, written as a game of its own, solves in the 38 inputs Analyse gave it.
     await page.click('#open-hardest');
-    await waitForStatus(page, 'Opened the hardest start: its shortest solution has 38 moves', 60000);
+    await waitForStatus(page, 'Opened the hardest start: its shortest solution has 38 inputs', 60000);
   });
 });

@@ -297,12 +297,8 @@ impl App {
 
     /// Replaces the puzzle with the analysis's hardest start, ready to solve and share.
     pub(super) fn open_hardest(&mut self) {
-        let Some((text, moves)) = self
-            .analysed
-            .report
-            .as_ref()
-            .and_then(|a| a.hardest.as_ref())
-            .and_then(|h| Some((h.text.clone()?, h.moves)))
+        let Some((text, moves)) = (self.analysed.report.as_ref())
+            .and_then(|a| Some((a.hardest.as_ref()?.text.clone()?, a.steps(a.hardest.as_ref()?.moves))))
         else {
             return;
         };
@@ -310,6 +306,6 @@ impl App {
         self.set_text(&text, true);
         self.reparse();
         self.open_entry();
-        self.set_status(&format!("Opened the hardest start: its shortest solution has {moves} moves. Press Solve."));
+        self.set_status(&format!("Opened the hardest start: its shortest solution has {moves}. Press Solve."));
     }
 }
