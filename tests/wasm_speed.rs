@@ -329,6 +329,23 @@ fn javascript_rules() {
     assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved);
     let thrown = error("throw new RangeError(\"no\");");
     assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
+    // Breadth-first search has the page's engine expand many states in one call: a failure in
+    // one it would not have come to yet is not said. From 0, steps of 1 and 2; 3 is solved
+    // (found expanding 1), and state 2, expanded in the same call as 1, fails in apply() or
+    // has a state whose is_goal() fails; when 1 fails instead, that is said.
+    for (fails, solved) in [
+        ("function apply(s, m) { if (s === 2) throw new Error(\"two\"); return s + m; }\nfunction is_goal(s) { return s === 3; }", true),
+        ("function apply(s, m) { return s + m; }\nfunction is_goal(s) { if (s === 4) throw new Error(\"four\"); return s === 3; }", true),
+        ("function apply(s, m) { if (s === 1) throw new Error(\"one\"); return s + m; }\nfunction is_goal(s) { return s === 3; }", false),
+    ] {
+        let text = format!("// puzzlelab script js\nfunction start() {{ return 0; }}\nfunction moves(s) {{ return [1, 2]; }}\n{fails}\n");
+        let puzzle = JsPuzzle::load::<WebEngine>(&text).unwrap();
+        let options = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
+        match puzzle.solve(&options, &mut |_: &Stats| Flow::Continue) {
+            Ok(report) => assert!(solved && report.moves.join(" ") == "1 2", "{fails}: {report:?}"),
+            Err(error) => assert!(!solved && error.message == "apply() failed: Error: one", "{fails}: {error:?}"),
+        }
+    }
     // The script runs in a compartment of its own (issue 60): the realm's intrinsics are frozen
     // (the solver's code keeps its own), and none of the realm's globals are the script's.
     let rules = "function start() { return 0; }\nfunction moves(s) { return [1]; }\nfunction apply(s, m) { return s + m; }\nfunction is_goal(s) { return s === 1; }\n";

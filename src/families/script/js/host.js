@@ -416,6 +416,8 @@
   const FIRST = 0x40000000;
   const MAX_KNOWN = 1 << 12;
   const knownMoves = new Map();
+  // The same moves by their number: those an expansion that failed numbered are forgotten.
+  const knownList = [];
 
   function writeMove(move) {
     if (typeof move === "string") {
@@ -431,11 +433,18 @@
         writeKey(move, "moves", "a move");
         out.setUint32(at, FIRST + (length - at - 4), true);
         knownMoves.set(move, knownMoves.size);
+        knownList.push(move);
         return;
       }
     }
     writeKey(move, "moves", "a move");
   }
+
+  // The words that begin an expansion and that end one that failed, in `expandGiven`.
+  const NEXT = 0x20000000;
+  const FAILED = 0x10000000;
+  // The states `expandGiven` was given, read.
+  const givenStates = [];
 
   // One state found, written as `expandGiven` says.
   function writeFound(move, next) {
@@ -445,6 +454,8 @@
     else found.push(next);
     foundCount++;
   }
+
+  const FLAGS_FAILED = 0xff;
 
   // What the last of the calls below that return NaN threw: those calls (the module's, once a
   // state or more) catch what is thrown themselves, so that the module's glue has no wrapper
@@ -460,6 +471,7 @@
     begin() {
       values.length = 0;
       knownMoves.clear();
+      knownList.length = 0;
       doing = "start";
       try {
         const state = rules.start();
@@ -534,27 +546,56 @@
       length -= 4;
       return copy();
     },
-    // `expand` of the state the module put where `target` says, written as `copy` says: for
-    // each state found, its move and the state, each after its length. A move's length word
-    // with `KNOWN` set is instead the number of a text move written before, one with `FIRST`
-    // set gives that move its number (the next). The states are kept until `flagsGiven`
-    // (nothing is kept longer).
+    // `expand` of each state the module put where `target` says (their count, then each after
+    // its length; one call for many states, where a search expands them in the order found),
+    // written as `copy` says: for each, the word `NEXT`, then for each state found its move and
+    // the state, each after its length. A move's length word with `KNOWN` set is instead the
+    // number of a text move written before, one with `FIRST` set gives that move its number
+    // (the next). An expansion that fails is the word `FAILED` after its `NEXT`, the last
+    // written, and `thrown` says why. The states found are kept until `flagsGiven` (nothing is
+    // kept longer).
     expandGiven() {
       try {
         foundCount = 0;
         fresh();
-        const state = given();
+        reading = memoryBytes;
+        read = place;
+        const count = readInt();
+        // All are read before anything is written where they are.
+        for (let i = 0; i < count; i++) {
+          read += 4;
+          if (i < givenStates.length) givenStates[i] = readValue();
+          else givenStates.push(readValue());
+        }
         writeHere();
-        visit(state, writeFound);
+        for (let i = 0; i < count; i++) {
+          room(4);
+          out.setUint32(length, NEXT, true);
+          length += 4;
+          const at = length;
+          const movesKnown = knownList.length;
+          try {
+            visit(givenStates[i], writeFound);
+          } catch (error) {
+            length = at;
+            while (knownList.length > movesKnown) knownMoves.delete(knownList.pop());
+            room(4);
+            out.setUint32(length, FAILED, true);
+            length += 4;
+            thrown = error;
+            break;
+          }
+        }
         return copy();
       } catch (error) {
         return threw(error);
       }
     },
-    // The flags (as `flags` says, a byte each) of the states of the last expansion that are
+    // The flags (as `flags` says, a byte each) of the states of the last expansions that are
     // new to the search, written as `copy` says: the module put their count and their places
-    // in the expansion where `target` says, 4 bytes each. (The states the search has seen
-    // before are not asked: most of them, in most puzzles, and `is_goal` may cost.)
+    // in the expansions where `target` says, 4 bytes each. (The states the search has seen
+    // before are not asked: most of them, in most puzzles, and `is_goal` may cost.) A state
+    // whose flags could not be had is `FLAGS_FAILED`, the last written, and `thrown` says why.
     flagsGiven() {
       try {
         fresh();
@@ -566,7 +607,16 @@
         for (let i = 0; i < count; i++) {
           const at = readInt();
           if (at >= foundCount) throw new Error("puzzlelab: no such state in the expansion");
-          out.setUint8(length++, flags(found[at]));
+          let flag;
+          try {
+            flag = flags(found[at]);
+          } catch (error) {
+            // The flags of the states before it stand.
+            out.setUint8(length++, FLAGS_FAILED);
+            thrown = failed(error);
+            break;
+          }
+          out.setUint8(length++, flag);
         }
         return copy();
       } catch (error) {

@@ -179,6 +179,21 @@ pub trait Engine {
     /// Hands `found`, in order, each move allowed from state `id` (whose bytes are `state`)
     /// and the state it leads to, then the flags of each that is new to the search.
     fn expand(&self, id: u32, state: &[u8], found: &mut dyn Found) -> Result<(), FormatError>;
+    /// [`Engine::expand`] of each of `states` (a number and its bytes) in turn, `found` told
+    /// where each begins ([`Found::next`]). A failure stops it: the place in `states` of the
+    /// state whose expansion failed, and why (those before it are handed over in full).
+    fn expand_many(&self, states: &[(u32, &[u8])], found: &mut dyn Found) -> Result<(), (usize, FormatError)> {
+        for (at, &(id, state)) in states.iter().enumerate() {
+            found.next(at);
+            self.expand(id, state, found).map_err(|error| (at, error))?;
+        }
+        Ok(())
+    }
+    /// How many states [`Engine::expand_many`] is best given at once, where a search expands
+    /// them in the order they are numbered: more than one where each call costs (the page's).
+    fn batch(&self) -> usize {
+        1
+    }
     /// `heuristic` of state `id`, whose bytes are `state`.
     fn heuristic(&self, id: u32, state: &[u8]) -> Result<u32, FormatError>;
     /// `moves(state)`.
@@ -222,6 +237,8 @@ pub fn arguments(values: &[&[u8]]) -> String {
 
 /// Where an expansion hands what it finds, one state at a time: the search's numbering.
 pub trait Found {
+    /// What follows is the expansion of the `at`-th state given to [`Engine::expand_many`].
+    fn next(&mut self, at: usize);
     /// The number of a move, given as canonical bytes (a search numbers each move it meets).
     fn number_move(&mut self, mv: &[u8]) -> u32;
     /// A move allowed (its number) and the state it leads to, as canonical bytes: the state's

@@ -90,13 +90,32 @@ pub struct JsSpace<'a> {
     bytes: Cell<u64>,
     /// The first script error met; the search then winds down and the error is reported.
     error: RefCell<Option<FormatError>>,
-    /// The bytes of the state being expanded, kept to spare allocations.
+    /// The bytes of the states being expanded, kept to spare allocations.
     given: RefCell<Vec<u8>>,
+    /// Whether the search expands the states in the order they are numbered (breadth-first
+    /// search and Analyse do), so that an engine may expand several ahead of it.
+    in_order: bool,
+    ahead: RefCell<Ahead>,
+}
+
+/// States expanded before the search asks for them, as [`Engine::batch`] says, where it expands
+/// them in the order they are numbered: the states are numbered as they would be one at a time.
+#[derive(Default)]
+struct Ahead {
+    /// The states expanded, the next of them the search is to ask for, and where each one's
+    /// moves start in `edges`.
+    ids: Vec<u32>,
+    next: usize,
+    starts: Vec<usize>,
+    edges: Vec<(u32, u32, u32)>,
+    /// The state whose expansion failed, and why: said when the search comes to it.
+    failed: Option<(u32, FormatError)>,
 }
 
 impl<'a> JsSpace<'a> {
-    /// A new search of the script's rules, from `start()`.
-    pub fn new(engine: &'a dyn Engine) -> Result<Self, FormatError> {
+    /// A new search of the script's rules, from `start()`, by a search that expands states in
+    /// the order they are numbered (`in_order`) or not.
+    pub fn new(engine: &'a dyn Engine, in_order: bool) -> Result<Self, FormatError> {
         let space = JsSpace {
             engine,
             states: RefCell::default(),
@@ -106,6 +125,8 @@ impl<'a> JsSpace<'a> {
             bytes: Cell::new(0),
             error: RefCell::new(None),
             given: RefCell::default(),
+            in_order: in_order && engine.batch() > 1,
+            ahead: RefCell::default(),
         };
         let start = engine.begin()?;
         space.states.borrow_mut().number(&start);
@@ -147,31 +168,101 @@ impl<'a> JsSpace<'a> {
         !self.failed() && self.flags.borrow().get(id as usize).is_some_and(|f| f & flag != 0)
     }
 
-    fn expand(&self, id: u32, out: &mut Vec<(u32, u32, u32)>) -> Result<(), FormatError> {
+    /// Expands the states `ids` in turn, their moves into `out`, where each begins into
+    /// `starts`; on failure, the place in `ids` of the state whose expansion failed, and why.
+    fn expand(
+        &self,
+        ids: &[u32],
+        out: &mut Vec<(u32, u32, u32)>,
+        starts: &mut Vec<usize>,
+    ) -> Result<(), (usize, FormatError)> {
         let mut given = self.given.borrow_mut();
         given.clear();
-        given.extend_from_slice(self.states.borrow().key(id));
-        let mut parents = self.parents.borrow_mut();
+        let states = self.states.borrow();
+        for &id in ids {
+            given.extend_from_slice(states.key(id));
+        }
+        drop(states);
+        let mut at = 0;
+        let states: Vec<(u32, &[u8])> = (ids.iter())
+            .map(|&id| {
+                let length = self.states.borrow().key(id).len();
+                at += length;
+                (id, &given[at - length..at])
+            })
+            .collect();
         let mut numbering = Numbering {
             space: self,
-            from: id,
-            back: parents.get(id as usize).copied().filter(|&parent| parent != id),
-            parents: &mut parents,
+            ids,
+            from: 0,
+            back: None,
+            starts,
+            parents: &mut self.parents.borrow_mut(),
             states: &mut self.states.borrow_mut(),
             moves: &mut self.moves.borrow_mut(),
             flags: &mut self.flags.borrow_mut(),
             out,
         };
-        self.engine.expand(id, &given, &mut numbering)
+        self.engine.expand_many(&states, &mut numbering)
+    }
+
+    /// [`Space::successors`] of `id` from the states expanded ahead, expanding more first if
+    /// `id` is not among them.
+    fn successors_ahead(&self, id: u32, out: &mut Vec<(u32, u32, u32)>) {
+        let mut ahead = self.ahead.borrow_mut();
+        let at = match ahead.ids[ahead.next.min(ahead.ids.len())..].iter().position(|&held| held == id) {
+            Some(at) => ahead.next + at,
+            None => {
+                let Ahead { ids, starts, edges, failed, .. } = &mut *ahead;
+                ids.clear();
+                starts.clear();
+                edges.clear();
+                *failed = None;
+                self.ahead_of(id, ids);
+                if let Err((at, error)) = self.expand(ids, edges, starts) {
+                    ids.truncate(at + 1);
+                    *failed = Some((ids[at], error));
+                }
+                0
+            }
+        };
+        ahead.next = at + 1;
+        if ahead.failed.as_ref().is_some_and(|(failed, _)| *failed == id) {
+            if let Some((_, error)) = ahead.failed.take() {
+                self.record(error);
+            }
+            return;
+        }
+        let start = ahead.starts.get(at).copied().unwrap_or(ahead.edges.len());
+        let end = ahead.starts.get(at + 1).copied().unwrap_or(ahead.edges.len());
+        out.extend_from_slice(&ahead.edges[start..end]);
+    }
+
+    /// `id` and the states numbered after it that the search will expand next (those not known
+    /// to be dead ends), up to the engine's batch and 64 KB of their bytes.
+    fn ahead_of(&self, id: u32, ids: &mut Vec<u32>) {
+        let (states, flags) = (self.states.borrow(), self.flags.borrow());
+        let mut bytes = 0;
+        let mut next = id;
+        while ids.len() < self.engine.batch() && (next as usize) < flags.len() && bytes < 1 << 16 {
+            if next == id || flags[next as usize] & DEAD == 0 {
+                ids.push(next);
+                bytes += states.key(next).len();
+            }
+            next += 1;
+        }
     }
 }
 
-/// One expansion's states, numbered as the engine finds them.
+/// Expansions' states, numbered as the engine finds them.
 struct Numbering<'s, 'a> {
     space: &'s JsSpace<'a>,
-    /// The state expanded, and the one it was first found from.
+    /// The states expanded; the one expanding, and the one it was first found from.
+    ids: &'s [u32],
     from: u32,
     back: Option<u32>,
+    /// Where each expansion starts in `out`.
+    starts: &'s mut Vec<usize>,
     parents: &'s mut Vec<u32>,
     states: &'s mut Numbered,
     moves: &'s mut Numbered,
@@ -180,6 +271,12 @@ struct Numbering<'s, 'a> {
 }
 
 impl Found for Numbering<'_, '_> {
+    fn next(&mut self, at: usize) {
+        self.from = self.ids.get(at).copied().unwrap_or_default();
+        self.back = self.parents.get(self.from as usize).copied().filter(|&parent| parent != self.from);
+        self.starts.push(self.out.len());
+    }
+
     fn number_move(&mut self, mv: &[u8]) -> u32 {
         self.moves.number(mv).0
     }
@@ -219,7 +316,10 @@ impl Space for JsSpace<'_> {
         if self.failed() {
             return;
         }
-        if let Err(error) = self.expand(*state, out) {
+        if self.in_order {
+            return self.successors_ahead(*state, out);
+        }
+        if let Err((_, error)) = self.expand(&[*state], out, &mut Vec::new()) {
             out.clear();
             self.record(error);
         }
@@ -267,7 +367,9 @@ impl JsPuzzle {
         options: &SolveOptions,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<Report, FormatError> {
-        let space = JsSpace::new(self.engine.as_ref())?;
+        // Breadth-first search expands states in the order it numbers them.
+        let in_order = matches!(method, Method::Auto | Method::Bfs | Method::Bidir);
+        let space = JsSpace::new(self.engine.as_ref(), in_order)?;
         let (outcome, iteration) = search_iterated(&space, method, options, on_progress);
         let mut replays = Ok(());
         let report = Report::from_outcome("script", "moves", method, outcome, |moves, states| {
@@ -288,7 +390,7 @@ impl JsPuzzle {
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Result<AnalysisReport, FormatError> {
         only_metric(options, "moves", ": a script counts moves")?;
-        let space = JsSpace::new(self.engine.as_ref())?;
+        let space = JsSpace::new(self.engine.as_ref(), true)?;
         let analysed = crate::search::analyse(&space, &options.budget(), on_progress);
         let report = analysis_from::<JsSpace<'_>>(
             "script",

@@ -152,8 +152,9 @@ pub struct WebEngine {
     text: String,
     /// Where the host copies what it writes (all of it is the room it has).
     buffer: RefCell<Vec<u8>>,
-    /// The states an expansion found new: their places in it and their numbers.
-    new: RefCell<Vec<(u32, u32)>>,
+    /// The states expansions found new: their places in them, their numbers, and which of the
+    /// states given found them.
+    new: RefCell<Vec<(u32, u32, usize)>>,
     /// The search's numbers of the moves the host numbered, by the host's number (`begin`
     /// starts both afresh).
     known_moves: RefCell<Vec<u32>>,
@@ -241,6 +242,23 @@ impl WebEngine {
         self.buffer.borrow_mut()[..state.len()].copy_from_slice(state);
     }
 
+    /// Puts `states`' bytes where the host reads the states it expands: their count, then each
+    /// after its length.
+    fn give_all(&self, states: &[(u32, &[u8])]) {
+        let size = 4 + states.iter().map(|(_, state)| 4 + state.len()).sum::<usize>();
+        if self.buffer.borrow().len() < size {
+            self.grow(size);
+        }
+        let mut buffer = self.buffer.borrow_mut();
+        buffer[..4].copy_from_slice(&(states.len() as u32).to_le_bytes());
+        let mut at = 4;
+        for (_, state) in states {
+            buffer[at..at + 4].copy_from_slice(&(state.len() as u32).to_le_bytes());
+            buffer[at + 4..at + 4 + state.len()].copy_from_slice(state);
+            at += 4 + state.len();
+        }
+    }
+
     fn call_text(&self, name: &str, args: &[&[u8]]) -> Result<String, FormatError> {
         self.text_of(self.call.call2(&self.host, &name.into(), &arguments(args).into()))
     }
@@ -271,6 +289,12 @@ fn word_at(bytes: &[u8], at: usize) -> Option<u32> {
 const KNOWN_MOVE: u32 = 0x8000_0000;
 /// ...and one with this set gives the move it writes the next number.
 const FIRST_MOVE: u32 = 0x4000_0000;
+/// The word before each state's expansion...
+const NEXT_STATE: u32 = 0x2000_0000;
+/// ...and the one after it, the last, when it failed.
+const FAILED_STATE: u32 = 0x1000_0000;
+/// The flag of a state whose `is_goal` or `is_dead` failed, the last.
+const FLAGS_FAILED: u8 = 0xff;
 
 /// The key at `at` in `bytes`, after its length (u32, little-endian); `at` moves past it.
 fn take_key<'a>(bytes: &'a [u8], at: &mut usize) -> Option<&'a [u8]> {
@@ -334,22 +358,41 @@ impl Engine for WebEngine {
         false
     }
 
+    fn expand(&self, id: u32, state: &[u8], found: &mut dyn Found) -> Result<(), FormatError> {
+        self.expand_many(&[(id, state)], found).map_err(|(_, error)| error)
+    }
+
     /// The host writes every state found; the flags are asked, in a second call, of the new
     /// ones only (in the 8-puzzle as a new user writes it, whose `is_goal` joins the tiles into
-    /// text, that was a tenth of the time).
-    fn expand(&self, _id: u32, state: &[u8], found: &mut dyn Found) -> Result<(), FormatError> {
-        self.give(state);
+    /// text, that was a tenth of the time). Two calls for many states: a call's own cost was
+    /// more than the expansion's in the 8-puzzle.
+    fn expand_many(&self, states: &[(u32, &[u8])], found: &mut dyn Found) -> Result<(), (usize, FormatError)> {
+        self.give_all(states);
         let mut new = self.new.borrow_mut();
         new.clear();
+        let mut failed = None;
+        let unreadable = || FormatError::general("the script's host wrote an expansion this build cannot read");
         self.written(self.said(self.typed.expand_given()), |bytes| {
-            // The move and the state, each after its length (a move known by its number, or
-            // numbered as it is read, as `host.js` says).
-            let unreadable = || FormatError::general("the script's host wrote an expansion this build cannot read");
+            // Each expansion after `NEXT_STATE`: the move and the state, each after its length
+            // (a move known by its number, or numbered as it is read, as `host.js` says).
             let mut known = self.known_moves.borrow_mut();
-            let mut at = 0;
-            let mut place = 0;
+            // The place of the state found in all, the state expanded, and how many are begun.
+            let (mut at, mut place, mut expansion, mut begun) = (0, 0, 0, 0);
             while at < bytes.len() {
                 let word = word_at(bytes, at).ok_or_else(unreadable)?;
+                if word == NEXT_STATE {
+                    at += 4;
+                    if begun == states.len() {
+                        return Err(unreadable());
+                    }
+                    (expansion, begun) = (begun, begun + 1);
+                    found.next(expansion);
+                    continue;
+                }
+                if word == FAILED_STATE {
+                    failed = Some(expansion);
+                    break;
+                }
                 let mv = if word & KNOWN_MOVE != 0 {
                     at += 4;
                     *known.get((word & !KNOWN_MOVE) as usize).ok_or_else(unreadable)?
@@ -364,31 +407,48 @@ impl Engine for WebEngine {
                 };
                 let next = take_key(bytes, &mut at).ok_or_else(unreadable)?;
                 if let Some(id) = found.state(mv, next) {
-                    new.push((place, id));
+                    new.push((place, id, expansion));
                 }
                 place += 1;
             }
             Ok(())
-        })??;
-        if new.is_empty() {
-            return Ok(());
-        }
-        // Their count, then their places, 4 bytes each.
-        let size = 4 + 4 * new.len();
-        if self.buffer.borrow().len() < size {
-            self.grow(size);
-        }
-        let mut buffer = self.buffer.borrow_mut();
-        let places = std::iter::once(new.len() as u32).chain(new.iter().map(|&(place, _)| place));
-        for (room, place) in buffer.chunks_exact_mut(4).zip(places) {
-            room.copy_from_slice(&place.to_le_bytes());
-        }
-        drop(buffer);
-        self.written(self.said(self.typed.flags_given()), |flags| {
-            for (&(_, id), &flags) in new.iter().zip(flags) {
-                found.flags(id, flags);
-            }
         })
+        .and_then(|read| read)
+        .map_err(|error| (0, error))?;
+        // Why an expansion failed, asked before the flags' call can fail too.
+        let failed = failed.map(|at| (at, self.failure(self.typed.thrown())));
+        if !new.is_empty() {
+            // Their count, then their places, 4 bytes each.
+            let size = 4 + 4 * new.len();
+            if self.buffer.borrow().len() < size {
+                self.grow(size);
+            }
+            let mut buffer = self.buffer.borrow_mut();
+            let places = std::iter::once(new.len() as u32).chain(new.iter().map(|&(place, ..)| place));
+            for (room, place) in buffer.chunks_exact_mut(4).zip(places) {
+                room.copy_from_slice(&place.to_le_bytes());
+            }
+            drop(buffer);
+            let stopped = self
+                .written(self.said(self.typed.flags_given()), |flags| {
+                    for (&(_, id, expansion), &flags) in new.iter().zip(flags) {
+                        if flags == FLAGS_FAILED {
+                            return Some(expansion);
+                        }
+                        found.flags(id, flags);
+                    }
+                    None
+                })
+                .map_err(|error| (0, error))?;
+            if let Some(at) = stopped {
+                return Err((at, self.failure(self.typed.thrown())));
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    fn batch(&self) -> usize {
+        64
     }
 
     fn start_flags(&self) -> Result<u8, FormatError> {
