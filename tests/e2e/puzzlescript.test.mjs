@@ -80,6 +80,8 @@ test('Analyse on a PuzzleScript level: its every position in inputs, and its har
     const lines = await page.locator('#analysis-lines li').allTextContents();
     assert.ok(lines.includes('Shortest solution: 33 inputs (the only one)'), lines.join('\n'));
     assert.ok(lines.some((l) => l.startsWith('Hardest start: 38 inputs to solve (2 positions)')), lines.join('\n'));
+    assert.match(await page.textContent('#bottlenecks'), /^Steps with only one input that stays shortest: 1, 2, 3, /);
+    assert.equal(await page.textContent('#open-hardest'), 'Open the hardest start (38 inputs to solve)');
     // The hardest start, written as a game of its own, solves in the 38 inputs Analyse gave it.
     await page.click('#open-hardest');
     await waitForStatus(page, 'Opened the hardest start: its shortest solution has 38 inputs', 60000);

@@ -42,18 +42,20 @@ impl App {
         const LISTED: usize = 60;
         let only: Vec<String> =
             report.choices.iter().enumerate().filter(|&(_, &c)| c == 1).map(|(i, _)| (i + 1).to_string()).collect();
+        let one = report.step_words().0;
         let bottlenecks = match only.len() {
             0 => String::new(),
             n if n > LISTED => {
-                format!("Steps with only one move that stays shortest: {}, … ({n} in all)", only[..LISTED].join(", "))
+                format!("Steps with only one {one} that stays shortest: {}, … ({n} in all)", only[..LISTED].join(", "))
             }
-            _ => format!("Steps with only one move that stays shortest: {}", only.join(", ")),
+            _ => format!("Steps with only one {one} that stays shortest: {}", only.join(", ")),
         };
         el.bottlenecks.set_text_content(Some(&bottlenecks));
         let hardest = report.hardest.as_ref().filter(|h| h.text.is_some() && !h.path.is_empty());
         el.open_hardest.set_hidden(hardest.is_none());
         if let Some(h) = hardest {
-            el.open_hardest.set_text_content(Some(&format!("Open the hardest start ({} moves to solve)", h.moves)));
+            el.open_hardest
+                .set_text_content(Some(&format!("Open the hardest start ({} to solve)", report.steps(h.moves))));
         }
     }
 
@@ -105,7 +107,8 @@ impl App {
         for d in (0..span).step_by(step) {
             let _ = ctx.fill_text(&d.to_string(), left + (d as f64 + 0.5) * bar, h - bottom + 14.0);
         }
-        let _ = ctx.fill_text("moves from the start", left + (w - left - right) / 2.0, h - 4.0);
+        let axis = format!("{} from the start", report.step_words().1);
+        let _ = ctx.fill_text(&axis, left + (w - left - right) / 2.0, h - 4.0);
         ctx.set_text_align("left");
         let _ = ctx.fill_text("positions", 4.0, 12.0);
         if let Some(d) = hardest_at {
@@ -266,12 +269,8 @@ impl App {
         };
         let moves = graph.moves_to(node);
         let solved = if graph.solved.contains(&(node as u32)) { ", solved" } else { "" };
-        let text = format!(
-            "{} moves from the start{solved}
-{}",
-            moves.len(),
-            puzzle.show(&moves, moves.len())
-        );
+        let steps = self.analysed.report.as_ref().map_or_else(String::new, |a| a.steps(moves.len() as u64));
+        let text = format!("{steps} from the start{solved}\n{}", puzzle.show(&moves, moves.len()));
         self.el.graph_info.set_text_content(Some(&text));
     }
 
