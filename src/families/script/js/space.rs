@@ -178,19 +178,15 @@ impl<'a> JsSpace<'a> {
     ) -> Result<(), (usize, FormatError)> {
         let mut given = self.given.borrow_mut();
         given.clear();
-        let states = self.states.borrow();
-        for &id in ids {
-            given.extend_from_slice(states.key(id));
-        }
-        drop(states);
-        let mut at = 0;
-        let states: Vec<(u32, &[u8])> = (ids.iter())
+        let ends: Vec<usize> = (ids.iter())
             .map(|&id| {
-                let length = self.states.borrow().key(id).len();
-                at += length;
-                (id, &given[at - length..at])
+                given.extend_from_slice(self.states.borrow().key(id));
+                given.len()
             })
             .collect();
+        let starts_given = std::iter::once(0).chain(ends.iter().copied());
+        let states: Vec<(u32, &[u8])> =
+            ids.iter().zip(starts_given.zip(&ends)).map(|(&id, (start, &end))| (id, &given[start..end])).collect();
         let mut numbering = Numbering {
             space: self,
             ids,
@@ -319,7 +315,12 @@ impl Space for JsSpace<'_> {
         if self.in_order {
             return self.successors_ahead(*state, out);
         }
-        if let Err((_, error)) = self.expand(&[*state], out, &mut Vec::new()) {
+        // One state at a time: where the expansion starts is kept in the room `ahead` has.
+        let mut starts = std::mem::take(&mut self.ahead.borrow_mut().starts);
+        starts.clear();
+        let expanded = self.expand(&[*state], out, &mut starts);
+        self.ahead.borrow_mut().starts = starts;
+        if let Err((_, error)) = expanded {
             out.clear();
             self.record(error);
         }
