@@ -238,6 +238,20 @@ pub struct Session<'g> {
     players: Vec<usize>,
     /// The game's `require_player_movement`, asked every turn.
     require_player_movement: bool,
+    /// The `again` turn last tried to see whether it is due, and what it made.
+    tried: Option<Tried>,
+}
+
+/// An `again` turn tried (the reference runs it once to see whether it would change the board,
+/// then undoes it): the board it was tried from, the board it made, the commands it queued and
+/// the message it left. When the turn comes, from that board, it is taken rather than run again:
+/// the same rules from the same board make the same turn (not where rules choose at random).
+#[derive(Debug, Clone)]
+struct Tried {
+    from: Vec<u64>,
+    cells: Vec<u64>,
+    queue: Vec<Command>,
+    message: Option<String>,
 }
 
 impl<'g> Session<'g> {
@@ -276,6 +290,7 @@ impl<'g> Session<'g> {
             spare: Vec::new(),
             players: Vec::new(),
             require_player_movement: game.setting("require_player_movement"),
+            tried: None,
         }
     }
 
@@ -373,6 +388,15 @@ impl<'g> Session<'g> {
         dont_modify: bool,
     ) -> Result<bool, Overrun> {
         self.againing = false;
+        if let Some(tried) = self.tried.take() {
+            if input.is_none() && !dont_modify && same(&tried.from, &self.board.cells) {
+                let bak = std::mem::replace(&mut self.board.cells, tried.cells);
+                self.spare.push(tried.from);
+                self.message = tried.message;
+                return self.command_queue(tried.queue, bak, false, dont_do_win, false);
+            }
+            self.spare.extend([tried.from, tried.cells]);
+        }
         let mut bak = self.spare.pop().unwrap_or_default();
         bak.clear();
         bak.extend_from_slice(&self.board.cells);
@@ -942,7 +966,13 @@ impl<'g> Session<'g> {
         if !same(&self.board.cells, &bak) {
             if dont_modify {
                 let turned = std::mem::replace(&mut self.board.cells, bak);
-                self.spare.push(turned);
+                if self.game.random {
+                    self.spare.push(turned);
+                } else {
+                    let mut from = self.spare.pop().unwrap_or_default();
+                    from.clone_from(&self.board.cells);
+                    self.tried = Some(Tried { from, cells: turned, queue, message: self.message.clone() });
+                }
                 return Ok(true);
             }
             modified = true;
