@@ -411,3 +411,33 @@ fn a_level_is_analysed_and_its_hardest_start_written() {
     let text = hardest.text.expect("written as a game");
     assert_eq!(solve(&text).moves.len() as u64, hardest.moves);
 }
+
+/// An `again` turn tried (to see whether it is due) is taken when it comes only from the board
+/// it was tried from: a crate on ice slides right each turn; tried from one board, then come
+/// from another, the turn is that other board's.
+#[test]
+fn an_again_turn_tried_is_taken_only_from_its_board() {
+    let text = PuzzleScript
+        .blank()
+        .replace(
+            "[ > Player | Crate ] -> [ > Player | > Crate ]",
+            "[ stationary Crate Ice ] -> [ right Crate Ice ]\nlate [ Crate Ice ] -> again",
+        )
+        .replace("Target\ndarkblue", "Ice\nlightblue\n\nTarget\ndarkblue")
+        .replace("O = Target", "O = Target\n~ = Ice\n% = Crate and Ice")
+        .replace("Background\nTarget\n", "Background\nTarget, Ice\n")
+        .replace(
+            "#######\n#.....#\n#.P*.O#\n#.....#\n#######",
+            "#######\n#P.%~O#\n#######\n\n#######\n#.P%~O#\n#######",
+        );
+    let game = compile::compile(&text).expect("reads");
+    let start = |level| engine::Session::new(&game, level, engine::OnWin::Stop).expect("starts");
+    let other = start(1).board.cells;
+    let mut fresh = start(1);
+    assert_eq!(fresh.process_input(None, false, false), Ok(true));
+    let mut tried = start(0);
+    assert_eq!(tried.process_input(None, true, true), Ok(true), "the crate on ice would slide");
+    tried.board.cells = other;
+    assert_eq!(tried.process_input(None, false, false), Ok(true));
+    assert_eq!(tried.board.cells, fresh.board.cells);
+}
