@@ -138,13 +138,12 @@ impl AnalysisReport {
     /// `count` steps in the family's words ("1 input", "38 moves").
     pub fn steps(&self, count: u64) -> String {
         let (one, many) = self.step_words();
-        format!("{} {}", group(count), if count == 1 { one } else { many })
+        n(count, one, many)
     }
 
     /// The figures in sentences, one a line (the CLI's text output, the page's panel).
     pub fn lines(&self) -> Vec<String> {
-        let n = |count: u64, one: &str, many: &str| format!("{} {}", group(count), if count == 1 { one } else { many });
-        let (move_, moves) = self.step_words();
+        let move_ = self.step_words().0;
         match self.status {
             Completion::GaveUp => {
                 let reason = self.reason.as_deref().unwrap_or("a budget ran out");
@@ -182,7 +181,7 @@ impl AnalysisReport {
                 } else {
                     format!("one of {} distinct ones", group_digits(count))
                 };
-                lines.push(format!("Shortest solution: {} ({ways})", n(length, move_, moves)));
+                lines.push(format!("Shortest solution: {} ({ways})", self.steps(length)));
                 if length > 0 {
                     lines.push(format!(
                         "Only one {move_} keeps it shortest at {} of its {length} steps",
@@ -196,20 +195,25 @@ impl AnalysisReport {
         let at_farthest = self.histogram.last().copied().unwrap_or(0);
         lines.push(format!(
             "Farthest from the start: {} ({})",
-            n(farthest as u64, move_, moves),
+            self.steps(farthest as u64),
             n(at_farthest, "position", "positions")
         ));
         if let Some(hardest) = &self.hardest {
             lines.push(format!(
                 "Hardest start: {} to solve ({}), {} from the start",
-                n(hardest.moves, move_, moves),
+                self.steps(hardest.moves),
                 n(hardest.positions, "position", "positions"),
-                n(hardest.path.len() as u64, move_, moves)
+                self.steps(hardest.path.len() as u64)
             ));
         }
         lines.extend(self.notes.iter().cloned());
         lines
     }
+}
+
+/// "1 position", "25,955 positions": a count, its digits grouped, and its noun.
+fn n(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(count), if count == 1 { one } else { many })
 }
 
 /// Analyses `space` under the budget in `options` and reports it for `family` in `metric`,
