@@ -39,8 +39,9 @@ pub struct Capabilities {
     /// Parts per Worker in each round of its IDA* shared bound by bound: more where subtrees
     /// differ much in size, so that no Worker is left alone on the round's last large part.
     pub bound_parts: usize,
-    /// Whether its `auto` runs as two searches side by side on two Workers ([`Splits::Beside`]).
-    pub beside: bool,
+    /// How many searches for any solution its `auto` runs beside its proof, one a Worker, each
+    /// breaking ties its own way ([`Splits::Beside`]); 0: `auto` is not shared so.
+    pub beside: u32,
     /// Whether one move of its solutions may take several of the moves it lists to play by
     /// choosing ([`Puzzle::moves_from`]): sliding blocks and Rush Hour list steps of one cell,
     /// which a solution in the slide metric need not take; Sokoban lists the player's steps, and
@@ -67,10 +68,15 @@ pub enum Splits {
         /// Parts per Worker in each round.
         parts_per_worker: usize,
     },
-    /// As two searches side by side ([`SolveOptions::beside`]): `auto`'s proof of the shortest,
-    /// and its search for any solution (Sokoban's A* and best-first search), as two threads run
-    /// them natively.
-    Beside,
+    /// As searches side by side, one a Worker ([`SolveOptions::beside`]): `auto`'s proof of the
+    /// shortest, and searches for any solution that differ only in how they break ties (Sokoban's
+    /// A* and best-first searches), as threads run them natively. The proof's answer is taken
+    /// when it ends within its turn, else the first answer found; the proof's Worker searches
+    /// too once its turn is over.
+    Beside {
+        /// How many searches for any solution there are, at most ([`Capabilities::beside`]).
+        seeds: u32,
+    },
 }
 
 /// A yes-or-no option a puzzle declares, as Tatham's `configure()` lists a game's options: the
@@ -118,7 +124,7 @@ impl Capabilities {
             parts: Vec::new(),
             noun: Noun::Moves,
             bound_parts: 4,
-            beside: false,
+            beside: 0,
             moves_in_steps: false,
             quick: None,
         }
@@ -145,8 +151,8 @@ impl Capabilities {
 
     /// How the search `options` ask for is shared among processes (the page's Workers).
     pub fn splits(&self, options: &SolveOptions) -> Splits {
-        if self.beside && options.method == Method::Auto && options.mode == SolveMode::First {
-            Splits::Beside
+        if self.beside > 0 && options.method == Method::Auto && options.mode == SolveMode::First {
+            Splits::Beside { seeds: self.beside }
         } else if !self.parts.contains(&options.mode) {
             Splits::No
         } else if options.mode == SolveMode::First {
@@ -390,21 +396,24 @@ pub struct SolveOptions {
     /// and keep it for the others ([`crate::keep`]); the report says only whether it is done.
     #[serde(default)]
     pub prepare: Option<Part>,
-    /// With `auto`, in a search shared as two searches side by side ([`Splits::Beside`]): which
-    /// of the two this one is.
+    /// With `auto`, in a search shared as searches side by side ([`Splits::Beside`]): which of
+    /// them this one is.
     #[serde(default)]
     pub beside: Option<Beside>,
 }
 
-/// The two searches of `auto` side by side on two processes ([`Splits::Beside`]).
+/// One of `auto`'s searches side by side on several processes ([`Splits::Beside`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Beside {
     /// The proof of the shortest, for its turn: its answer is taken when it ends.
     Prove,
-    /// The search for any solution, with the whole budget: its answer is taken when the proof
-    /// does not end.
-    Find,
+    /// A search for any solution, with the whole budget: the first answer of these is taken
+    /// when the proof does not end.
+    Find {
+        /// How it breaks ties (0: as on one process).
+        seed: u32,
+    },
 }
 
 /// How many solutions a search looks for.

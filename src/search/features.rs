@@ -72,10 +72,20 @@ struct Known {
 }
 
 /// Where a state comes in `order`, least first: its unadvised moves, then its estimate, then
-/// its index (the first stored first). No two states share one.
-fn rank(known: &Blocks<Known>, order: usize, index: u32) -> u64 {
+/// its index (the first stored first) or, for a search with ties broken by a seed `tie` other than
+/// 0, the index mixed with the seed. No two states share one.
+fn rank(known: &Blocks<Known>, order: usize, index: u32, tie: u32) -> u64 {
     let Known { weights, estimate } = known.get(index as usize)[0];
-    u64::from(weights[order]) << 48 | u64::from(estimate) << 32 | u64::from(index)
+    u64::from(weights[order]) << 48 | u64::from(estimate) << 32 | u64::from(mixed(index, tie))
+}
+
+/// `index` mixed with the seed `tie`: itself for 0, else a different number for each index.
+fn mixed(index: u32, tie: u32) -> u32 {
+    if tie == 0 {
+        index
+    } else {
+        (index ^ tie).wrapping_mul(0x9e37_79b1).rotate_left(tie % 32)
+    }
 }
 
 /// A binary heap of states' indices, the least [`rank`] first, the ranks looked up rather than
@@ -86,8 +96,8 @@ struct Queue(Vec<u32>);
 impl Queue {
     /// Adds `index`, ranked in `order` by what is `known`; returns how many entries' room was
     /// added. (No closure for the rank: one copy of this serves every space.)
-    fn push(&mut self, index: u32, known: &Blocks<Known>, order: usize) -> usize {
-        let rank = |i| rank(known, order, i);
+    fn push(&mut self, index: u32, known: &Blocks<Known>, order: usize, tie: u32) -> usize {
+        let rank = |i| rank(known, order, i, tie);
         let heap = &mut self.0;
         let room = heap.capacity();
         if heap.len() == room {
@@ -109,8 +119,8 @@ impl Queue {
 
     /// Takes the least: the last entry goes down from the top, each step to the lesser child,
     /// each rank looked up once.
-    fn pop(&mut self, known: &Blocks<Known>, order: usize) -> Option<u32> {
-        let rank = |i| rank(known, order, i);
+    fn pop(&mut self, known: &Blocks<Known>, order: usize, tie: u32) -> Option<u32> {
+        let rank = |i| rank(known, order, i, tie);
         let heap = &mut self.0;
         let last = heap.pop()?;
         let Some(&first) = heap.first() else { return Some(last) };
@@ -146,11 +156,13 @@ struct Cells<C> {
     waiting: usize,
     /// The queues' room, in entries.
     held: usize,
+    /// The seed ties are broken by ([`rank`]).
+    tie: u32,
 }
 
 impl<C: Copy + Eq + Hash> Cells<C> {
-    fn new() -> Self {
-        Cells { numbers: FxHashMap::default(), cells: Vec::new(), queues: Vec::new(), waiting: 0, held: 0 }
+    fn new(tie: u32) -> Self {
+        Cells { numbers: FxHashMap::default(), cells: Vec::new(), queues: Vec::new(), waiting: 0, held: 0, tie }
     }
 
     /// Queues state `index` in `cell` (added if new), in each order up to `orders`.
@@ -161,7 +173,7 @@ impl<C: Copy + Eq + Hash> Cells<C> {
             self.cells.len() as u32 - 1
         });
         for (order, queue) in self.queues[number as usize].iter_mut().enumerate().take(orders) {
-            self.held += queue.push(index, known, order);
+            self.held += queue.push(index, known, order, self.tie);
             self.waiting += 1;
         }
     }
@@ -169,7 +181,7 @@ impl<C: Copy + Eq + Hash> Cells<C> {
     /// The next state of cell `number` in `order` that `done` does not pass over.
     fn next(&mut self, number: usize, order: usize, known: &Blocks<Known>, done: impl Fn(u32) -> bool) -> Option<u32> {
         let queue = &mut self.queues[number][order];
-        while let Some(index) = queue.pop(known, order) {
+        while let Some(index) = queue.pop(known, order, self.tie) {
             self.waiting -= 1;
             if !done(index) {
                 return Some(index);
@@ -184,9 +196,12 @@ impl<C: Copy + Eq + Hash> Cells<C> {
     }
 }
 
-/// Searches `space` cell by cell (see the module's notes) for any solution, not the cheapest.
+/// Searches `space` cell by cell (see the module's notes) for any solution, not the cheapest;
+/// a `tie` other than 0 breaks ties within a cell in an order of its own (a portfolio's other
+/// searches), 0 the first stored first.
 pub fn feature_space<S: Features + Packs>(
     space: &S,
+    tie: u32,
     budget: &Budget,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
@@ -194,7 +209,7 @@ pub fn feature_space<S: Features + Packs>(
     let mut meter = Meter::new(budget, on_progress);
     let mut store = PackedStore::new(space.packed_len());
     let mut packed = vec![0; space.packed_len()];
-    let mut cells = Cells::new();
+    let mut cells = Cells::new(tie);
     let mut known: Blocks<Known> = Blocks::new(1);
     // Whether each state was expanded (from either order's queue), a bit each.
     let mut expanded: Vec<u64> = Vec::new();
@@ -316,7 +331,7 @@ mod tests {
 
     #[test]
     fn finds_a_solution_and_replays_it() {
-        let outcome = feature_space(&Double(100), &Budget::default(), &mut |_| Flow::Continue);
+        let outcome = feature_space(&Double(100), 0, &Budget::default(), &mut |_| Flow::Continue);
         let Outcome::Solved { moves, states, .. } = outcome else { panic!("100 can be reached") };
         assert_eq!(states.first(), Some(&1));
         assert_eq!(states.last(), Some(&100));
@@ -363,7 +378,7 @@ mod tests {
     #[test]
     fn in_two_orders_each_state_is_expanded_once() {
         for orders in [1, 2] {
-            let outcome = feature_space(&Line { last: 500, orders }, &Budget::default(), &mut |_| Flow::Continue);
+            let outcome = feature_space(&Line { last: 500, orders }, 0, &Budget::default(), &mut |_| Flow::Continue);
             let Outcome::NoSolution { stats } = outcome else { panic!("{outcome:?}") };
             assert_eq!((stats.explored, stats.stored), (501, 501), "{orders} orders");
         }
@@ -378,27 +393,27 @@ mod tests {
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             let weights = [(x >> 20) as u16 % 7, (x >> 12) as u16 % 5];
             known.push(&[Known { weights, estimate: (x >> 4) as u16 % 13 }]);
-            queue.push(index, &known, 1);
-            queued.push(rank(&known, 1, index));
+            queue.push(index, &known, 1, 0);
+            queued.push(rank(&known, 1, index, 0));
             if x % 3 == 0 {
                 queued.sort_unstable_by(|a, b| b.cmp(a));
-                assert_eq!(queue.pop(&known, 1), queued.pop().map(|least| least as u32));
+                assert_eq!(queue.pop(&known, 1, 0), queued.pop().map(|least| least as u32));
             }
         }
         queued.sort_unstable_by(|a, b| b.cmp(a));
         while let Some(least) = queued.pop() {
-            assert_eq!(queue.pop(&known, 1), Some(least as u32));
+            assert_eq!(queue.pop(&known, 1, 0), Some(least as u32));
         }
-        assert_eq!(queue.pop(&known, 1), None);
+        assert_eq!(queue.pop(&known, 1, 0), None);
     }
 
     #[test]
     fn says_when_there_is_none_and_keeps_to_its_budget() {
         // Nothing may exceed 4 times 0: the start has no moves, and is not the target.
-        let outcome = feature_space(&Double(0), &Budget::default(), &mut |_| Flow::Continue);
+        let outcome = feature_space(&Double(0), 0, &Budget::default(), &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::NoSolution { .. }), "{outcome:?}");
         let budget = Budget { max_states: 50, ..Budget::default() };
-        let outcome = feature_space(&Double(1_000_000), &budget, &mut |_| Flow::Continue);
+        let outcome = feature_space(&Double(1_000_000), 0, &budget, &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::GaveUp { .. }), "{outcome:?}");
     }
 }

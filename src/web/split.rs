@@ -29,8 +29,18 @@ pub fn parts_for(capabilities: &Capabilities, options: &SolveOptions, workers: u
     match capabilities.splits(options) {
         Splits::No => 1,
         Splits::Once | Splits::ByBound { .. } => workers.clamp(1, MOST_WORKERS),
-        Splits::Beside => workers.clamp(1, 2),
+        Splits::Beside { seeds } => workers.clamp(1, beside_workers(seeds)),
     }
+}
+
+/// The memory `auto`'s searches side by side share, unless a budget is asked for: what two
+/// Workers held each before there were more (1 GiB), so that more Workers hold no more in all.
+pub const BESIDE_MEMORY: u64 = 2 << 30;
+
+/// The most Workers `auto`'s searches side by side use: the proof's and one for each search for
+/// any solution (`seeds` of them), at most [`MOST_WORKERS`].
+fn beside_workers(seeds: u32) -> usize {
+    usize::try_from(seeds).unwrap_or(usize::MAX).saturating_add(1).min(MOST_WORKERS)
 }
 
 /// A solve shared among Workers: the round's parts (each part's latest figures and report),
@@ -45,9 +55,12 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
-    /// Whether the search is `auto`'s two searches side by side: part 0 the proof, part 1 the
-    /// search for any solution ([`Splits::Beside`]).
+    /// Whether the search is `auto`'s searches side by side: part 0 the proof, part `n` the search
+    /// for any solution whose ties are broken by seed `n - 1` ([`Splits::Beside`]). Once the
+    /// proof has given up, its Worker takes the next seed as one more part, if there is one.
     beside: bool,
+    /// How many searches for any solution there may be ([`Splits::Beside`]'s seeds).
+    seeds: u32,
     /// Parts per Worker in a round bound by bound: a Worker whose part is done takes the next
     /// one no Worker has had, so a part that turns out large does not leave the other Workers
     /// waiting at the bound. (A count keeps one part per Worker: each part lists the top of the
@@ -101,9 +114,15 @@ impl Split {
             Splits::ByBound { parts_per_worker } => (workers > 1, parts_per_worker.max(1)),
             _ => (false, 1),
         };
-        let beside = splits == Splits::Beside && workers > 1;
-        let workers = if beside { 2 } else { workers };
-        let options = SolveOptions { bound: None, ..options.clone() };
+        let (beside, seeds, workers) = match splits {
+            Splits::Beside { seeds } if workers > 1 => (true, seeds, workers.min(beside_workers(seeds))),
+            _ => (false, 0, workers),
+        };
+        let mut options = SolveOptions { bound: None, ..options.clone() };
+        if beside {
+            // Each search has its share of the memory, as natively each thread's.
+            options.max_bytes = Some(options.max_bytes.unwrap_or(BESIDE_MEMORY) / workers as u64);
+        }
         let mut split = Split {
             job,
             family: family.to_string(),
@@ -112,6 +131,7 @@ impl Split {
             workers,
             by_bound,
             beside,
+            seeds,
             parts_per_worker,
             short_round_ms: SHORT_ROUND_MS,
             preparing: by_bound,
@@ -141,7 +161,7 @@ impl Split {
     fn request(&self, part: usize) -> Request {
         let of = self.reports.len();
         let options = if self.beside {
-            let beside = Some(if part == 0 { Beside::Prove } else { Beside::Find });
+            let beside = Some(if part == 0 { Beside::Prove } else { Beside::Find { seed: part as u32 - 1 } });
             SolveOptions { beside, ..self.options.clone() }
         } else if self.preparing {
             SolveOptions { prepare: Some(Part { index: part, of }), ..self.options.clone() }
@@ -200,24 +220,48 @@ impl Split {
         Some(Box::new(joined))
     }
 
-    /// `auto`'s two searches side by side, after one reported: the proof's answer once it has
-    /// ended, as on one Worker; else, once the proof has given up (its turn is over), the other
-    /// search's. Either way with the work of both.
-    fn side_by_side(&mut self) -> Step {
-        let chosen = match (&self.reports[0], &self.reports[1]) {
-            (Some(proof), _) if proof.status != Status::GaveUp => proof,
-            (Some(_), Some(found)) => found,
-            _ => return Step::Wait,
+    /// `auto`'s searches side by side, after part `reported`'s report: the proof's answer once it
+    /// has ended, as on one Worker; else, once the proof has given up (its turn is over), the
+    /// first answer of the others (a solution, or that there is none), or seed 0's report once
+    /// all have ended without one. Either way with the work of all. A proof that gives up hands
+    /// its Worker the next seed, while there is one and no answer yet.
+    fn side_by_side(&mut self, reported: Option<usize>) -> Step {
+        let Some(proof) = &self.reports[0] else { return Step::Wait };
+        let answered = |report: &&Report| matches!(report.status, Status::Solved | Status::Unsolved);
+        let chosen = if proof.status != Status::GaveUp {
+            proof
+        } else if let Some(found) = self.reports[1..].iter().flatten().find(answered) {
+            found
+        } else if reported == Some(0) && self.reports.len() <= self.seeds as usize {
+            return self.next_seed();
+        } else if self.waiting() {
+            return Step::Wait;
+        } else {
+            self.reports[1..].iter().flatten().next().unwrap_or(proof)
         };
         let mut whole = chosen.clone();
         whole.stats = self.so_far();
         Step::Whole(Box::new(whole))
     }
 
+    /// One more search for any solution, on the proof's Worker (0) once its turn is over: the
+    /// next seed, with the time the proof left.
+    fn next_seed(&mut self) -> Step {
+        let part = self.reports.len();
+        self.reports.push(None);
+        self.progress.push(Stats::default());
+        self.on[0] = Some(part);
+        let mut request = self.request(part);
+        if let Request::Solve { options, .. } = &mut request {
+            options.time_limit_ms = options.time_limit_ms.map(|limit| limit.saturating_sub(self.before[0]).max(1));
+        }
+        Step::Next(Box::new(request))
+    }
+
     /// What the status line says before the progress, for `auto`'s two searches side by side
     /// once the search for any solution has one and the proof goes on.
     pub fn found_so_far(&self) -> Option<String> {
-        let found = self.reports.get(1)?.as_ref().filter(|found| found.status == Status::Solved)?;
+        let found = self.reports.iter().skip(1).flatten().find(|found| found.status == Status::Solved)?;
         (self.beside && self.reports[0].is_none())
             .then(|| format!("Found {}; proving the fewest", crate::replay::summary_length(found)))
     }
@@ -248,13 +292,14 @@ impl Split {
     /// stops them).
     pub fn finished(&mut self, worker: usize, report: Report) -> Step {
         let ends_all = matches!(report.status, Status::Cancelled | Status::GaveUp);
-        if let Some(part) = self.on.get_mut(worker).and_then(Option::take) {
+        let reported = self.on.get_mut(worker).and_then(Option::take);
+        if let Some(part) = reported {
             self.before[worker] += report.stats.elapsed_ms;
             self.progress[part] = report.stats;
             self.reports[part] = Some(report);
         }
         if self.beside {
-            return self.side_by_side();
+            return self.side_by_side(reported);
         }
         if !ends_all && self.waiting() {
             if let Some(report) = self.settled() {
@@ -516,20 +561,23 @@ mod tests {
         scripts_idastar_shared("script-js-hanoi", &[2, 3]);
     }
 
-    /// Sokoban's `auto` on 2 Workers: A* proves on one for its turn and best-first search finds
-    /// on the other, as two threads run them natively; a proof that ends is the answer (the same
-    /// as on one Worker), else the other search's, with the work of both.
+    /// Sokoban's `auto` on several Workers: A* proves on one for its turn and best-first
+    /// searches find on the others, each breaking ties its own way, as threads run them
+    /// natively; a proof that ends is the answer (the same as on one Worker), else the first
+    /// other answer, with the work of all.
     #[test]
-    fn auto_side_by_side_takes_the_proof_when_it_ends_else_the_other_answer() {
+    fn auto_side_by_side_takes_the_proof_when_it_ends_else_the_first_other_answer() {
         let level = crate::examples::text("sokoban-microban-16").expect("an example");
         let puzzle = families::parse(Some("sokoban"), level).unwrap();
         let options = SolveOptions::default();
-        assert_eq!(puzzle.capabilities().splits(&options), Splits::Beside);
-        assert_eq!(parts_for(&puzzle.capabilities(), &options, 8), 2, "two searches, two Workers");
+        let splits = Splits::Beside { seeds: u32::MAX };
+        assert_eq!(puzzle.capabilities().splits(&options), splits);
+        assert_eq!(parts_for(&puzzle.capabilities(), &options, 3), 3, "a search on every Worker");
+        assert_eq!(parts_for(&puzzle.capabilities(), &options, 100), MOST_WORKERS);
         let astar = SolveOptions { method: Method::Astar, ..SolveOptions::default() };
         assert_eq!(puzzle.capabilities().splits(&astar), Splits::No);
         let alone = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
-        let (split, requests) = Split::start(4, "sokoban", level, &options, 8, Splits::Beside);
+        let (split, requests) = Split::start(4, "sokoban", level, &options, 3, splits);
         let asked: Vec<_> = requests
             .iter()
             .map(|r| match r {
@@ -537,30 +585,54 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect();
-        assert_eq!(asked, [Some(Beside::Prove), Some(Beside::Find)]);
+        assert_eq!(asked, [Some(Beside::Prove), Some(Beside::Find { seed: 0 }), Some(Beside::Find { seed: 1 })]);
         let (report, _, _) = run(split, requests);
         assert_eq!((report.status, &report.moves, report.optimal), (Status::Solved, &alone.moves, true));
         assert_eq!(report.method, Method::Astar);
-        // The proof's turn over: the other search's answer, once it comes.
-        let (mut split, _) = Split::start(4, "sokoban", level, &options, 2, Splits::Beside);
-        let found = Report {
+        // The proof's turn over: the first other answer, once it comes.
+        let found = |moves: &[&str], explored| Report {
             status: Status::Solved,
-            moves: vec!["R".into()],
+            moves: moves.iter().map(|m| m.to_string()).collect(),
             noun: Noun::Pushes,
-            ..Report::new("sokoban", "pushes", Method::Greedy, Stats { explored: 30, ..Stats::default() })
+            ..Report::new("sokoban", "pushes", Method::Greedy, Stats { explored, ..Stats::default() })
         };
-        assert_eq!(split.found_so_far(), None);
-        assert!(matches!(split.finished(1, found), Step::Wait), "the proof may still end");
-        assert_eq!(split.found_so_far().as_deref(), Some("Found 1 push and 1 move; proving the fewest"));
-        let turn_over = Report {
+        let gave_up = |method, explored, elapsed_ms| Report {
             status: Status::GaveUp,
-            ..Report::new("sokoban", "pushes", Method::Astar, Stats { explored: 70, ..Stats::default() })
+            ..Report::new("sokoban", "pushes", method, Stats { explored, elapsed_ms, ..Stats::default() })
         };
-        let Step::Whole(whole) = split.finished(0, turn_over) else { panic!("both have reported") };
-        assert_eq!(
-            (whole.method, whole.moves.clone(), whole.stats.explored),
-            (Method::Greedy, vec!["R".to_string()], 100)
-        );
+        let (mut split, _) = Split::start(4, "sokoban", level, &options, 2, splits);
+        assert_eq!(split.found_so_far(), None);
+        assert!(matches!(split.finished(1, found(&["R"], 30)), Step::Wait), "the proof may still end");
+        assert_eq!(split.found_so_far().as_deref(), Some("Found 1 push and 1 move; proving the fewest"));
+        let Step::Whole(whole) = split.finished(0, gave_up(Method::Astar, 70, 0)) else { panic!("an answer") };
+        assert_eq!((whole.method, whole.moves.clone(), whole.stats.explored), (Method::Greedy, vec!["R".into()], 100));
+        // On three Workers, the proof's Worker searches with the next seed once its turn is
+        // over, with the time it left; the first answer is taken, whichever Worker has it.
+        let timed = SolveOptions { time_limit_ms: Some(10_000), ..SolveOptions::default() };
+        let (mut split, _) = Split::start(4, "sokoban", level, &timed, 3, splits);
+        let Step::Next(next) = split.finished(0, gave_up(Method::Astar, 70, 4_000)) else { panic!("the next seed") };
+        let Request::Solve { options: next, .. } = *next else { panic!("a solve") };
+        assert_eq!((next.beside, next.time_limit_ms), (Some(Beside::Find { seed: 2 }), Some(6_000)));
+        assert!(matches!(split.finished(1, gave_up(Method::Greedy, 5, 10_000)), Step::Wait), "two search on");
+        assert!(matches!(split.finished(2, found(&["U", "L"], 20)), Step::Whole(_)), "the first answer");
+        // The Worker searching last gave the answer; all ended without one: seed 0's report.
+        let (mut split, _) = Split::start(4, "sokoban", level, &timed, 3, splits);
+        assert!(matches!(split.finished(0, gave_up(Method::Astar, 70, 4_000)), Step::Next(_)));
+        assert!(matches!(split.finished(2, gave_up(Method::Greedy, 3, 10_000)), Step::Wait));
+        let Step::Whole(whole) = split.finished(0, found(&["D"], 9)) else { panic!("an answer") };
+        assert_eq!(whole.moves, ["D"]);
+        let (mut split, _) = Split::start(4, "sokoban", level, &timed, 3, splits);
+        assert!(matches!(split.finished(0, gave_up(Method::Astar, 70, 4_000)), Step::Next(_)));
+        assert!(matches!(split.finished(1, gave_up(Method::Greedy, 5, 10_000)), Step::Wait));
+        assert!(matches!(split.finished(2, gave_up(Method::Greedy, 3, 10_000)), Step::Wait));
+        let Step::Whole(whole) = split.finished(0, gave_up(Method::Greedy, 1, 6_000)) else { panic!("all ended") };
+        assert_eq!((whole.status, whole.method, whole.stats.explored), (Status::GaveUp, Method::Greedy, 79));
+        // A family with one search for any solution (PuzzleScript's) uses two Workers, and the
+        // proof's Worker has no next seed.
+        let one = Splits::Beside { seeds: 1 };
+        let (mut split, requests) = Split::start(4, "sokoban", level, &timed, 8, one);
+        assert_eq!(requests.len(), 2);
+        assert!(matches!(split.finished(0, gave_up(Method::Astar, 70, 4_000)), Step::Wait));
     }
 
     #[test]

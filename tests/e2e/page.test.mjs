@@ -666,9 +666,9 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     await page.waitForFunction(() => document.querySelector('#puzzle-text').value.startsWith('; 4\n'));
     assert.equal(await page.isHidden('#levels'), false, 'the picker stays for a level of the file');
     // Push-optimal with an independent check in the Rust tests (tests.rs, Microban's small levels).
-    // On one Worker, then on two: A* proves on one while best-first search finds on the other,
-    // and the proof is the answer.
-    assert.equal(await page.isVisible('#workers'), true, "auto's two searches can run side by side");
+    // On one Worker, then on two and three: A* proves on one while best-first searches find on
+    // the others, and the proof is the answer.
+    assert.equal(await page.isVisible('#workers'), true, "auto's searches can run side by side");
     await page.selectOption('#workers', '1');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
@@ -678,6 +678,11 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
     assert.equal(await page.textContent('#moves'), alone);
     assert.equal(page.workers().length, 2, 'the two searches ran on two Workers');
+    await page.selectOption('#workers', '3');
+    await page.click('#solve');
+    await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
+    assert.equal(await page.textContent('#moves'), alone);
+    assert.equal(page.workers().length, 3, 'a search on each of three Workers');
     await page.keyboard.press('Home');
     // ########   The player at row 2, column 6 (from 0); boxes on goals at columns 3 and 4,
     // #      #   a box at column 5. Played from the start, the moves replace the solution.

@@ -188,7 +188,7 @@ impl PsPuzzle {
             (Method::Auto, Some(Beside::Prove)) => {
                 (Method::Bfs, search(&space, Method::Bfs, &within(&turn.of(&options.budget()), options), on_progress))
             }
-            (Method::Auto, Some(Beside::Find)) => {
+            (Method::Auto, Some(Beside::Find { .. })) => {
                 (Method::Greedy, search(&space, Method::Greedy, options, on_progress))
             }
             (Method::Auto, None) => self.proven_then_found(&space, options, turn, on_progress),
@@ -457,8 +457,8 @@ impl Puzzle for PsPuzzle {
         let mut capabilities =
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs).analysing();
         // In the page, breadth-first search proves on one Worker while best-first search finds
-        // on another, with the whole time.
-        capabilities.beside = true;
+        // on another, with the whole time (one: it has no other order to break ties in).
+        capabilities.beside = 1;
         capabilities
     }
 

@@ -194,13 +194,13 @@ fn auto_side_by_side_proves_on_one_and_finds_on_the_other() {
     use crate::search::Method;
     let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
     let quiet = &mut |_: &crate::search::Stats| Flow::Continue;
-    assert_eq!(puzzle.capabilities().splits(&SolveOptions::default()), Splits::Beside);
+    assert_eq!(puzzle.capabilities().splits(&SolveOptions::default()), Splits::Beside { seeds: 1 });
     let bfs = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
     assert_eq!(puzzle.capabilities().splits(&bfs), Splits::No, "a method asked for runs alone");
     let side = |beside| SolveOptions { beside: Some(beside), ..SolveOptions::default() };
     let proven = puzzle.solve(&side(Beside::Prove), quiet).expect("solves");
     assert_eq!((proven.method, proven.optimal, proven.moves.len()), (Method::Bfs, true, 2));
-    let found = puzzle.solve(&side(Beside::Find), quiet).expect("solves");
+    let found = puzzle.solve(&side(Beside::Find { seed: 0 }), quiet).expect("solves");
     assert_eq!((found.method, found.optimal), (Method::Greedy, false));
     assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
     // The proof gives up at its turn's end (positions), not at the whole budget's.

@@ -177,16 +177,17 @@ impl SokobanPuzzle {
         let space = Pushes::<W>::new(self.level(), &self.geometry, metric);
         let budget = *budget;
         match (method, options.beside) {
-            // `auto` shared between two Workers: one proves for its turn, one finds.
+            // `auto` shared among Workers: one proves for its turn, the others find.
             (Method::Auto, Some(Beside::Prove)) => {
                 (Method::Astar, forget(astar(&space, &AUTO_PROOF.of(&budget), on_progress), |moves| moves))
             }
-            (Method::Auto, Some(Beside::Find)) | (Method::Greedy, _) => {
-                (Method::Greedy, best_first(&space, &budget, on_progress))
+            (Method::Auto, Some(Beside::Find { seed })) => {
+                (Method::Greedy, best_first(&space, seed, &budget, on_progress))
             }
+            (Method::Greedy, _) => (Method::Greedy, best_first(&space, 0, &budget, on_progress)),
             #[cfg(not(target_arch = "wasm32"))]
             (Method::Auto, _) if options.threads() >= 2 => {
-                side_by_side(self.level(), &space, &budget, &AUTO_PROOF, on_progress)
+                side_by_side(self.level(), &space, &budget, &AUTO_PROOF, options.threads(), on_progress)
             }
             (Method::Auto, _) => proven_then_found(&space, &budget, &AUTO_PROOF, on_progress),
             _ => (Method::Astar, forget(astar(&space, &budget, on_progress), |moves| moves)),
@@ -203,9 +204,12 @@ fn in_steps(metric: Metric, on_progress: &mut dyn FnMut(&Stats) -> Flow) -> impl
 
 /// Sokoban's search for any solution: weighted A* for its turn ([`QUICK_BEST_FIRST`]: it is quick
 /// where the bound leads well), then the feature-space search over a packing plan (where it
-/// misleads: goal rooms, boxes in each other's way).
+/// misleads: goal rooms, boxes in each other's way). A `seed` other than 0 (a search beside
+/// others) is the feature-space search alone, its ties broken by the seed: weighted A* would
+/// repeat seed 0's.
 fn best_first<const W: usize>(
     space: &Pushes<'_, W>,
+    seed: u32,
     budget: &Budget,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<Push, ()> {
@@ -213,8 +217,11 @@ fn best_first<const W: usize>(
         forget(astar_weighted(space, GREEDY_WEIGHT, budget, on_progress), |moves| moves)
     };
     let planned = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
-        forget(feature_space(&packing::Planned::new(space), budget, on_progress), |moves| moves.concat())
+        forget(feature_space(&packing::Planned::new(space), seed, budget, on_progress), |moves| moves.concat())
     };
+    if seed != 0 {
+        return planned(budget, on_progress);
+    }
     in_turn(budget, &QUICK_BEST_FIRST, on_progress, quick, planned).1
 }
 
@@ -233,55 +240,80 @@ fn proven_then_found<const W: usize>(
         turn,
         on_progress,
         |budget, on_progress| forget(astar(space, budget, on_progress), |moves| moves),
-        |budget, on_progress| best_first(space, budget, on_progress),
+        |budget, on_progress| best_first(space, 0, budget, on_progress),
     ) {
         (true, outcome) => (Method::Greedy, outcome),
         (false, proving) => (Method::Astar, proving),
     }
 }
 
-/// `auto` on two threads: best-first search starts at once on a thread of its own while A*
-/// proves on this one for its `turn` ([`AUTO_PROOF`]). A*'s answer when it ends within its turn,
-/// the same as on one thread; else best-first search's, which has had the whole time. Each has
-/// half the memory. Progress is A*'s, then best-first search's; Cancel stops both.
+/// `auto` on several threads: best-first searches start at once on threads of their own, each
+/// breaking ties its own way (seeds 0, 1, …), while A* proves on this one for its `turn`
+/// ([`AUTO_PROOF`]); once the turn is over, one more search takes its place. A*'s answer when it
+/// ends within its turn, the same as on one thread; else the first answer found, which stops the
+/// others. Each search has its share of the memory. Progress is A*'s, then the searches' added
+/// up; Cancel stops them all.
 #[cfg(not(target_arch = "wasm32"))]
 fn side_by_side<const W: usize>(
     level: &Level,
     space: &Pushes<'_, W>,
     budget: &Budget,
     turn: &Turn,
+    threads: usize,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (Method, Outcome<Push, ()>) {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::{channel, RecvTimeoutError};
-    let half = Budget { max_bytes: budget.max_bytes / 2, ..*budget };
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
+    let started = std::time::Instant::now();
+    let searches = threads.clamp(2, MOST_SEARCHES) as u32;
+    let share = Budget { max_bytes: budget.max_bytes / u64::from(searches), ..*budget };
     let stop = AtomicBool::new(false);
+    // The seed of the search that first ended with an answer (found, or proven none).
+    let first = AtomicU32::new(u32::MAX);
     let (geometry, metric) = (space.geometry, space.metric);
     std::thread::scope(|scope| {
-        let (progress, reports) = channel::<Stats>();
-        let (half, stop) = (&half, &stop);
-        let beside = scope.spawn(move || {
-            // A space of its own: a space's scratch room is not shared.
-            let space = Pushes::<W>::new(level, geometry, metric);
-            best_first(&space, half, &mut |stats| {
-                let _ = progress.send(*stats);
-                if stop.load(Ordering::Relaxed) {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
+        let (stop, first) = (&stop, &first);
+        let find = |seed: u32, budget: Budget, progress: Sender<(u32, Stats)>| {
+            scope.spawn(move || {
+                // A space of its own: a space's scratch room is not shared.
+                let space = Pushes::<W>::new(level, geometry, metric);
+                let outcome = best_first(&space, seed, &budget, &mut |stats| {
+                    let _ = progress.send((seed, *stats));
+                    if stop.load(Ordering::Relaxed) {
+                        Flow::Stop
+                    } else {
+                        Flow::Continue
+                    }
+                });
+                let answered = matches!(outcome, Outcome::Solved { .. } | Outcome::NoSolution { .. });
+                if answered && first.compare_exchange(u32::MAX, seed, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+                    stop.store(true, Ordering::Relaxed);
                 }
+                outcome
             })
-        });
-        let proving = forget(astar(space, &turn.of(half), on_progress), |moves| moves);
-        let Some(spent) = turn.ended(half, &proving) else {
+        };
+        let (progress, reports) = channel::<(u32, Stats)>();
+        let mut finders: Vec<_> = (0..searches - 1).map(|seed| find(seed, share, progress.clone())).collect();
+        let proving = forget(astar(space, &turn.of(&share), on_progress), |moves| moves);
+        let Some(spent) = turn.ended(&share, &proving) else {
             stop.store(true, Ordering::Relaxed);
             return (Method::Astar, proving);
         };
+        // This thread's turn to find, with what the proof left, unless an answer is in. (Either
+        // way the last sender goes, so the loop below ends once every search has.)
+        if !stop.load(Ordering::Relaxed) {
+            finders.push(find(searches - 1, left_after(&share, &spent), progress));
+        } else {
+            drop(progress);
+        }
+        let mut latest = vec![Stats::default(); searches as usize];
         loop {
             match reports.recv_timeout(std::time::Duration::from_millis(100)) {
-                Ok(mut stats) => {
-                    stats.explored += spent.explored;
-                    if on_progress(&stats) == Flow::Stop {
+                Ok((seed, stats)) => {
+                    latest[seed as usize] = stats;
+                    let mut whole = Stats::joined(&latest);
+                    whole.explored += spent.explored;
+                    if on_progress(&whole) == Flow::Stop {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -289,12 +321,14 @@ fn side_by_side<const W: usize>(
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        let mut outcome = beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        // Both started together: the time taken is the longer of the two (A* may have run on
-        // after best-first search found its answer, which waits for A*'s turn to end).
+        let mut outcomes: Vec<Outcome<Push, ()>> =
+            finders.into_iter().map(|f| f.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect();
+        let explored = spent.explored + outcomes.iter_mut().map(|o| o.stats_mut().explored).sum::<u64>();
+        let chosen = first.load(Ordering::SeqCst);
+        let mut outcome = outcomes.swap_remove(if chosen < searches { chosen as usize } else { 0 });
         let stats = outcome.stats_mut();
-        stats.explored += spent.explored;
-        stats.elapsed_ms = stats.elapsed_ms.max(spent.elapsed_ms);
+        stats.explored = explored;
+        stats.elapsed_ms = started.elapsed().as_millis() as u64;
         (Method::Greedy, outcome)
     })
 }
@@ -310,6 +344,11 @@ fn forget<M, S>(outcome: Outcome<M, S>, pushes: impl FnOnce(Vec<M>) -> Vec<Push>
         Outcome::Cancelled { stats } => Outcome::Cancelled { stats },
     }
 }
+
+/// The most searches `auto` runs side by side natively, one a thread (the page's Workers are at
+/// most eight too): each has its share of the memory, and past a few the shares
+/// cost the hard levels more than another order of ties gains.
+pub const MOST_SEARCHES: usize = 8;
 
 /// How many positions the search for the fewest moves among the fewest pushes may store: about
 /// 2 s natively here (it keeps the player's own square, so a level has more positions than when
@@ -488,8 +527,9 @@ impl Puzzle for SokobanPuzzle {
         let mut capabilities = Capabilities::searches(&[Method::Auto, Method::Astar, Method::Greedy])
             .knowing(Knowledge { heuristic: Heuristic::Admissible, explicit_goal: false });
         capabilities.noun = crate::families::Noun::Pushes;
-        // In the page, A* and best-first search on two Workers, as natively on two threads.
-        capabilities.beside = true;
+        // In the page, A* beside best-first searches on every other Worker (each breaks ties its
+        // own way), as natively on every thread.
+        capabilities.beside = u32::MAX;
         capabilities.moves_in_steps = true;
         capabilities
     }

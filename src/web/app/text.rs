@@ -169,7 +169,7 @@ impl App {
         self.show_methods(capabilities.as_ref());
         self.el.mode_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.modes.len() < 2));
         self.show_switches(capabilities.as_ref());
-        self.el.workers_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.parts.is_empty() && !c.beside));
+        self.el.workers_option.set_hidden(capabilities.as_ref().is_none_or(|c| c.parts.is_empty() && c.beside == 0));
         if let Some((cols, rows)) = self.puzzle.as_ref().and_then(|p| p.editor()).map(|e| e.size()) {
             self.el.cols.set_value(&cols.to_string());
             self.el.rows.set_value(&rows.to_string());
