@@ -258,12 +258,21 @@ impl Split {
         Step::Next(Box::new(request))
     }
 
-    /// What the status line says before the progress, for `auto`'s two searches side by side
-    /// once the search for any solution has one and the proof goes on.
+    /// What the status line says before the progress, for `auto`'s searches side by side once a
+    /// search for any solution has one and the proof goes on.
     pub fn found_so_far(&self) -> Option<String> {
+        let found = self.found_beside()?;
+        Some(format!("Found {}; proving the fewest", crate::replay::summary_length(&found)))
+    }
+
+    /// For `auto`'s searches side by side while the proof goes on: the first answer the others
+    /// have found, with the work of all so far (what Cancel keeps).
+    pub fn found_beside(&self) -> Option<Box<Report>> {
+        if !self.beside || self.reports[0].is_some() {
+            return None;
+        }
         let found = self.reports.iter().skip(1).flatten().find(|found| found.status == Status::Solved)?;
-        (self.beside && self.reports[0].is_none())
-            .then(|| format!("Found {}; proving the fewest", crate::replay::summary_length(found)))
+        Some(Box::new(Report { stats: self.so_far(), ..found.clone() }))
     }
 
     /// The figures so far: the rounds done, and this round's parts.
@@ -604,7 +613,11 @@ mod tests {
         assert_eq!(split.found_so_far(), None);
         assert!(matches!(split.finished(1, found(&["R"], 30)), Step::Wait), "the proof may still end");
         assert_eq!(split.found_so_far().as_deref(), Some("Found 1 push and 1 move; proving the fewest"));
+        split.progress(0, Stats { explored: 50, ..Stats::default() });
+        let kept = split.found_beside().expect("what Cancel keeps");
+        assert_eq!((kept.moves.clone(), kept.stats.explored), (vec!["R".to_string()], 80), "with the proof's work");
         let Step::Whole(whole) = split.finished(0, gave_up(Method::Astar, 70, 0)) else { panic!("an answer") };
+        assert!(split.found_beside().is_none(), "nothing is running");
         assert_eq!((whole.method, whole.moves.clone(), whole.stats.explored), (Method::Greedy, vec!["R".into()], 100));
         // On three Workers, the proof's Worker searches with the next seed once its turn is
         // over, with the time it left; the first answer is taken, whichever Worker has it.

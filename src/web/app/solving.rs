@@ -293,11 +293,15 @@ impl App {
         if !self.running.busy && self.animation_job.is_none() {
             return;
         }
+        // An answer already found beside a proof still running is kept: only the proof stops.
+        let found = self.running.split.as_ref().and_then(Split::found_beside);
         self.restart_workers();
         let searching = std::mem::take(&mut self.running.busy);
         self.animation_job = None;
         self.running.pending_step = None;
-        if searching {
+        if let (true, Some(found)) = (searching, found) {
+            self.finished_saying(*found, "Proof cancelled. ");
+        } else if searching {
             self.set_status("Cancelled.");
         } else {
             self.notice("Cancelled the animation.");
@@ -523,8 +527,14 @@ impl App {
 
     /// The search ended with `report` (joined from its parts when it was shared).
     pub(super) fn finished(&mut self, report: Report) {
+        self.finished_saying(report, "");
+    }
+
+    /// [`App::finished`], with `first` said before the report's summary (where a long status
+    /// line, folded, still shows it).
+    fn finished_saying(&mut self, report: Report, first: &str) {
         // Said of the search that ran (from a position played to: of the moves from there).
-        let summary = replay::summary(&report);
+        let summary = format!("{first}{}", replay::summary(&report));
         let report = match self.playing.search_ended() {
             Some(from) => match self.searched_from_here(from, report) {
                 Some(report) => report,
