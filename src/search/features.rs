@@ -384,27 +384,54 @@ mod tests {
         }
     }
 
-    /// The queue gives the least rank first, whatever the order of pushes and pops.
+    /// The queue gives the least rank first, whatever the order of pushes and pops, with ties
+    /// broken by index (seed 0) or by a seed.
     #[test]
     fn a_queue_gives_its_states_least_rank_first() {
-        let (mut known, mut queue, mut queued) = (Blocks::new(1), Queue::default(), Vec::new());
-        let mut x = 12_345u32;
-        for index in 0..3_000u32 {
-            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            let weights = [(x >> 20) as u16 % 7, (x >> 12) as u16 % 5];
-            known.push(&[Known { weights, estimate: (x >> 4) as u16 % 13 }]);
-            queue.push(index, &known, 1, 0);
-            queued.push(rank(&known, 1, index, 0));
-            if x % 3 == 0 {
-                queued.sort_unstable_by(|a, b| b.cmp(a));
-                assert_eq!(queue.pop(&known, 1, 0), queued.pop().map(|least| least as u32));
+        for tie in [0, 7] {
+            let (mut known, mut queue, mut queued) = (Blocks::new(1), Queue::default(), Vec::new());
+            let mut x = 12_345u32;
+            for index in 0..3_000u32 {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let weights = [(x >> 20) as u16 % 7, (x >> 12) as u16 % 5];
+                known.push(&[Known { weights, estimate: (x >> 4) as u16 % 13 }]);
+                queue.push(index, &known, 1, tie);
+                queued.push((rank(&known, 1, index, tie), index));
+                if x % 3 == 0 {
+                    queued.sort_unstable_by(|a, b| b.cmp(a));
+                    assert_eq!(queue.pop(&known, 1, tie), queued.pop().map(|(_, index)| index));
+                }
             }
+            queued.sort_unstable_by(|a, b| b.cmp(a));
+            while let Some((_, least)) = queued.pop() {
+                assert_eq!(queue.pop(&known, 1, tie), Some(least));
+            }
+            assert_eq!(queue.pop(&known, 1, tie), None);
         }
-        queued.sort_unstable_by(|a, b| b.cmp(a));
-        while let Some(least) = queued.pop() {
-            assert_eq!(queue.pop(&known, 1, 0), Some(least as u32));
+    }
+
+    /// A seed breaks ties in an order of its own, and no two states share a rank.
+    #[test]
+    fn a_seed_orders_ties_its_own_way() {
+        let known: Blocks<Known> = {
+            let mut known = Blocks::new(1);
+            (0..1_000).for_each(|_| known.push(&[Known { weights: [0; ORDERS], estimate: 0 }]));
+            known
+        };
+        let order = |tie| {
+            let mut indices: Vec<u32> = (0..1_000).collect();
+            indices.sort_by_key(|&index| rank(&known, 0, index, tie));
+            indices
+        };
+        assert_eq!(order(0), (0..1_000).collect::<Vec<_>>(), "seed 0: the first stored first");
+        assert_ne!(order(1), order(0));
+        assert_ne!(order(2), order(1));
+        for tie in [1, 2, 99] {
+            let mut ranks: Vec<u64> = (0..1_000).map(|index| rank(&known, 0, index, tie)).collect();
+            ranks.sort_unstable();
+            ranks.dedup();
+            assert_eq!(ranks.len(), 1_000, "seed {tie}");
         }
-        assert_eq!(queue.pop(&known, 1, 0), None);
     }
 
     #[test]
