@@ -661,12 +661,21 @@ test('Sokoban: Cancel while the proof runs keeps the answer found beside it', as
     await page.selectOption('#workers', '2');
     await page.click('#solve');
     await page.waitForFunction(() => document.querySelector('#status').textContent.includes('proving the fewest'), null, { timeout: 60000 });
+    // Every state the Workers' line shows from Cancel on.
+    await page.evaluate(() => {
+      const line = document.querySelector('#workers-state');
+      window.workersSaid = [];
+      new MutationObserver(() => window.workersSaid.push(line.textContent)).observe(line, { childList: true, characterData: true, subtree: true });
+    });
     await page.click('#cancel');
     await waitForStatus(page, 'Proof cancelled. Solved in 227 pushes');
     assert.match(await status(page), /\(not proven shortest; best-first search/);
     assert.ok(await page.locator('#moves li').count() > 100, 'the answer found is shown to replay');
-    // Ready for the next search once the restarted Workers are.
+    // Ready for the next search once the restarted Workers are, which are never said to search.
     await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 idle', null, { timeout: 30000 });
+    const said = await page.evaluate(() => window.workersSaid);
+    assert.ok(said.every((state) => !state.includes('searching')), said.join(' / '));
   });
 });
 
