@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { freePort, serve } from '../tests/e2e/harness.mjs';
+import { freePort, serve, xsbLevels } from '../tests/e2e/harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = await freePort();
@@ -166,14 +166,13 @@ try {
   // searches, each breaking ties its own way, look for any solution on the others; XSokoban 24
   // (about 25 s on one thread), one run each, against the same number of native threads.
   console.log('Sokoban (XSokoban 24), ms of search: Workers  page  native');
-  const xsokoban = readFileSync(path.join(root, 'tests', 'fixtures', 'sokoban', 'xsokoban.xsb'), 'utf8');
-  const original = xsokoban.split(/\n(?=; \d)|\n\s*\n/).map((b) => b.split('\n').filter((l) => l.includes('#') && !l.startsWith(';')).join('\n')).filter((b) => b);
-  await paste(`${original[23]}\n`);
+  const original = xsbLevels(readFileSync(path.join(root, 'tests', 'fixtures', 'sokoban', 'xsokoban.xsb'), 'utf8'));
+  await paste(original[23]);
   await page.waitForFunction(() => !document.querySelector('#solve').disabled, null, { timeout: 60000 });
   for (const workers of [1, 2, 3, 4]) {
     await page.selectOption('#workers', String(workers));
     const inPage = await pageMs('Solved in', 1);
-    const native = nativeMs(['--threads', String(workers)], `${original[23]}\n`, 1);
+    const native = nativeMs(['--threads', String(workers)], original[23], 1);
     console.log(`  ${workers}  ${String(inPage).padStart(8)}  ${String(native).padStart(8)}`);
   }
 

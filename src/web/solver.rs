@@ -310,11 +310,10 @@ impl Pool {
         for message in std::mem::take(&mut slot.queued) {
             slot.post_when_ready(message);
         }
-        // Work given before Ready went with the rest; else a ping tells when it is idle. A Worker
-        // given nothing is idle now: until the Pong, the Workers' line said it was searching.
+        // Work given before Ready went with the rest; a Worker given none has nothing to run, so
+        // it is idle now (no ping needed to tell).
         if slot.given == 0 {
             slot.idle = true;
-            self.ping(index);
         }
     }
 

@@ -106,6 +106,13 @@ export async function setText(page, text) {
   await page.fill('#puzzle-text', text);
 }
 
+/// The levels of an XSB collection (`tests/fixtures/sokoban/xsokoban.xsb`), each its board's
+/// lines alone with a final newline, in order: the 17th is `xsbLevels(text)[16]`.
+export const xsbLevels = (text) => text.split(/\n(?=; \d)|\n\s*\n/)
+  .map((block) => block.split('\n').filter((line) => line.includes('#') && !line.startsWith(';')).join('\n'))
+  .filter((level) => level)
+  .map((level) => `${level}\n`);
+
 /// As a paste does: the whole text at once. Playwright's fill goes through the browser's editing
 /// (15 to 30 s for a 16 KB file of 1,800 lines here, minutes on a megabyte).
 export const paste = (page, text) => page.evaluate((t) => {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted } from './harness.mjs';
+import { ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted, xsbLevels } from './harness.mjs';
 
 useBrowser();
 
@@ -651,12 +651,9 @@ test('a Sokoban level of a 64 x 64 room is read, solved in the fewest pushes and
 // XSokoban 17: best-first search finds 227 pushes within a second or two, while A*'s turn (about
 // ten seconds here) cannot prove the fewest. Cancel stops the proof and keeps that answer.
 test('Sokoban: Cancel while the proof runs keeps the answer found beside it', async () => {
-  const xsokoban = readFileSync(path.join(root, 'tests/fixtures/sokoban/xsokoban.xsb'), 'utf8');
-  const levels = xsokoban.split(/\n(?=; \d)|\n\s*\n/)
-    .map((block) => block.split('\n').filter((line) => line.includes('#') && !line.startsWith(';')).join('\n'))
-    .filter((level) => level);
+  const levels = xsbLevels(readFileSync(path.join(root, 'tests/fixtures/sokoban/xsokoban.xsb'), 'utf8'));
   await inPage(async (page) => {
-    await paste(page, `${levels[16]}\n`);
+    await paste(page, levels[16]);
     await waitForStatus(page, 'Ready');
     await page.selectOption('#workers', '2');
     await page.click('#solve');
