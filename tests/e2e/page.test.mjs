@@ -658,11 +658,16 @@ test('Sokoban: Cancel while the proof runs keeps the answer found beside it', as
     await page.selectOption('#workers', '2');
     await page.click('#solve');
     await page.waitForFunction(() => document.querySelector('#status').textContent.includes('proving the fewest'), null, { timeout: 60000 });
-    // Every state the Workers' line shows from Cancel on.
+    // Every state the Workers' line shows from the click on Cancel on (not before it: until then
+    // the proof's Worker is searching).
     await page.evaluate(() => {
       const line = document.querySelector('#workers-state');
       window.workersSaid = [];
-      new MutationObserver(() => window.workersSaid.push(line.textContent)).observe(line, { childList: true, characterData: true, subtree: true });
+      const observer = new MutationObserver(() => window.workersSaid.push(line.textContent));
+      const watch = (event) => {
+        if (event.target.id === 'cancel') observer.observe(line, { childList: true, characterData: true, subtree: true });
+      };
+      document.addEventListener('click', watch, { capture: true, once: true });
     });
     await page.click('#cancel');
     await waitForStatus(page, 'Proof cancelled. Solved in 227 pushes');
