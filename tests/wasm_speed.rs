@@ -327,6 +327,14 @@ fn javascript_rules() {
     assert_eq!(report.moves.last().map(String::as_str), Some("3"));
     assert_eq!(report.moves.iter().filter(|m| m.starts_with("+1 from ")).count(), 1);
     assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved);
+    // The host remembers the move last seen at each place of a list and its number: a move at
+    // a place first used, or one that differs from the last there, is numbered afresh, whatever
+    // it is (here null, second on the odd states, where the start lists one move).
+    let text = "// puzzlelab script js\nfunction start() { return 0; }\nfunction moves(s) { return s === 0 ? [\"a\"] : s % 2 === 1 ? [\"b\", null] : [\"a\", \"b\"]; }\nfunction apply(s, m) { return m === \"a\" ? s + 1 : m === \"b\" ? s + 2 : s + 5; }\nfunction is_goal(s) { return s === 6; }\nfunction is_dead(s) { return s > 6; }\n";
+    let puzzle = JsPuzzle::load::<WebEngine>(text).unwrap();
+    let report = puzzle.solve(&options, &mut |_: &Stats| Flow::Continue).unwrap();
+    assert_eq!(report.moves, ["a", "null"]);
+    assert!(puzzle.check(&options, &report.moves).unwrap().ends_solved);
     let thrown = error("throw new RangeError(\"no\");");
     assert_eq!((thrown.line, thrown.message.as_str()), (5, "apply() failed: RangeError: no"));
     // Breadth-first search has the page's engine expand many states in one call: a failure in

@@ -59,16 +59,19 @@
   // but not through a DataView.
   let out = new DataView(scratch.buffer);
   let length = 0;
+  // The room `scratch` has (its length, read often: kept here).
+  let limit = scratch.length;
   const float = new Float64Array(1);
   const floatBytes = new Uint8Array(float.buffer);
   // Made when first needed: QuickJS has none (and writes its bytes in Rust).
   let encoder = null;
 
   function room(n) {
-    if (length + n <= scratch.length) return;
-    const bigger = new Uint8Array(Math.max(scratch.length * 2, length + n));
+    if (length + n <= limit) return;
+    const bigger = new Uint8Array(Math.max(limit * 2, length + n));
     bigger.set(scratch.subarray(0, length));
     scratch = bigger;
+    limit = bigger.length;
     out = new DataView(bigger.buffer);
   }
 
@@ -108,9 +111,16 @@
     return "an object that is not plain (a Map, a Set, a Date or a class's instance)";
   }
 
+  const OBJECT = Object.prototype;
+  const prototypeOf = Object.getPrototypeOf;
   function plain(value) {
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
+    // The `__proto__` every plain object inherits is read ten times faster than
+    // getPrototypeOf (where the realm is locked down); an object without it, or with a field of
+    // that name, is asked the slow way. (Only an object made to pretend passes the first test
+    // wrongly, and it then writes as the plain object its fields make.)
+    if (value.__proto__ === OBJECT) return true;
+    const prototype = prototypeOf(value);
+    return prototype === OBJECT || prototype === null;
   }
 
   function write(value, depth) {
@@ -251,6 +261,7 @@
   function writeHere() {
     scratch = view;
     out = viewOut;
+    limit = capacity;
     length = 0;
   }
 
@@ -275,7 +286,7 @@
         doing = "apply";
         const next = rules.apply(state, moves[i]);
         if (next === null || next === undefined) continue;
-        each(moves[i], next);
+        each(moves[i], next, i);
       }
     } catch (error) {
       if (error && error.puzzlelabUnlike) throw error;
@@ -333,6 +344,15 @@
       case 0xe5:
         return null;
       case 0xe6: {
+        // An array of small numbers only, the most common kind, made as a literal: where the
+        // realm is locked down, growing an array by push() costs four times as much.
+        let end = read;
+        while (reading[end] < 0xe0) end++;
+        if (reading[end] === 0xe9 && end - read <= 16) {
+          const at = read;
+          read = end + 1;
+          return smallArray(at, end - at);
+        }
         const array = [];
         for (let item = reading[read]; item !== 0xe9; item = reading[read]) {
           // Small numbers, the most common items, read here.
@@ -360,6 +380,29 @@
       }
       default:
         throw new Error("puzzlelab: unreadable state bytes (tag " + tag + ")");
+    }
+  }
+
+  // The `n` small numbers from `at` of `reading` (1 to 16), as an array.
+  function smallArray(at, n) {
+    switch (n) {
+      case 1: return [reading[at]];
+      case 2: return [reading[at], reading[at + 1]];
+      case 3: return [reading[at], reading[at + 1], reading[at + 2]];
+      case 4: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3]];
+      case 5: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4]];
+      case 6: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5]];
+      case 7: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6]];
+      case 8: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7]];
+      case 9: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8]];
+      case 10: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9]];
+      case 11: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10]];
+      case 12: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10], reading[at + 11]];
+      case 13: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10], reading[at + 11], reading[at + 12]];
+      case 14: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10], reading[at + 11], reading[at + 12], reading[at + 13]];
+      case 15: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10], reading[at + 11], reading[at + 12], reading[at + 13], reading[at + 14]];
+      case 16: return [reading[at], reading[at + 1], reading[at + 2], reading[at + 3], reading[at + 4], reading[at + 5], reading[at + 6], reading[at + 7], reading[at + 8], reading[at + 9], reading[at + 10], reading[at + 11], reading[at + 12], reading[at + 13], reading[at + 14], reading[at + 15]];
+      default: return [];
     }
   }
 
@@ -418,11 +461,36 @@
   const knownMoves = new Map();
   // The same moves by their number: those an expansion that failed numbered are forgotten.
   const knownList = [];
+  // The last move seen at each place (modulo RECENT) of a list of moves, and its number: most
+  // scripts list the same moves in the same order, and comparing them is cheaper than a look-up.
+  // (NONE, an object of this side's, is no move a script can give.)
+  const RECENT = 16;
+  const NONE = {};
+  const recentMoves = [];
+  const recentNumbers = [];
+  for (let i = 0; i < RECENT; i++) {
+    recentMoves.push(NONE);
+    recentNumbers.push(0);
+  }
 
-  function writeMove(move) {
+  function forgetRecent() {
+    for (let i = 0; i < RECENT; i++) recentMoves[i] = NONE;
+  }
+
+  // Writes `move`, the `at`-th of its list.
+  function writeMove(move, at) {
+    const slot = at & (RECENT - 1);
+    if (recentMoves[slot] === move) {
+      room(4);
+      out.setUint32(length, KNOWN + recentNumbers[slot], true);
+      length += 4;
+      return;
+    }
     if (typeof move === "string") {
       const known = knownMoves.get(move);
       if (known !== undefined) {
+        recentMoves[slot] = move;
+        recentNumbers[slot] = known;
         room(4);
         out.setUint32(length, KNOWN + known, true);
         length += 4;
@@ -447,8 +515,8 @@
   const givenStates = [];
 
   // One state found, written as `expandGiven` says.
-  function writeFound(move, next) {
-    writeMove(move);
+  function writeFound(move, next, at) {
+    writeMove(move, at);
     writeKey(next, "apply", "a state");
     if (foundCount < found.length) found[foundCount] = next;
     else found.push(next);
@@ -472,6 +540,7 @@
       values.length = 0;
       knownMoves.clear();
       knownList.length = 0;
+      forgetRecent();
       doing = "start";
       try {
         const state = rules.start();
@@ -579,6 +648,7 @@
           } catch (error) {
             length = at;
             while (knownList.length > movesKnown) knownMoves.delete(knownList.pop());
+            forgetRecent();
             room(4);
             out.setUint32(length, FAILED, true);
             length += 4;
