@@ -226,25 +226,24 @@ pub type Pixels<'a> = &'a dyn Fn(&dyn Puzzle, &[String], usize, (u16, u16)) -> R
 type ReadFrom = (String, String, Rc<dyn Puzzle>);
 
 thread_local! {
-    /// The puzzle the last part of a shared search was read from, by its family and text.
-    static PARTS_OF: RefCell<Option<ReadFrom>> = const { RefCell::new(None) };
+    /// The puzzle this Worker last read, by its family and text.
+    static LAST_READ: RefCell<Option<ReadFrom>> = const { RefCell::new(None) };
 }
 
-/// The puzzle `text` reads as. A part of a search shared among Workers (`part`) reuses the
-/// puzzle its Worker's last part read from the same text: a round has many parts, and reading
-/// a script runs it (on the 15-puzzle in JavaScript, about 290 parts on 2 Workers, reading
-/// each afresh made the search 0.4 s slower, 8%).
-fn parsed(family: &str, text: &str, part: bool) -> Result<Rc<dyn Puzzle>, FormatError> {
-    if !part {
-        return families::parse(Some(family), text).map(Rc::from);
-    }
+/// The puzzle `text` reads as: the one this Worker last read if the text is the same. A round
+/// of a search shared among Workers has many parts, and reading a script runs it (on the
+/// 15-puzzle in JavaScript, about 290 parts on 2 Workers, reading each afresh made the search
+/// 0.4 s slower, 8%); and a script read again is new code to the browser's compiler, whose
+/// warming up made each of the first two solves of the 8-puzzle as a new user writes it a third
+/// slower than the next.
+fn parsed(family: &str, text: &str) -> Result<Rc<dyn Puzzle>, FormatError> {
     let same = |(f, t, _): &ReadFrom| f == family && t == text;
-    if let Some(kept) = PARTS_OF.with_borrow(|kept| kept.as_ref().filter(|kept| same(kept)).map(|kept| kept.2.clone()))
+    if let Some(kept) = LAST_READ.with_borrow(|kept| kept.as_ref().filter(|kept| same(kept)).map(|kept| kept.2.clone()))
     {
         return Ok(kept);
     }
     let puzzle: Rc<dyn Puzzle> = families::parse(Some(family), text)?.into();
-    PARTS_OF.with_borrow_mut(|kept| *kept = Some((family.to_string(), text.to_string(), puzzle.clone())));
+    LAST_READ.with_borrow_mut(|kept| *kept = Some((family.to_string(), text.to_string(), puzzle.clone())));
     Ok(puzzle)
 }
 
@@ -283,8 +282,7 @@ pub fn handle(
         }
         return;
     };
-    let part = matches!(&request, Request::Solve { options, .. } if options.part.is_some());
-    let puzzle = match parsed(family, text, part) {
+    let puzzle = match parsed(family, text) {
         Ok(puzzle) => puzzle,
         Err(error) => return post(Reply::Failed { job, error }),
     };
