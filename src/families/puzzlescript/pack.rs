@@ -23,7 +23,7 @@ pub struct Packer {
     objects: Option<Box<[u64; 256]>>,
     /// Elsewhere, where a cell's packed bits fit in a word: for each 8 of them, the objects (a
     /// cell's words, `words` a value) each value of those 8 bits stands for. Unpacking a bit at
-    /// a time was a third of a search's time in Heroes of Sokoban.
+    /// a time was a fifth of a search's time in Heroes of Sokoban.
     spread: Vec<Box<[u64]>>,
 }
 
