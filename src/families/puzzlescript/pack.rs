@@ -254,6 +254,16 @@ mod tests {
         Player, Wall, Crate\n\nRULES\n[ > Player | Crate ] -> [ > Player | > Crate ]\n\nWINCONDITIONS\nall Target on Crate\n\n\
         LEVELS\n#####\n#P*O#\n#####\n";
 
+    /// `board` packed, after checking that it unpacks to itself.
+    fn round_trip(packer: &Packer, board: &[u64]) -> Vec<u64> {
+        let mut packed = Vec::new();
+        packer.pack(board, &mut packed);
+        let mut back = vec![0; board.len()];
+        packer.unpack(&packed, &mut back);
+        assert_eq!(back, board);
+        packed
+    }
+
     #[test]
     fn only_what_moves_is_kept_and_it_comes_back_whole() {
         let game = compile(GAME).expect("the game compiles");
@@ -276,11 +286,7 @@ mod tests {
         moved[cell(2)] = (moved[cell(2)] & !crate_) | player;
         moved[cell(3)] |= crate_;
         for board in [cells, &moved] {
-            let mut packed = Vec::new();
-            packer.pack(board, &mut packed);
-            let mut back = vec![0; board.len()];
-            packer.unpack(&packed, &mut back);
-            assert_eq!(&back, board);
+            let packed = round_trip(&packer, board);
             let mut one_by_one = Vec::new();
             packer.pack_bit_by_bit(board, &mut one_by_one);
             assert_eq!(one_by_one, packed);
@@ -315,11 +321,7 @@ mod tests {
         }
         moved[0] &= !mask;
         for board in [cells, &moved] {
-            let mut packed = Vec::new();
-            packer.pack(board, &mut packed);
-            let mut back = vec![0; board.len()];
-            packer.unpack(&packed, &mut back);
-            assert_eq!(&back, board);
+            round_trip(&packer, board);
         }
     }
 }
