@@ -55,11 +55,10 @@ pub struct Split {
     workers: usize,
     /// Whether the search goes bound by bound.
     by_bound: bool,
-    /// Whether the search is `auto`'s searches side by side: part 0 the proof, part `n` the search
-    /// for any solution whose ties are broken by seed `n - 1` ([`Splits::Beside`]). Once the
-    /// proof has given up, its Worker takes the next seed as one more part, if there is one.
-    beside: bool,
-    /// How many searches for any solution there may be ([`Splits::Beside`]'s seeds).
+    /// For `auto`'s searches side by side ([`Splits::Beside`]), how many searches for any
+    /// solution there may be (its seeds); 0 for any other search. Part 0 is the proof, part `n`
+    /// the search for any solution whose ties are broken by seed `n - 1`. Once the proof has
+    /// given up, its Worker takes the next seed as one more part, if there is one.
     seeds: u32,
     /// Parts per Worker in a round bound by bound: a Worker whose part is done takes the next
     /// one no Worker has had, so a part that turns out large does not leave the other Workers
@@ -114,12 +113,12 @@ impl Split {
             Splits::ByBound { parts_per_worker } => (workers > 1, parts_per_worker.max(1)),
             _ => (false, 1),
         };
-        let (beside, seeds, workers) = match splits {
-            Splits::Beside { seeds } if workers > 1 => (true, seeds, workers.min(beside_workers(seeds))),
-            _ => (false, 0, workers),
+        let (seeds, workers) = match splits {
+            Splits::Beside { seeds } if workers > 1 => (seeds, workers.min(beside_workers(seeds))),
+            _ => (0, workers),
         };
         let mut options = SolveOptions { bound: None, ..options.clone() };
-        if beside {
+        if seeds > 0 {
             // Each search has its share of the memory, as natively each thread's.
             options.max_bytes = Some(options.max_bytes.unwrap_or(BESIDE_MEMORY) / workers as u64);
         }
@@ -130,7 +129,6 @@ impl Split {
             options,
             workers,
             by_bound,
-            beside,
             seeds,
             parts_per_worker,
             short_round_ms: SHORT_ROUND_MS,
@@ -160,7 +158,7 @@ impl Split {
     /// a goal, the parts given out after it search no subtree past that goal's.
     fn request(&self, part: usize) -> Request {
         let of = self.reports.len();
-        let options = if self.beside {
+        let options = if self.beside() {
             let beside = Some(if part == 0 { Beside::Prove } else { Beside::Find { seed: part as u32 - 1 } });
             SolveOptions { beside, ..self.options.clone() }
         } else if self.preparing {
@@ -244,6 +242,11 @@ impl Split {
         Step::Whole(Box::new(whole))
     }
 
+    /// Whether the search is `auto`'s searches side by side.
+    fn beside(&self) -> bool {
+        self.seeds > 0
+    }
+
     /// One more search for any solution, on the proof's Worker (0) once its turn is over: the
     /// next seed, with the time the proof left.
     fn next_seed(&mut self) -> Step {
@@ -268,7 +271,7 @@ impl Split {
     /// For `auto`'s searches side by side while the proof goes on: the first answer the others
     /// have found, with the work of all so far (what Cancel keeps).
     pub fn found_beside(&self) -> Option<Box<Report>> {
-        if !self.beside || self.reports[0].is_some() {
+        if !self.beside() || self.reports[0].is_some() {
             return None;
         }
         let found = self.reports.iter().skip(1).flatten().find(|found| found.status == Status::Solved)?;
@@ -307,7 +310,7 @@ impl Split {
             self.progress[part] = report.stats;
             self.reports[part] = Some(report);
         }
-        if self.beside {
+        if self.beside() {
             return self.side_by_side(reported);
         }
         if !ends_all && self.waiting() {
