@@ -106,6 +106,13 @@ export async function setText(page, text) {
   await page.fill('#puzzle-text', text);
 }
 
+/// How many Workers `page` has once it has `n` (waiting 5 s at most): a Worker restarted after a
+/// search is not there at once.
+export async function workersOnce(page, n) {
+  for (let i = 0; i < 50 && page.workers().length !== n; i++) await page.waitForTimeout(100);
+  return page.workers().length;
+}
+
 /// The levels of an XSB collection (`tests/fixtures/sokoban/xsokoban.xsb`), each its board's
 /// lines alone with a final newline, in order: the 17th is `xsbLevels(text)[16]`.
 export const xsbLevels = (text) => text.split(/\n(?=; \d)|\n\s*\n/)

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted, xsbLevels } from './harness.mjs';
+import { ARTICLE, addressAfter, base, root, shots, useBrowser, openPage, inPage, setText, paste, status, waitForError, waitForStatus, untilStarted, workersOnce, xsbLevels } from './harness.mjs';
 
 useBrowser();
 
@@ -711,16 +711,12 @@ test('Sokoban: a collection opens level by level; keys, taps and drags play; Bac
     await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
     assert.equal(await page.textContent('#moves'), alone);
     // (A proof that ends first restarts the Workers still searching: wait for them to be back.)
-    const workers = async (n) => {
-      for (let i = 0; i < 50 && page.workers().length !== n; i++) await page.waitForTimeout(100);
-      return page.workers().length;
-    };
-    assert.equal(await workers(2), 2, 'the two searches ran on two Workers');
+    assert.equal(await workersOnce(page, 2), 2, 'the two searches ran on two Workers');
     await page.selectOption('#workers', '3');
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 7 pushes and 23 moves (shortest in pushes');
     assert.equal(await page.textContent('#moves'), alone);
-    assert.equal(await workers(3), 3, 'a search on each of three Workers');
+    assert.equal(await workersOnce(page, 3), 3, 'a search on each of three Workers');
     await page.keyboard.press('Home');
     // ########   The player at row 2, column 6 (from 0); boxes on goals at columns 3 and 4,
     // #      #   a box at column 5. Played from the start, the moves replace the solution.

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import {
-  useBrowser, ARTICLE, base, openPage, untilStarted, inPage, setText, paste, status, waitForStatus, clickAndSee,
+  useBrowser, ARTICLE, base, openPage, untilStarted, inPage, setText, paste, status, waitForStatus, clickAndSee, workersOnce,
 } from './harness.mjs';
 
 useBrowser();
@@ -68,8 +68,7 @@ test('a count shared among 2 Workers gives the one-Worker answer, and Cancel sto
     // The searching Workers are gone, and each one in their place answers a message: none is
     // still searching.
     await page.waitForFunction(() => document.querySelector('#workers-state').textContent === '2 idle', null, { timeout: 30000 });
-    for (let i = 0; i < 50 && page.workers().length !== 2; i++) await page.waitForTimeout(100);
-    assert.equal(page.workers().length, 2);
+    assert.equal(await workersOnce(page, 2), 2);
     // Fewer Workers in the settings end the others.
     await page.selectOption('#workers', '1');
     assert.equal(await page.textContent('#workers-state'), '1 idle');
