@@ -12,6 +12,7 @@ mod dfs;
 mod features;
 mod idastar;
 mod meter;
+mod novelty;
 mod packed;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parts;
@@ -35,6 +36,7 @@ pub use features::{feature_space, Features};
 pub use idastar::{idastar, idastar_part, Iteration};
 pub use meter::{Budget, Flow, GaveUp, Stats};
 pub(crate) use meter::{Halt, Meter};
+pub use novelty::novelty_first;
 pub use packed::{same_bytes, Packs};
 pub use space::{Reversible, Space};
 pub use store::buckets;

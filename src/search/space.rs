@@ -37,6 +37,11 @@ pub trait Space {
         true
     }
 
+    /// The facts that hold in `state`, as small numbers (for a game board: which object is in
+    /// which cell), for searches led by novelty ([`crate::search::novelty_first`]). None by
+    /// default.
+    fn facts(&self, _state: &Self::State, _out: &mut Vec<u32>) {}
+
     /// Memory the space itself holds for the states it has handed out (for spaces whose states
     /// are handles to values it keeps); counted against the memory budget.
     fn bytes(&self) -> u64 {

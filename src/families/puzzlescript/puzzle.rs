@@ -9,7 +9,7 @@ use crate::draw::Painter;
 use crate::families::{Beside, Capabilities, FormatError, HistoryKey, Noun, Puzzle, Report, SolveOptions, Status};
 use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
-use crate::search::{Budget, Flow, Method, Outcome, Space, Stats};
+use crate::search::{novelty_first, Budget, Flow, Method, Outcome, Space, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -105,7 +105,7 @@ impl PsPuzzle {
     }
 
     /// The level as a search's space, from its start.
-    fn space(&self) -> Result<PsSpace<'_>, FormatError> {
+    pub(super) fn space(&self) -> Result<PsSpace<'_>, FormatError> {
         Ok(PsSpace::new(self, self.start_position().map_err(FormatError::general)?))
     }
 
@@ -143,6 +143,10 @@ impl PsPuzzle {
 /// editor's levels that breadth-first search proves in 5-10 s (`benches/RESULTS.md`).
 pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.8 };
 
+/// Best-first search's turn oldest first, before newest first has the rest: half the time, and
+/// at most a million positions where there is no time limit.
+pub const FIND_OLDEST: Turn = Turn { positions: 1_000_000, share: 0.5 };
+
 impl PsPuzzle {
     /// `auto`: breadth-first search proves the fewest inputs for its `turn` ([`AUTO_PROOF`]); a
     /// level it cannot prove by then is given to best-first search, whose answer is not proven.
@@ -154,13 +158,12 @@ impl PsPuzzle {
         turn: &Turn,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> (Method, Outcome<u8, Vec<u64>>) {
-        let search = crate::families::search_spread;
         match in_turn(
             &options.budget(),
             turn,
             on_progress,
-            |budget, on_progress| search(space, Method::Bfs, &within(budget, options), on_progress),
-            |budget, on_progress| search(space, Method::Greedy, &within(budget, options), on_progress),
+            |budget, on_progress| space.search(Method::Bfs, &within(budget, options), on_progress),
+            |budget, on_progress| space.search(Method::Greedy, &within(budget, options), on_progress),
         ) {
             (true, outcome) => (Method::Greedy, outcome),
             (false, proving) => (Method::Bfs, proving),
@@ -182,17 +185,16 @@ impl PsPuzzle {
             return Ok(report);
         }
         let space = self.space()?;
-        let search = crate::families::search_spread;
         let (method, outcome) = match (options.method, options.beside) {
             // `auto` shared between two Workers: one proves for its turn, one finds.
             (Method::Auto, Some(Beside::Prove)) => {
-                (Method::Bfs, search(&space, Method::Bfs, &within(&turn.of(&options.budget()), options), on_progress))
+                (Method::Bfs, space.search(Method::Bfs, &within(&turn.of(&options.budget()), options), on_progress))
             }
             (Method::Auto, Some(Beside::Find { .. })) => {
-                (Method::Greedy, search(&space, Method::Greedy, options, on_progress))
+                (Method::Greedy, space.search(Method::Greedy, options, on_progress))
             }
             (Method::Auto, None) => self.proven_then_found(&space, options, turn, on_progress),
-            _ => (method, search(&space, method, options, on_progress)),
+            _ => (method, space.search(method, options, on_progress)),
         };
         let mut report = Report::from_outcome("puzzlescript", METRIC, method, outcome, named);
         report.noun = Noun::Inputs;
@@ -222,7 +224,7 @@ fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
 
 /// A level as the search sees it: the cells that may change, packed ([`Packer`]), a won mark,
 /// and (in games with checkpoints) where a restart returns to, packed the same way.
-struct PsSpace<'a> {
+pub(super) struct PsSpace<'a> {
     puzzle: &'a PsPuzzle,
     inputs: Vec<usize>,
     /// An action input changes nothing but a win ([`PsPuzzle::action_is_inert`]).
@@ -292,6 +294,31 @@ impl<'a> PsSpace<'a> {
             sessions.push(session);
         }
     }
+
+    /// Runs `method`. Best-first search here is best-first width search ([`novelty_first`]): a
+    /// position with an object in a cell that no position as far from winning had goes first,
+    /// then the win conditions lead. It searches oldest first for its turn ([`FIND_OLDEST`]),
+    /// then newest first, which dives and finds answers on other levels (longer ones, shortened
+    /// before they are given).
+    fn search(
+        &self,
+        method: Method,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Outcome<u8, Vec<u64>> {
+        match method {
+            Method::Greedy => {
+                let oldest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+                    novelty_first(self, false, budget, on_progress)
+                };
+                let newest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+                    novelty_first(self, true, budget, on_progress)
+                };
+                in_turn(&options.budget(), &FIND_OLDEST, on_progress, oldest, newest).1
+            }
+            _ => crate::families::search_spread(self, method, options, on_progress),
+        }
+    }
 }
 
 impl Space for PsSpace<'_> {
@@ -337,7 +364,8 @@ impl Space for PsSpace<'_> {
     }
 
     /// For best-first search only (not a lower bound: one input can mend many cells): how far
-    /// the win conditions are from holding, a cell for each that breaks one.
+    /// the win conditions are from holding, a cell for each that breaks one. Best-first search
+    /// also partitions its facts ([`Space::facts`]) by it.
     fn heuristic(&self, state: &Vec<u64>) -> u32 {
         let game = &self.puzzle.game;
         let session = self.session_at(state);
@@ -357,6 +385,17 @@ impl Space for PsSpace<'_> {
         }
         self.put_back(session);
         far as u32
+    }
+
+    /// Each object that may change in each cell: a bit of the packed cells.
+    fn facts(&self, state: &Vec<u64>, out: &mut Vec<u32>) {
+        for (k, &word) in state[..self.won_at].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(k as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
     }
 
     fn bytes(&self) -> u64 {
