@@ -144,8 +144,10 @@ impl PsPuzzle {
 pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.8 };
 
 /// Best-first search's turn oldest first, before newest first has the rest: half the time, and
-/// at most a million positions where there is no time limit.
-pub const FIND_OLDEST: Turn = Turn { positions: 1_000_000, share: 0.5 };
+/// at most 300,000 positions (where there is no time limit, as in the page; a few seconds).
+/// Oldest first found most of its answers on the demo levels within 100,000, all within 760,000;
+/// newest first found some in a few hundred that oldest first missed in a million.
+pub const FIND_OLDEST: Turn = Turn { positions: 300_000, share: 0.5 };
 
 impl PsPuzzle {
     /// `auto`: breadth-first search proves the fewest inputs for its `turn` ([`AUTO_PROOF`]); a
@@ -190,9 +192,7 @@ impl PsPuzzle {
             (Method::Auto, Some(Beside::Prove)) => {
                 (Method::Bfs, space.search(Method::Bfs, &within(&turn.of(&options.budget()), options), on_progress))
             }
-            (Method::Auto, Some(Beside::Find { .. })) => {
-                (Method::Greedy, space.search(Method::Greedy, options, on_progress))
-            }
+            (Method::Auto, Some(Beside::Find { seed })) => (Method::Greedy, space.find(seed, options, on_progress)),
             (Method::Auto, None) => self.proven_then_found(&space, options, turn, on_progress),
             _ => (method, space.search(method, options, on_progress)),
         };
@@ -295,11 +295,7 @@ impl<'a> PsSpace<'a> {
         }
     }
 
-    /// Runs `method`. Best-first search here is best-first width search ([`novelty_first`]): a
-    /// position with an object in a cell that no position as far from winning had goes first,
-    /// then the win conditions lead. It searches oldest first for its turn ([`FIND_OLDEST`]),
-    /// then newest first, which dives and finds answers on other levels (longer ones, shortened
-    /// before they are given).
+    /// Runs `method`; best-first search as [`PsSpace::find`]'s first.
     fn search(
         &self,
         method: Method,
@@ -307,17 +303,33 @@ impl<'a> PsSpace<'a> {
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> Outcome<u8, Vec<u64>> {
         match method {
-            Method::Greedy => {
-                let oldest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
-                    novelty_first(self, false, budget, on_progress)
-                };
-                let newest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
-                    novelty_first(self, true, budget, on_progress)
-                };
-                in_turn(&options.budget(), &FIND_OLDEST, on_progress, oldest, newest).1
-            }
+            Method::Greedy => self.find(0, options, on_progress),
             _ => crate::families::search_spread(self, method, options, on_progress),
         }
+    }
+
+    /// Best-first search, which here is best-first width search ([`novelty_first`]): a position
+    /// with an object in a cell that no position as far from winning had goes first, then the
+    /// win conditions lead. The first (`seed` 0) searches oldest first for its turn
+    /// ([`FIND_OLDEST`]), then newest first, which dives and finds answers on other levels
+    /// (longer ones, shortened before they are given); the others, beside it on other Workers,
+    /// newest first from the start.
+    fn find(
+        &self,
+        seed: u32,
+        options: &SolveOptions,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> Outcome<u8, Vec<u64>> {
+        let newest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+            novelty_first(self, true, budget, on_progress)
+        };
+        if seed > 0 {
+            return newest(&options.budget(), on_progress);
+        }
+        let oldest = |budget: &Budget, on_progress: &mut dyn FnMut(&Stats) -> Flow| {
+            novelty_first(self, false, budget, on_progress)
+        };
+        in_turn(&options.budget(), &FIND_OLDEST, on_progress, oldest, newest).1
     }
 }
 
@@ -489,15 +501,15 @@ impl Puzzle for PsPuzzle {
         Ok(crate::families::analysis::analysis_spread("puzzlescript", METRIC, &space, options, on_progress, named))
     }
 
-    /// Breadth-first search proves the fewest inputs; best-first search, led by how far the win
-    /// conditions are from holding, finds an answer sooner in larger levels without proving it;
-    /// `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
+    /// Breadth-first search proves the fewest inputs; best-first search, led by novelty and by
+    /// how far the win conditions are from holding, finds an answer sooner in larger levels
+    /// without proving it; `auto` runs the first for its turn (`AUTO_PROOF`), then the second.
     fn capabilities(&self) -> Capabilities {
         let mut capabilities =
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs).analysing();
         // In the page, breadth-first search proves on one Worker while best-first search finds
-        // on another, with the whole time (one: it has no other order to break ties in).
-        capabilities.beside = 1;
+        // on another, with the whole time, and on a third newest first from the start.
+        capabilities.beside = 2;
         capabilities
     }
 

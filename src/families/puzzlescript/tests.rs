@@ -187,22 +187,26 @@ fn auto_proves_within_its_turn_then_finds() {
 }
 
 /// On two Workers `auto` is two searches side by side: breadth-first search proves for its turn
-/// alone, best-first search finds with the whole budget; one Worker runs them in turn.
+/// alone, best-first search finds with the whole budget (a third finds newest first); one
+/// Worker runs them in turn.
 #[test]
 fn auto_side_by_side_proves_on_one_and_finds_on_the_other() {
     use crate::families::{Beside, Splits};
     use crate::search::Method;
     let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
     let quiet = &mut |_: &crate::search::Stats| Flow::Continue;
-    assert_eq!(puzzle.capabilities().splits(&SolveOptions::default()), Splits::Beside { seeds: 1 });
+    assert_eq!(puzzle.capabilities().splits(&SolveOptions::default()), Splits::Beside { seeds: 2 });
     let bfs = SolveOptions { method: Method::Bfs, ..SolveOptions::default() };
     assert_eq!(puzzle.capabilities().splits(&bfs), Splits::No, "a method asked for runs alone");
     let side = |beside| SolveOptions { beside: Some(beside), ..SolveOptions::default() };
     let proven = puzzle.solve(&side(Beside::Prove), quiet).expect("solves");
     assert_eq!((proven.method, proven.optimal, proven.moves.len()), (Method::Bfs, true, 2));
-    let found = puzzle.solve(&side(Beside::Find { seed: 0 }), quiet).expect("solves");
-    assert_eq!((found.method, found.optimal), (Method::Greedy, false));
-    assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
+    // Oldest first, then newest first; and on a third Worker newest first from the start.
+    for seed in [0, 1] {
+        let found = puzzle.solve(&side(Beside::Find { seed }), quiet).expect("solves");
+        assert_eq!((found.method, found.optimal), (Method::Greedy, false));
+        assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
+    }
     // The proof gives up at its turn's end (positions), not at the whole budget's.
     let short = crate::search::portfolio::Turn { positions: 3, share: 1.0 };
     let proving = puzzle.solve_in_turns(&side(Beside::Prove), &short, quiet).expect("ends");
@@ -462,4 +466,16 @@ fn novelty_finds_what_the_win_conditions_alone_do_not() {
         let weighted = astar_weighted(&space, crate::families::GREEDY_WEIGHT, &options.budget(), quiet);
         assert!(matches!(weighted, Outcome::GaveUp { .. }), "level {}", level + 1);
     }
+    // Level 7 newest first, as a third Worker searches beside the proof; oldest first (then
+    // newest first, with what is left: nothing here) gives up within the same budget.
+    let puzzle = PsPuzzle::parse(&whole.level_text(6).expect("a level")).expect("reads");
+    let beside = |seed| SolveOptions {
+        method: Method::Auto,
+        beside: Some(crate::families::Beside::Find { seed }),
+        ..options.clone()
+    };
+    let newest = puzzle.solve(&beside(1), quiet).expect("solves");
+    assert_eq!((newest.status, newest.method), (Status::Solved, Method::Greedy));
+    assert!(puzzle.check(&SolveOptions::default(), &newest.moves).expect("replays").ends_solved);
+    assert_eq!(puzzle.solve(&beside(0), quiet).expect("ends").status, Status::GaveUp);
 }
