@@ -9,8 +9,7 @@ use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
 use super::{expand, solution, Budget, Flow, Outcome, Space, Stats};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-use std::collections::VecDeque;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// The facts seen so far, for each heuristic value: a bitset of fact numbers each.
 #[derive(Default)]
