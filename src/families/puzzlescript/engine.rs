@@ -700,6 +700,7 @@ impl<'g> Session<'g> {
     }
 
     /// Whether the whole row matches from `start`, its ellipses spanning `k`.
+    #[inline(always)]
     fn row_at(&self, row: &Row, start: usize, d: isize, k: [usize; 2]) -> bool {
         let mut offset = 0usize;
         let mut ellipsis = 0;
@@ -720,7 +721,7 @@ impl<'g> Session<'g> {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn cell_matches(&self, pattern: &super::compile::CellPattern, i: usize) -> bool {
         let (w, mw) = (self.game.words, self.game.move_words);
         match &pattern.one_word {
