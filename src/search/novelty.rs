@@ -31,8 +31,9 @@ struct Seen {
 /// The pair table's size: 2^26 bits, 8 MiB.
 const PAIR_BITS: u32 = 26;
 
-/// The most facts a state may have for all its pairs to be weighed (32,640 pairs); a state with
-/// more is weighed by pairs with the facts it adds to its parent's only.
+/// The most facts a state may have for all its pairs to be weighed (32,640 pairs). A state with
+/// more is weighed by its single facts alone, unless its parent had the same heuristic value:
+/// then, as every state, by the pairs with a fact it adds to its parent's.
 const MOST_FACTS_PAIRED: usize = 256;
 
 impl Seen {
