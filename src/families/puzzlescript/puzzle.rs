@@ -310,10 +310,10 @@ impl<'a> PsSpace<'a> {
 
     /// Best-first search, which here is best-first width search ([`novelty_first`]): a position
     /// with an object in a cell that no position as far from winning had goes first, then one
-    /// with two objects in two cells together that none had, then the win conditions lead. The first (`seed` 0) searches oldest first for its turn
-    /// ([`FIND_OLDEST`]), then newest first, which dives and finds answers on other levels
-    /// (longer ones, shortened before they are given); the others, beside it on other Workers,
-    /// newest first from the start.
+    /// with two objects in two cells together that none had, then the win conditions lead. The
+    /// first (`seed` 0) searches oldest first for its turn ([`FIND_OLDEST`]), then newest first,
+    /// which dives and finds answers on other levels (longer ones, shortened before they are
+    /// given); the others, beside it on other Workers, newest first from the start.
     fn find(
         &self,
         seed: u32,
