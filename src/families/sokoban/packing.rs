@@ -49,25 +49,104 @@ impl Plan {
     /// How many boxes are packed in the plan's order: every goal of each layer from the first
     /// that is filled, and the filled goals of the first layer that is not.
     pub fn packed(&self, has_box: impl Fn(u16) -> bool) -> u16 {
+        self.progress(has_box).0
+    }
+
+    /// [`Plan::packed`], and the first layer not filled (the number of layers once all are).
+    pub fn progress(&self, has_box: impl Fn(u16) -> bool) -> (u16, usize) {
         let mut packed = 0;
-        for layer in &self.layers {
+        for (at, layer) in self.layers.iter().enumerate() {
             let filled = layer.iter().filter(|&&g| has_box(g)).count() as u16;
             packed += filled;
             if usize::from(filled) < layer.len() {
-                break;
+                return (packed, at);
             }
         }
-        packed
+        (packed, self.layers.len())
     }
 }
 
+/// For each layer of the plan, the squares from which a box can still reach a goal of a later
+/// layer once that layer and those before it are filled (their boxes taken as walls, the other
+/// boxes off the board, the player on any side of the box): a box elsewhere, off the goals, is
+/// in an area soon to be blocked and out of plan (FESS's fourth feature), unless it is the one
+/// to fill that layer. Every square for the last layer, and where the level is too large to work
+/// it out (more than [`OUT_OF_PLAN_WORK`] steps).
+fn in_plan<const W: usize>(pushes: &Pushes<'_, W>, plan: &Plan) -> Vec<Squares<W>> {
+    let squares = pushes.geometry.cells.len();
+    let mut every = Squares::<W>::EMPTY;
+    (0..squares as u16).for_each(|square| every.set(square));
+    let too_large = squares * squares * 4 * plan.layers.len() > OUT_OF_PLAN_WORK;
+    let mut walled = Squares::<W>::EMPTY;
+    let mut in_plan = Vec::with_capacity(plan.layers.len());
+    for (at, layer) in plan.layers.iter().enumerate() {
+        layer.iter().for_each(|&goal| walled.set(goal));
+        let later = &plan.layers[at + 1..];
+        in_plan.push(if later.is_empty() || too_large {
+            every
+        } else {
+            pulled_from(pushes, &walled, later.iter().flatten())
+        });
+    }
+    in_plan
+}
+
+/// The most steps [`in_plan`] takes (for each layer, a flood of the floor for each of the box's
+/// squares and the player's areas beside it): past them, no box is out of plan.
+const OUT_OF_PLAN_WORK: usize = 1 << 26;
+
+/// The squares from which a box, alone on the board with the squares `walled`, can be pushed to
+/// one of `goals`: a breadth-first search pulling it away from them over the box's square and
+/// the player's area (named by its first square).
+fn pulled_from<'g, const W: usize>(
+    pushes: &Pushes<'_, W>,
+    walled: &Squares<W>,
+    goals: impl Iterator<Item = &'g u16>,
+) -> Squares<W> {
+    let next = &pushes.geometry.next;
+    let open = |square: u16| square != NONE && !walled.has(square);
+    let with_box = |at: u16| {
+        let mut boxes = *walled;
+        boxes.set(at);
+        boxes
+    };
+    let mut reach = Squares::<W>::EMPTY;
+    let mut seen = FxHashSet::default();
+    let mut queue = VecDeque::new();
+    for &goal in goals {
+        reach.set(goal);
+        for &beside in &next[usize::from(goal)] {
+            if open(beside) && seen.insert((goal, pushes.first_reached(&with_box(goal), beside))) {
+                queue.push_back((goal, beside));
+            }
+        }
+    }
+    while let Some((at, player)) = queue.pop_front() {
+        let area = pushes.area(&with_box(at), player, None);
+        for (d, &to) in next[usize::from(at)].iter().enumerate() {
+            // A pull: the player on `to`, beside the box, steps on beyond it; the box follows.
+            let beyond = if to == NONE { NONE } else { next[usize::from(to)][d] };
+            if !open(to) || !area.has(to) || !open(beyond) {
+                continue;
+            }
+            reach.set(to);
+            if seen.insert((to, pushes.first_reached(&with_box(to), beyond))) {
+                queue.push_back((to, beyond));
+            }
+        }
+    }
+    reach
+}
+
 /// The search over pushes with a packing plan, for the feature-space search: a position's cell
-/// ([`Cell`]) is its boxes packed in the plan's order, the links between rooms its boxes shut
-/// and the areas they cut the floor into; a push that packs more, opens a link, joins areas or
-/// lowers the bound is advised.
+/// ([`Cell`]) is its boxes packed in the plan's order, its boxes out of plan, the links between
+/// rooms its boxes shut and the areas they cut the floor into; a push that packs more, brings a
+/// box back into the plan, opens a link, joins areas or lowers the bound is advised.
 pub struct Planned<'a, const W: usize> {
     pub pushes: &'a Pushes<'a, W>,
     plan: Plan,
+    /// Where a box is in plan, for each first layer not filled ([`in_plan`]).
+    in_plan: Vec<Squares<W>>,
     /// The level's links between rooms ([`links`]).
     links: Vec<Squares<W>>,
 }
@@ -75,8 +154,19 @@ pub struct Planned<'a, const W: usize> {
 impl<'a, const W: usize> Planned<'a, W> {
     pub fn new(pushes: &'a Pushes<'a, W>) -> Self {
         let plan = Plan::new(pushes);
+        let in_plan = in_plan(pushes, &plan);
         let links = links(pushes);
-        Planned { pushes, plan, links }
+        Planned { pushes, plan, in_plan, links }
+    }
+
+    /// How many boxes are packed in the plan's order, and how many are out of plan: off the
+    /// goals, where no later layer's goal can be reached once the layer being filled is.
+    fn packing(&self, boxes: &Squares<W>) -> (u16, u16) {
+        let (packed, layer) = self.plan.progress(|goal| boxes.has(goal));
+        let Some(in_plan) = self.in_plan.get(layer) else { return (packed, 0) };
+        let goals = &self.pushes.home;
+        let out = boxes.0.iter().zip(&in_plan.0).zip(&goals.0).map(|((&b, &p), &g)| (b & !p & !g).count_ones());
+        (packed, out.sum::<u32>() as u16)
     }
 
     /// How many links between rooms have a box in them: FESS's room connectivity.
@@ -359,11 +449,13 @@ impl<const W: usize> Packs for Planned<'_, W> {
     }
 }
 
-/// A position's place in the feature space: its boxes packed in the plan's order, the links
-/// between rooms a box shuts, and the areas the boxes cut the floor into.
+/// A position's place in the feature space (FESS's four features): its boxes packed in the
+/// plan's order, its boxes out of plan, the links between rooms a box shuts, and the areas the
+/// boxes cut the floor into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cell {
     packed: u16,
+    out_of_plan: u16,
     links: u16,
     areas: u16,
 }
@@ -372,26 +464,30 @@ impl<const W: usize> Features for Planned<'_, W> {
     type Cell = Cell;
 
     fn cell(&self, node: &Node<W>) -> Cell {
-        let packed = self.plan.packed(|goal| node.boxes.has(goal));
-        Cell { packed, links: self.blocked_links(&node.boxes), areas: self.pushes.areas(&node.boxes) }
+        let (packed, out_of_plan) = self.packing(&node.boxes);
+        Cell { packed, out_of_plan, links: self.blocked_links(&node.boxes), areas: self.pushes.areas(&node.boxes) }
     }
 
     /// After a single push the areas are worked out from the parent's where the push changes
     /// them only locally ([`Pushes::areas_after`]).
     fn cell_after(&self, parent: &Node<W>, parent_cell: Cell, node: &Node<W>) -> Cell {
-        let packed = self.plan.packed(|goal| node.boxes.has(goal));
+        let (packed, out_of_plan) = self.packing(&node.boxes);
         let areas = self.pushes.areas_after(&parent.boxes, parent_cell.areas, &node.boxes);
-        Cell { packed, links: self.blocked_links(&node.boxes), areas }
+        Cell { packed, out_of_plan, links: self.blocked_links(&node.boxes), areas }
     }
 
-    /// Two orders: FESS's advice alone (packing more, opening links, joining areas), and that or
-    /// a lower bound.
+    /// Two orders: FESS's advice alone (packing more, fewer boxes out of plan, opening links,
+    /// joining areas), and that or a lower bound.
     fn orders(&self) -> usize {
         2
     }
 
     fn advised(&self, order: usize, from: Cell, to: Cell, h_from: u32, h_to: u32) -> bool {
-        to.packed > from.packed || to.areas < from.areas || to.links < from.links || (order == 1 && h_to < h_from)
+        to.packed > from.packed
+            || to.out_of_plan < from.out_of_plan
+            || to.areas < from.areas
+            || to.links < from.links
+            || (order == 1 && h_to < h_from)
     }
 
     /// The bound in pushes, which orders a cell's positions as the heuristic does in either metric.
@@ -499,6 +595,39 @@ mod tests {
         assert_eq!(planned.blocked_links(&boxes_on(&[dead_end])), 0);
         let beside = [geometry.square_of[level.index(2, 3)], geometry.square_of[level.index(2, 5)]];
         assert_eq!(planned.blocked_links(&boxes_on(&beside)), 0, "boxes beside it shut nothing");
+    }
+
+    #[test]
+    fn a_box_the_goals_filled_first_shut_off_is_out_of_plan() {
+        // XSokoban 18: the goal room on the left is entered from the corridor along the bottom
+        // (row 10) only over goals the plan fills first. With them empty, a box in that corridor
+        // can still be pushed home; once they are filled it cannot reach a goal, however the
+        // other boxes stand: it is out of plan.
+        let text = include_str!("../../../tests/fixtures/sokoban/xsokoban.xsb");
+        let level = parse(text).unwrap().levels.remove(17);
+        let geometry = Geometry::new(&level);
+        let pushes = Pushes::<2>::new(&level, &geometry, Metric::Pushes);
+        let planned = Planned::new(&pushes);
+        let corridor = geometry.square_of[level.index(10, 5)];
+        let with = |goals: &[u16], others: &[u16]| {
+            let mut boxes = Squares::<2>::EMPTY;
+            goals.iter().chain(others).for_each(|&square| boxes.set(square));
+            boxes
+        };
+        let first = &planned.plan.layers[0];
+        assert_eq!(planned.packing(&with(&[], &[corridor])), (0, 0), "in plan while the first layer is empty");
+        let filled = first.len() as u16;
+        assert_eq!(planned.packing(&with(first, &[corridor])), (filled, 1), "out of plan once it is filled");
+        let inside = geometry.square_of[level.index(5, 8)];
+        assert_eq!(planned.packing(&with(first, &[inside])), (filled, 0), "a box in the room is still in plan");
+        // Every layer the plan can be at is known; the last (nothing left to shut) counts no box.
+        assert_eq!(planned.in_plan.len(), planned.plan.layers.len());
+        assert!(planned.in_plan.last().is_some_and(|last| (0..geometry.cells.len() as u16).all(|s| last.has(s))));
+        // Fewer boxes out of plan is advised, as packing more is.
+        let out = planned.cell(&Node { boxes: with(first, &[corridor]), player: 0, bound: 0 });
+        let back = Cell { out_of_plan: 0, ..out };
+        assert!(planned.advised(0, out, back, 0, 0), "a box brought back into the plan is advised");
+        assert!(!planned.advised(0, back, out, 0, 0));
     }
 
     #[test]

@@ -225,7 +225,8 @@ pub struct Pushes<'a, const W: usize> {
     pub geometry: &'a Geometry,
     pub metric: Metric,
     start: Node<W>,
-    home: Squares<W>,
+    /// The goals' squares.
+    pub(super) home: Squares<W>,
     /// Room for the assignments (a position's, and its child's) and the boxes' squares, so
     /// positions cost no allocation.
     scratch: RefCell<Scratch<W>>,
