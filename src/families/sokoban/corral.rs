@@ -5,8 +5,7 @@
 //! no order of pushes puts every kept box on a goal, the position has no solution (the
 //! sokobano.de wiki's "corral deadlock"). The search gives up, and the corral counts as no
 //! deadlock, once a kept box leaves the corral's squares or after [`CORRAL_STATES`] positions.
-//! It runs in the feature-space search only (see `Planned::successors` for why). Each corral
-//! found dead is kept as a pattern ([`Patterns`]), looked for in every position searched after.
+//! It runs in the feature-space search only (see `Planned::successors` for why).
 
 use super::rules::DIRECTIONS;
 use super::solver::{Pushes, Squares, NONE};
@@ -22,57 +21,10 @@ pub const MAX_KEPT: u32 = 8;
 /// The most corral answers a search keeps; past them, a corral is searched each time.
 pub const MAX_CORRALS: usize = 1 << 16;
 
-/// The most deadlock patterns a search keeps ([`Patterns`]).
-pub const MAX_PATTERNS: usize = 1 << 14;
-
-/// Corral deadlocks found, kept as patterns: boxes that, with the player in an area of the
-/// board they alone leave, can never all reach goals. Any position with those boxes among its
-/// own and the player in that area is dead too (more boxes only stop pushes), whatever corral
-/// its own boxes make: the search's small deadlock database, grown as it runs.
-pub(super) struct Patterns<const W: usize> {
-    /// Each pattern's boxes and the player's area.
-    found: Vec<(Squares<W>, Squares<W>)>,
-    /// The patterns whose lowest box is on each square.
-    by_square: Vec<Vec<u32>>,
-}
-
-impl<const W: usize> Patterns<W> {
-    pub(super) fn new(squares: usize) -> Self {
-        Patterns { found: Vec::new(), by_square: vec![Vec::new(); squares] }
-    }
-
-    fn add(&mut self, boxes: Squares<W>, area: Squares<W>) {
-        let Some(lowest) = boxes.iter().next() else { return };
-        if self.found.len() < MAX_PATTERNS {
-            self.by_square[usize::from(lowest)].push(self.found.len() as u32);
-            self.found.push((boxes, area));
-        }
-    }
-
-    /// Whether a pattern is among `boxes` with the player (on `player`) in its area.
-    pub(super) fn matches(&self, boxes: &Squares<W>, player: u16) -> bool {
-        boxes.iter().any(|square| {
-            self.by_square[usize::from(square)].iter().any(|&at| {
-                let (kept, area) = &self.found[at as usize];
-                area.has(player) && kept.0.iter().zip(&boxes.0).all(|(&k, &b)| k & !b == 0)
-            })
-        })
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.found.len()
-    }
-}
-
 impl<const W: usize> Pushes<'_, W> {
     /// Whether some corral of the position (`boxes`, the player's area `reached`) can never be
     /// put right: then the position has no solution.
     pub(super) fn corral_deadlock(&self, boxes: &Squares<W>, reached: &Squares<W>, player: u16) -> bool {
-        self.patterns.borrow().matches(boxes, player) || self.corral_searched_dead(boxes, reached, player)
-    }
-
-    /// [`Pushes::corral_deadlock`] by the position's own corrals alone, not the patterns.
-    pub(super) fn corral_searched_dead(&self, boxes: &Squares<W>, reached: &Squares<W>, player: u16) -> bool {
         self.each_corral(boxes, reached, |corral, kept, work| {
             if !work || kept.0.iter().map(|w| w.count_ones()).sum::<u32>() > MAX_KEPT {
                 return false;
@@ -157,9 +109,6 @@ impl<const W: usize> Pushes<'_, W> {
         let mut corrals = self.corrals.borrow_mut();
         if corrals.len() < MAX_CORRALS {
             corrals.insert(key, dead);
-        }
-        if dead {
-            self.patterns.borrow_mut().add(*kept, self.area(kept, player, None));
         }
         dead
     }

@@ -237,8 +237,6 @@ pub struct Pushes<'a, const W: usize> {
     /// Whether each corral searched is a deadlock, by its boxes and the player's square
     /// ([`Pushes::corral_deadlock`]).
     pub(super) corrals: RefCell<FxHashMap<(Squares<W>, u16), bool>>,
-    /// The corral deadlocks found, as patterns to look for in other positions.
-    pub(super) patterns: RefCell<super::corral::Patterns<W>>,
     /// A flood's queue of squares ([`Pushes::area`]), kept so that a flood allocates nothing.
     queue: RefCell<Vec<u16>>,
     /// Each square's walk from the player, as [`Pushes::area`] leaves it for a position's pushes.
@@ -296,7 +294,6 @@ impl<'a, const W: usize> Pushes<'a, W> {
             }),
             tables: RefCell::new(FxHashMap::default()),
             corrals: RefCell::new(FxHashMap::default()),
-            patterns: RefCell::new(super::corral::Patterns::new(geometry.cells.len())),
             queue: RefCell::new(Vec::with_capacity(geometry.cells.len())),
             walk: RefCell::new(vec![0; geometry.cells.len()]),
         };
@@ -753,9 +750,7 @@ impl<const W: usize> Space for Pushes<'_, W> {
     fn bytes(&self) -> u64 {
         let table = (self.geometry.goals.len() * self.geometry.cells.len() * 4 + 64) as u64;
         let corral = (std::mem::size_of::<(Squares<W>, u16)>() + 8) as u64;
-        let pattern = (std::mem::size_of::<(Squares<W>, Squares<W>)>() + 4) as u64;
-        let patterns = self.patterns.borrow().len() as u64 * pattern + self.geometry.cells.len() as u64 * 24;
-        self.tables.borrow().len() as u64 * table + self.corrals.borrow().len() as u64 * corral + patterns
+        self.tables.borrow().len() as u64 * table + self.corrals.borrow().len() as u64 * corral
     }
 
     fn heuristic(&self, node: &Node<W>) -> u32 {
