@@ -5,7 +5,7 @@
 //! first layer and any order will do.
 
 use super::rules::{Direction, DIRECTIONS};
-use super::solver::{Node, Push, Pushes, Squares, NONE};
+use super::solver::{Geometry, Node, Push, Pushes, Squares, NONE};
 use crate::search::{Features, Packs, Space};
 use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
@@ -66,27 +66,30 @@ impl Plan {
     }
 }
 
-/// For each layer of the plan, the squares from which a box can still reach a goal of a later
+/// For each layer of the plan, whether a box on each square can still reach a goal of a later
 /// layer once that layer and those before it are filled (their boxes taken as walls, the other
 /// boxes off the board, the player on any side of the box): a box elsewhere, off the goals, is
 /// in an area soon to be blocked and out of plan (FESS's fourth feature), unless it is the one
 /// to fill that layer. Every square for the last layer, and where the level is too large to work
-/// it out (more than [`OUT_OF_PLAN_WORK`] steps).
-fn in_plan<const W: usize>(pushes: &Pushes<'_, W>, plan: &Plan) -> Vec<Squares<W>> {
-    let squares = pushes.geometry.cells.len();
-    let mut every = Squares::<W>::EMPTY;
-    (0..squares as u16).for_each(|square| every.set(square));
+/// it out (more than [`OUT_OF_PLAN_WORK`] steps). Not generic over the width of a set of squares,
+/// so that the page's module holds it once.
+fn in_plan(geometry: &Geometry, plan: &Plan) -> Vec<Vec<u64>> {
+    let squares = geometry.cells.len();
     let too_large = squares * squares * 4 * plan.layers.len() > OUT_OF_PLAN_WORK;
-    let mut walled = Squares::<W>::EMPTY;
+    let mut walled = vec![false; squares];
     let mut in_plan = Vec::with_capacity(plan.layers.len());
     for (at, layer) in plan.layers.iter().enumerate() {
-        layer.iter().for_each(|&goal| walled.set(goal));
+        layer.iter().for_each(|&goal| walled[usize::from(goal)] = true);
         let later = &plan.layers[at + 1..];
-        in_plan.push(if later.is_empty() || too_large {
-            every
-        } else {
-            pulled_from(pushes, &walled, later.iter().flatten())
-        });
+        let every = later.is_empty() || too_large;
+        let reach = if every { vec![true; squares] } else { pulled_from(geometry, &walled, later.iter().flatten()) };
+        let mut words = vec![0; squares.div_ceil(64)];
+        reach
+            .iter()
+            .enumerate()
+            .filter(|(_, &can)| can)
+            .for_each(|(square, _)| words[square / 64] |= 1 << (square % 64));
+        in_plan.push(words);
     }
     in_plan
 }
@@ -95,42 +98,43 @@ fn in_plan<const W: usize>(pushes: &Pushes<'_, W>, plan: &Plan) -> Vec<Squares<W
 /// squares and the player's areas beside it): past them, no box is out of plan.
 const OUT_OF_PLAN_WORK: usize = 1 << 26;
 
-/// The squares from which a box, alone on the board with the squares `walled`, can be pushed to
+/// Whether a box on each square, alone on the board with the squares `walled`, can be pushed to
 /// one of `goals`: a breadth-first search pulling it away from them over the box's square and
 /// the player's area (named by its first square).
-fn pulled_from<'g, const W: usize>(
-    pushes: &Pushes<'_, W>,
-    walled: &Squares<W>,
-    goals: impl Iterator<Item = &'g u16>,
-) -> Squares<W> {
-    let next = &pushes.geometry.next;
-    let open = |square: u16| square != NONE && !walled.has(square);
-    let with_box = |at: u16| {
-        let mut boxes = *walled;
-        boxes.set(at);
-        boxes
-    };
-    let mut reach = Squares::<W>::EMPTY;
-    let mut seen = FxHashSet::default();
+fn pulled_from<'g>(geometry: &Geometry, walled: &[bool], goals: impl Iterator<Item = &'g u16>) -> Vec<bool> {
+    let next = &geometry.next;
+    let open = |square: u16| square != NONE && !walled[usize::from(square)];
+    let mut reach = vec![false; geometry.cells.len()];
     let mut queue = VecDeque::new();
     for &goal in goals {
-        reach.set(goal);
-        for &beside in &next[usize::from(goal)] {
-            if open(beside) && seen.insert((goal, pushes.first_reached(&with_box(goal), beside))) {
-                queue.push_back((goal, beside));
+        reach[usize::from(goal)] = true;
+        queue.extend(next[usize::from(goal)].iter().filter(|&&beside| open(beside)).map(|&beside| (goal, beside)));
+    }
+    // Each state's area is flooded when it is taken, marked by the state's turn.
+    let (mut mark, mut turn, mut stack) = (vec![0u32; reach.len()], 0, Vec::new());
+    let mut seen = FxHashSet::default();
+    while let Some((at, player)) = queue.pop_front() {
+        turn += 1;
+        let mut first = player;
+        mark[usize::from(player)] = turn;
+        stack.push(player);
+        while let Some(square) = stack.pop() {
+            first = first.min(square);
+            for &n in &next[usize::from(square)] {
+                if open(n) && n != at && mark[usize::from(n)] != turn {
+                    mark[usize::from(n)] = turn;
+                    stack.push(n);
+                }
             }
         }
-    }
-    while let Some((at, player)) = queue.pop_front() {
-        let area = pushes.area(&with_box(at), player, None);
+        if !seen.insert((at, first)) {
+            continue;
+        }
         for (d, &to) in next[usize::from(at)].iter().enumerate() {
             // A pull: the player on `to`, beside the box, steps on beyond it; the box follows.
             let beyond = if to == NONE { NONE } else { next[usize::from(to)][d] };
-            if !open(to) || !area.has(to) || !open(beyond) {
-                continue;
-            }
-            reach.set(to);
-            if seen.insert((to, pushes.first_reached(&with_box(to), beyond))) {
+            if open(to) && mark[usize::from(to)] == turn && open(beyond) {
+                reach[usize::from(to)] = true;
                 queue.push_back((to, beyond));
             }
         }
@@ -145,8 +149,8 @@ fn pulled_from<'g, const W: usize>(
 pub struct Planned<'a, const W: usize> {
     pub pushes: &'a Pushes<'a, W>,
     plan: Plan,
-    /// Where a box is in plan, for each first layer not filled ([`in_plan`]).
-    in_plan: Vec<Squares<W>>,
+    /// Where a box is in plan, for each first layer not filled ([`in_plan`]), a bit a square.
+    in_plan: Vec<Vec<u64>>,
     /// The level's links between rooms ([`links`]).
     links: Vec<Squares<W>>,
 }
@@ -154,7 +158,7 @@ pub struct Planned<'a, const W: usize> {
 impl<'a, const W: usize> Planned<'a, W> {
     pub fn new(pushes: &'a Pushes<'a, W>) -> Self {
         let plan = Plan::new(pushes);
-        let in_plan = in_plan(pushes, &plan);
+        let in_plan = in_plan(pushes.geometry, &plan);
         let links = links(pushes);
         Planned { pushes, plan, in_plan, links }
     }
@@ -165,7 +169,7 @@ impl<'a, const W: usize> Planned<'a, W> {
         let (packed, layer) = self.plan.progress(|goal| boxes.has(goal));
         let Some(in_plan) = self.in_plan.get(layer) else { return (packed, 0) };
         let goals = &self.pushes.home;
-        let out = boxes.0.iter().zip(&in_plan.0).zip(&goals.0).map(|((&b, &p), &g)| (b & !p & !g).count_ones());
+        let out = boxes.0.iter().zip(in_plan).zip(&goals.0).map(|((&b, &p), &g)| (b & !p & !g).count_ones());
         (packed, out.sum::<u32>() as u16)
     }
 
@@ -622,7 +626,9 @@ mod tests {
         assert_eq!(planned.packing(&with(first, &[inside])), (filled, 0), "a box in the room is still in plan");
         // Every layer the plan can be at is known; the last (nothing left to shut) counts no box.
         assert_eq!(planned.in_plan.len(), planned.plan.layers.len());
-        assert!(planned.in_plan.last().is_some_and(|last| (0..geometry.cells.len() as u16).all(|s| last.has(s))));
+        let every = (0..geometry.cells.len())
+            .all(|s| planned.in_plan.last().is_some_and(|last| last[s / 64] >> (s % 64) & 1 == 1));
+        assert!(every, "the last layer counts every square in plan");
         // Fewer boxes out of plan is advised, as packing more is.
         let out = planned.cell(&Node { boxes: with(first, &[corridor]), player: 0, bound: 0 });
         let back = Cell { out_of_plan: 0, ..out };
