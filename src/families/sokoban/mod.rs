@@ -593,7 +593,7 @@ impl Puzzle for SokobanPuzzle {
         report.heuristic = match method {
             Method::Astar => Some("the pushes of each box to a goal of its own".into()),
             Method::Greedy => Some(
-                "a packing plan, the links between rooms, the floor's areas and each box's pushes to a goal".into(),
+                "a packing plan, boxes out of plan, the links between rooms, the floor's areas and each box's pushes to a goal".into(),
             ),
             _ => None,
         };
