@@ -46,13 +46,9 @@ impl Plan {
         layer.map_or_else(Vec::new, |layer| layer.iter().copied().filter(|&g| !has_box(g)).collect())
     }
 
-    /// How many boxes are packed in the plan's order: every goal of each layer from the first
-    /// that is filled, and the filled goals of the first layer that is not.
-    pub fn packed(&self, has_box: impl Fn(u16) -> bool) -> u16 {
-        self.progress(has_box).0
-    }
-
-    /// [`Plan::packed`], and the first layer not filled (the number of layers once all are).
+    /// How many boxes are packed in the plan's order (every goal of each layer from the first
+    /// that is filled, and the filled goals of the first layer that is not), and the first layer
+    /// not filled (the number of layers once all are).
     pub fn progress(&self, has_box: impl Fn(u16) -> bool) -> (u16, usize) {
         let mut packed = 0;
         for (at, layer) in self.layers.iter().enumerate() {
@@ -575,8 +571,8 @@ mod tests {
         let (plan, order) = plan("##########\n#@ $$$...#\n##########\n");
         assert_eq!(plan.layers.len(), 3);
         assert_eq!(order, vec![(1, 8), (1, 7), (1, 6)]);
-        assert_eq!(plan.packed(|g| g == plan.layers[0][0]), 1);
-        assert_eq!(plan.packed(|g| g == plan.layers[2][0]), 0, "the corridor's mouth filled first packs nothing");
+        assert_eq!(plan.progress(|g| g == plan.layers[0][0]).0, 1);
+        assert_eq!(plan.progress(|g| g == plan.layers[2][0]).0, 0, "the corridor's mouth filled first packs nothing");
     }
 
     #[test]
@@ -641,7 +637,7 @@ mod tests {
         let (plan, _) = plan("#######\n#.$ $.#\n#  @  #\n#######\n");
         assert_eq!(plan.layers.len(), 1);
         assert_eq!(plan.layers[0].len(), 2);
-        assert_eq!(plan.packed(|g| g == plan.layers[0][1]), 1, "either goal counts");
+        assert_eq!(plan.progress(|g| g == plan.layers[0][1]).0, 1, "either goal counts");
     }
 }
 
