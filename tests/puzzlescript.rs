@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::families::puzzlescript::compile::{compile, Game};
+use puzzlelab::families::puzzlescript::decor::{decoration, undecorated};
 use puzzlelab::families::puzzlescript::engine::{serialise, OnWin, Session};
 use puzzlelab::families::FormatError;
 
@@ -19,6 +20,17 @@ fn out_of_scope(game: &Game) -> Option<&'static str> {
 }
 
 fn run(game: &Game, inputs: &[serde_json::Value], level: usize) -> Result<String, String> {
+    let session = play(game, inputs, level)?;
+    Ok(serialise(game, &session.board))
+}
+
+/// The level a case ends on, and its cells.
+fn run_to(game: &Game, inputs: &[serde_json::Value], level: usize) -> Result<(usize, Vec<u64>), String> {
+    let session = play(game, inputs, level)?;
+    Ok((session.level, session.board.cells))
+}
+
+fn play<'g>(game: &'g Game, inputs: &[serde_json::Value], level: usize) -> Result<Session<'g>, String> {
     let mut session = Session::new(game, level, OnWin::NextLevel).map_err(|_| "overran".to_string())?;
     for input in inputs {
         match input {
@@ -35,7 +47,7 @@ fn run(game: &Game, inputs: &[serde_json::Value], level: usize) -> Result<String
             other => return Err(format!("unknown input {other}")),
         }
     }
-    Ok(serialise(game, &session.board))
+    Ok(session)
 }
 
 #[test]
@@ -134,3 +146,30 @@ const KNOWN_DIFFERENCES: [(&str, &str); 10] = [
 ];
 
 const SOUNDS: &str = "the SOUNDS section is read and ignored";
+
+/// Decoration left out (what the search runs, `decor.rs`) changes nothing else: every case of the
+/// suite whose game has decoration, played without it, ends on the level the whole game ends on,
+/// decoration aside.
+#[test]
+fn the_suite_without_decoration_ends_the_same() {
+    let mut checked = 0;
+    for (name, text, inputs, _, level) in cases() {
+        let Ok(game) = compile(&text) else { continue };
+        if out_of_scope(&game).is_some() {
+            continue;
+        }
+        let Some(plain) = undecorated(&game) else { continue };
+        let decor = decoration(&game);
+        let whole = run_to(&game, &inputs, level);
+        let without = run_to(&plain, &inputs, level);
+        let (Ok((whole_level, mut cells)), Ok((plain_level, plain_cells))) = (whole, without) else {
+            panic!("{name}: one of the two overran");
+        };
+        for cell in cells.chunks_exact_mut(game.words.max(1)) {
+            cell.iter_mut().zip(&decor).for_each(|(c, d)| *c &= !d);
+        }
+        assert_eq!((whole_level, cells), (plain_level, plain_cells), "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 129);
+}

@@ -509,7 +509,9 @@ impl<'g> Session<'g> {
     }
 
     fn apply_group(&mut self, group: &[Rule], index: Option<usize>, queue: &mut Vec<Command>) -> Result<bool, Overrun> {
-        if group[0].random {
+        // A group can be empty in a game searched without its decoration (`decor.rs`).
+        let Some(first) = group.first() else { return Ok(false) };
+        if first.random {
             return self.apply_random_group(group, index, queue);
         }
         let mut changed = false;

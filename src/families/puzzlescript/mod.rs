@@ -8,6 +8,8 @@
 #[cfg(feature = "puzzlescript")]
 pub mod compile;
 #[cfg(feature = "puzzlescript")]
+pub mod decor;
+#[cfg(feature = "puzzlescript")]
 pub mod draw;
 #[cfg(feature = "puzzlescript")]
 pub mod engine;

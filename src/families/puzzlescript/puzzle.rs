@@ -11,7 +11,7 @@ use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
 use crate::search::{novelty_first, Budget, Flow, Method, Outcome, Space, Stats};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A game, with the level it plays.
 pub struct PsPuzzle {
@@ -20,6 +20,9 @@ pub struct PsPuzzle {
     /// The level played: its index in `game.levels` (a board).
     pub level: usize,
     replayer: Replayer<Position>,
+    /// The game as the search runs it, without its decoration (`decor.rs`), made when first
+    /// searched; None where it has none.
+    plain: OnceLock<Option<Game>>,
 }
 
 /// A position of a level: its cells, where a restart returns to, whether it is won, and the
@@ -36,7 +39,7 @@ impl PsPuzzle {
     pub fn parse(text: &str) -> Result<PsPuzzle, FormatError> {
         let game = compile::compile(text)?;
         let level = game.levels.iter().position(|l| matches!(l, Level::Board { .. })).unwrap_or(0);
-        Ok(PsPuzzle { text: text.to_string(), game, level, replayer: Replayer::default() })
+        Ok(PsPuzzle { text: text.to_string(), game, level, replayer: Replayer::default(), plain: OnceLock::new() })
     }
 
     /// The level's size (columns, rows).
@@ -53,9 +56,19 @@ impl PsPuzzle {
         all.into_iter().filter(|&i| i != ACTION_INPUT || !self.game.setting("noaction")).collect()
     }
 
+    /// The game a search runs: the game without its decoration, where it has any.
+    pub(super) fn searched(&self) -> &Game {
+        self.plain.get_or_init(|| super::decor::undecorated(&self.game)).as_ref().unwrap_or(&self.game)
+    }
+
     /// The level's start (its start rules run, where the game asks for them).
     pub fn start_position(&self) -> Result<Position, String> {
-        let session = Session::new(&self.game, self.level, engine::OnWin::Stop)
+        self.start_in(&self.game)
+    }
+
+    /// The level's start in `game` (the game, or the game as searched).
+    fn start_in(&self, game: &Game) -> Result<Position, String> {
+        let session = Session::new(game, self.level, engine::OnWin::Stop)
             .map_err(|_| "the level's start rules never finish".to_string())?;
         Ok(Position {
             cells: session.board.cells,
@@ -79,9 +92,14 @@ impl PsPuzzle {
 
     /// A session at `from`, to run inputs from it.
     fn session(&self, from: &Position) -> Session<'_> {
+        self.session_in(&self.game, from)
+    }
+
+    /// A session of `game` (the game, or the game as searched) at `from`.
+    fn session_in<'g>(&self, game: &'g Game, from: &Position) -> Session<'g> {
         let (width, height) = self.size();
-        let board = Board::new(&self.game, width, height, from.cells.clone());
-        Session::at(&self.game, self.level, board, from.restart.clone())
+        let board = Board::new(game, width, height, from.cells.clone());
+        Session::at(game, self.level, board, from.restart.clone())
     }
 
     /// Why this game's levels are played but not `done` ("solved", "analysed"), if they are: the
@@ -104,9 +122,9 @@ impl PsPuzzle {
         self.unsearchable(done).map_or(Ok(()), Err)
     }
 
-    /// The level as a search's space, from its start.
+    /// The level as a search's space, from its start, in the game as searched.
     pub(super) fn space(&self) -> Result<PsSpace<'_>, FormatError> {
-        Ok(PsSpace::new(self, self.start_position().map_err(FormatError::general)?))
+        Ok(PsSpace::new(self, self.start_in(self.searched()).map_err(FormatError::general)?))
     }
 
     /// Whether any level could be won: the game has win conditions, or a rule that says `win`.
@@ -124,12 +142,13 @@ impl PsPuzzle {
         let directional: u64 =
             (0..LAYERS_PER_WORD).fold(0, |mask, layer| mask | (UP | DOWN | LEFT | RIGHT) << (5 * layer));
         let moves = |row: &compile::Row| row.needs_moves.iter().any(|&m| m & directional != 0);
-        self.game.late_rules.iter().all(Vec::is_empty)
-            && self.game.rules.iter().flatten().all(|rule| rule.rows.iter().any(moves))
+        let game = self.searched();
+        game.late_rules.iter().all(Vec::is_empty) && game.rules.iter().flatten().all(|rule| rule.rows.iter().any(moves))
     }
 
     fn uses_checkpoints(&self) -> bool {
-        self.game.rules.iter().chain(&self.game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint))
+        let game = self.searched();
+        game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint))
     }
 
     /// The board levels: their indices in `game.levels`.
@@ -226,6 +245,8 @@ fn within(budget: &Budget, options: &SolveOptions) -> SolveOptions {
 /// and (in games with checkpoints) where a restart returns to, packed the same way.
 pub(super) struct PsSpace<'a> {
     puzzle: &'a PsPuzzle,
+    /// The game as searched ([`PsPuzzle::searched`]).
+    game: &'a Game,
     inputs: Vec<usize>,
     /// An action input changes nothing but a win ([`PsPuzzle::action_is_inert`]).
     inert_action: bool,
@@ -243,9 +264,11 @@ pub(super) struct PsSpace<'a> {
 
 impl<'a> PsSpace<'a> {
     fn new(puzzle: &'a PsPuzzle, start: Position) -> PsSpace<'a> {
-        let packer = Packer::new(&puzzle.game, &start.cells);
+        let game = puzzle.searched();
+        let packer = Packer::new(game, &start.cells);
         PsSpace {
             puzzle,
+            game,
             inputs: puzzle.inputs(),
             inert_action: puzzle.action_is_inert(),
             checkpoints: puzzle.uses_checkpoints(),
@@ -277,7 +300,7 @@ impl<'a> PsSpace<'a> {
     /// with [`PsSpace::put_back`].
     fn session_at(&self, state: &[u64]) -> Session<'a> {
         let spare = self.sessions.lock().ok().and_then(|mut sessions| sessions.pop());
-        let mut session = spare.unwrap_or_else(|| self.puzzle.session(&self.start));
+        let mut session = spare.unwrap_or_else(|| self.puzzle.session_in(self.game, &self.start));
         self.packer.unpack(state, &mut session.board.cells);
         session.restart_target = if self.checkpoints {
             let mut restart = vec![0; self.start.cells.len()];
@@ -379,7 +402,7 @@ impl Space for PsSpace<'_> {
     /// the win conditions are from holding, a cell for each that breaks one. Best-first search
     /// also partitions its facts ([`Space::facts`]) by it.
     fn heuristic(&self, state: &Vec<u64>) -> u32 {
-        let game = &self.puzzle.game;
+        let game = self.game;
         let session = self.session_at(state);
         let cells = &session.board.cells;
         let holds = compile::holds;

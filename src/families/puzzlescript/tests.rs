@@ -479,3 +479,74 @@ fn novelty_finds_what_the_win_conditions_alone_do_not() {
     assert!(puzzle.check(&SolveOptions::default(), &newest.moves).expect("replays").ends_solved);
     assert_eq!(puzzle.solve(&beside(0), quiet).expect("ends").status, Status::GaveUp);
 }
+
+/// The blank game dressed: an edge drawn on walls beside the floor, dust left where a crate was
+/// pushed from, a shine on a crate on its target. None of it decides a turn.
+fn dressed() -> String {
+    PuzzleScript
+        .blank()
+        .replace(
+            "[ > Player | Crate ] -> [ > Player | > Crate ]",
+            "[ Wall no Edge | no Wall ] -> [ Wall Edge | ]\n[ > Player | Crate ] -> [ > Player | > Crate Dust ]\nlate [ Crate Target no Shine ] -> [ Crate Target Shine ]\nlate [ Shine no Crate ] -> [ ]",
+        )
+        .replace("Target\ndarkblue", "Edge\nblack\n\nDust\ngrey\n\nShine\nyellow\n\nTarget\ndarkblue")
+        .replace("Background\nTarget\n", "Background\nTarget\nEdge\nDust\nShine\n")
+        .replace("#######\n#.....#\n#.P*.O#\n#.....#\n#######", "#########\n#.......#\n#.P*..*.#\n#...O..O#\n#.......#\n#########")
+}
+
+fn decoration_names(text: &str) -> Vec<String> {
+    let puzzle = PsPuzzle::parse(text).expect("reads");
+    let game = &puzzle.game;
+    let decor = decor::decoration(game);
+    (0..game.names.len()).filter(|&i| compile::has(&decor, i)).map(|i| game.names[i].clone()).collect()
+}
+
+/// Decoration is left out of the search: the dressed game is searched as the plain one is (the
+/// same shortest answer, the same positions, not one for each trail of dust), and the answer
+/// wins the dressed game played whole.
+#[test]
+fn decoration_is_left_out_of_the_search() {
+    let text = dressed();
+    assert_eq!(decoration_names(&text), ["edge", "dust", "shine"]);
+    let puzzle = PsPuzzle::parse(&text).expect("reads");
+    let rules = |game: &compile::Game| game.rules.iter().chain(&game.late_rules).flatten().count();
+    assert_eq!((rules(&puzzle.game), rules(puzzle.searched())), (10, 4));
+    let report = solve(&text);
+    let plain = PuzzleScript.blank().replace(
+        "#######\n#.....#\n#.P*.O#\n#.....#\n#######",
+        "#########\n#.......#\n#.P*..*.#\n#...O..O#\n#.......#\n#########",
+    );
+    let bare = solve(&plain);
+    assert!(report.optimal && bare.optimal);
+    assert_eq!((report.moves.len(), report.stats.stored), (bare.moves.len(), bare.stats.stored));
+    let verdict = puzzle.check(&SolveOptions::default(), &report.moves).expect("replays");
+    assert!(verdict.ends_solved);
+    // The dust is in the played game: its positions are more than the search's.
+    let start = puzzle.start_position().expect("starts");
+    let pushed = puzzle.step(&puzzle.step(&start, 3).expect("moves"), 3).expect("moves");
+    let dust = puzzle.game.names.iter().position(|n| n == "dust").expect("dust");
+    assert!(pushed.cells.chunks(puzzle.game.words).any(|cell| compile::has(cell, dust)));
+}
+
+/// What only looks like decoration is kept: an object a rule that plays reads, one on a layer
+/// with an object that plays, and every object of a game with `again` (a turn that changed
+/// only decoration would still start an again turn).
+#[test]
+fn what_plays_is_not_decoration() {
+    let text = dressed();
+    let read = text.replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate Dust ]",
+        "[ > Player | Crate Shine ] -> [ Player | Crate Shine ]\n[ > Player | Crate ] -> [ > Player | > Crate Dust ]",
+    );
+    assert_eq!(decoration_names(&read), ["edge", "dust"]);
+    let shared = text
+        .replace("Edge\nDust\nShine\n", "Edge\nShine\n")
+        .replace("Player, Wall, Crate", "Player, Wall, Crate, Dust");
+    assert_eq!(decoration_names(&shared), ["edge", "shine"]);
+    let again = text
+        .replace("late [ Shine no Crate ] -> [ ]", "late [ Shine no Crate ] -> [ ]\nlate [ Crate Target ] -> again");
+    assert_eq!(decoration_names(&again), ["edge", "dust", "shine"]);
+    let puzzle = PsPuzzle::parse(&again).expect("reads");
+    assert!(std::ptr::eq(puzzle.searched(), &puzzle.game));
+    assert_eq!(solve(&again).moves.len(), solve(&text).moves.len());
+}
