@@ -240,6 +240,11 @@ pub struct Session<'g> {
     require_player_movement: bool,
     /// The `again` turn last tried to see whether it is due, and what it made.
     tried: Option<Tried>,
+    /// Each row's matches of the rule last looked for, and the matches a replacement is made
+    /// at: room kept from rule to rule (allocating it for each rule that matched was a third of
+    /// a search's allocations, and allocating costs more in wasm).
+    found: Vec<Vec<Match>>,
+    chosen: Vec<Match>,
 }
 
 /// An `again` turn tried (the reference runs it once to see whether it would change the board,
@@ -291,6 +296,8 @@ impl<'g> Session<'g> {
             players: Vec::new(),
             require_player_movement: game.setting("require_player_movement"),
             tried: None,
+            found: Vec::new(),
+            chosen: Vec::new(),
         }
     }
 
@@ -538,12 +545,18 @@ impl<'g> Session<'g> {
     ) -> Result<bool, Overrun> {
         let mut all = Vec::new();
         for (r, rule) in group.iter().enumerate() {
-            if let Some(rows) = self.find_matches(rule)? {
+            if self.find_matches(rule)? {
+                let rows = &self.found[..rule.rows.len()];
                 let count: usize = rows.iter().map(Vec::len).product();
+                let tuples: Vec<Vec<Match>> = (0..count)
+                    .map(|t| {
+                        let mut chosen = Vec::new();
+                        tuple(rows, t, &mut chosen);
+                        chosen
+                    })
+                    .collect();
                 self.spend(count as u64)?;
-                for t in 0..count {
-                    all.push((r, tuple(&rows, t)));
-                }
+                all.extend(tuples.into_iter().map(|chosen| (r, chosen)));
             }
         }
         if all.is_empty() {
@@ -556,15 +569,24 @@ impl<'g> Session<'g> {
     }
 
     fn try_apply(&mut self, rule: &Rule, index: Option<usize>, queue: &mut Vec<Command>) -> Result<bool, Overrun> {
-        let Some(rows) = self.find_matches(rule)? else { return Ok(false) };
+        if !self.find_matches(rule)? {
+            return Ok(false);
+        }
         let mut changed = false;
         if rule.replaces {
-            let count: usize = rows.iter().map(Vec::len).product();
-            self.spend(count as u64)?;
+            let rows = std::mem::take(&mut self.found);
+            let mut chosen = std::mem::take(&mut self.chosen);
+            let count: usize = rows[..rule.rows.len()].iter().map(Vec::len).product();
+            let mut done = self.spend(count as u64);
             for t in 0..count {
-                let chosen = tuple(&rows, t);
-                changed |= self.apply_at(rule, index, &chosen, t > 0)?;
+                if done.is_err() {
+                    break;
+                }
+                tuple(&rows[..rule.rows.len()], t, &mut chosen);
+                done = self.apply_at(rule, index, &chosen, t > 0).map(|c| changed |= c);
             }
+            (self.found, self.chosen) = (rows, chosen);
+            done?;
         }
         queue_commands(queue, &rule.commands, &mut self.message);
         Ok(changed)
@@ -581,26 +603,29 @@ impl<'g> Session<'g> {
         }
     }
 
-    /// Every row's matches, None when a row has none.
-    fn find_matches(&mut self, rule: &Rule) -> Result<Option<Vec<Vec<Match>>>, Overrun> {
-        // Nothing is allocated for a rule that does not match (most rules, most turns).
-        let mut rows = Vec::new();
-        for row in &rule.rows {
-            let found = self.row_matches(rule.direction, row)?;
-            if found.is_empty() {
-                return Ok(None);
-            }
-            rows.push(found);
+    /// Every row's matches, in `found` (a row each, from the first): false when a row has none.
+    fn find_matches(&mut self, rule: &Rule) -> Result<bool, Overrun> {
+        let mut found = std::mem::take(&mut self.found);
+        if found.len() < rule.rows.len() {
+            found.resize_with(rule.rows.len(), Vec::new);
         }
-        Ok(Some(rows))
+        let mut all = Ok(true);
+        for (row, out) in rule.rows.iter().zip(&mut found) {
+            out.clear();
+            all = self.row_matches(rule.direction, row, out).map(|()| !out.is_empty());
+            if all != Ok(true) {
+                break;
+            }
+        }
+        self.found = found;
+        all
     }
 
-    fn row_matches(&mut self, direction: u64, row: &Row) -> Result<Vec<Match>, Overrun> {
-        let mut out = Vec::new();
+    fn row_matches(&mut self, direction: u64, row: &Row, out: &mut Vec<Match>) -> Result<(), Overrun> {
         let (w, h) = (self.board.width, self.board.height);
         // No cell holds what the row needs: nothing to scan.
         if !row.could_be_in(&self.board.seen, &self.board.seen_moves) {
-            return Ok(out);
+            return Ok(());
         }
         let (words, mw) = (self.game.words, self.game.move_words);
         let len = row.cells.len() - row.ellipses;
@@ -666,7 +691,7 @@ impl<'g> Session<'g> {
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Whether the cells before the first ellipsis match.
@@ -1070,16 +1095,15 @@ impl<'g> Session<'g> {
     }
 }
 
-/// The tuple number `t` of the rows' matches, the first row's varying fastest (the reference's
-/// order of `generateTuples`).
-fn tuple(rows: &[Vec<Match>], mut t: usize) -> Vec<Match> {
-    rows.iter()
-        .map(|row| {
-            let m = row[t % row.len()];
-            t /= row.len();
-            m
-        })
-        .collect()
+/// The tuple number `t` of the rows' matches, into `chosen`, the first row's varying fastest
+/// (the reference's order of `generateTuples`).
+fn tuple(rows: &[Vec<Match>], mut t: usize, chosen: &mut Vec<Match>) {
+    chosen.clear();
+    chosen.extend(rows.iter().map(|row| {
+        let m = row[t % row.len()];
+        t /= row.len();
+        m
+    }));
 }
 
 /// Queues a matched rule's commands: a cancel already queued ignores the rest, a restart all

@@ -255,8 +255,9 @@ pub(super) struct PsSpace<'a> {
     packer: Packer,
     /// Where the won mark is in a state: after the packed cells.
     won_at: usize,
-    /// Sessions to run turns in, one taken for each expansion (no board is made for each).
-    sessions: Mutex<Vec<Session<'a>>>,
+    /// Sessions to run turns in, one taken for each expansion (no board is made for each), each
+    /// with room for the board every input of an expansion starts from.
+    sessions: Mutex<Vec<(Session<'a>, Vec<u64>)>>,
     /// The heap bytes of every position handed out, repeats included (the search keeps only
     /// new ones): a budget of memory ends the search early rather than late.
     made: AtomicU64,
@@ -296,11 +297,11 @@ impl<'a> PsSpace<'a> {
         state
     }
 
-    /// A session whose board holds the cells of `state` (and its restart point), given back
-    /// with [`PsSpace::put_back`].
-    fn session_at(&self, state: &[u64]) -> Session<'a> {
+    /// A session whose board holds the cells of `state` (and its restart point), and its room
+    /// for a board, given back with [`PsSpace::put_back`].
+    fn session_at(&self, state: &[u64]) -> (Session<'a>, Vec<u64>) {
         let spare = self.sessions.lock().ok().and_then(|mut sessions| sessions.pop());
-        let mut session = spare.unwrap_or_else(|| self.puzzle.session_in(self.game, &self.start));
+        let (mut session, room) = spare.unwrap_or_else(|| (self.puzzle.session_in(self.game, &self.start), Vec::new()));
         self.packer.unpack(state, &mut session.board.cells);
         session.restart_target = if self.checkpoints {
             let mut restart = vec![0; self.start.cells.len()];
@@ -309,12 +310,12 @@ impl<'a> PsSpace<'a> {
         } else {
             self.start.restart.clone()
         };
-        session
+        (session, room)
     }
 
-    fn put_back(&self, session: Session<'a>) {
+    fn put_back(&self, session: Session<'a>, room: Vec<u64>) {
         if let Ok(mut sessions) = self.sessions.lock() {
-            sessions.push(session);
+            sessions.push((session, room));
         }
     }
 
@@ -368,8 +369,8 @@ impl Space for PsSpace<'_> {
         if self.is_goal(state) {
             return;
         }
-        let mut session = self.session_at(state);
-        let from = session.board.cells.clone();
+        let (mut session, mut from) = self.session_at(state);
+        from.clone_from(&session.board.cells);
         let restart = session.restart_target.clone();
         // The turn would end where it began, which the search would drop.
         let skip_action = self.inert_action && !session.wins_now();
@@ -391,7 +392,7 @@ impl Space for PsSpace<'_> {
                 out.push((input as u8, next, 1));
             }
         }
-        self.put_back(session);
+        self.put_back(session, from);
     }
 
     fn is_goal(&self, state: &Vec<u64>) -> bool {
@@ -403,7 +404,7 @@ impl Space for PsSpace<'_> {
     /// also partitions its facts ([`Space::facts`]) by it.
     fn heuristic(&self, state: &Vec<u64>) -> u32 {
         let game = self.game;
-        let session = self.session_at(state);
+        let (session, room) = self.session_at(state);
         let cells = &session.board.cells;
         let holds = compile::holds;
         let mut far = 0;
@@ -418,7 +419,7 @@ impl Space for PsSpace<'_> {
                 _ => chunks().filter(|c| first(c) && !both(c)).count(),
             };
         }
-        self.put_back(session);
+        self.put_back(session, room);
         far as u32
     }
 
