@@ -173,3 +173,43 @@ fn the_suite_without_decoration_ends_the_same() {
     }
     assert_eq!(checked, 129);
 }
+
+/// A search packs a position from its parent's and the cells a turn counted as changed
+/// (`Board::changed`): every cell that differs after an input, its again turns, a cancel, a
+/// restart or an undo is counted, in every case of the suite.
+#[test]
+fn every_cell_a_turn_changes_is_counted() {
+    let mut inputs_checked = 0;
+    for (name, text, inputs, _, level) in cases() {
+        let Ok(game) = compile(&text) else { continue };
+        if out_of_scope(&game).is_some() {
+            continue;
+        }
+        let Ok(mut session) = Session::new(&game, level, OnWin::NextLevel) else { continue };
+        for input in &inputs {
+            let (before, at_level) = (session.board.cells.clone(), session.level);
+            session.board.forget_changes();
+            let played = match input {
+                serde_json::Value::String(s) if s == "undo" => {
+                    session.undo();
+                    Ok(())
+                }
+                serde_json::Value::String(s) if s == "restart" => {
+                    session.restart(false).and_then(|()| session.settle())
+                }
+                serde_json::Value::String(s) if s == "tick" => session.play(None).map(drop),
+                serde_json::Value::Number(n) => session.play(n.as_u64().map(|n| n as usize)).map(drop),
+                _ => break,
+            };
+            if played.is_err() || session.level != at_level || session.board.changed_all {
+                break;
+            }
+            let w = game.words.max(1);
+            for (i, (a, b)) in before.chunks(w).zip(session.board.cells.chunks(w)).enumerate() {
+                assert!(a == b || session.board.changed.contains(&i), "{name}: cell {i} changed uncounted");
+            }
+            inputs_checked += 1;
+        }
+    }
+    assert_eq!(inputs_checked, 7674);
+}

@@ -55,6 +55,11 @@ pub struct Board {
     col_moves: Vec<u64>,
     /// The cells given a movement this turn, in no order, perhaps repeated.
     moved: Vec<usize>,
+    /// The cells whose objects changed since [`Board::forget_changes`], each once (a search packs
+    /// a position from its parent's and these), unless the whole board was put back since.
+    pub changed: Vec<usize>,
+    changed_mark: Vec<bool>,
+    pub changed_all: bool,
 }
 
 impl Board {
@@ -76,6 +81,25 @@ impl Board {
             col_seen: vec![0; width * w],
             col_moves: vec![0; width * mw],
             moved: Vec::new(),
+            changed: Vec::new(),
+            changed_mark: vec![false; width * height],
+            changed_all: true,
+        }
+    }
+
+    /// Starts counting the cells that change from what the board holds now.
+    pub fn forget_changes(&mut self) {
+        for &i in &self.changed {
+            self.changed_mark[i] = false;
+        }
+        self.changed.clear();
+        self.changed_all = false;
+    }
+
+    fn note_change(&mut self, i: usize) {
+        if !self.changed_mark[i] {
+            self.changed_mark[i] = true;
+            self.changed.push(i);
         }
     }
 
@@ -374,6 +398,7 @@ impl<'g> Session<'g> {
 
     fn restore(&mut self, cells: Vec<u64>) {
         self.board.cells = cells;
+        self.board.changed_all = true;
         self.board.movements.iter_mut().for_each(|m| *m = 0);
         self.againing = false;
     }
@@ -398,6 +423,8 @@ impl<'g> Session<'g> {
         if let Some(tried) = self.tried.take() {
             if input.is_none() && !dont_modify && same(&tried.from, &self.board.cells) {
                 let bak = std::mem::replace(&mut self.board.cells, tried.cells);
+                // Made by a turn tried before: its changes may not have been counted since.
+                self.board.changed_all = true;
                 self.spare.push(tried.from);
                 self.message = tried.message;
                 return self.command_queue(tried.queue, bak, false, dont_do_win, false);
@@ -829,6 +856,9 @@ impl<'g> Session<'g> {
         }
         let objects = mend(&mut self.board.cells[i * w..(i + 1) * w], clear, set);
         let moves = mend(&mut self.board.movements[i * mw..(i + 1) * mw], moves_clear, moves_set);
+        if objects {
+            self.board.note_change(i);
+        }
         let changed = rigid_change | objects | moves;
         if changed {
             self.board.see_cell(i, w, mw);
@@ -960,6 +990,8 @@ impl<'g> Session<'g> {
             }
             let mw = self.game.move_words;
             self.board.see_cell(target, words, mw);
+            self.board.note_change(i);
+            self.board.note_change(target);
         }
         true
     }

@@ -175,6 +175,32 @@ impl Packer {
         }
     }
 
+    /// Appends `cells`, packed, to `out`, from `parent` (cells packed) and the cells `changed`
+    /// since those: the parent's words with those cells' bits written again. False, with
+    /// nothing appended, where more than 64 objects change (packed bit by bit).
+    pub fn repack(&self, parent: &[u64], cells: &[u64], changed: &[usize], out: &mut Vec<u64>) -> bool {
+        let n = self.changing.len();
+        if n > 64 {
+            return false;
+        }
+        let start = out.len();
+        out.extend_from_slice(&parent[..self.packed_words()]);
+        let packed = &mut out[start..];
+        let ones = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        for &i in changed {
+            let cell = &cells[i * self.words..(i + 1) * self.words];
+            let bits =
+                self.bytes.iter().fold(0, |bits, (k, shift, table)| bits | table[(cell[*k] >> shift & 0xff) as usize]);
+            let (word, at) = (i * n / 64, i * n % 64);
+            packed[word] = packed[word] & !(ones << at) | bits << at;
+            if at + n > 64 {
+                // The rest of the cell's bits begin the next word.
+                packed[word + 1] = packed[word + 1] & !(ones >> (64 - at)) | bits >> (64 - at);
+            }
+        }
+        true
+    }
+
     fn pack_bit_by_bit(&self, cells: &[u64], out: &mut Vec<u64>) {
         let mut word = 0u64;
         let mut filled = 0;
