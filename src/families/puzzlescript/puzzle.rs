@@ -397,6 +397,10 @@ impl Space for PsSpace<'_> {
                 continue;
             }
             let board = &session.board;
+            if board.changed.is_empty() && !board.changed_all && !session.won && !self.checkpoints {
+                // Nothing changed (a walk into a wall): the position itself, which the search drops.
+                continue;
+            }
             let changes = (!board.changed_all).then_some((state.as_slice(), board.changed.as_slice()));
             let next = self.pack(&board.cells, changes, session.won, &session.restart_target);
             if !compile::same(&next, state) {
