@@ -19,6 +19,14 @@ fn out_of_scope(game: &Game) -> Option<&'static str> {
     game.random.then_some("random rules")
 }
 
+/// The suite's cases in scope, compiled: name, game, inputs and level.
+fn in_scope() -> impl Iterator<Item = (String, Game, Vec<serde_json::Value>, usize)> {
+    cases().into_iter().filter_map(|(name, text, inputs, _, level)| {
+        let game = compile(&text).ok()?;
+        out_of_scope(&game).is_none().then_some((name, game, inputs, level))
+    })
+}
+
 fn run(game: &Game, inputs: &[serde_json::Value], level: usize) -> Result<String, String> {
     let session = play(game, inputs, level)?;
     Ok(serialise(game, &session.board))
@@ -153,11 +161,7 @@ const SOUNDS: &str = "the SOUNDS section is read and ignored";
 #[test]
 fn the_suite_without_decoration_ends_the_same() {
     let mut checked = 0;
-    for (name, text, inputs, _, level) in cases() {
-        let Ok(game) = compile(&text) else { continue };
-        if out_of_scope(&game).is_some() {
-            continue;
-        }
+    for (name, game, inputs, level) in in_scope() {
         let Some(plain) = undecorated(&game) else { continue };
         let decor = decoration(&game);
         let whole = run_to(&game, &inputs, level);
@@ -180,11 +184,7 @@ fn the_suite_without_decoration_ends_the_same() {
 #[test]
 fn every_cell_a_turn_changes_is_counted() {
     let mut inputs_checked = 0;
-    for (name, text, inputs, _, level) in cases() {
-        let Ok(game) = compile(&text) else { continue };
-        if out_of_scope(&game).is_some() {
-            continue;
-        }
+    for (name, game, inputs, level) in in_scope() {
         let Ok(mut session) = Session::new(&game, level, OnWin::NextLevel) else { continue };
         for input in &inputs {
             let (before, at_level) = (session.board.cells.clone(), session.level);
