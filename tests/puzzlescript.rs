@@ -41,21 +41,24 @@ fn run_to(game: &Game, inputs: &[serde_json::Value], level: usize) -> Result<(us
 fn play<'g>(game: &'g Game, inputs: &[serde_json::Value], level: usize) -> Result<Session<'g>, String> {
     let mut session = Session::new(game, level, OnWin::NextLevel).map_err(|_| "overran".to_string())?;
     for input in inputs {
-        match input {
-            serde_json::Value::String(s) if s == "undo" => session.undo(),
-            serde_json::Value::String(s) if s == "restart" => {
-                session.restart(false).and_then(|()| session.settle()).map_err(|_| "overran")?
-            }
-            serde_json::Value::String(s) if s == "tick" => {
-                session.play(None).map_err(|_| "overran")?;
-            }
-            serde_json::Value::Number(n) => {
-                session.play(n.as_u64().map(|n| n as usize)).map_err(|_| "overran")?;
-            }
-            other => return Err(format!("unknown input {other}")),
-        }
+        step(&mut session, input)?;
     }
     Ok(session)
+}
+
+/// One of a case's inputs: a move, `undo`, `restart` or `tick`.
+fn step(session: &mut Session<'_>, input: &serde_json::Value) -> Result<(), String> {
+    let played = match input {
+        serde_json::Value::String(s) if s == "undo" => {
+            session.undo();
+            Ok(())
+        }
+        serde_json::Value::String(s) if s == "restart" => session.restart(false).and_then(|()| session.settle()),
+        serde_json::Value::String(s) if s == "tick" => session.play(None).map(drop),
+        serde_json::Value::Number(n) => session.play(n.as_u64().map(|n| n as usize)).map(drop),
+        other => return Err(format!("unknown input {other}")),
+    };
+    played.map_err(|_| "overran".to_string())
 }
 
 #[test]
@@ -189,19 +192,7 @@ fn every_cell_a_turn_changes_is_counted() {
         for input in &inputs {
             let (before, at_level) = (session.board.cells.clone(), session.level);
             session.board.forget_changes();
-            let played = match input {
-                serde_json::Value::String(s) if s == "undo" => {
-                    session.undo();
-                    Ok(())
-                }
-                serde_json::Value::String(s) if s == "restart" => {
-                    session.restart(false).and_then(|()| session.settle())
-                }
-                serde_json::Value::String(s) if s == "tick" => session.play(None).map(drop),
-                serde_json::Value::Number(n) => session.play(n.as_u64().map(|n| n as usize)).map(drop),
-                _ => break,
-            };
-            if played.is_err() || session.level != at_level || session.board.changed_all {
+            if step(&mut session, input).is_err() || session.level != at_level || session.board.changed_all {
                 break;
             }
             let w = game.words.max(1);

@@ -45,11 +45,11 @@ pub fn layer_bits(mask: &[u64], layer: usize) -> u64 {
     mask[layer / LAYERS_PER_WORD] >> (5 * (layer % LAYERS_PER_WORD)) & 0x1f
 }
 
-fn or(a: &mut [u64], b: &[u64]) {
+pub(super) fn or(a: &mut [u64], b: &[u64]) {
     a.iter_mut().zip(b).for_each(|(x, y)| *x |= y);
 }
 
-fn zero(a: &[u64]) -> bool {
+pub(super) fn zero(a: &[u64]) -> bool {
     a.iter().all(|&x| x == 0)
 }
 

@@ -19,7 +19,7 @@
 //! level with two objects of one layer in a cell, where what a rule leaves is not known from
 //! its left side alone.
 
-use super::compile::{bit, layer_bits, set_layer, within, Command, Game, Level, Mask, Rule};
+use super::compile::{bit, layer_bits, or, set_layer, within, zero, Command, Game, Level, Mask, Rule};
 
 /// The game without its decoration, or None when it has none (or must be searched whole).
 pub fn undecorated(game: &Game) -> Option<Game> {
@@ -28,7 +28,7 @@ pub fn undecorated(game: &Game) -> Option<Game> {
         return None;
     }
     let decor = decoration(game);
-    if decor.iter().all(|&w| w == 0) {
+    if zero(&decor) {
         return None;
     }
     let decor_moves = movements_of(game, &decor);
@@ -38,10 +38,10 @@ pub fn undecorated(game: &Game) -> Option<Game> {
         for cell in group.iter_mut().flat_map(|rule| &mut rule.rows).flat_map(|row| row.cells.iter_mut().flatten()) {
             if let Some(replace) = &mut cell.replace {
                 for masks in [&mut replace.set, &mut replace.clear] {
-                    masks.iter_mut().zip(&decor).for_each(|(m, d)| *m &= !d);
+                    take_out(masks, &decor);
                 }
                 for masks in [&mut replace.moves_set, &mut replace.moves_clear, &mut replace.moves_layers] {
-                    masks.iter_mut().zip(&decor_moves).for_each(|(m, d)| *m &= !d);
+                    take_out(masks, &decor_moves);
                 }
             }
         }
@@ -49,7 +49,7 @@ pub fn undecorated(game: &Game) -> Option<Game> {
     for level in &mut plain.levels {
         if let Level::Board { cells, .. } = level {
             for cell in cells.chunks_exact_mut(game.words.max(1)) {
-                cell.iter_mut().zip(&decor).for_each(|(c, d)| *c &= !d);
+                take_out(cell, &decor);
             }
         }
     }
@@ -64,26 +64,25 @@ pub fn decoration(game: &Game) -> Mask {
     for id in 0..objects {
         bit(&mut decor, id);
     }
-    let keep = |decor: &mut Mask, mask: &[u64]| decor.iter_mut().zip(mask).for_each(|(d, m)| *d &= !m);
-    keep(&mut decor, &game.player);
+    take_out(&mut decor, &game.player);
     let mut background = vec![0; game.words];
     bit(&mut background, game.background);
-    keep(&mut decor, &background);
+    take_out(&mut decor, &background);
     for win in &game.wins {
-        keep(&mut decor, &win.first);
-        keep(&mut decor, &win.second);
+        take_out(&mut decor, &win.first);
+        take_out(&mut decor, &win.second);
     }
     loop {
         let before = decor.clone();
         for layer in &game.layer_masks {
             if !within(layer, &decor) {
-                keep(&mut decor, layer);
+                take_out(&mut decor, layer);
             }
         }
         let decor_moves = movements_of(game, &decor);
         for rule in game.rules.iter().chain(&game.late_rules).flatten() {
             if plays(game, rule, &decor, &decor_moves) {
-                keep(&mut decor, &reads(game, rule));
+                take_out(&mut decor, &reads(game, rule));
             }
         }
         if decor == before {
@@ -92,11 +91,16 @@ pub fn decoration(game: &Game) -> Mask {
     }
 }
 
+/// Clears in `a` the bits of `b`.
+fn take_out(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x &= !y);
+}
+
 /// The movement bits of the layers whose objects are all in `objects`.
 fn movements_of(game: &Game, objects: &[u64]) -> Mask {
     let mut moves = vec![0; game.move_words];
     for (layer, mask) in game.layer_masks.iter().enumerate() {
-        if mask.iter().any(|&m| m != 0) && within(mask, objects) {
+        if !zero(mask) && within(mask, objects) {
             set_layer(&mut moves, layer, 0x1f);
         }
     }
@@ -109,11 +113,11 @@ fn reads(game: &Game, rule: &Rule) -> Mask {
     let mut mask = vec![0; game.words];
     for cell in rule.rows.iter().flat_map(|row| row.cells.iter().flatten()) {
         for named in [&cell.present, &cell.missing].into_iter().chain(&cell.any) {
-            mask.iter_mut().zip(named).for_each(|(m, n)| *m |= n);
+            or(&mut mask, named);
         }
         for (layer, objects) in game.layer_masks.iter().enumerate() {
             if layer_bits(&cell.moving, layer) | layer_bits(&cell.still, layer) != 0 {
-                mask.iter_mut().zip(objects).for_each(|(m, o)| *m |= o);
+                or(&mut mask, objects);
             }
         }
     }

@@ -573,17 +573,13 @@ impl<'g> Session<'g> {
         let mut all = Vec::new();
         for (r, rule) in group.iter().enumerate() {
             if self.find_matches(rule)? {
-                let rows = &self.found[..rule.rows.len()];
-                let count: usize = rows.iter().map(Vec::len).product();
-                let tuples: Vec<Vec<Match>> = (0..count)
-                    .map(|t| {
-                        let mut chosen = Vec::new();
-                        tuple(rows, t, &mut chosen);
-                        chosen
-                    })
-                    .collect();
+                let count: usize = self.found[..rule.rows.len()].iter().map(Vec::len).product();
                 self.spend(count as u64)?;
-                all.extend(tuples.into_iter().map(|chosen| (r, chosen)));
+                for t in 0..count {
+                    let mut chosen = Vec::new();
+                    tuple(&self.found[..rule.rows.len()], t, &mut chosen);
+                    all.push((r, chosen));
+                }
             }
         }
         if all.is_empty() {
@@ -601,19 +597,17 @@ impl<'g> Session<'g> {
         }
         let mut changed = false;
         if rule.replaces {
+            // Taken out while replacements are made (a turn that overruns leaves them, and is
+            // given up).
             let rows = std::mem::take(&mut self.found);
             let mut chosen = std::mem::take(&mut self.chosen);
             let count: usize = rows[..rule.rows.len()].iter().map(Vec::len).product();
-            let mut done = self.spend(count as u64);
+            self.spend(count as u64)?;
             for t in 0..count {
-                if done.is_err() {
-                    break;
-                }
                 tuple(&rows[..rule.rows.len()], t, &mut chosen);
-                done = self.apply_at(rule, index, &chosen, t > 0).map(|c| changed |= c);
+                changed |= self.apply_at(rule, index, &chosen, t > 0)?;
             }
             (self.found, self.chosen) = (rows, chosen);
-            done?;
         }
         queue_commands(queue, &rule.commands, &mut self.message);
         Ok(changed)

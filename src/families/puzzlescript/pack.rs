@@ -160,15 +160,7 @@ impl Packer {
             [(0, shift, table)] if self.words == 1 => {
                 cells.iter().for_each(|&cell| packed.push(table[(cell >> shift & 0xff) as usize]));
             }
-            bytes => {
-                for cell in cells.chunks_exact(self.words) {
-                    packed.push(
-                        bytes
-                            .iter()
-                            .fold(0, |bits, (k, shift, table)| bits | table[(cell[*k] >> shift & 0xff) as usize]),
-                    );
-                }
-            }
+            _ => cells.chunks_exact(self.words).for_each(|cell| packed.push(self.cell_bits(cell))),
         }
         if packed.filled > 0 {
             packed.out.push(packed.word);
@@ -188,9 +180,7 @@ impl Packer {
         let packed = &mut out[start..];
         let ones = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         for &i in changed {
-            let cell = &cells[i * self.words..(i + 1) * self.words];
-            let bits =
-                self.bytes.iter().fold(0, |bits, (k, shift, table)| bits | table[(cell[*k] >> shift & 0xff) as usize]);
+            let bits = self.cell_bits(&cells[i * self.words..(i + 1) * self.words]);
             let (word, at) = (i * n / 64, i * n % 64);
             packed[word] = packed[word] & !(ones << at) | bits << at;
             if at + n > 64 {
@@ -199,6 +189,12 @@ impl Packer {
             }
         }
         true
+    }
+
+    /// A cell's packed bits (where at most 64 objects change).
+    #[inline]
+    fn cell_bits(&self, cell: &[u64]) -> u64 {
+        self.bytes.iter().fold(0, |bits, (k, shift, table)| bits | table[(cell[*k] >> shift & 0xff) as usize])
     }
 
     fn pack_bit_by_bit(&self, cells: &[u64], out: &mut Vec<u64>) {
