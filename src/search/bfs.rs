@@ -90,8 +90,7 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
                 self.depth,
                 self.store.bytes() + space.bytes(),
             )?;
-            let state = self.store.state(self.head).clone();
-            expand(space, &state, &mut successors);
+            expand(space, self.store.state(self.head), &mut successors);
             for (_, next, _) in successors.drain(..) {
                 let stored = match space.number(&next) {
                     Some(number) => self.store.insert_numbered(next, number, self.head),

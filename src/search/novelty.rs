@@ -152,8 +152,8 @@ pub fn novelty_first<S: Space>(
     let mut successors = Vec::new();
     while let Some(Reverse((_, parent_h, aged))) = open.pop() {
         let index = age(aged);
-        let state = store.state(index).clone();
-        if space.is_goal(&state) {
+        let state = store.state(index);
+        if space.is_goal(state) {
             meter.stats.stored = store.len() as u64;
             meter.stats.bytes = meter.stats.bytes.max(store.bytes());
             let path = shortest_among(space, &store, index, &mut meter);
@@ -163,8 +163,8 @@ pub fn novelty_first<S: Space>(
         if let Err(halt) = meter.explore_at(store.len(), open.len(), u64::from(parent_h), bytes) {
             return meter.end(halt);
         }
-        expand(space, &state, &mut successors);
-        facts_of(space, &state, &mut parent_facts);
+        expand(space, state, &mut successors);
+        facts_of(space, state, &mut parent_facts);
         for (_, next, _) in successors.drain(..) {
             if let Ok(new) = store.insert(next, index) {
                 let next = store.state(new);
