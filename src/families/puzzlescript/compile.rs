@@ -256,6 +256,10 @@ pub struct Rule {
     pub commands: Vec<Command>,
     /// What the board must hold somewhere for the rule to match, kept in the rule itself.
     pub gate: Gate,
+    /// One pass over the board is all it can use, alone in its group: it reads one cell and
+    /// replaces without chance. A second pass finds only cells it replaced, and replacing one
+    /// again (clearing and setting the same bits) changes nothing.
+    pub one_pass: bool,
 }
 
 /// The first words of the objects and of the movements every row of a rule needs together: a
@@ -1872,9 +1876,15 @@ impl Compiler<'_> {
             }
             rows.push(Row { cells, ellipses, needs, needs_moves, needs_any });
         }
+        let one_cell = matches!(rows.as_slice(), [row] if row.cells.len() == 1);
+        let by_chance = |rep: &Replacement| !zero(&rep.random_objects) || !zero(&rep.random_dirs);
+        let one_pass = one_cell
+            && !spec.random
+            && !rows[0].cells.iter().flatten().filter_map(|c| c.replace.as_ref()).any(by_chance);
         Ok(Some(Rule {
             direction: direction_bits(spec.direction),
             gate: Gate::of(&rows),
+            one_pass,
             rows,
             replaces: !spec.rhs.is_empty(),
             line: spec.line,

@@ -560,6 +560,9 @@ impl<'g> Session<'g> {
                 }
             }
             changed |= again;
+            if group.len() == 1 && first.one_pass {
+                break;
+            }
         }
         Ok(changed)
     }

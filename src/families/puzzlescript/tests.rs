@@ -550,3 +550,23 @@ fn what_plays_is_not_decoration() {
     assert!(std::ptr::eq(puzzle.searched(), &puzzle.game));
     assert_eq!(solve(&again).moves.len(), solve(&text).moves.len());
 }
+
+/// A group's rules pass over the board until a pass changes nothing. A lone rule of two cells
+/// sees what its last pass made: a trail of crates grows a cell a pass, up to the wall. A lone
+/// rule of one cell that replaces without chance makes one pass: a second would find only the
+/// cells it replaced, and replacing them again changes nothing.
+#[test]
+fn a_lone_rule_passes_again_only_where_it_can_see_more() {
+    let text = PuzzleScript.blank().replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "right [ Crate | no Wall no Crate ] -> [ Crate | Crate ]\n[ Target no Crate ] -> [ Target Crate ]",
+    );
+    let game = compile::compile(&text).expect("reads");
+    let lone: Vec<(usize, bool)> = game.rules.iter().map(|group| (group.len(), group[0].one_pass)).collect();
+    assert_eq!(lone, [(1, false), (1, true)]);
+    let mut session = engine::Session::new(&game, 0, engine::OnWin::Stop).expect("starts");
+    assert_eq!(session.process_input(None, false, false), Ok(true));
+    let crate_id = game.names.iter().position(|name| name == "crate").expect("a crate");
+    let crates = session.board.cells.chunks(game.words).filter(|cell| compile::has(cell, crate_id)).count();
+    assert_eq!(crates, 3, "the crate, and a trail of two up to the wall");
+}
