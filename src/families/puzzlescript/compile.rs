@@ -260,6 +260,12 @@ pub struct Rule {
     /// replaces without chance. A second pass finds only cells it replaced, and replacing one
     /// again (clearing and setting the same bits) changes nothing.
     pub one_pass: bool,
+    /// Its number among the game's rules (early and late), from 0.
+    pub id: usize,
+    /// The objects its left side tests, where it tests no movement: whether it matches depends
+    /// on where those objects are and nothing else. None where it tests a movement (or chooses
+    /// at random, or is rigid).
+    pub reads: Option<Vec<u32>>,
 }
 
 /// The first words of the objects and of the movements every row of a rule needs together: a
@@ -335,6 +341,8 @@ pub struct Game {
     pub player_all: bool,
     pub rules: Vec<Vec<Rule>>,
     pub late_rules: Vec<Vec<Rule>>,
+    /// How many rules there are, early and late ([`Rule::id`]).
+    pub rule_count: usize,
     pub loop_point: Vec<Option<usize>>,
     pub late_loop_point: Vec<Option<usize>>,
     pub wins: Vec<Win>,
@@ -643,7 +651,9 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
     c.check_colours();
     let (player_mask, player_all) = c.mask_of(&player);
     let specs = c.read_rules()?;
-    let (rules, late_rules, loops) = c.compile_rules(specs)?;
+    let (mut rules, mut late_rules, loops) = c.compile_rules(specs)?;
+    let numbered = rules.iter_mut().chain(&mut late_rules).flatten();
+    let rule_count = numbered.enumerate().map(|(id, rule)| rule.id = id).count();
     let loop_point = loop_points(&rules, &loops);
     let late_loop_point = loop_points(&late_rules, &loops);
     let mut rigid_groups = Vec::new();
@@ -686,6 +696,7 @@ fn compile_source(source: &Source) -> Result<Game, FormatError> {
         player_all,
         rules,
         late_rules,
+        rule_count,
         loop_point,
         late_loop_point,
         wins,
@@ -1881,10 +1892,13 @@ impl Compiler<'_> {
         let one_pass = one_cell
             && !spec.random
             && !rows[0].cells.iter().flatten().filter_map(|c| c.replace.as_ref()).any(by_chance);
+        let reads = objects_read(&rows).filter(|_| !spec.random && !spec.rigid);
         Ok(Some(Rule {
             direction: direction_bits(spec.direction),
             gate: Gate::of(&rows),
             one_pass,
+            id: 0,
+            reads,
             rows,
             replaces: !spec.rhs.is_empty(),
             line: spec.line,
@@ -1900,6 +1914,22 @@ impl Compiler<'_> {
         (0..self.layer.len()).filter(|&i| self.layer[i] == layer).for_each(|i| bit(&mut m, self.id[i]));
         m
     }
+}
+
+/// The objects the cells of `rows` test, by id; None when a cell tests a movement.
+fn objects_read(rows: &[Row]) -> Option<Vec<u32>> {
+    let cells = || rows.iter().flat_map(|row| row.cells.iter().flatten());
+    if cells().any(|cell| !zero(&cell.moving) || !zero(&cell.still)) {
+        return None;
+    }
+    let mut read: Mask = Vec::new();
+    for cell in cells() {
+        for tested in [&cell.present, &cell.missing].into_iter().chain(&cell.any) {
+            read.resize(read.len().max(tested.len()), 0);
+            or(&mut read, tested);
+        }
+    }
+    Some((0..64 * read.len()).filter(|&id| has(&read, id)).map(|id| id as u32).collect())
 }
 
 fn rewrite_up_left(rule: &mut Spec) {

@@ -307,11 +307,13 @@ impl<'a> PsSpace<'a> {
     }
 
     /// A session whose board holds the cells of `state` (and its restart point), and its room
-    /// for a board, given back with [`PsSpace::put_back`].
+    /// for a board, which holds them too, given back with [`PsSpace::put_back`].
     fn session_at(&self, state: &[u64]) -> (Session<'a>, Vec<u64>) {
         let spare = self.sessions.lock().ok().and_then(|mut sessions| sessions.pop());
-        let (mut session, room) = spare.unwrap_or_else(|| (self.puzzle.session_in(self.game, &self.start), Vec::new()));
-        self.packer.unpack(state, &mut session.board.cells);
+        let (mut session, mut room) =
+            spare.unwrap_or_else(|| (self.puzzle.session_in(self.game, &self.start), self.start.cells.clone()));
+        self.packer.unpack(state, &mut room);
+        session.set_cells(&room);
         session.restart_target = if self.checkpoints {
             let mut restart = vec![0; self.start.cells.len()];
             self.packer.unpack(&state[self.won_at + 1..], &mut restart);
@@ -378,8 +380,8 @@ impl Space for PsSpace<'_> {
         if self.is_goal(state) {
             return;
         }
-        let (mut session, mut from) = self.session_at(state);
-        from.clone_from(&session.board.cells);
+        let (mut session, from) = self.session_at(state);
+        session.board.forget_changes();
         let restart = session.restart_target.clone();
         // The turn would end where it began, which the search would drop.
         let skip_action = self.inert_action && !session.wins_now();
@@ -387,8 +389,7 @@ impl Space for PsSpace<'_> {
             if input == ACTION_INPUT && skip_action {
                 continue;
             }
-            session.board.cells.copy_from_slice(&from);
-            session.board.forget_changes();
+            session.return_to(&from);
             session.restart_target = restart.clone();
             session.won = false;
             if session.play(Some(input)).is_err() {

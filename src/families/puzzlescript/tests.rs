@@ -441,7 +441,7 @@ fn an_again_turn_tried_is_taken_only_from_its_board() {
     assert_eq!(fresh.process_input(None, false, false), Ok(true));
     let mut tried = start(0);
     assert_eq!(tried.process_input(None, true, true), Ok(true), "the crate on ice would slide");
-    tried.board.cells = other;
+    tried.set_cells(&other);
     assert_eq!(tried.process_input(None, false, false), Ok(true));
     assert_eq!(tried.board.cells, fresh.board.cells);
 }
@@ -569,4 +569,26 @@ fn a_lone_rule_passes_again_only_where_it_can_see_more() {
     let crate_id = game.names.iter().position(|name| name == "crate").expect("a crate");
     let crates = session.board.cells.chunks(game.words).filter(|cell| compile::has(cell, crate_id)).count();
     assert_eq!(crates, 3, "the crate, and a trail of two up to the wall");
+}
+
+/// A rule that tests no movement and was found to match nowhere is not tested again until an
+/// object it tests changes: here a late rule that looks for a crate beside the target waits
+/// while the player walks, and is tested again once the crate is pushed.
+#[test]
+fn a_rule_that_matched_nowhere_waits_for_what_it_tests() {
+    let text = PuzzleScript.blank().replace(
+        "[ > Player | Crate ] -> [ > Player | > Crate ]",
+        "[ > Player | Crate ] -> [ > Player | > Crate ]\nlate right [ Crate | Target ] -> [ Crate | Target ]",
+    );
+    let game = compile::compile(&text).expect("reads");
+    let [pushes, beside] = [&game.rules[0][0], &game.late_rules[0][0]];
+    assert_eq!(pushes.reads, None, "it tests a movement");
+    let mut session = engine::Session::new(&game, 0, engine::OnWin::Stop).expect("starts");
+    let input = |name| engine::INPUTS.iter().position(|&i| i == name).expect("an input");
+    assert_eq!(session.process_input(Some(input("up")), false, false), Ok(true));
+    assert!(session.quiet(beside), "the crate is not beside the target, and has not moved");
+    assert_eq!(session.process_input(Some(input("down")), false, false), Ok(true));
+    assert!(session.quiet(beside), "the player walked back; the crate did not move");
+    assert_eq!(session.process_input(Some(input("right")), false, false), Ok(true));
+    assert!(!session.quiet(beside), "the crate moved beside the target");
 }
