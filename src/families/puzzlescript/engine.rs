@@ -382,8 +382,8 @@ impl<'g> Session<'g> {
     }
 
     /// Copies `cells` (as many as the board has) onto the board: how a search puts a position
-    /// on it. Every write of a whole board goes through here or [`Session::swap_cells`], so that
-    /// what a rule found quiet stays true.
+    /// on it. Every write of a whole board goes through here, `swap_cells` or
+    /// [`Session::return_to`], so that what a rule found quiet stays true.
     pub fn set_cells(&mut self, cells: &[u64]) {
         self.touch_differences(cells);
         self.board.cells.copy_from_slice(cells);

@@ -7,6 +7,14 @@ fn solve(text: &str) -> crate::families::Report {
     puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).expect("solves")
 }
 
+/// The blank game's one rule: the player pushes a crate.
+const PUSH: &str = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+
+/// The blank game with `rules` in place of its one rule ([`PUSH`]).
+fn blank_ruled(rules: &str) -> String {
+    PuzzleScript.blank().replace(PUSH, rules)
+}
+
 /// The blank game: push the crate two cells right onto the target.
 #[test]
 fn the_blank_game_is_solved_shortest_and_replays() {
@@ -33,18 +41,14 @@ fn the_blank_game_is_solved_shortest_and_replays() {
 /// target; one input wins.
 #[test]
 fn again_turns_belong_to_the_input_that_starts_them() {
-    let text = PuzzleScript
-        .blank()
-        .replace(
-            "[ > Player | Crate ] -> [ > Player | > Crate ]",
-            "[ > Player | Crate ] -> [ > Player | > Crate ]\n[ stationary Crate Ice ] -> [ right Crate Ice ]\nlate [ Crate Ice ] -> again",
-        )
-        .replace("Target\ndarkblue", "Ice\nlightblue\n\nTarget\ndarkblue")
-        .replace("O = Target", "O = Target\n~ = Ice")
-        .replace("Background\nTarget\n", "Background\nTarget, Ice\n")
-        .replace("#.P*.O#", "#.P*~~O#")
-        .replace("#######", "########")
-        .replace("#.....#", "#......#");
+    let text =
+        blank_ruled(&format!("{PUSH}\n[ stationary Crate Ice ] -> [ right Crate Ice ]\nlate [ Crate Ice ] -> again"))
+            .replace("Target\ndarkblue", "Ice\nlightblue\n\nTarget\ndarkblue")
+            .replace("O = Target", "O = Target\n~ = Ice")
+            .replace("Background\nTarget\n", "Background\nTarget, Ice\n")
+            .replace("#.P*.O#", "#.P*~~O#")
+            .replace("#######", "########")
+            .replace("#.....#", "#......#");
     let report = solve(&text);
     assert_eq!(report.moves, ["right"], "{report:?}");
     // Without again, the crate slides a cell an input: three inputs.
@@ -86,10 +90,7 @@ fn each_level_opens_alone() {
 /// Games that choose at random are played, not solved, and say why.
 #[test]
 fn random_games_are_played_not_solved() {
-    let text = PuzzleScript.blank().replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "[ > Player | Crate ] -> [ > Player | > Crate ]\nrandom [ Crate ] -> [ Crate ]",
-    );
+    let text = blank_ruled(&format!("{PUSH}\nrandom [ Crate ] -> [ Crate ]"));
     let puzzle = PsPuzzle::parse(&text).expect("reads");
     let error = puzzle.solve(&SolveOptions::default(), &mut |_| Flow::Continue).expect_err("not solved");
     assert!(error.message.contains("at random"), "{}", error.message);
@@ -131,7 +132,7 @@ fn memory_counts_the_positions() {
 #[test]
 fn a_rule_that_expands_without_end_is_refused() {
     let many = "[ moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate ] -> [ moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate | moving Crate ]";
-    let text = PuzzleScript.blank().replace("[ > Player | Crate ] -> [ > Player | > Crate ]", many);
+    let text = blank_ruled(many);
     let error = PsPuzzle::parse(&text).err().expect("refused");
     assert!(error.message.starts_with("this rule expands into more than"), "{}", error.message);
     let line = text.lines().position(|l| l.starts_with("[ moving Crate")).expect("the rule") + 1;
@@ -142,10 +143,7 @@ fn a_rule_that_expands_without_end_is_refused() {
 /// the page and in pictures) and under the map, and gone after the next input.
 #[test]
 fn a_message_is_shown_with_its_position() {
-    let text = PuzzleScript.blank().replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "[ > Player | Crate ] -> [ > Player | > Crate ] message The crate moves, and this message is long enough to wrap.",
-    );
+    let text = blank_ruled(&format!("{PUSH} message The crate moves, and this message is long enough to wrap."));
     let puzzle = PsPuzzle::parse(&text).expect("reads");
     let picture = |moves: &[&str]| {
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -222,11 +220,8 @@ fn the_action_is_offered_where_it_acts() {
     let idle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
     assert_eq!(idle.moves_from(&options, &[], 0), ["up", "down", "left", "right"]);
     assert_eq!(idle.moves_for_key(&options, &[], 0, "x"), Some(vec!["action".to_string()]));
-    let acting = PsPuzzle::parse(&PuzzleScript.blank().replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "[ > Player | Crate ] -> [ > Player | > Crate ]\n[ action Player | Crate ] -> [ Player | > Crate ]",
-    ))
-    .expect("reads");
+    let acting = PsPuzzle::parse(&blank_ruled(&format!("{PUSH}\n[ action Player | Crate ] -> [ Player | > Crate ]")))
+        .expect("reads");
     assert_eq!(acting.moves_from(&options, &[], 0), ["up", "down", "left", "right", "action"]);
     // Once won, nothing more.
     let won = ["right".to_string(), "right".to_string()];
@@ -239,15 +234,14 @@ fn the_action_is_offered_where_it_acts() {
 /// without movement, or a late rule runs, it is kept, and the answers are the engine's.
 #[test]
 fn the_search_skips_the_action_only_where_it_cannot_act() {
-    let push = "[ > Player | Crate ] -> [ > Player | > Crate ]";
-    let game = |rules: &str| PsPuzzle::parse(&PuzzleScript.blank().replace(push, rules)).expect("reads");
-    assert!(game(push).action_is_inert());
-    let acting = game(&format!("{push}\n[ action Player | Crate ] -> [ Player | > Crate ]"));
+    let game = |rules: &str| PsPuzzle::parse(&blank_ruled(rules)).expect("reads");
+    assert!(game(PUSH).action_is_inert());
+    let acting = game(&format!("{PUSH}\n[ action Player | Crate ] -> [ Player | > Crate ]"));
     assert!(!acting.action_is_inert());
     // Moves the crate right at any turn, the action's too (no movement asked).
-    let still = game(&format!("{push}\n[ Crate | no Wall ] -> [ > Crate | ]"));
+    let still = game(&format!("{PUSH}\n[ Crate | no Wall ] -> [ > Crate | ]"));
     assert!(!still.action_is_inert());
-    let late = game(&format!("{push}\nlate [ Crate Target ] -> [ Crate Target ]"));
+    let late = game(&format!("{PUSH}\nlate [ Crate Target ] -> [ Crate Target ]"));
     assert!(!late.action_is_inert());
     // Microban's first level, whose action does nothing: the search that skips it gives the
     // length of a breadth-first search written here over every input, the action's too, each
@@ -396,10 +390,7 @@ fn a_game_that_cannot_be_won_says_so_without_searching() {
         crate::replay::summary(&report),
         "No solution: this game has no win conditions and no rule that says win, so none of its levels can be won"
     );
-    let winning = text.replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "[ > Player | Crate ] -> [ > Player | > Crate ]\nlate [ Crate Target ] -> win",
-    );
+    let winning = text.replace(PUSH, &format!("{PUSH}\nlate [ Crate Target ] -> win"));
     assert_eq!(solve(&winning).moves, ["right", "right"]);
 }
 
@@ -421,12 +412,7 @@ fn a_level_is_analysed_and_its_hardest_start_written() {
 /// from another, the turn is that other board's.
 #[test]
 fn an_again_turn_tried_is_taken_only_from_its_board() {
-    let text = PuzzleScript
-        .blank()
-        .replace(
-            "[ > Player | Crate ] -> [ > Player | > Crate ]",
-            "[ stationary Crate Ice ] -> [ right Crate Ice ]\nlate [ Crate Ice ] -> again",
-        )
+    let text = blank_ruled("[ stationary Crate Ice ] -> [ right Crate Ice ]\nlate [ Crate Ice ] -> again")
         .replace("Target\ndarkblue", "Ice\nlightblue\n\nTarget\ndarkblue")
         .replace("O = Target", "O = Target\n~ = Ice\n% = Crate and Ice")
         .replace("Background\nTarget\n", "Background\nTarget, Ice\n")
@@ -483,12 +469,7 @@ fn novelty_finds_what_the_win_conditions_alone_do_not() {
 /// The blank game dressed: an edge drawn on walls beside the floor, dust left where a crate was
 /// pushed from, a shine on a crate on its target. None of it decides a turn.
 fn dressed() -> String {
-    PuzzleScript
-        .blank()
-        .replace(
-            "[ > Player | Crate ] -> [ > Player | > Crate ]",
-            "[ Wall no Edge | no Wall ] -> [ Wall Edge | ]\n[ > Player | Crate ] -> [ > Player | > Crate Dust ]\nlate [ Crate Target no Shine ] -> [ Crate Target Shine ]\nlate [ Shine no Crate ] -> [ ]",
-        )
+    blank_ruled("[ Wall no Edge | no Wall ] -> [ Wall Edge | ]\n[ > Player | Crate ] -> [ > Player | > Crate Dust ]\nlate [ Crate Target no Shine ] -> [ Crate Target Shine ]\nlate [ Shine no Crate ] -> [ ]")
         .replace("Target\ndarkblue", "Edge\nblack\n\nDust\ngrey\n\nShine\nyellow\n\nTarget\ndarkblue")
         .replace("Background\nTarget\n", "Background\nTarget\nEdge\nDust\nShine\n")
         .replace("#######\n#.....#\n#.P*.O#\n#.....#\n#######", "#########\n#.......#\n#.P*..*.#\n#...O..O#\n#.......#\n#########")
@@ -557,10 +538,8 @@ fn what_plays_is_not_decoration() {
 /// cells it replaced, and replacing them again changes nothing.
 #[test]
 fn a_lone_rule_passes_again_only_where_it_can_see_more() {
-    let text = PuzzleScript.blank().replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "right [ Crate | no Wall no Crate ] -> [ Crate | Crate ]\n[ Target no Crate ] -> [ Target Crate ]",
-    );
+    let text =
+        blank_ruled("right [ Crate | no Wall no Crate ] -> [ Crate | Crate ]\n[ Target no Crate ] -> [ Target Crate ]");
     let game = compile::compile(&text).expect("reads");
     let lone: Vec<(usize, bool)> = game.rules.iter().map(|group| (group.len(), group[0].one_pass)).collect();
     assert_eq!(lone, [(1, false), (1, true)]);
@@ -576,10 +555,7 @@ fn a_lone_rule_passes_again_only_where_it_can_see_more() {
 /// while the player walks, and is tested again once the crate is pushed.
 #[test]
 fn a_rule_that_matched_nowhere_waits_for_what_it_tests() {
-    let text = PuzzleScript.blank().replace(
-        "[ > Player | Crate ] -> [ > Player | > Crate ]",
-        "[ > Player | Crate ] -> [ > Player | > Crate ]\nlate right [ Crate | Target ] -> [ Crate | Target ]",
-    );
+    let text = blank_ruled(&format!("{PUSH}\nlate right [ Crate | Target ] -> [ Crate | Target ]"));
     let game = compile::compile(&text).expect("reads");
     let [pushes, beside] = [&game.rules[0][0], &game.late_rules[0][0]];
     assert_eq!(pushes.reads, None, "it tests a movement");
