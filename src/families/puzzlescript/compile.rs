@@ -385,6 +385,11 @@ impl Game {
     pub fn setting(&self, key: &str) -> bool {
         self.settings.contains_key(key)
     }
+
+    /// Every rule, early and late.
+    pub fn every_rule(&self) -> impl Iterator<Item = &Rule> {
+        self.rules.iter().chain(&self.late_rules).flatten()
+    }
 }
 
 /// What a name stands for.
@@ -1892,7 +1897,7 @@ impl Compiler<'_> {
         let one_pass = one_cell
             && !spec.random
             && !rows[0].cells.iter().flatten().filter_map(|c| c.replace.as_ref()).any(by_chance);
-        let reads = objects_read(&rows).filter(|_| !spec.random && !spec.rigid);
+        let reads = objects_read(&rows, words).filter(|_| !spec.random && !spec.rigid);
         Ok(Some(Rule {
             direction: direction_bits(spec.direction),
             gate: Gate::of(&rows),
@@ -1916,20 +1921,25 @@ impl Compiler<'_> {
     }
 }
 
-/// The objects the cells of `rows` test, by id; None when a cell tests a movement.
-fn objects_read(rows: &[Row]) -> Option<Vec<u32>> {
-    let cells = || rows.iter().flat_map(|row| row.cells.iter().flatten());
-    if cells().any(|cell| !zero(&cell.moving) || !zero(&cell.still)) {
-        return None;
-    }
-    let mut read: Mask = Vec::new();
-    for cell in cells() {
+/// The objects the cells of `rows` name (must hold, must lack, or hold one of), in a game of
+/// `words` words a cell.
+pub(super) fn objects_named(rows: &[Row], words: usize) -> Mask {
+    let mut named = vec![0; words];
+    for cell in rows.iter().flat_map(|row| row.cells.iter().flatten()) {
         for tested in [&cell.present, &cell.missing].into_iter().chain(&cell.any) {
-            read.resize(read.len().max(tested.len()), 0);
-            or(&mut read, tested);
+            or(&mut named, tested);
         }
     }
-    Some((0..64 * read.len()).filter(|&id| has(&read, id)).map(|id| id as u32).collect())
+    named
+}
+
+/// The objects the cells of `rows` test, by id; None when a cell tests a movement.
+fn objects_read(rows: &[Row], words: usize) -> Option<Vec<u32>> {
+    if rows.iter().flat_map(|row| row.cells.iter().flatten()).any(|cell| !zero(&cell.moving) || !zero(&cell.still)) {
+        return None;
+    }
+    let read = objects_named(rows, words);
+    Some((0..64 * words).filter(|&id| has(&read, id)).map(|id| id as u32).collect())
 }
 
 fn rewrite_up_left(rule: &mut Spec) {

@@ -19,12 +19,11 @@
 //! level with two objects of one layer in a cell, where what a rule leaves is not known from
 //! its left side alone.
 
-use super::compile::{bit, layer_bits, or, set_layer, within, zero, Command, Game, Level, Mask, Rule};
+use super::compile::{bit, layer_bits, objects_named, or, set_layer, within, zero, Command, Game, Level, Mask, Rule};
 
 /// The game without its decoration, or None when it has none (or must be searched whole).
 pub fn undecorated(game: &Game) -> Option<Game> {
-    let rules = || game.rules.iter().chain(&game.late_rules).flatten();
-    if game.random || rules().any(|rule| rule.commands.contains(&Command::Again)) || two_on_a_layer(game) {
+    if game.random || game.every_rule().any(|rule| rule.commands.contains(&Command::Again)) || two_on_a_layer(game) {
         return None;
     }
     let decor = decoration(game);
@@ -80,7 +79,7 @@ pub fn decoration(game: &Game) -> Mask {
             }
         }
         let decor_moves = movements_of(game, &decor);
-        for rule in game.rules.iter().chain(&game.late_rules).flatten() {
+        for rule in game.every_rule() {
             if plays(game, rule, &decor, &decor_moves) {
                 take_out(&mut decor, &reads(game, rule));
             }
@@ -110,11 +109,8 @@ fn movements_of(game: &Game, objects: &[u64]) -> Mask {
 /// The objects a rule reads: those its left side names, and those of the layers whose
 /// movements it tests.
 fn reads(game: &Game, rule: &Rule) -> Mask {
-    let mut mask = vec![0; game.words];
+    let mut mask = objects_named(&rule.rows, game.words);
     for cell in rule.rows.iter().flat_map(|row| row.cells.iter().flatten()) {
-        for named in [&cell.present, &cell.missing].into_iter().chain(&cell.any) {
-            or(&mut mask, named);
-        }
         for (layer, objects) in game.layer_masks.iter().enumerate() {
             if layer_bits(&cell.moving, layer) | layer_bits(&cell.still, layer) != 0 {
                 or(&mut mask, objects);

@@ -219,11 +219,6 @@ impl Random {
     }
 }
 
-/// Every rule of `game`, early and late.
-fn rules_of(game: &Game) -> impl Iterator<Item = &Rule> {
-    game.rules.iter().chain(&game.late_rules).flatten()
-}
-
 /// A match of a row: where it starts and what each ellipsis spans.
 #[derive(Debug, Clone, Copy)]
 struct Match {
@@ -338,7 +333,7 @@ impl<'g> Session<'g> {
             clock: 1,
             touched: vec![0; 64 * game.words],
             // Room only where a rule can be found quiet: nothing is noted where none can.
-            quiet_at: if rules_of(game).any(|rule| rule.reads.is_some()) {
+            quiet_at: if game.every_rule().any(|rule| rule.reads.is_some()) {
                 vec![0; game.rule_count]
             } else {
                 Vec::new()
@@ -357,18 +352,15 @@ impl<'g> Session<'g> {
         }
     }
 
-    /// Notes the objects that differ between the board and `cells`, about to be put on it.
-    fn touch_differences(&mut self, cells: &[u64]) {
+    /// Notes the objects that differ between the board's words from word `at` (a cell's first)
+    /// and `words`, about to be put there.
+    fn touch_differences(&mut self, at: usize, words: &[u64]) {
         if self.quiet_at.is_empty() {
             return;
         }
-        if cells.len() != self.board.cells.len() {
-            self.touched.fill(self.clock);
-            return;
-        }
         let w = self.game.words.max(1);
-        for (i, new) in cells.iter().enumerate() {
-            let differ = new ^ self.board.cells[i];
+        for (i, new) in words.iter().enumerate() {
+            let differ = new ^ self.board.cells[at + i];
             if differ != 0 {
                 self.touch(i % w, differ);
             }
@@ -377,7 +369,11 @@ impl<'g> Session<'g> {
 
     /// Puts `cells` on the board, and gives back what it held.
     fn swap_cells(&mut self, cells: Vec<u64>) -> Vec<u64> {
-        self.touch_differences(&cells);
+        if cells.len() == self.board.cells.len() {
+            self.touch_differences(0, &cells);
+        } else {
+            self.touched.fill(self.clock);
+        }
         std::mem::replace(&mut self.board.cells, cells)
     }
 
@@ -385,7 +381,7 @@ impl<'g> Session<'g> {
     /// on it. Every write of a whole board goes through here, `swap_cells` or
     /// [`Session::return_to`], so that what a rule found quiet stays true.
     pub fn set_cells(&mut self, cells: &[u64]) {
-        self.touch_differences(cells);
+        self.touch_differences(0, cells);
         self.board.cells.copy_from_slice(cells);
     }
 
@@ -399,13 +395,9 @@ impl<'g> Session<'g> {
             let w = self.game.words;
             let changed = std::mem::take(&mut self.board.changed);
             for &i in &changed {
-                for k in 0..w {
-                    let (old, new) = (self.board.cells[i * w + k], start[i * w + k]);
-                    if old != new {
-                        self.touch(k, old ^ new);
-                        self.board.cells[i * w + k] = new;
-                    }
-                }
+                let cell = i * w..(i + 1) * w;
+                self.touch_differences(cell.start, &start[cell.clone()]);
+                self.board.cells[cell.clone()].copy_from_slice(&start[cell]);
             }
             self.board.changed = changed;
         }

@@ -34,8 +34,7 @@ pub struct Packer {
 /// an object takes only that one.
 pub fn changing(game: &Game) -> Mask {
     let mut mask = game.player.clone();
-    let rules = game.rules.iter().chain(&game.late_rules).flatten();
-    for cell in rules.flat_map(|rule| &rule.rows).flat_map(|row| row.cells.iter().flatten()) {
+    for cell in game.every_rule().flat_map(|rule| &rule.rows).flat_map(|row| row.cells.iter().flatten()) {
         let Some(replace) = &cell.replace else { continue };
         // What the cell may hold when the rule matches: not what it must lack, and on a layer
         // where the left side names objects, only those.

@@ -129,8 +129,7 @@ impl PsPuzzle {
 
     /// Whether any level could be won: the game has win conditions, or a rule that says `win`.
     fn can_be_won(&self) -> bool {
-        let rules = || self.game.rules.iter().chain(&self.game.late_rules).flatten();
-        !self.game.wins.is_empty() || rules().any(|rule| rule.commands.contains(&Command::Win))
+        !self.game.wins.is_empty() || self.game.every_rule().any(|rule| rule.commands.contains(&Command::Win))
     }
 
     /// Whether an action input changes nothing (unless the board already meets the win
@@ -147,8 +146,7 @@ impl PsPuzzle {
     }
 
     fn uses_checkpoints(&self) -> bool {
-        let game = self.searched();
-        game.rules.iter().chain(&game.late_rules).flatten().any(|r| r.commands.contains(&Command::Checkpoint))
+        self.searched().every_rule().any(|r| r.commands.contains(&Command::Checkpoint))
     }
 
     /// The board levels: their indices in `game.levels`.

@@ -490,7 +490,7 @@ fn decoration_is_left_out_of_the_search() {
     let text = dressed();
     assert_eq!(decoration_names(&text), ["edge", "dust", "shine"]);
     let puzzle = PsPuzzle::parse(&text).expect("reads");
-    let rules = |game: &compile::Game| game.rules.iter().chain(&game.late_rules).flatten().count();
+    let rules = |game: &compile::Game| game.every_rule().count();
     assert_eq!((rules(&puzzle.game), rules(puzzle.searched())), (10, 4));
     let report = solve(&text);
     let plain = PuzzleScript.blank().replace(
