@@ -2,6 +2,8 @@
 //! by the Hungarian method with potentials (O(n³)). With each box's cost to each goal its
 //! pushes on an empty board, the least assignment is a lower bound on the pushes still to make,
 //! and far stronger than each box going to its nearest goal, since two boxes cannot share one.
+//! A search asks for it at every position it expands, so the method starts from each row's
+//! cheapest goal (most boxes are matched there at once) and reads the costs laid out in rows.
 
 /// A cost that means "never": a box that cannot reach that goal.
 pub const NEVER: u32 = 1 << 20;
@@ -16,6 +18,9 @@ pub struct Assignment {
     way: Vec<usize>,
     least: Vec<i64>,
     used: Vec<bool>,
+    /// The costs, a row after another (n × n): the method reads each many times, and a row laid
+    /// out in order is read far faster than the caller's costs looked up one by one.
+    costs: Vec<u32>,
 }
 
 impl Assignment {
@@ -27,22 +32,50 @@ impl Assignment {
             way: vec![0; n + 1],
             least: vec![0; n + 1],
             used: vec![false; n + 1],
+            costs: vec![0; n * n],
         }
     }
 
     /// The least total cost; `cost(row, column)` for rows and columns 0..n. The matching and
     /// potentials found stay, for [`Assignment::replace_row`].
     pub fn least(&mut self, n: usize, cost: impl Fn(usize, usize) -> u32) -> u64 {
-        if self.u.len() < n + 1 {
-            *self = Assignment::new(n);
+        self.room(n);
+        for (at, slot) in self.costs[..n * n].iter_mut().enumerate() {
+            *slot = cost(at / n, at % n);
         }
-        self.u[..=n].fill(0);
-        self.v[..=n].fill(0);
-        self.matched[..=n].fill(0);
+        self.start(n);
         for row in 1..=n {
-            self.augment(n, row, &cost);
+            if !self.matched[1..=n].contains(&row) {
+                self.augment(n, row);
+            }
         }
-        self.total(n, &cost)
+        self.total(n)
+    }
+
+    /// A start for the method, so that most rows need no augmenting search: each row's
+    /// potential its least cost, each column's the least cost left in it, and each row matched
+    /// to a free column whose cost those potentials use up, where there is one. The potentials
+    /// stay feasible and the matches tight, all the method asks of a start.
+    fn start(&mut self, n: usize) {
+        let Assignment { u, v, matched, costs, .. } = self;
+        u[0] = 0;
+        v[0] = 0;
+        matched[..=n].fill(0);
+        for row in 1..=n {
+            u[row] = costs[(row - 1) * n..row * n].iter().map(|&c| i64::from(c)).min().unwrap_or(0);
+        }
+        for column in 1..=n {
+            let reduced = (1..=n).map(|row| i64::from(costs[(row - 1) * n + column - 1]) - u[row]);
+            v[column] = reduced.min().unwrap_or(0);
+        }
+        for row in 1..=n {
+            let tight = (1..=n).find(|&column| {
+                matched[column] == 0 && i64::from(costs[(row - 1) * n + column - 1]) == u[row] + v[column]
+            });
+            if let Some(column) = tight {
+                matched[column] = row;
+            }
+        }
     }
 
     /// The least total cost after row `row`'s costs changed (a box pushed), from the matching
@@ -56,26 +89,35 @@ impl Assignment {
         row: usize,
         cost: impl Fn(usize, usize) -> u32,
     ) -> u64 {
-        if self.u.len() < n + 1 {
-            *self = Assignment::new(n);
-        }
+        self.room(n);
         self.u[..=n].copy_from_slice(&before.u[..=n]);
         self.v[..=n].copy_from_slice(&before.v[..=n]);
         self.matched[..=n].copy_from_slice(&before.matched[..=n]);
+        self.costs[..n * n].copy_from_slice(&before.costs[..n * n]);
+        for (column, slot) in self.costs[row * n..(row + 1) * n].iter_mut().enumerate() {
+            *slot = cost(row, column);
+        }
         if let Some(column) = (1..=n).find(|&j| self.matched[j] == row + 1) {
             self.matched[column] = 0;
         }
-        self.augment(n, row + 1, &cost);
-        self.total(n, &cost)
+        self.augment(n, row + 1);
+        self.total(n)
     }
 
-    fn total(&self, n: usize, cost: &impl Fn(usize, usize) -> u32) -> u64 {
-        (1..=n).map(|j| u64::from(cost(self.matched[j] - 1, j - 1))).sum()
+    /// Room for `n` rows.
+    fn room(&mut self, n: usize) {
+        if self.u.len() < n + 1 {
+            *self = Assignment::new(n);
+        }
+    }
+
+    fn total(&self, n: usize) -> u64 {
+        (1..=n).map(|j| u64::from(self.costs[(self.matched[j] - 1) * n + j - 1])).sum()
     }
 
     /// Matches row `row` (from 1) along a shortest augmenting path (e-maxx's formulation).
-    fn augment(&mut self, n: usize, row: usize, cost: &impl Fn(usize, usize) -> u32) {
-        let Assignment { u, v, matched, way, least, used } = self;
+    fn augment(&mut self, n: usize, row: usize) {
+        let Assignment { u, v, matched, way, least, used, costs } = self;
         matched[0] = row;
         let mut column = 0;
         least[..=n].fill(i64::MAX);
@@ -83,11 +125,12 @@ impl Assignment {
         loop {
             used[column] = true;
             let at = matched[column];
+            let costs = &costs[(at - 1) * n..at * n];
             let mut delta = i64::MAX;
             let mut next = 0;
             for j in 1..=n {
                 if !used[j] {
-                    let reduced = i64::from(cost(at - 1, j - 1)) - u[at] - v[j];
+                    let reduced = i64::from(costs[j - 1]) - u[at] - v[j];
                     if reduced < least[j] {
                         least[j] = reduced;
                         way[j] = column;
