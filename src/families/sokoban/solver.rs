@@ -90,6 +90,9 @@ pub struct Geometry {
     pub square_of: Vec<u16>,
     /// Each square's neighbour in each direction (LURD order), or [`NONE`].
     pub next: Vec<[u16; 4]>,
+    /// As `next`, with the square itself where there is no neighbour: a flood, which has the
+    /// square already, then needs no test for the board's edge.
+    around: Vec<[u16; 4]>,
     pub goals: Vec<u16>,
     pub is_goal: Vec<bool>,
     /// No box on it can ever reach a goal.
@@ -114,7 +117,9 @@ impl Geometry {
         let is_goal: Vec<bool> = cells.iter().map(|&c| level.goals[c]).collect();
         let distance: Vec<Vec<u32>> = goals.iter().map(|&goal| pull_distances(&next, goal)).collect();
         let dead = (0..cells.len()).map(|s| distance.iter().all(|d| d[s] >= NEVER)).collect();
-        Geometry { cells, square_of, next, goals, is_goal, dead, distance }
+        let around =
+            (0..cells.len() as u16).map(|s| next[usize::from(s)].map(|n| if n == NONE { s } else { n })).collect();
+        Geometry { cells, square_of, next, around, goals, is_goal, dead, distance }
     }
 
     /// The words a page needs at most for a set of squares.
@@ -392,28 +397,40 @@ impl<'a, const W: usize> Pushes<'a, W> {
     /// The squares the player can reach from `from` around `boxes`, and with `walk` (a square
     /// each), each one's walk from `from` (a breadth-first flood; the squares not reached keep
     /// what they held).
-    pub(super) fn area(&self, boxes: &Squares<W>, from: u16, mut walk: Option<&mut [u16]>) -> Squares<W> {
-        let mut reached = Squares::<W>::EMPTY;
+    pub(super) fn area(&self, boxes: &Squares<W>, from: u16, walk: Option<&mut [u16]>) -> Squares<W> {
+        // The squares reached or taken by a box: one test a neighbour.
+        let mut seen = *boxes;
+        seen.set(from);
         let mut queue = self.queue.borrow_mut();
         queue.clear();
         queue.push(from);
-        reached.set(from);
-        if let Some(walk) = walk.as_deref_mut() {
-            walk[usize::from(from)] = 0;
-        }
+        let around = &self.geometry.around;
         let mut head = 0;
-        while let Some(&square) = queue.get(head) {
-            head += 1;
-            for &n in &self.geometry.next[usize::from(square)] {
-                if n != NONE && !reached.has(n) && !boxes.has(n) {
-                    reached.set(n);
-                    if let Some(walk) = walk.as_deref_mut() {
+        if let Some(walk) = walk {
+            walk[usize::from(from)] = 0;
+            while let Some(&square) = queue.get(head) {
+                head += 1;
+                for &n in &around[usize::from(square)] {
+                    if !seen.has(n) {
+                        seen.set(n);
                         walk[usize::from(n)] = walk[usize::from(square)] + 1;
+                        queue.push(n);
                     }
-                    queue.push(n);
+                }
+            }
+        } else {
+            while let Some(&square) = queue.get(head) {
+                head += 1;
+                for &n in &around[usize::from(square)] {
+                    if !seen.has(n) {
+                        seen.set(n);
+                        queue.push(n);
+                    }
                 }
             }
         }
+        let mut reached = Squares::<W>::EMPTY;
+        queue.iter().for_each(|&square| reached.set(square));
         reached
     }
 
