@@ -167,6 +167,28 @@ fn walled_table(geometry: &Geometry, frozen: &[u64]) -> Table {
         .collect()
 }
 
+/// A breadth-first flood from the squares in `queue` over the squares not `seen` (taken or
+/// reached), `around` each square ([`Geometry`]'s neighbours, with the square itself at the
+/// board's edge): each square reached is seen and queued, and `step(from, to)` told of it.
+fn flood<const W: usize>(
+    around: &[[u16; 4]],
+    seen: &mut Squares<W>,
+    queue: &mut Vec<u16>,
+    mut step: impl FnMut(u16, u16),
+) {
+    let mut head = 0;
+    while let Some(&square) = queue.get(head) {
+        head += 1;
+        for &n in &around[usize::from(square)] {
+            if !seen.has(n) {
+                seen.set(n);
+                step(square, n);
+                queue.push(n);
+            }
+        }
+    }
+}
+
 /// A set of squares, one bit each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Squares<const W: usize>(pub [u64; W]);
@@ -405,29 +427,12 @@ impl<'a, const W: usize> Pushes<'a, W> {
         queue.clear();
         queue.push(from);
         let around = &self.geometry.around;
-        let mut head = 0;
-        if let Some(walk) = walk {
-            walk[usize::from(from)] = 0;
-            while let Some(&square) = queue.get(head) {
-                head += 1;
-                for &n in &around[usize::from(square)] {
-                    if !seen.has(n) {
-                        seen.set(n);
-                        walk[usize::from(n)] = walk[usize::from(square)] + 1;
-                        queue.push(n);
-                    }
-                }
+        match walk {
+            Some(walk) => {
+                walk[usize::from(from)] = 0;
+                flood(around, &mut seen, &mut queue, |square, n| walk[usize::from(n)] = walk[usize::from(square)] + 1);
             }
-        } else {
-            while let Some(&square) = queue.get(head) {
-                head += 1;
-                for &n in &around[usize::from(square)] {
-                    if !seen.has(n) {
-                        seen.set(n);
-                        queue.push(n);
-                    }
-                }
-            }
+            None => flood(around, &mut seen, &mut queue, |_, _| {}),
         }
         let mut reached = Squares::<W>::EMPTY;
         queue.iter().for_each(|&square| reached.set(square));
