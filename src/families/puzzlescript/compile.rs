@@ -84,15 +84,19 @@ pub fn players<'c>(game: &'c Game, cells: &'c [u64]) -> impl Iterator<Item = usi
         .map(|(i, _)| i)
 }
 
-/// Applies a replacement's masks to `words` (a cell's objects or movements): whether they changed.
-pub fn mend(words: &mut [u64], clear: &[u64], set: &[u64]) -> bool {
-    let mut changed = false;
-    for ((word, c), s) in words.iter_mut().zip(clear).zip(set) {
+/// Applies a replacement's masks to `words` (a cell's objects or movements): whether they
+/// changed. `changed(k, bits)` is told of the bits of each word `k` that changed.
+pub fn mend(words: &mut [u64], clear: &[u64], set: &[u64], mut changed: impl FnMut(usize, u64)) -> bool {
+    let mut any = false;
+    for (k, ((word, c), s)) in words.iter_mut().zip(clear).zip(set).enumerate() {
         let new = (*word & !c) | s;
-        changed |= new != *word;
+        if new != *word {
+            changed(k, new ^ *word);
+            any = true;
+        }
         *word = new;
     }
-    changed
+    any
 }
 
 /// A command a rule gives when it matches.

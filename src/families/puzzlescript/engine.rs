@@ -269,14 +269,72 @@ pub struct Session<'g> {
     /// a search's allocations, and allocating costs more in wasm).
     found: Vec<Vec<Match>>,
     chosen: Vec<Match>,
-    /// When each object last changed on the board, by `clock`, and when each rule that tests
-    /// no movement was last found to match nowhere (0: not known). Such a rule still matches
-    /// nowhere while none of the objects it tests has changed since ([`Session::quiet`]): in a
-    /// game whose walls are drawn by rules, those rules are tested once where they were tested
-    /// every turn and pass (in the demo's Atlas Shrank, two thirds of the time of a turn).
+    /// Which rules are known to match nowhere ([`Session::quiet`]).
+    quiet: Quiet,
+}
+
+/// When each object last changed on the board, by `clock`, and when each rule that tests no
+/// movement was last found to match nowhere (`at`; 0: not known). Such a rule still matches
+/// nowhere while none of the objects it tests has changed since: in a game whose walls are drawn
+/// by rules, those rules are tested once where they were tested every turn and pass (in the
+/// demo's Atlas Shrank, two thirds of the time of a turn). A game with no such rule notes nothing
+/// (`at` is empty).
+#[derive(Debug, Clone)]
+struct Quiet {
     clock: u64,
     touched: Vec<u64>,
-    quiet_at: Vec<u64>,
+    at: Vec<u64>,
+}
+
+impl Quiet {
+    fn new(game: &Game) -> Quiet {
+        let some = game.every_rule().any(|rule| rule.reads.is_some());
+        Quiet {
+            clock: 1,
+            touched: vec![0; 64 * game.words],
+            at: if some { vec![0; game.rule_count] } else { Vec::new() },
+        }
+    }
+
+    /// Whether anything is noted.
+    fn noting(&self) -> bool {
+        !self.at.is_empty()
+    }
+
+    /// Notes that the objects of `bits`, word `k` of a cell, changed now.
+    fn touch(&mut self, k: usize, mut bits: u64) {
+        if !self.noting() {
+            return;
+        }
+        while bits != 0 {
+            self.touched[k * 64 + bits.trailing_zeros() as usize] = self.clock;
+            bits &= bits - 1;
+        }
+    }
+
+    /// Notes that every object may have changed now.
+    fn touch_all(&mut self) {
+        self.touched.fill(self.clock);
+    }
+
+    /// Notes that `rule` (one that tests no movement) matched nowhere now.
+    fn matched_nowhere(&mut self, rule: &Rule) {
+        self.at[rule.id] = self.clock;
+        self.clock += 1;
+    }
+
+    /// Whether `rule` matched nowhere when last looked for, and none of the objects it tests has
+    /// changed since.
+    fn known(&self, rule: &Rule) -> bool {
+        let Some(reads) = &rule.reads else { return false };
+        let at = self.at[rule.id];
+        at != 0 && reads.iter().all(|&id| self.touched[id as usize] <= at)
+    }
+
+    /// Forgets every rule found to match nowhere: a new board.
+    fn forget(&mut self) {
+        self.at.fill(0);
+    }
 }
 
 /// An `again` turn tried (the reference runs it once to see whether it would change the board,
@@ -330,39 +388,21 @@ impl<'g> Session<'g> {
             tried: None,
             found: Vec::new(),
             chosen: Vec::new(),
-            clock: 1,
-            touched: vec![0; 64 * game.words],
-            // Room only where a rule can be found quiet: nothing is noted where none can.
-            quiet_at: if game.every_rule().any(|rule| rule.reads.is_some()) {
-                vec![0; game.rule_count]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    /// Notes that the objects of `bits`, word `k` of a cell, changed now.
-    fn touch(&mut self, k: usize, mut bits: u64) {
-        if self.quiet_at.is_empty() {
-            return;
-        }
-        while bits != 0 {
-            self.touched[k * 64 + bits.trailing_zeros() as usize] = self.clock;
-            bits &= bits - 1;
+            quiet: Quiet::new(game),
         }
     }
 
     /// Notes the objects that differ between the board's words from word `at` (a cell's first)
     /// and `words`, about to be put there.
     fn touch_differences(&mut self, at: usize, words: &[u64]) {
-        if self.quiet_at.is_empty() {
+        if !self.quiet.noting() {
             return;
         }
         let w = self.game.words.max(1);
         for (i, new) in words.iter().enumerate() {
             let differ = new ^ self.board.cells[at + i];
             if differ != 0 {
-                self.touch(i % w, differ);
+                self.quiet.touch(i % w, differ);
             }
         }
     }
@@ -372,7 +412,7 @@ impl<'g> Session<'g> {
         if cells.len() == self.board.cells.len() {
             self.touch_differences(0, &cells);
         } else {
-            self.touched.fill(self.clock);
+            self.quiet.touch_all();
         }
         std::mem::replace(&mut self.board.cells, cells)
     }
@@ -408,9 +448,7 @@ impl<'g> Session<'g> {
     /// Whether `rule` is known to match nowhere: it tests no movement, and none of the objects it
     /// tests has changed since it last matched nowhere.
     pub(super) fn quiet(&mut self, rule: &Rule) -> bool {
-        let Some(reads) = &rule.reads else { return false };
-        let at = self.quiet_at[rule.id];
-        let quiet = at != 0 && reads.iter().all(|&id| self.touched[id as usize] <= at);
+        let quiet = self.quiet.known(rule);
         debug_assert!(
             !quiet || !matches!(self.find_matches(rule), Ok(true)),
             "a rule found quiet matches (line {})",
@@ -694,8 +732,7 @@ impl<'g> Session<'g> {
     fn try_apply(&mut self, rule: &Rule, index: Option<usize>, queue: &mut Vec<Command>) -> Result<bool, Overrun> {
         if !self.find_matches(rule)? {
             if rule.reads.is_some() {
-                self.quiet_at[rule.id] = self.clock;
-                self.clock += 1;
+                self.quiet.matched_nowhere(rule);
             }
             return Ok(false);
         }
@@ -952,17 +989,9 @@ impl<'g> Session<'g> {
                 }
             }
         }
-        let mut objects = false;
-        for (k, (c, s)) in clear.iter().zip(set).enumerate() {
-            let old = self.board.cells[i * w + k];
-            let new = (old & !c) | s;
-            if new != old {
-                self.board.cells[i * w + k] = new;
-                self.touch(k, old ^ new);
-                objects = true;
-            }
-        }
-        let moves = mend(&mut self.board.movements[i * mw..(i + 1) * mw], moves_clear, moves_set);
+        let quiet = &mut self.quiet;
+        let objects = mend(&mut self.board.cells[i * w..(i + 1) * w], clear, set, |k, bits| quiet.touch(k, bits));
+        let moves = mend(&mut self.board.movements[i * mw..(i + 1) * mw], moves_clear, moves_set, |_, _| {});
         if objects {
             self.board.note_change(i);
         }
@@ -1095,7 +1124,7 @@ impl<'g> Session<'g> {
                 self.board.cells[i * words + k] &= !m;
                 self.board.cells[target * words + k] |= moving;
                 if moving != 0 {
-                    self.touch(k, moving);
+                    self.quiet.touch(k, moving);
                 }
             }
             let mw = self.game.move_words;
@@ -1228,7 +1257,7 @@ impl<'g> Session<'g> {
             if let Level::Board { width, height, cells, .. } = &self.game.levels[self.level] {
                 self.board = Board::new(self.game, *width, *height, cells.clone());
                 // A new board: no rule is known to match nowhere on it.
-                self.quiet_at.fill(0);
+                self.quiet.forget();
             }
             self.start_level()
         } else {
