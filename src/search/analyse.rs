@@ -9,7 +9,7 @@
 
 use super::meter::{Halt, Meter};
 use super::store::{Store, NO_PARENT};
-use super::{expand, moves_along, Budget, Flow, GaveUp, Space, Stats};
+use super::{expand, held_beside, moves_along, Budget, Flow, GaveUp, Space, Stats};
 use num_bigint::BigUint;
 
 /// Not reached: no solved position can be reached from here.
@@ -333,7 +333,7 @@ impl<T: Clone + Eq + std::hash::Hash> Explored<T> {
 
     /// Memory held besides the stored states and their index: the space's, and the moves.
     fn bytes_beside<S: Space<State = T>>(&self, space: &S) -> u64 {
-        space.bytes()
+        held_beside(space, self.store.len())
             + 4 * (self.level.capacity() + self.offsets.capacity() + self.targets.capacity()) as u64
             + self.goal.capacity() as u64
     }

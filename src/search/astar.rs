@@ -2,7 +2,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, held_beside, solution_in, Budget, Flow, Outcome, Space, Stats};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -73,7 +73,8 @@ pub fn astar_weighted<S: Space>(
         if space.is_goal(&state) {
             return solution_in(space, &store, index, meter);
         }
-        let bytes = store.bytes() + space.bytes() + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
+        let bytes =
+            store.bytes() + held_beside(space, store.len()) + (best_cost.capacity() * 8 + open.capacity() * 24) as u64;
         if let Err(halt) = meter.explore_at(store.len(), open.len(), f, bytes) {
             return meter.end(halt);
         }

@@ -4,7 +4,7 @@ use super::meter::{Halt, Meter};
 #[cfg(not(target_arch = "wasm32"))]
 use super::spread::{GoalTest, Spread, SPREAD_FROM};
 use super::store::{Store, NO_PARENT};
-use super::{expand, solution_in, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, held_beside, solution_in, Budget, Flow, Outcome, Space, Stats};
 
 /// Breadth-first search from the space's start: the fewest moves to a goal (every move costing
 /// the same), each distinct state stored once, so `budget.max_states` bounds its memory.
@@ -88,7 +88,7 @@ impl<T: Clone + Eq + std::hash::Hash> Walk<T> {
                 self.store.len(),
                 self.store.len() - self.head as usize,
                 self.depth,
-                self.store.bytes() + space.bytes(),
+                self.store.bytes() + held_beside(space, self.store.len()),
             )?;
             expand(space, self.store.state(self.head), &mut successors);
             for (_, next, _) in successors.drain(..) {
@@ -189,7 +189,9 @@ where
                 depth += 1;
                 level_end = at.stored;
             }
-            meter.explore_at(at.stored, at.stored - at.index, depth, at.bytes + space.bytes()).map_err(Err)?;
+            meter
+                .explore_at(at.stored, at.stored - at.index, depth, at.bytes + held_beside(space, at.stored))
+                .map_err(Err)?;
             // The first new goal, as the one-thread loop tests each state it stores.
             at.successors.iter().find(|next| next.new && next.goal).map_or(Ok(()), |next| Err(Ok(next.index)))
         });
@@ -247,6 +249,40 @@ mod tests {
                 assert_eq!(stats.stored, 1001);
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// The heap each state owns ([`Space::heap_each`]) is counted once for each state kept, not
+    /// for the repeats a search is handed and drops: 600 KB holds a little under 600 states of
+    /// 1 KB each, though every state is handed out five times.
+    #[test]
+    fn memory_counts_the_heap_of_the_states_kept() {
+        struct Heavy;
+        impl Space for Heavy {
+            type State = u64;
+            type Move = ();
+            fn start(&self) -> u64 {
+                0
+            }
+            fn successors(&self, &s: &u64, out: &mut Vec<((), u64, u32)>) {
+                out.push(((), s + 1, 1));
+                out.extend((0..4).map(|_| ((), s.saturating_sub(1), 1)));
+            }
+            fn is_goal(&self, _: &u64) -> bool {
+                false
+            }
+            fn heap_each(&self) -> u64 {
+                1024
+            }
+        }
+        let budget = Budget { max_bytes: 600 * 1024, report_every: 1, ..Budget::default() };
+        for threads in [1, 2, 3] {
+            match bfs_spread(&Heavy, &budget, threads, &mut quiet) {
+                Outcome::GaveUp { reason: GaveUp::Memory { .. }, stats } => {
+                    assert!((500..600).contains(&stats.stored), "{threads} threads: {stats:?}");
+                }
+                other => panic!("{threads} threads: {other:?}"),
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{expand, solution_in, Budget, Flow, GaveUp, Outcome, Space, Stats};
+use super::{expand, held_beside, solution_in, Budget, Flow, GaveUp, Outcome, Space, Stats};
 
 /// Depth-first search to `max_depth` moves: a solution quickly, not the shortest. A state met
 /// again by a shorter route is searched again, so the limit hides no solution within it.
@@ -60,7 +60,8 @@ pub fn dfs<S: Space>(
             cut_by_depth = true;
             continue;
         }
-        let bytes = store.bytes() + space.bytes() + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
+        let bytes =
+            store.bytes() + held_beside(space, store.len()) + (depth_of.capacity() * 8 + stack.capacity() * 16) as u64;
         if let Err(halt) = meter.explore_at(store.len(), stack.len(), depth, bytes) {
             return meter.end(halt);
         }

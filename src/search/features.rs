@@ -14,7 +14,7 @@
 use super::meter::Meter;
 use super::packed::{Blocks, PackedStore, Packs};
 use super::store::NO_PARENT;
-use super::{expand, solution, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, held_beside, solution, Budget, Flow, Outcome, Space, Stats};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
@@ -236,7 +236,11 @@ pub fn feature_space<S: Features + Packs>(
         }
         expanded[index as usize / 64] |= 1 << (index % 64);
         count += 1;
-        let bytes = store.bytes() + space.bytes() + known.bytes() + cells.bytes() + expanded.capacity() as u64 * 8;
+        let bytes = store.bytes()
+            + held_beside(space, store.len())
+            + known.bytes()
+            + cells.bytes()
+            + expanded.capacity() as u64 * 8;
         if let Err(halt) = meter.explore_at(store.len(), store.len() - count, 0, bytes) {
             return meter.end(halt);
         }

@@ -278,6 +278,12 @@ pub(crate) fn moves_along<S: Space>(space: &S, states: &[S::State]) -> Option<(V
     Some((moves, cost))
 }
 
+/// Memory a search holds for `stored` states beyond its store's own: the space's
+/// ([`Space::bytes`]) and the heap each stored state owns ([`Space::heap_each`]).
+pub(crate) fn held_beside<S: Space>(space: &S, stored: usize) -> u64 {
+    space.bytes() + stored as u64 * space.heap_each()
+}
+
 /// Puts the moves from `state` into `out` (emptied first); false for a dead end, which has none.
 pub(crate) fn expand<S: Space>(space: &S, state: &S::State, out: &mut Vec<(S::Move, S::State, u32)>) -> bool {
     out.clear();

@@ -9,7 +9,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{expand, solution, Budget, Flow, Outcome, Space, Stats};
+use super::{expand, held_beside, solution, Budget, Flow, Outcome, Space, Stats};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
@@ -159,7 +159,7 @@ pub fn novelty_first<S: Space>(
             let path = shortest_among(space, &store, index, &mut meter);
             return solution(space, path, meter);
         }
-        let bytes = store.bytes() + space.bytes() + seen.bytes() + 12 * open.capacity() as u64;
+        let bytes = store.bytes() + held_beside(space, store.len()) + seen.bytes() + 12 * open.capacity() as u64;
         if let Err(halt) = meter.explore_at(store.len(), open.len(), u64::from(parent_h), bytes) {
             return meter.end(halt);
         }

@@ -48,6 +48,12 @@ pub trait Space {
         0
     }
 
+    /// The heap bytes each state owns beyond its own size (a space whose states are vectors of
+    /// one length), counted against the memory budget for each state stored. 0 by default.
+    fn heap_each(&self) -> u64 {
+        0
+    }
+
     /// The space's own number of `state`, for a space that numbers the states it hands out
     /// 0, 1, 2, … in the order it first hands them out (the start first), so that breadth-first
     /// search, which stores them in that same order, needs no index of its own. None, the

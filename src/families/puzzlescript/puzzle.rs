@@ -10,7 +10,6 @@ use crate::families::{Beside, Capabilities, FormatError, HistoryKey, Noun, Puzzl
 use crate::midend::{self, Frames, Replayer};
 use crate::search::portfolio::{in_turn, Turn};
 use crate::search::{novelty_first, Budget, Flow, Method, Outcome, Space, Stats};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A game, with the level it plays.
@@ -256,9 +255,6 @@ pub(super) struct PsSpace<'a> {
     /// Sessions to run turns in, one taken for each expansion (no board is made for each), each
     /// with room for the board every input of an expansion starts from.
     sessions: Mutex<Vec<(Session<'a>, Vec<u64>)>>,
-    /// The heap bytes of every position handed out, repeats included (the search keeps only
-    /// new ones): a budget of memory ends the search early rather than late.
-    made: AtomicU64,
 }
 
 impl<'a> PsSpace<'a> {
@@ -275,14 +271,19 @@ impl<'a> PsSpace<'a> {
             packer,
             start,
             sessions: Mutex::new(Vec::new()),
-            made: AtomicU64::new(0),
         }
+    }
+
+    /// The words of a state: the packed cells, the restart target's where the game has
+    /// checkpoints, and the won mark.
+    fn state_words(&self) -> usize {
+        self.won_at * if self.checkpoints { 2 } else { 1 } + 1
     }
 
     /// A position's state; `from`: its parent's and the cells changed since, where they are
     /// known (packing only those was a tenth of a search's time on Sokoban-like levels).
     fn pack(&self, cells: &[u64], from: Option<(&[u64], &[usize])>, won: bool, restart: &[u64]) -> Vec<u64> {
-        let mut state = Vec::with_capacity(self.won_at * if self.checkpoints { 2 } else { 1 } + 1);
+        let mut state = Vec::with_capacity(self.state_words());
         let repacked = from.is_some_and(|(parent, changed)| self.packer.repack(parent, cells, changed, &mut state));
         if !repacked {
             self.packer.pack(cells, &mut state);
@@ -301,6 +302,7 @@ impl<'a> PsSpace<'a> {
         if self.checkpoints {
             self.packer.pack(restart, &mut state);
         }
+        debug_assert_eq!(state.capacity(), self.state_words(), "the memory counted for a state is what it holds");
         state
     }
 
@@ -403,7 +405,6 @@ impl Space for PsSpace<'_> {
             let changes = (!board.changed_all).then_some((state.as_slice(), board.changed.as_slice()));
             let next = self.pack(&board.cells, changes, session.won, &session.restart_target);
             if !compile::same(&next, state) {
-                self.made.fetch_add(8 * next.capacity() as u64 + 16, Ordering::Relaxed);
                 out.push((input as u8, next, 1));
             }
         }
@@ -449,8 +450,9 @@ impl Space for PsSpace<'_> {
         }
     }
 
-    fn bytes(&self) -> u64 {
-        self.made.load(Ordering::Relaxed)
+    /// A state's words on the heap, and the allocator's header and rounding (16 bytes at most).
+    fn heap_each(&self) -> u64 {
+        8 * self.state_words() as u64 + 16
     }
 }
 
