@@ -3,7 +3,7 @@
 
 use super::meter::Meter;
 use super::store::{Store, NO_PARENT};
-use super::{solution, Budget, Flow, GaveUp, Outcome, Reversible, Stats};
+use super::{held_beside, solution, Budget, Flow, GaveUp, Outcome, Reversible, Stats};
 
 /// Bidirectional breadth-first search: one search forward from the start and one backward from
 /// the goal state ([`Reversible`]), a level at a time on the smaller side, until they meet. The
@@ -61,7 +61,7 @@ pub fn bidir<S: Reversible>(
         // Grow the side with the smaller frontier by one whole layer.
         let grow = if sides[0].frontier() <= sides[1].frontier() { 0 } else { 1 };
         if sides[grow].frontier() == 0 {
-            meter.stats = sides_stats_of(&sides[0], &sides[1], meter.stats);
+            meter.stats = sides_stats_of(space, &sides[0], &sides[1], meter.stats);
             return Outcome::NoSolution { stats: meter.finish() };
         }
         let (this, other) = if grow == 0 {
@@ -94,7 +94,7 @@ pub fn bidir<S: Reversible>(
                 }
             }
             this.head += 1;
-            meter.stats = sides_stats_of(this, other, meter.stats);
+            meter.stats = sides_stats_of(space, this, other, meter.stats);
             if let Err(halt) = meter.explore() {
                 return meter.end(halt);
             }
@@ -132,19 +132,22 @@ impl<T: Eq + std::hash::Hash> Side<T> {
     }
 }
 
-fn sides_stats_of<T: Eq + std::hash::Hash>(a: &Side<T>, b: &Side<T>, mut stats: Stats) -> Stats {
-    stats.stored = (a.store.len() + b.store.len()) as u64;
+/// The two sides' figures, their memory with the space's and each stored state's heap
+/// ([`held_beside`]).
+fn sides_stats_of<S: Reversible>(space: &S, a: &Side<S::State>, b: &Side<S::State>, mut stats: Stats) -> Stats {
+    let stored = a.store.len() + b.store.len();
+    stats.stored = stored as u64;
     stats.frontier = a.frontier() + b.frontier();
-    stats.bytes = a.bytes() + b.bytes();
-    let deepest = |s: &Side<T>| s.depth.last().copied().unwrap_or(0);
+    stats.bytes = a.bytes() + b.bytes() + held_beside(space, stored);
+    let deepest = |s: &Side<S::State>| s.depth.last().copied().unwrap_or(0);
     stats.depth = deepest(a) + deepest(b);
     stats
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::bfs;
     use super::super::testing::*;
+    use super::super::{bfs, Space};
     use super::*;
 
     #[test]
@@ -159,6 +162,44 @@ mod tests {
             }
         }
         assert_eq!(solved_path(&bidir(&diamond(), &Budget::default(), &mut quiet)), (vec![0, 1, 4], 2));
+    }
+
+    /// Each stored state's heap ([`Space::heap_each`]) counts against the memory budget, on both
+    /// sides: 600 KB holds a little under 600 states of 1 KB each on a line too long to meet on.
+    #[test]
+    fn memory_counts_the_heap_of_the_states_kept() {
+        struct Heavy;
+        impl Space for Heavy {
+            type State = u64;
+            type Move = ();
+            fn start(&self) -> u64 {
+                0
+            }
+            fn successors(&self, &s: &u64, out: &mut Vec<((), u64, u32)>) {
+                out.extend([s.saturating_sub(1), s + 1].map(|next| ((), next, 1)));
+            }
+            fn is_goal(&self, &s: &u64) -> bool {
+                s == 1 << 40
+            }
+            fn heap_each(&self) -> u64 {
+                1024
+            }
+        }
+        impl Reversible for Heavy {
+            fn goal_state(&self) -> Option<u64> {
+                Some(1 << 40)
+            }
+            fn predecessors(&self, s: &u64, out: &mut Vec<((), u64, u32)>) {
+                self.successors(s, out);
+            }
+        }
+        let budget = Budget { max_bytes: 600 * 1024, report_every: 1, ..Budget::default() };
+        match bidir(&Heavy, &budget, &mut quiet) {
+            Outcome::GaveUp { reason: GaveUp::Memory { .. }, stats } => {
+                assert!((500..600).contains(&stats.stored), "{stats:?}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
