@@ -48,8 +48,12 @@ pub fn summary(report: &Report) -> String {
                 Some(expected) => format!("; the puzzle's text says {expected}"),
                 None => String::new(),
             };
+            let beside = match s.beside {
+                0 => String::new(),
+                more => format!(", the searches beside it {} more,", group(more)),
+            };
             format!(
-                "Solved in {length} ({quality}; {} checked {} positions in {} ms){stated}",
+                "Solved in {length} ({quality}; {} checked {} positions{beside} in {} ms){stated}",
                 method(report),
                 group(s.explored),
                 s.elapsed_ms
@@ -270,6 +274,14 @@ mod tests {
             summary(&report(Status::Solved)).contains("; breadth-first search checked 1,234 positions in "),
             "{}",
             summary(&report(Status::Solved))
+        );
+        let mut beside = report(Status::Solved);
+        beside.stats.beside = 56_789;
+        assert!(
+            summary(&beside)
+                .contains("; breadth-first search checked 1,234 positions, the searches beside it 56,789 more, in "),
+            "{}",
+            summary(&beside)
         );
         let mut with_tables = report(Status::Solved);
         (with_tables.method, with_tables.heuristic) = (Method::Idastar, Some("pattern databases 6-6-3".into()));

@@ -66,6 +66,15 @@ pub struct Stats {
     /// the most any position searched had in place, and how many there are to place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placed: Option<(u64, u64)>,
+    /// In `auto`'s searches side by side: the states the other searches explored, beside the
+    /// one whose answer this is (`explored` is that search's own).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub beside: u64,
+}
+
+/// Whether a count is zero (a figure left out of the serialised form then).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Stats {
@@ -87,6 +96,7 @@ impl Stats {
             },
             at: None,
             placed: sum.placed.max(part.placed),
+            beside: sum.beside + part.beside,
         })
     }
 

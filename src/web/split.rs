@@ -225,21 +225,22 @@ impl Split {
     /// its Worker the next seed, while there is one and no answer yet.
     fn side_by_side(&mut self, reported: Option<usize>) -> Step {
         let Some(proof) = &self.reports[0] else { return Step::Wait };
-        let answered = |report: &&Report| matches!(report.status, Status::Solved | Status::Unsolved);
+        let answered = |report: &Report| matches!(report.status, Status::Solved | Status::Unsolved);
+        let finished = |part: &usize| self.reports[*part].is_some();
         let chosen = if proof.status != Status::GaveUp {
-            proof
-        } else if let Some(found) = self.reports[1..].iter().flatten().find(answered) {
+            0
+        } else if let Some(found) =
+            (1..self.reports.len()).find(|&part| self.reports[part].as_ref().is_some_and(answered))
+        {
             found
         } else if reported == Some(0) && self.reports.len() <= self.seeds as usize {
             return self.next_seed();
         } else if self.waiting() {
             return Step::Wait;
         } else {
-            self.reports[1..].iter().flatten().next().unwrap_or(proof)
+            (1..self.reports.len()).find(finished).unwrap_or(0)
         };
-        let mut whole = chosen.clone();
-        whole.stats = self.so_far();
-        Step::Whole(Box::new(whole))
+        Step::Whole(self.credited(chosen))
     }
 
     /// Whether the search is `auto`'s searches side by side.
@@ -274,8 +275,19 @@ impl Split {
         if !self.beside() || self.reports[0].is_some() {
             return None;
         }
-        let found = self.reports.iter().skip(1).flatten().find(|found| found.status == Status::Solved)?;
-        Some(Box::new(Report { stats: self.so_far(), ..found.clone() }))
+        let found = (1..self.reports.len())
+            .find(|&part| self.reports[part].as_ref().is_some_and(|found| found.status == Status::Solved))?;
+        Some(self.credited(found))
+    }
+
+    /// Side by side, part `chosen`'s report (which has ended) with the figures of all so far:
+    /// its own positions as `explored`, the other searches' as `beside`.
+    fn credited(&self, chosen: usize) -> Box<Report> {
+        let mut whole = self.reports[chosen].clone().expect("the chosen search has reported");
+        let all = self.so_far();
+        let own = whole.stats.explored;
+        whole.stats = Stats { explored: own, beside: all.explored.saturating_sub(own), ..all };
+        Box::new(whole)
     }
 
     /// The figures so far: the rounds done, and this round's parts.
@@ -601,6 +613,7 @@ mod tests {
         let (report, _, _) = run(split, requests);
         assert_eq!((report.status, &report.moves, report.optimal), (Status::Solved, &alone.moves, true));
         assert_eq!(report.method, Method::Astar);
+        assert_eq!(report.stats.explored, alone.stats.explored, "A*'s own positions, as on one Worker");
         // The proof's turn over: the first other answer, once it comes.
         let found = |moves: &[&str], explored| Report {
             status: Status::Solved,
@@ -618,10 +631,12 @@ mod tests {
         assert_eq!(split.found_so_far().as_deref(), Some("Found 1 push and 1 move; proving the fewest"));
         split.progress(0, Stats { explored: 50, ..Stats::default() });
         let kept = split.found_beside().expect("what Cancel keeps");
-        assert_eq!((kept.moves.clone(), kept.stats.explored), (vec!["R".to_string()], 80), "with the proof's work");
+        let figures = (kept.moves.clone(), kept.stats.explored, kept.stats.beside);
+        assert_eq!(figures, (vec!["R".to_string()], 30, 50), "its own positions, and the proof's beside");
         let Step::Whole(whole) = split.finished(0, gave_up(Method::Astar, 70, 0)) else { panic!("an answer") };
         assert!(split.found_beside().is_none(), "nothing is running");
-        assert_eq!((whole.method, whole.moves.clone(), whole.stats.explored), (Method::Greedy, vec!["R".into()], 100));
+        let figures = (whole.method, whole.moves.clone(), whole.stats.explored, whole.stats.beside);
+        assert_eq!(figures, (Method::Greedy, vec!["R".into()], 30, 70));
         // On three Workers, the proof's Worker searches with the next seed once its turn is
         // over, with the time it left; the first answer is taken, whichever Worker has it.
         let timed = SolveOptions { time_limit_ms: Some(10_000), ..SolveOptions::default() };
@@ -630,7 +645,8 @@ mod tests {
         let Request::Solve { options: next, .. } = *next else { panic!("a solve") };
         assert_eq!((next.beside, next.time_limit_ms), (Some(Beside::Find { seed: 2 }), Some(6_000)));
         assert!(matches!(split.finished(1, gave_up(Method::Greedy, 5, 10_000)), Step::Wait), "two search on");
-        assert!(matches!(split.finished(2, found(&["U", "L"], 20)), Step::Whole(_)), "the first answer");
+        let Step::Whole(whole) = split.finished(2, found(&["U", "L"], 20)) else { panic!("the first answer") };
+        assert_eq!((whole.stats.explored, whole.stats.beside), (20, 75));
         // The Worker searching last gave the answer; all ended without one: seed 0's report.
         let (mut split, _) = Split::start(4, "sokoban", level, &timed, 3, splits);
         assert!(matches!(split.finished(0, gave_up(Method::Astar, 70, 4_000)), Step::Next(_)));
@@ -642,7 +658,8 @@ mod tests {
         assert!(matches!(split.finished(1, gave_up(Method::Greedy, 5, 10_000)), Step::Wait));
         assert!(matches!(split.finished(2, gave_up(Method::Greedy, 3, 10_000)), Step::Wait));
         let Step::Whole(whole) = split.finished(0, gave_up(Method::Greedy, 1, 6_000)) else { panic!("all ended") };
-        assert_eq!((whole.status, whole.method, whole.stats.explored), (Status::GaveUp, Method::Greedy, 79));
+        let figures = (whole.status, whole.method, whole.stats.explored, whole.stats.beside);
+        assert_eq!(figures, (Status::GaveUp, Method::Greedy, 5, 74));
         // A family with one search for any solution (PuzzleScript's) uses two Workers, and the
         // proof's Worker has no next seed.
         let one = Splits::Beside { seeds: 1 };

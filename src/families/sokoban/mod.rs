@@ -252,7 +252,7 @@ fn proven_then_found<const W: usize>(
 /// ([`AUTO_PROOF`]); once the turn is over, one more search takes its place. A*'s answer when it
 /// ends within its turn, the same as on one thread; else the first answer found, which stops the
 /// others. Each search has its share of the memory. Progress is A*'s, then the searches' added
-/// up; Cancel stops them all.
+/// up; Cancel stops them all. The answer's `explored` is its own search's, `beside` the others'.
 #[cfg(not(target_arch = "wasm32"))]
 fn side_by_side<const W: usize>(
     level: &Level,
@@ -297,6 +297,8 @@ fn side_by_side<const W: usize>(
         let proving = forget(astar(space, &turn.of(&share), on_progress), |moves| moves);
         let Some(spent) = turn.ended(&share, &proving) else {
             stop.store(true, Ordering::Relaxed);
+            let mut proving = proving;
+            proving.stats_mut().beside = finders.into_iter().map(|f| joined(f).stats_mut().explored).sum();
             return (Method::Astar, proving);
         };
         // This thread's turn to find, with what the proof left, unless an answer is in. (Either
@@ -321,16 +323,21 @@ fn side_by_side<const W: usize>(
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        let mut outcomes: Vec<Outcome<Push, ()>> =
-            finders.into_iter().map(|f| f.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect();
+        let mut outcomes: Vec<Outcome<Push, ()>> = finders.into_iter().map(joined).collect();
         let explored = spent.explored + outcomes.iter_mut().map(|o| o.stats_mut().explored).sum::<u64>();
         let chosen = first.load(Ordering::SeqCst);
         let mut outcome = outcomes.swap_remove(if chosen < searches { chosen as usize } else { 0 });
         let stats = outcome.stats_mut();
-        stats.explored = explored;
+        stats.beside = explored - stats.explored;
         stats.elapsed_ms = started.elapsed().as_millis() as u64;
         (Method::Greedy, outcome)
     })
+}
+
+/// A search thread's outcome once it has ended (its panic passed on).
+#[cfg(not(target_arch = "wasm32"))]
+fn joined<T>(search: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// A search's outcome with its moves made pushes (`pushes`) and its states dropped.
