@@ -44,6 +44,28 @@ pub trait Features: Space {
     /// that order within a cell.
     fn advised(&self, order: usize, from: Self::Cell, to: Self::Cell, h_from: u32, h_to: u32) -> bool;
 
+    /// How many advisors pick moves in `order` one each, for a search that lets each advisor
+    /// make one move an expansion (FESS's own way, [`Member::picks_one`]): 0 by default, and
+    /// every move [`Features::advised`] is made.
+    fn advisors(&self, _order: usize) -> usize {
+        0
+    }
+
+    /// How advisor `advisor` of `order` ranks the move from a state in cell `from` to one in cell
+    /// `to` (heuristics `h_from` and `h_to`): None where it would not make it, else a rank, the
+    /// least the move it picks among an expansion's.
+    fn advice(
+        &self,
+        _order: usize,
+        _advisor: usize,
+        _from: Self::Cell,
+        _to: Self::Cell,
+        _h_from: u32,
+        _h_to: u32,
+    ) -> Option<u64> {
+        None
+    }
+
     /// What a cell orders states of the same unadvised moves by, least first, in 16 bits: by
     /// default the heuristic (at most `u16::MAX`). A space whose heuristic is a multiple of a
     /// smaller count (Sokoban's moves, counted as pushes times a constant) gives that count,
@@ -61,6 +83,16 @@ pub trait Features: Space {
 
 /// The most orders a space may give ([`Features::orders`]).
 pub const ORDERS: usize = 2;
+
+/// One feature-space search of a portfolio: how it breaks ties and which moves are advised.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Member {
+    /// The seed ties within a cell are broken by: 0 the first stored first ([`rank`]).
+    pub tie: u32,
+    /// Whether each advisor makes one move an expansion, the one it ranks first
+    /// ([`Features::advice`]), rather than every move [`Features::advised`].
+    pub picks_one: bool,
+}
 
 /// What the search keeps of a state to queue it and for its children: its unadvised moves in
 /// each order (at most `u16::MAX`) and its estimate. Six bytes a state, and a queue entry is the
@@ -197,11 +229,10 @@ impl<C: Copy + Eq + Hash> Cells<C> {
 }
 
 /// Searches `space` cell by cell (see the module's notes) for any solution, not the cheapest;
-/// a `tie` other than 0 breaks ties within a cell in an order of its own (a portfolio's other
-/// searches), 0 the first stored first.
+/// `member` says how ties are broken and moves advised (a portfolio's searches differ there).
 pub fn feature_space<S: Features + Packs>(
     space: &S,
-    tie: u32,
+    member: Member,
     budget: &Budget,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> Outcome<S::Move, S::State> {
@@ -209,7 +240,7 @@ pub fn feature_space<S: Features + Packs>(
     let mut meter = Meter::new(budget, on_progress);
     let mut store = PackedStore::new(space.packed_len());
     let mut packed = vec![0; space.packed_len()];
-    let mut cells = Cells::new(tie);
+    let mut cells = Cells::new(member.tie);
     let mut known: Blocks<Known> = Blocks::new(1);
     // Whether each state was expanded (from either order's queue), a bit each.
     let mut expanded: Vec<u64> = Vec::new();
@@ -222,7 +253,7 @@ pub fn feature_space<S: Features + Packs>(
     }
     known.push(&[Known { weights: [0; ORDERS], estimate: space.estimate(&start) }]);
     cells.queue(space.cell(&start), orders, 0, &known);
-    let mut successors = Vec::new();
+    let (mut successors, mut fresh) = (Vec::new(), Vec::new());
     let (mut turn, mut order, mut count) = (0, 0, 0);
     while cells.waiting > 0 {
         turn = (turn + 1) % cells.cells.len();
@@ -261,17 +292,51 @@ pub fn feature_space<S: Features + Packs>(
             if let (Some((placed, _)), Some((best, _))) = (space.placed(&next), &mut meter.stats.placed) {
                 *best = (*best).max(placed);
             }
+            let advised = std::array::from_fn(|o| o < orders && space.advised(o, cell, next_cell, h, next_h));
+            fresh.push(Fresh { index: new, cell: next_cell, h: next_h, estimate: space.estimate(&next), advised });
+        }
+        if member.picks_one {
+            picked(space, orders, cell, h, &mut fresh);
+        }
+        for child in fresh.drain(..) {
             let mut next_weights = weights;
-            for (o, weight) in next_weights.iter_mut().enumerate().take(orders) {
-                *weight = weight.saturating_add(u16::from(!space.advised(o, cell, next_cell, h, next_h)));
+            for (weight, advised) in next_weights.iter_mut().zip(child.advised).take(orders) {
+                *weight = weight.saturating_add(u16::from(!advised));
             }
-            known.push(&[Known { weights: next_weights, estimate: space.estimate(&next) }]);
-            cells.queue(next_cell, orders, new, &known);
+            known.push(&[Known { weights: next_weights, estimate: child.estimate }]);
+            cells.queue(child.cell, orders, child.index, &known);
         }
     }
     meter.stats.stored = store.len() as u64;
     meter.stats.frontier = 0;
     Outcome::NoSolution { stats: meter.finish() }
+}
+
+/// A state an expansion stored first: its index, cell, heuristic and estimate, and whether the
+/// move to it is advised in each order.
+struct Fresh<C> {
+    index: u32,
+    cell: C,
+    h: u32,
+    estimate: u16,
+    advised: [bool; ORDERS],
+}
+
+/// Marks as advised, in each order, only the moves the advisors pick, one each: the move each
+/// ranks first among those it would make from the state in `cell` (heuristic `h`) to the states
+/// `fresh` (the first of equals).
+fn picked<S: Features>(space: &S, orders: usize, cell: S::Cell, h: u32, fresh: &mut [Fresh<S::Cell>]) {
+    for order in 0..orders {
+        fresh.iter_mut().for_each(|child| child.advised[order] = false);
+        for advisor in 0..space.advisors(order) {
+            let liked = fresh.iter().enumerate().filter_map(|(at, child)| {
+                space.advice(order, advisor, cell, child.cell, h, child.h).map(|rank| (rank, at))
+            });
+            if let Some((_, at)) = liked.min() {
+                fresh[at].advised[order] = true;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -335,15 +400,64 @@ mod tests {
 
     #[test]
     fn finds_a_solution_and_replays_it() {
-        let outcome = feature_space(&Double(100), 0, &Budget::default(), &mut |_| Flow::Continue);
-        let Outcome::Solved { moves, states, .. } = outcome else { panic!("100 can be reached") };
-        assert_eq!(states.first(), Some(&1));
-        assert_eq!(states.last(), Some(&100));
-        let mut n = 1;
-        for m in moves {
-            n = if m == '+' { n + 1 } else { n * 2 };
+        for picks_one in [false, true] {
+            let member = Member { tie: 0, picks_one };
+            let outcome = feature_space(&Double(100), member, &Budget::default(), &mut |_| Flow::Continue);
+            let Outcome::Solved { moves, states, .. } = outcome else { panic!("100 can be reached") };
+            assert_eq!(states.first(), Some(&1));
+            assert_eq!(states.last(), Some(&100));
+            let mut n = 1;
+            for m in moves {
+                n = if m == '+' { n + 1 } else { n * 2 };
+            }
+            assert_eq!(n, 100, "the moves lead where the states say");
         }
-        assert_eq!(n, 100, "the moves lead where the states say");
+    }
+
+    /// Advisors that pick one move each mark only the moves they rank first, in each order; a
+    /// move two advisors pick is advised once.
+    #[test]
+    fn each_advisor_picks_one_move() {
+        struct Picky;
+        impl Space for Picky {
+            type State = u32;
+            type Move = ();
+            fn start(&self) -> u32 {
+                0
+            }
+            fn successors(&self, _: &u32, _: &mut Vec<((), u32, u32)>) {}
+            fn is_goal(&self, _: &u32) -> bool {
+                false
+            }
+        }
+        impl Features for Picky {
+            type Cell = u32;
+            fn cell(&self, &n: &u32) -> u32 {
+                n
+            }
+            fn orders(&self) -> usize {
+                2
+            }
+            fn advised(&self, _: usize, from: u32, to: u32, _: u32, _: u32) -> bool {
+                to > from
+            }
+            fn advisors(&self, order: usize) -> usize {
+                1 + order
+            }
+            // Advisor 0: the greatest cell above the parent's; advisor 1: the least heuristic.
+            fn advice(&self, _: usize, advisor: usize, from: u32, to: u32, _: u32, h_to: u32) -> Option<u64> {
+                match advisor {
+                    0 => (to > from).then(|| u64::from(u32::MAX - to)),
+                    _ => Some(u64::from(h_to)),
+                }
+            }
+        }
+        let child = |cell, h| Fresh { index: cell, cell, h, estimate: 0, advised: [true; ORDERS] };
+        let mut fresh = vec![child(3, 5), child(7, 9), child(1, 2), child(7, 1)];
+        picked(&Picky, 2, 2, 4, &mut fresh);
+        let advised: Vec<_> = fresh.iter().map(|child| child.advised).collect();
+        let (no, second, both) = ([false, false], [false, true], [true, true]);
+        assert_eq!(advised, [no, both, no, second], "order 0: the first 7; order 1: that and the least h");
     }
 
     /// 0 to `last`, a step of 1 or 2 at a time, with no goal: every number is searched.
@@ -382,7 +496,10 @@ mod tests {
     #[test]
     fn in_two_orders_each_state_is_expanded_once() {
         for orders in [1, 2] {
-            let outcome = feature_space(&Line { last: 500, orders }, 0, &Budget::default(), &mut |_| Flow::Continue);
+            let outcome =
+                feature_space(&Line { last: 500, orders }, Member::default(), &Budget::default(), &mut |_| {
+                    Flow::Continue
+                });
             let Outcome::NoSolution { stats } = outcome else { panic!("{outcome:?}") };
             assert_eq!((stats.explored, stats.stored), (501, 501), "{orders} orders");
         }
@@ -441,10 +558,10 @@ mod tests {
     #[test]
     fn says_when_there_is_none_and_keeps_to_its_budget() {
         // Nothing may exceed 4 times 0: the start has no moves, and is not the target.
-        let outcome = feature_space(&Double(0), 0, &Budget::default(), &mut |_| Flow::Continue);
+        let outcome = feature_space(&Double(0), Member::default(), &Budget::default(), &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::NoSolution { .. }), "{outcome:?}");
         let budget = Budget { max_states: 50, ..Budget::default() };
-        let outcome = feature_space(&Double(1_000_000), 0, &budget, &mut |_| Flow::Continue);
+        let outcome = feature_space(&Double(1_000_000), Member::default(), &budget, &mut |_| Flow::Continue);
         assert!(matches!(outcome, Outcome::GaveUp { .. }), "{outcome:?}");
     }
 }

@@ -32,7 +32,7 @@ pub use bfs::bfs;
 pub use bfs::bfs_spread;
 pub use bidir::bidir;
 pub use dfs::dfs;
-pub use features::{feature_space, Features};
+pub use features::{feature_space, Features, Member};
 pub use idastar::{idastar, idastar_part, Iteration};
 pub use meter::{Budget, Flow, GaveUp, Stats};
 pub(crate) use meter::{Halt, Meter};

@@ -490,6 +490,24 @@ impl<const W: usize> Features for Planned<'_, W> {
             || (order == 1 && h_to < h_from)
     }
 
+    /// One advisor a feature (packing more, fewer boxes out of plan, joining areas, opening
+    /// links), and in the second order one for the bound.
+    fn advisors(&self, order: usize) -> usize {
+        4 + order
+    }
+
+    /// Each advisor picks the push that improves its feature most, the least bound among equals.
+    fn advice(&self, _order: usize, advisor: usize, from: Cell, to: Cell, h_from: u32, h_to: u32) -> Option<u64> {
+        let gain = match advisor {
+            0 => u32::from(to.packed).saturating_sub(u32::from(from.packed)),
+            1 => u32::from(from.out_of_plan.saturating_sub(to.out_of_plan)),
+            2 => u32::from(from.areas.saturating_sub(to.areas)),
+            3 => u32::from(from.links.saturating_sub(to.links)),
+            _ => h_from.saturating_sub(h_to),
+        };
+        (gain > 0).then(|| u64::from(u32::MAX - gain) << 32 | u64::from(h_to))
+    }
+
     /// The bound in pushes, which orders a cell's positions as the heuristic does in either metric.
     fn estimate(&self, node: &Node<W>) -> u16 {
         node.bound

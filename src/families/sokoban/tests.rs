@@ -113,22 +113,30 @@ fn best_first_answers_replay_and_are_never_below_the_fewest() {
 /// The feature-space search itself (best-first search gives it the levels weighted A* does not
 /// solve quickly, which small levels never are): on every small Microban level its pushes,
 /// macros included, replay through the rules to the solution, and they are never fewer than the
-/// fewest; on some they are more, so it is no shortest-path search in disguise.
+/// fewest; on some they are more, so it is no shortest-path search in disguise. The same with
+/// advisors that pick one push each (a portfolio's member, seed 2), whose answers differ.
 #[test]
 fn the_feature_space_search_answers_replay_and_are_never_below_the_fewest() {
-    let mut longer = 0;
-    for (n, level) in small_microban_levels() {
-        let ((pushes, _), _) = independent(&level).unwrap();
-        let geometry = Geometry::new(&level);
-        let space = Pushes::<2>::new(&level, &geometry, Metric::Pushes);
-        let outcome = crate::search::feature_space(&packing::Planned::new(&space), 0, &Budget::default(), &mut quiet);
-        let Outcome::Solved { moves, .. } = outcome else { panic!("level {n}: {outcome:?}") };
-        let steps = solver::written(&level, &geometry, &moves.concat()).unwrap();
-        let (_, found) = replay_lurd(&level, &steps.concat()).unwrap_or_else(|why| panic!("level {n}: {why}"));
-        assert!(found >= pushes, "level {n}: {found} pushes, fewer than the fewest {pushes}");
-        longer += usize::from(found > pushes);
+    let mut answers = [Vec::new(), Vec::new()];
+    for (picks_one, answers) in [false, true].into_iter().zip(&mut answers) {
+        let mut longer = 0;
+        for (n, level) in small_microban_levels() {
+            let ((pushes, _), _) = independent(&level).unwrap();
+            let geometry = Geometry::new(&level);
+            let space = Pushes::<2>::new(&level, &geometry, Metric::Pushes);
+            let member = crate::search::Member { tie: 0, picks_one };
+            let outcome =
+                crate::search::feature_space(&packing::Planned::new(&space), member, &Budget::default(), &mut quiet);
+            let Outcome::Solved { moves, .. } = outcome else { panic!("level {n}: {outcome:?}") };
+            let steps = solver::written(&level, &geometry, &moves.concat()).unwrap();
+            let (_, found) = replay_lurd(&level, &steps.concat()).unwrap_or_else(|why| panic!("level {n}: {why}"));
+            assert!(found >= pushes, "level {n}: {found} pushes, fewer than the fewest {pushes}");
+            longer += usize::from(found > pushes);
+            answers.push(steps);
+        }
+        assert!(longer > 0, "some answers are longer than the fewest");
     }
-    assert!(longer > 0, "some answers are longer than the fewest");
+    assert_ne!(answers[0], answers[1], "picking one push an advisor is another search");
 }
 
 /// `auto` on one, two and three threads: where A* proves the fewest pushes (on every small
