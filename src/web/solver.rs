@@ -224,12 +224,18 @@ impl Pool {
 
     fn spawn_up_to(&mut self, count: usize) -> Result<(), JsValue> {
         while self.slots.len() < count {
-            let mut slot = self.spawn(self.slots.len())?;
-            // Sent once it is ready, before any work.
-            slot.queued.extend(self.kept.iter().map(Kept::message));
+            let slot = self.fresh(self.slots.len())?;
             self.slots.push(slot);
         }
         Ok(())
+    }
+
+    /// A Worker started as number `index`, with the kept tables to be sent it once it is ready,
+    /// before any work.
+    fn fresh(&self, index: usize) -> Result<Slot, JsValue> {
+        let mut slot = self.spawn(index)?;
+        slot.queued.extend(self.kept.iter().map(Kept::message));
+        Ok(slot)
     }
 
     /// Worker `from` built and kept these bytes: every other Worker gets a copy now (or once
@@ -272,6 +278,16 @@ impl Pool {
             self.retired.push(slot);
         }
         self.spawn_up_to(count)
+    }
+
+    /// Ends Worker `index` and starts a fresh one in its place; the others keep what they hold.
+    pub fn restart(&mut self, index: usize) -> Result<(), JsValue> {
+        let Some(slot) = self.slots.get_mut(index) else { return Ok(()) };
+        slot.worker.terminate();
+        let fresh = self.fresh(index)?;
+        let ended = std::mem::replace(&mut self.slots[index], fresh);
+        self.retired.push(ended);
+        Ok(())
     }
 
     /// The Workers started.

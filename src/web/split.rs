@@ -188,6 +188,11 @@ impl Split {
         self.reports.iter().any(Option::is_none)
     }
 
+    /// The Workers still at a part, other than `but` (which has just reported).
+    pub fn working(&self, but: usize) -> Vec<usize> {
+        (0..self.workers).filter(|&w| w != but && self.on[w].is_some()).collect()
+    }
+
     /// Worker `worker`'s progress in its part; returns the whole search's.
     pub fn progress(&mut self, worker: usize, stats: Stats) -> Stats {
         if let Some(part) = self.on.get(worker).copied().flatten() {

@@ -52,6 +52,9 @@ test('a PuzzleScript game: its levels, the keys it is played with, and a shortes
     await page.click('#solve');
     await waitForStatus(page, 'Solved in 33 inputs (shortest', 60000);
     assert.match(await status(page), /; breadth-first search checked 559 positions(, the searches beside it [\d,]+ more,)? in /);
+    // Only the Worker still searching starts afresh: Worker 0 gave the answer and stays ready,
+    // so Solve can be pressed again at once.
+    assert.equal(await page.isEnabled('#solve'), true, 'Solve is ready as the answer shows');
   });
 });
 

@@ -289,6 +289,20 @@ impl App {
         self.show_workers();
     }
 
+    /// A shared search is over (Worker `worker` ended it): the Workers still at a part of it
+    /// start afresh, and only they, so that the others (Worker 0 among them, which Solve waits
+    /// for) stay ready.
+    fn stop_working(&mut self, worker: usize) {
+        let Some(split) = self.running.split.take() else { return };
+        let working = split.working(worker);
+        if let Some(pool) = self.pool.as_mut().filter(|_| !working.is_empty()) {
+            if working.into_iter().any(|w| pool.restart(w).is_err()) {
+                self.set_status("Could not restart the solver worker in this browser.");
+            }
+            self.show_workers();
+        }
+    }
+
     pub(super) fn cancel(&mut self) {
         if !self.running.busy && self.animation_job.is_none() {
             return;
@@ -471,11 +485,9 @@ impl App {
                         }
                     }
                     Step::Whole(report) => {
-                        // A part that gave up ends the search: the Workers still at theirs stop.
-                        if self.running.split.as_ref().is_some_and(Split::waiting) {
-                            self.restart_workers();
-                        }
-                        self.running.split = None;
+                        // The answer is in (or a part gave up and ends the search): the Workers
+                        // still at theirs stop; the others stay ready for the next.
+                        self.stop_working(worker);
                         self.finished(*report);
                     }
                 }
@@ -492,10 +504,7 @@ impl App {
             }
             Reply::Failed { job, error } if job == self.running.job => {
                 self.idle(worker);
-                if self.running.split.as_ref().is_some_and(Split::waiting) {
-                    self.restart_workers();
-                }
-                self.running.split = None;
+                self.stop_working(worker);
                 self.running.busy = false;
                 self.running.pending_step = None;
                 self.playing.search_ended();
