@@ -87,7 +87,7 @@ pub const ORDERS: usize = 2;
 /// One feature-space search of a portfolio: how it breaks ties and which moves are advised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Member {
-    /// The seed ties within a cell are broken by: 0 the first stored first ([`rank`]).
+    /// The seed ties within a cell are broken by: 0 the first stored first, another a mixed order.
     pub tie: u32,
     /// Whether each advisor makes one move an expansion, the one it ranks first
     /// ([`Features::advice`]), rather than every move [`Features::advised`].
