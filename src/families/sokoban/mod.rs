@@ -263,10 +263,9 @@ fn proven_then_found<const W: usize>(
 
 /// `auto` on several threads: best-first searches start at once on threads of their own, each
 /// breaking ties its own way (seeds 0, 1, …), while A* proves on this one for its `turn`
-/// ([`AUTO_PROOF`]); once the turn is over, one more search takes its place. A*'s answer when it
-/// ends within its turn, the same as on one thread; else the first answer found, which stops the
-/// others. Each search has its share of the memory. Progress is A*'s, then the searches' added
-/// up; Cancel stops them all. The answer's `explored` is its own search's, `beside` the others'.
+/// ([`AUTO_PROOF`]); once the turn is over, one more search takes its place
+/// ([`crate::search::portfolio::side_by_side`]). A*'s answer when it ends within its turn, the
+/// same as on one thread; else the first answer found, which stops the others.
 #[cfg(not(target_arch = "wasm32"))]
 fn side_by_side<const W: usize>(
     level: &Level,
@@ -276,82 +275,18 @@ fn side_by_side<const W: usize>(
     threads: usize,
     on_progress: &mut dyn FnMut(&Stats) -> Flow,
 ) -> (Method, Outcome<Push, ()>) {
-    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-    use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
-    let started = std::time::Instant::now();
     let searches = threads.clamp(2, MOST_SEARCHES) as u32;
-    let share = Budget { max_bytes: budget.max_bytes / u64::from(searches), ..*budget };
-    let stop = AtomicBool::new(false);
-    // The seed of the search that first ended with an answer (found, or proven none).
-    let first = AtomicU32::new(u32::MAX);
     let (geometry, metric) = (space.geometry, space.metric);
-    std::thread::scope(|scope| {
-        let (stop, first) = (&stop, &first);
-        let find = |seed: u32, budget: Budget, progress: Sender<(u32, Stats)>| {
-            scope.spawn(move || {
-                // A space of its own: a space's scratch room is not shared.
-                let space = Pushes::<W>::new(level, geometry, metric);
-                let outcome = best_first(&space, seed, &budget, &mut |stats| {
-                    let _ = progress.send((seed, *stats));
-                    if stop.load(Ordering::Relaxed) {
-                        Flow::Stop
-                    } else {
-                        Flow::Continue
-                    }
-                });
-                let answered = matches!(outcome, Outcome::Solved { .. } | Outcome::NoSolution { .. });
-                if answered && first.compare_exchange(u32::MAX, seed, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                outcome
-            })
-        };
-        let (progress, reports) = channel::<(u32, Stats)>();
-        let mut finders: Vec<_> = (0..searches - 1).map(|seed| find(seed, share, progress.clone())).collect();
-        let proving = forget(astar(space, &turn.of(&share), on_progress), |moves| moves);
-        let Some(spent) = turn.ended(&share, &proving) else {
-            stop.store(true, Ordering::Relaxed);
-            let mut proving = proving;
-            proving.stats_mut().beside = finders.into_iter().map(|f| joined(f).stats_mut().explored).sum();
-            return (Method::Astar, proving);
-        };
-        // This thread's turn to find, with what the proof left, unless an answer is in. (Either
-        // way the last sender goes, so the loop below ends once every search has.)
-        if !stop.load(Ordering::Relaxed) {
-            finders.push(find(searches - 1, left_after(&share, &spent), progress));
-        } else {
-            drop(progress);
-        }
-        let mut latest = vec![Stats::default(); searches as usize];
-        loop {
-            match reports.recv_timeout(std::time::Duration::from_millis(100)) {
-                Ok((seed, stats)) => {
-                    latest[seed as usize] = stats;
-                    let mut whole = Stats::joined(&latest);
-                    whole.explored += spent.explored;
-                    if on_progress(&whole) == Flow::Stop {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
-        let mut outcomes: Vec<Outcome<Push, ()>> = finders.into_iter().map(joined).collect();
-        let explored = spent.explored + outcomes.iter_mut().map(|o| o.stats_mut().explored).sum::<u64>();
-        let chosen = first.load(Ordering::SeqCst);
-        let mut outcome = outcomes.swap_remove(if chosen < searches { chosen as usize } else { 0 });
-        let stats = outcome.stats_mut();
-        stats.beside = explored - stats.explored;
-        stats.elapsed_ms = started.elapsed().as_millis() as u64;
-        (Method::Greedy, outcome)
-    })
-}
-
-/// A search thread's outcome once it has ended (its panic passed on).
-#[cfg(not(target_arch = "wasm32"))]
-fn joined<T>(search: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    let (proven, outcome) = crate::search::portfolio::side_by_side(
+        budget,
+        turn,
+        (searches, MOST_SEARCHES as u32),
+        on_progress,
+        |budget, on_progress| forget(astar(space, budget, on_progress), |moves| moves),
+        // A space of its own for each: a space's scratch room is not shared.
+        |seed, budget, on_progress| best_first(&Pushes::<W>::new(level, geometry, metric), seed, budget, on_progress),
+    );
+    (if proven { Method::Astar } else { Method::Greedy }, outcome)
 }
 
 /// A search's outcome with its moves made pushes (`pushes`) and its states dropped.
