@@ -165,6 +165,10 @@ pub const AUTO_PROOF: Turn = Turn { positions: 2_000_000, share: 0.8 };
 /// newest first found some in a few hundred that oldest first missed in a million.
 pub const FIND_OLDEST: Turn = Turn { positions: 300_000, share: 0.5 };
 
+/// How many best-first searches `auto` runs beside its proof, on Workers in the page and on
+/// threads natively: oldest then newest first, and newest first from the start ([`PsSpace::find`]).
+pub const FINDERS: u32 = 2;
+
 impl PsPuzzle {
     /// `auto`: breadth-first search proves the fewest inputs for its `turn` ([`AUTO_PROOF`]); a
     /// level it cannot prove by then is given to best-first search, whose answer is not proven.
@@ -176,6 +180,10 @@ impl PsPuzzle {
         turn: &Turn,
         on_progress: &mut dyn FnMut(&Stats) -> Flow,
     ) -> (Method, Outcome<u8, Vec<u64>>) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if options.threads() > 1 {
+            return Self::side_by_side(space, options, turn, on_progress);
+        }
         match in_turn(
             &options.budget(),
             turn,
@@ -186,6 +194,34 @@ impl PsPuzzle {
             (true, outcome) => (Method::Greedy, outcome),
             (false, proving) => (Method::Bfs, proving),
         }
+    }
+
+    /// `auto` on several threads, as on several Workers in the page: breadth-first search proves
+    /// for its `turn` beside best-first searches on threads of their own (seed 0 oldest then
+    /// newest first, seed 1 newest first), which have the whole time; threads beyond those three
+    /// spread the proof. Its answer whenever it ends within its turn, as on one thread; else the
+    /// first found ([`portfolio::side_by_side`]). Breadth-first search spread over two threads
+    /// gains little on these levels (Atlas Shrank's level 5: 10.3 s on one, 8.9 s on two), a
+    /// best-first search beside it with the whole time gains levels.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn side_by_side(
+        space: &PsSpace<'_>,
+        options: &SolveOptions,
+        turn: &Turn,
+        on_progress: &mut dyn FnMut(&Stats) -> Flow,
+    ) -> (Method, Outcome<u8, Vec<u64>>) {
+        let threads = options.threads();
+        let searches = threads.min(1 + FINDERS as usize);
+        let proof = SolveOptions { threads: Some(threads + 1 - searches), ..options.clone() };
+        let (proven, outcome) = crate::search::portfolio::side_by_side(
+            &options.budget(),
+            turn,
+            (searches as u32, FINDERS),
+            on_progress,
+            |budget, on_progress| space.search(Method::Bfs, &within(budget, &proof), on_progress),
+            |seed, budget, on_progress| space.find(seed, &within(budget, options), on_progress),
+        );
+        (if proven { Method::Bfs } else { Method::Greedy }, outcome)
     }
 
     /// [`Puzzle::solve`], where `auto`'s breadth-first search has `turn` ([`AUTO_PROOF`]).
@@ -550,7 +586,7 @@ impl Puzzle for PsPuzzle {
             Capabilities::searches(&[Method::Auto, Method::Bfs, Method::Greedy]).calling(Noun::Inputs).analysing();
         // In the page, breadth-first search proves on one Worker while best-first search finds
         // on another, with the whole time, and on a third newest first from the start.
-        capabilities.beside = 2;
+        capabilities.beside = FINDERS;
         capabilities
     }
 

@@ -164,7 +164,8 @@ fn a_message_is_shown_with_its_position() {
 }
 
 /// `auto` proves the fewest inputs by breadth-first search where it can within its turn; a level
-/// it cannot prove by then is handed to best-first search, whose answer says it is not proven.
+/// it cannot prove by then is best-first search's, after it on one thread or beside it on more,
+/// and the answer says it is not proven.
 #[test]
 fn auto_proves_within_its_turn_then_finds() {
     let puzzle = PsPuzzle::parse(PuzzleScript.blank()).expect("reads");
@@ -172,12 +173,17 @@ fn auto_proves_within_its_turn_then_finds() {
     let proven = puzzle.solve(&SolveOptions::default(), quiet).expect("solves");
     assert_eq!((proven.method, proven.optimal), (crate::search::Method::Bfs, true));
     let short = crate::search::portfolio::Turn { positions: 3, share: 1.0 };
-    let found = puzzle.solve_in_turns(&SolveOptions::default(), &short, quiet).expect("solves");
-    assert_eq!(found.status, Status::Solved);
-    assert_eq!((found.method, found.optimal), (crate::search::Method::Greedy, false));
-    assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
-    // The work of both is counted: breadth-first search's three positions and more.
-    assert!(found.stats.explored > 3, "{:?}", found.stats);
+    // On one thread in turn; on two and three side by side, the proof's work counted beside.
+    for threads in 1..=3 {
+        let options = SolveOptions { threads: Some(threads), ..SolveOptions::default() };
+        let found = puzzle.solve_in_turns(&options, &short, quiet).expect("solves");
+        assert_eq!(found.status, Status::Solved, "{threads} threads");
+        assert_eq!((found.method, found.optimal), (crate::search::Method::Greedy, false), "{threads} threads");
+        assert!(puzzle.check(&SolveOptions::default(), &found.moves).expect("replays").ends_solved);
+        // The work of both is counted: breadth-first search's three positions and more.
+        assert!(found.stats.explored + found.stats.beside > 3, "{threads} threads: {:?}", found.stats);
+        assert_eq!(found.stats.beside > 0, threads > 1, "{threads} threads: {:?}", found.stats);
+    }
     // A method asked for runs alone.
     let bfs = SolveOptions { method: crate::search::Method::Bfs, ..SolveOptions::default() };
     let alone = puzzle.solve_in_turns(&bfs, &short, quiet).expect("ends");
