@@ -200,9 +200,9 @@ impl PsPuzzle {
     /// for its `turn` beside best-first searches on threads of their own (seed 0 oldest then
     /// newest first, seed 1 newest first), which have the whole time; threads beyond those three
     /// spread the proof. Its answer whenever it ends within its turn, as on one thread; else the
-    /// first found ([`portfolio::side_by_side`]). Breadth-first search spread over two threads
-    /// gains little on these levels (Atlas Shrank's level 5: 10.3 s on one, 8.9 s on two), a
-    /// best-first search beside it with the whole time gains levels.
+    /// first found ([`crate::search::portfolio::side_by_side`]). Breadth-first search spread over
+    /// two threads gains little on these levels (Atlas Shrank's level 5: 10.3 s on one, 8.9 s on
+    /// two), a best-first search beside it with the whole time gains levels.
     #[cfg(not(target_arch = "wasm32"))]
     fn side_by_side(
         space: &PsSpace<'_>,
