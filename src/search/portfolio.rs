@@ -281,37 +281,20 @@ mod tests {
             0 => bfs(&line, &Budget { max_states: 5, ..*b }, p),
             _ => astar(&line, b, p),
         };
+        let run = |positions: u64, searches_seeds: (u32, u32)| {
+            let turn = Turn { positions, share: 0.5 };
+            side_by_side(&budget, &turn, searches_seeds, &mut |_| Flow::Continue, |b, p| bfs(&line, b, p), find)
+        };
         for searches in [2, 3] {
-            let (proven, outcome) = side_by_side(
-                &budget,
-                &Turn { positions: 1_000, share: 0.5 },
-                (searches, 2),
-                &mut |_| Flow::Continue,
-                |b, p| bfs(&line, b, p),
-                find,
-            );
+            let (proven, outcome) = run(1_000, (searches, 2));
             assert!(proven && outcome.length() == Some(49), "{searches} searches: {outcome:?}");
-            let (proven, outcome) = side_by_side(
-                &budget,
-                &Turn { positions: 10, share: 0.5 },
-                (searches, 2),
-                &mut |_| Flow::Continue,
-                |b, p| bfs(&line, b, p),
-                find,
-            );
+            let (proven, outcome) = run(10, (searches, 2));
             assert!(!proven && outcome.length() == Some(49), "{searches} searches: {outcome:?}");
             let stats = outcome.stats();
             assert_eq!(stats.explored, 49, "A* on the line expands each cell before the last once");
             assert!(stats.beside >= 10, "the proof's work is counted beside: {stats:?}");
         }
-        let (proven, outcome) = side_by_side(
-            &budget,
-            &Turn { positions: 10, share: 0.5 },
-            (2, 0),
-            &mut |_| Flow::Continue,
-            |b, p| bfs(&line, b, p),
-            find,
-        );
+        let (proven, outcome) = run(10, (2, 0));
         assert!(proven && matches!(outcome, Outcome::GaveUp { .. }), "{outcome:?}");
     }
 }
